@@ -1,0 +1,19 @@
+/** Import direction of ARCHITECTURE.md: ui → machines → domain, adapters → domain, ui/app → adapters, server → domain. */
+module.exports = {
+  forbidden: [
+    { name: 'no-cycle', severity: 'error', from: {}, to: { circular: true } },
+    { name: 'domain-imports-nothing-of-ours', severity: 'error', from: { path: '^domain/' }, to: { path: '^(machines|adapters|ui|server|tools|tests)/' } },
+    { name: 'machines-only-domain', severity: 'error', from: { path: '^machines/' }, to: { path: '^(adapters|ui|server|tools|tests)/' } },
+    { name: 'adapters-only-domain', severity: 'error', from: { path: '^adapters/' }, to: { path: '^(machines|ui|server|tools|tests)/' } },
+    { name: 'ui-adapters-only-in-composition-root', severity: 'error', from: { path: '^ui/', pathNot: '^ui/app/' }, to: { path: '^(adapters|server|tools|tests)/' } },
+    { name: 'ui-no-server', severity: 'error', from: { path: '^ui/' }, to: { path: '^(server|tools|tests)/' } },
+    { name: 'server-only-domain', severity: 'error', from: { path: '^server/' }, to: { path: '^(machines|adapters|ui|tools|tests)/' } },
+    { name: 'tools-not-ui-or-server', severity: 'error', from: { path: '^tools/' }, to: { path: '^(ui|server|tests)/' } },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    exclude: { path: '(^|/)(node_modules|dist)/' },
+  },
+};

@@ -1,0 +1,100 @@
+import { ANON_EMAIL_MAX_LENGTH, TOKEN_REFRESH_LEAD_MS } from './constants.ts';
+
+/** Why a session ended (foundation §4); each is explained on the sign-in page. */
+export type SignOutReason =
+  | 'userSignOut'
+  | 'sessionClosed'
+  | 'sessionInactive'
+  | 'loginFailure'
+  | 'accessTokenError'
+  | 'noSessionIndicator';
+
+export const SIGN_OUT_REASONS: readonly SignOutReason[] = [
+  'userSignOut',
+  'sessionClosed',
+  'sessionInactive',
+  'loginFailure',
+  'accessTokenError',
+  'noSessionIndicator',
+];
+
+/** Narrows an untrusted value (URL query, storage) to a sign-out reason. */
+export function isSignOutReason(value: unknown): value is SignOutReason {
+  return typeof value === 'string' && (SIGN_OUT_REASONS as readonly string[]).includes(value);
+}
+
+/** Tokens as the auth machine keeps them. `expiresInSeconds` is measured by the adapter when it hands them over. */
+export interface TokenData {
+  accessToken: string;
+  idToken: string | null;
+  hasRefreshToken: boolean;
+  expiresInSeconds: number;
+}
+
+/** The signed-in person, from the ID token's claims. */
+export interface UserInfo {
+  sub: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** What the identity adapter hands over after sign-in, a refresh or a reload. */
+export interface SignedInSession {
+  tokens: TokenData;
+  user: UserInfo;
+}
+
+/** An anonymous reviewer (foundation §3). */
+export interface AnonymousUser {
+  id: string;
+  email: string;
+  displayName: string;
+}
+
+/** Milliseconds to wait before refreshing tokens: 60 s before they expire, at once when less is left. */
+export function tokenRefreshDelayMs(expiresInSeconds: number): number {
+  return Math.max(0, expiresInSeconds * 1000 - TOKEN_REFRESH_LEAD_MS);
+}
+
+/** A token with under 60 s left is refreshed at start (foundation §4). */
+export function needsRefreshNow(expiresInSeconds: number): boolean {
+  return expiresInSeconds * 1000 < TOKEN_REFRESH_LEAD_MS;
+}
+
+/**
+ * The path to return to after sign-in. Anything that is not a same-site absolute path
+ * (missing, not a string, protocol-relative, a full URL, a back-slash trick) yields '/'.
+ */
+export function safeReturnPath(value: unknown): string {
+  if (typeof value !== 'string' || value.length === 0 || value.length > 2048) return '/';
+  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  if (/[\u0000-\u001f]/.test(value)) return '/';
+  if (value.startsWith('/auth-callback') || value.startsWith('/signin')) return '/';
+  return value;
+}
+
+/** The first name to greet, falling back to the e-mail's local part. */
+export function greetingName(user: Pick<UserInfo, 'firstName' | 'email'>): string {
+  const first = user.firstName.trim();
+  if (first) return first;
+  const local = user.email.split('@')[0] ?? '';
+  return local || 'there';
+}
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The anonymous-reviewer e-mail rule: present, at most 100 characters, an e-mail. Returns an error message or null. */
+export function anonymousEmailError(email: string): string | null {
+  const trimmed = email.trim();
+  if (!trimmed) return 'Enter your e-mail address.';
+  if (trimmed.length > ANON_EMAIL_MAX_LENGTH) return `Use at most ${ANON_EMAIL_MAX_LENGTH} characters.`;
+  if (!EMAIL_PATTERN.test(trimmed)) return 'Enter a valid e-mail address.';
+  return null;
+}
+
+/** Builds the anonymous reviewer for an e-mail: lower-cased, id `anon|<email>`, shown by e-mail. */
+export function anonymousUserFor(email: string): AnonymousUser {
+  const lower = email.trim().toLowerCase();
+  return { id: `anon|${lower}`, email: lower, displayName: lower };
+}

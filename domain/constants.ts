@@ -1,0 +1,23 @@
+/** Spec constants (foundation §9 and friends), each with its unit in the name. */
+
+export const TOKEN_REFRESH_LEAD_MS = 60_000;
+export const TOKEN_FETCH_TIMEOUT_MS = 30_000;
+export const PROFILE_LOOKUP_TIMEOUT_MS = 10_000;
+export const SESSION_REFRESH_WAIT_MS = 30_000;
+export const SESSION_REFRESH_RETRY_MS = 3_000;
+export const COOKIE_SESSION_CHECK_MS = 1_000;
+export const PROFILE_VALIDATION_REFRESH_MS = 900_000;
+export const LOADING_WARNING_MS = 5_000;
+export const DIALOG_CLOSE_DELAY_MS = 100;
+export const TOAST_DEFAULT_MS = 5_000;
+
+export const ANON_EMAIL_MAX_LENGTH = 100;
+
+/** Sign-in scope (foundation §5). */
+export const OIDC_SCOPE = 'openid email offline_access profile';
+
+/** Default capacity of the event-log ring buffer (ARCHITECTURE.md). */
+export const EVENT_LOG_CAPACITY_EVENTS = 20_000;
+/** Format marker written in the first line of every exported session log. */
+export const EVENT_LOG_FORMAT = 'review-dashboard/event-log';
+export const EVENT_LOG_FORMAT_VERSION = 1;
