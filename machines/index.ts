@@ -1,4 +1,6 @@
 import type { AnyStateMachine } from 'xstate';
+import { hashValue } from '../domain/hash.ts';
+import { describeNode } from './definition.ts';
 import type { SignedInSession } from '../domain/auth.ts';
 import { appMachine } from './appMachine.ts';
 import { authMachine, type CompletedSignIn, type StoredSessionResult } from './authMachine.ts';
@@ -60,3 +62,8 @@ export function registryEntry(name: string): RegistryEntry | undefined {
 }
 
 export { appMachine, authMachine };
+
+/** Hash of each machine definition, written into session-log headers so replay can tell when a chart changed. */
+export function definitionHashes(): Record<string, string> {
+  return Object.fromEntries(registry.map((entry) => [entry.name, hashValue(describeNode(entry.machine.root))]));
+}

@@ -1,5 +1,5 @@
 import { createActor, transition, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
-import { getShortestPaths, getSimplePaths, getStateNodes } from 'xstate/graph';
+import { getShortestPaths, getSimplePaths } from 'xstate/graph';
 import { inert } from '../machines/inert.ts';
 import type { RegistryEntry } from '../machines/index.ts';
 
@@ -17,6 +17,19 @@ export interface MachinePath {
 export interface Coverage {
   states: { covered: number; total: number; missing: string[] };
   transitions: { covered: number; total: number; missing: string[] };
+}
+
+/** The state nodes a state value makes active (compound and parallel included). */
+function activeNodes(node: AnyStateNode, value: unknown): AnyStateNode[] {
+  if (typeof value === 'string') {
+    const child = node.states[value] as AnyStateNode | undefined;
+    return child ? [child] : [];
+  }
+  if (!value || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, inner]) => {
+    const child = node.states[key] as AnyStateNode | undefined;
+    return child ? [child, ...activeNodes(child, inner)] : [];
+  });
 }
 
 function allNodes(machine: AnyStateMachine): AnyStateNode[] {
@@ -139,7 +152,7 @@ export function coverageOf(entry: RegistryEntry, paths: MachinePath[]): Coverage
     const actor = createActor(machine);
     actor.start();
     const mark = (snapshot: AnyMachineSnapshot) => {
-      for (const node of getStateNodes(machine.root, snapshot.value)) seenStates.add(node.id);
+      for (const node of activeNodes(machine.root, snapshot.value)) seenStates.add(node.id);
     };
     mark(actor.getSnapshot());
     for (const event of path.events) {

@@ -1,0 +1,29 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { appMachine } from '../machines/appMachine.ts';
+import type { authMachine } from '../machines/authMachine.ts';
+
+/**
+ * What the composition root hands to the views: the running actor system and the few
+ * user-triggered effects that are not lifecycles (downloading the session log).
+ */
+export interface AppSystem {
+  app: ActorRefFrom<typeof appMachine>;
+  auth: ActorRefFrom<typeof authMachine>;
+  /** Builds the gzip JSON Lines session log and saves it as a file. */
+  downloadSessionLog: () => void;
+  appName: string;
+}
+
+const SystemContext = createContext<AppSystem | null>(null);
+
+export function SystemProvider({ system, children }: { system: AppSystem; children: ReactNode }) {
+  return <SystemContext.Provider value={system}>{children}</SystemContext.Provider>;
+}
+
+/** The running system; views read actors from it with `useSelector` and send events to them. */
+export function useSystem(): AppSystem {
+  const system = useContext(SystemContext);
+  if (!system) throw new Error('useSystem() must be used inside <SystemProvider>');
+  return system;
+}
