@@ -26,7 +26,7 @@ async function recordScriptedSession() {
   let signedOut = false;
   const fakes = authMachine.provide({
     actors: {
-      loadStoredSession: fromPromise<StoredSessionResult>(async () => ({ session: null, lastSignOutReason: signedOut ? 'userSignOut' : null })),
+      loadStoredSession: fromPromise<StoredSessionResult, void>(async () => ({ session: null, lastSignOutReason: signedOut ? 'userSignOut' : null })),
       startSignIn: fromPromise(() => new Promise<void>(() => {})),
       completeSignIn: fromPromise(async () => ({ ...session('access-token-secret-1', 120), returnTo: '/review' })),
       refreshTokens: fromPromise(async () => session('access-token-secret-2', 3600)),
