@@ -31,7 +31,7 @@ async function recordScriptedSession() {
       completeSignIn: fromPromise(async () => ({ ...session('access-token-secret-1', 120), returnTo: '/review' })),
       refreshTokens: fromPromise(async () => session('access-token-secret-2', 3600)),
       loadUserInfo: fromPromise(async () => ({ ...user, firstName: 'Alexandra' })),
-      lookupProfile: fromPromise(async () => ({ exists: false })),
+      lookupProfile: fromPromise<{ exists: boolean }, { email: string }>(async () => ({ exists: false })),
       endSession: fromPromise(async () => {
         signedOut = true;
       }),
