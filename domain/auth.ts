@@ -69,7 +69,7 @@ export function needsRefreshNow(expiresInSeconds: number): boolean {
 export function safeReturnPath(value: unknown): string {
   if (typeof value !== 'string' || value.length === 0 || value.length > 2048) return '/';
   if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
-  if (/[\u0000-\u001f]/.test(value)) return '/';
+  if ([...value].some((ch) => ch.charCodeAt(0) < 0x20)) return '/';
   if (value.startsWith('/auth-callback') || value.startsWith('/signin')) return '/';
   return value;
 }

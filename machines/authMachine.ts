@@ -87,8 +87,12 @@ export const authMachine = setup({
     profileLookupTimeout: PROFILE_LOOKUP_TIMEOUT_MS,
   },
   guards: {
-    hasStoredSessionNeedingRefresh: (_, output: StoredSessionResult) =>
-      output.session !== null && needsRefreshNow(output.session.tokens.expiresInSeconds) && output.session.tokens.hasRefreshToken,
+    // Not right after a sign-out: a session that just failed to refresh must not loop through refreshes.
+    hasStoredSessionNeedingRefresh: ({ context }, output: StoredSessionResult) =>
+      context.signOutReason === null &&
+      output.session !== null &&
+      needsRefreshNow(output.session.tokens.expiresInSeconds) &&
+      output.session.tokens.hasRefreshToken,
     hasStoredSession: (_, output: StoredSessionResult) =>
       output.session !== null && !needsRefreshNow(output.session.tokens.expiresInSeconds),
     isKnownAccount: (_, output: { exists: boolean }) => output.exists,
@@ -99,6 +103,7 @@ export const authMachine = setup({
       signOutReason: context.pendingSignOutReason,
       errorMessage: context.pendingSignOutReason === 'userSignOut' ? null : context.errorMessage,
       pendingSignOutReason: context.pendingSignOutReason,
+      fullSignOut: context.fullSignOut,
     })),
     storeSession: assign((_, session: SignedInSession) => ({
       tokens: session.tokens,
@@ -271,6 +276,7 @@ export const authMachine = setup({
     },
     signedInAnonymously: {
       on: {
+        'auth.signIn': { target: 'signingIn', actions: assign(({ event }) => ({ returnTo: safeReturnPath(event.returnTo), anonymousUser: null })) },
         'auth.signOut': { target: 'signingOut', actions: assign({ pendingSignOutReason: 'userSignOut' as const, fullSignOut: false }) },
       },
     },

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { REDACTED, redact } from './redaction.ts';
+
+describe('event-log redaction table', () => {
+  it('replaces tokens, passwords and codes at any depth', () => {
+    const out = redact({
+      type: 'xstate.done.actor.completeSignIn',
+      output: { tokens: { accessToken: 'secret-a', idToken: 'secret-i', expiresInSeconds: 60 }, password: 'pw', nested: [{ refresh_token: 'r' }] },
+    });
+    const text = JSON.stringify(out);
+    expect(text).not.toMatch(/secret-a|secret-i|"pw"|"r"/);
+    expect(out).toMatchObject({ output: { tokens: { accessToken: REDACTED, idToken: REDACTED, expiresInSeconds: 60 }, password: REDACTED } });
+  });
+
+  it('redacts codes and state inside URLs but keeps the rest', () => {
+    expect(redact({ url: 'http://x/auth-callback?code=abc&state=def&product_tour=1' })).toEqual({
+      url: `http://x/auth-callback?code=${REDACTED}&state=${REDACTED}&product_tour=1`,
+    });
+  });
+
+  it('describes files without their bytes and cuts cycles', () => {
+    const file = new File(['hello'], 'course.zip', { type: 'application/zip' });
+    const cyclic: Record<string, unknown> = { name: 'a' };
+    cyclic.self = cyclic;
+    expect(redact({ file })).toEqual({ file: '[file course.zip application/zip 5 bytes]' });
+    expect(redact(cyclic)).toEqual({ name: 'a', self: '[cycle]' });
+  });
+});

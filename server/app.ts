@@ -1,0 +1,115 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AddressInfo } from 'node:net';
+import formbody from '@fastify/formbody';
+import Fastify from 'fastify';
+import type Provider from 'oidc-provider';
+import { createTokenVerifier } from './auth.ts';
+import type { ServiceName } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { installErrorHandling } from './errors.ts';
+import { pruneExpiredOidcPayloads } from './oidc/adapter.ts';
+import { createOidcProvider } from './oidc/provider.ts';
+import { oidcRoutes } from './oidc/routes.ts';
+import { attachRealtime } from './realtime.ts';
+import type { Realtime } from './realtime.ts';
+import { apiRoutes } from './routes/api.ts';
+import { clientRoutes } from './routes/client.ts';
+import { configRoutes } from './routes/config.ts';
+import { DEFAULT_DEMO_PASSWORD, seedIfEmpty } from './seed.ts';
+import { registerServices } from './services/index.ts';
+
+export type { ServiceName } from './config.ts';
+
+export interface ServerOptions {
+  /** 0 picks a free port. Default 3000. */
+  port?: number;
+  /**
+   * Default 'localhost': fastify then listens on every loopback address (127.0.0.1 and ::1), so both
+   * http://localhost:PORT and http://127.0.0.1:PORT work without exposing the port to the network.
+   * Use '0.0.0.0' or '::' to accept remote connections.
+   */
+  host?: string;
+  dataDir: string;
+  /** Default http://localhost:<actual port>. */
+  publicUrl?: string;
+  accessTokenTtlSeconds?: number;
+  demoPassword?: string;
+  /** The built client. Default <repo>/dist. */
+  clientDir?: string;
+  serviceUrls?: Partial<Record<ServiceName, string>>;
+  logger?: boolean;
+}
+
+export interface RunningServer {
+  url: string;
+  /** Extra handle for later features (pushing events); not needed to run the server. */
+  realtime: Realtime;
+  close(): Promise<void>;
+}
+
+const BODY_LIMIT_BYTES = 1024 * 1024;
+const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Starts the reference review service: client, API, stand-in services, OIDC and sockets on one port. */
+export async function startServer(opts: ServerOptions): Promise<RunningServer> {
+  const db = await openDatabase(opts.dataDir);
+  await seedIfEmpty(db, opts.demoPassword ?? DEFAULT_DEMO_PASSWORD);
+
+  // Both are known only after listen (port 0); routes read them through these closures.
+  let provider: Provider | undefined;
+  let publicUrl = opts.publicUrl?.replace(/\/+$/, '') ?? '';
+  const verify = createTokenVerifier(db, () => provider);
+
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Above the router's default of 100, so a too-long parameter reaches schema validation (400)
+    // instead of matching no route (404).
+    routerOptions: { maxParamLength: 1000 },
+    // Reject unknown fields with a 400 instead of silently dropping them.
+    ajv: { customOptions: { removeAdditional: false } },
+  });
+  installErrorHandling(app);
+  await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
+  await app.register(configRoutes, { publicUrl: () => publicUrl, serviceUrls: opts.serviceUrls ?? {} });
+  await app.register(apiRoutes, { prefix: '/api', verify });
+  await registerServices(app, { db, verify, publicUrl: () => publicUrl });
+  await app.register(oidcRoutes, { db, getProvider: () => provider });
+  await app.register(clientRoutes, { clientDir: opts.clientDir ?? path.join(REPO_ROOT, 'dist') });
+
+  const realtime = attachRealtime(app.server, db, verify);
+  let pruneTimer: NodeJS.Timeout | undefined;
+  try {
+    await app.listen({ port: opts.port ?? 3000, host: opts.host ?? 'localhost' });
+    const { port } = app.server.address() as AddressInfo;
+    publicUrl ||= `http://localhost:${port}`;
+    provider = createOidcProvider({
+      db,
+      dataDir: opts.dataDir,
+      publicUrl,
+      accessTokenTtlSeconds: opts.accessTokenTtlSeconds ?? 3600,
+    });
+    await pruneExpiredOidcPayloads(db);
+    pruneTimer = setInterval(() => void pruneExpiredOidcPayloads(db).catch(() => undefined), PRUNE_INTERVAL_MS);
+    pruneTimer.unref();
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    await db.destroy();
+    throw error;
+  }
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: publicUrl,
+    realtime,
+    close: () =>
+      (closing ??= (async () => {
+        clearInterval(pruneTimer);
+        await realtime.close();
+        await app.close();
+        await db.destroy();
+      })()),
+  };
+}

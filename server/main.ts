@@ -1,0 +1,53 @@
+import path from 'node:path';
+import { startServer } from './app.ts';
+import { serviceUrlsFromEnv } from './config.ts';
+import { DEFAULT_DEMO_PASSWORD, DEMO_ACCOUNTS } from './seed.ts';
+
+function intFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) {
+    console.error(`${name} must be a non-negative integer, got "${raw}".`);
+    process.exit(1);
+  }
+  return value;
+}
+
+const demoPassword = process.env.DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD;
+
+const server = await startServer({
+  port: intFromEnv('PORT', 3000),
+  host: process.env.HOST || undefined,
+  dataDir: path.resolve(process.env.DATA_DIR || './data'),
+  publicUrl: process.env.PUBLIC_URL || undefined,
+  accessTokenTtlSeconds: intFromEnv('ACCESS_TOKEN_TTL_SECONDS', 3600) || 3600,
+  demoPassword,
+  serviceUrls: serviceUrlsFromEnv(process.env),
+  logger: process.env.LOG_REQUESTS === '1',
+});
+
+console.log(`Review dashboard listening on ${server.url}`);
+console.log('');
+console.log('Demo accounts (password for all: %s):', demoPassword);
+const width = Math.max(...DEMO_ACCOUNTS.map((a) => a.email.length));
+const nameWidth = Math.max(...DEMO_ACCOUNTS.map((a) => a.name.length));
+for (const account of DEMO_ACCOUNTS) {
+  console.log(`  ${account.email.padEnd(width)}  ${account.name.padEnd(nameWidth)}  ${account.kind}`);
+}
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n${signal} received, shutting down.`);
+  try {
+    await server.close();
+    process.exit(0);
+  } catch (error) {
+    console.error('Shutdown failed:', error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,0 +1,59 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsync } from 'fastify';
+import { sendError } from '../errors.ts';
+
+export interface ClientRouteOptions {
+  clientDir: string;
+}
+
+/** Paths that belong to the server; a miss there is a JSON 404, never the app shell. */
+const SERVER_PREFIXES = ['/api/', '/services/', '/oidc/', '/socket.io/'];
+
+const NOT_BUILT_PAGE = `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>Review Dashboard</title></head>
+<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;line-height:1.5">
+<h1>Client not built</h1>
+<p>Client not built: run <code>npm run build</code>, then reload this page.</p>
+</body></html>`;
+
+async function isFile(file: string): Promise<boolean> {
+  try {
+    return (await stat(file)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Serves the built client: real files as they are, and index.html for every other GET so that client
+ * routes (/review, /auth-callback, ...) survive a reload.
+ */
+export const clientRoutes: FastifyPluginAsync<ClientRouteOptions> = async (app, { clientDir }) => {
+  const root = path.resolve(clientDir);
+  await app.register(fastifyStatic, { root, serve: false });
+
+  app.get<{ Params: { '*': string } }>(
+    '/*',
+    { schema: { params: { type: 'object', properties: { '*': { type: 'string', maxLength: 2048 } } } } },
+    async (request, reply) => {
+      const urlPath = request.url.split('?')[0] ?? '/';
+      if (SERVER_PREFIXES.some((prefix) => urlPath.startsWith(prefix) || `${urlPath}/` === prefix)) {
+        return sendError(reply, 404, `No route for ${request.method} ${urlPath}.`);
+      }
+      const relative = request.params['*'];
+      const candidate = path.resolve(root, relative);
+      const insideRoot = candidate === root || candidate.startsWith(root + path.sep);
+      if (relative && insideRoot && (await isFile(candidate))) {
+        // Hashed assets never change; everything else must be revalidated.
+        const immutable = relative.startsWith('assets/');
+        return reply.sendFile(relative, { immutable, maxAge: immutable ? '365d' : 0 });
+      }
+      if (await isFile(path.join(root, 'index.html'))) {
+        return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      }
+      return reply.type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
+    },
+  );
+};

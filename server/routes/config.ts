@@ -1,0 +1,46 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { loopbackAlias, runtimeConfig, SERVICE_NAMES } from '../config.ts';
+import type { ServiceName } from '../config.ts';
+
+export interface ConfigRouteOptions {
+  publicUrl: () => string;
+  serviceUrls: Partial<Record<ServiceName, string>>;
+}
+
+const urlString = { type: 'string', minLength: 1 } as const;
+const configSchema = {
+  type: 'object',
+  required: ['reviewApi', 'oidc', 'socket', 'services'],
+  properties: {
+    reviewApi: urlString,
+    oidc: {
+      type: 'object',
+      required: ['authority', 'clientId', 'scope'],
+      properties: { authority: urlString, clientId: urlString, scope: urlString },
+    },
+    socket: { type: 'object', required: ['url'], properties: { url: urlString } },
+    services: {
+      type: 'object',
+      required: [...SERVICE_NAMES],
+      properties: Object.fromEntries(SERVICE_NAMES.map((name) => [name, urlString])),
+    },
+  },
+} as const;
+
+/**
+ * A page opened on the loopback alias of the public URL (127.0.0.1 for localhost) gets URLs on that
+ * alias, so its API, socket and sign-in calls stay same-origin and its cookies stay on one host.
+ */
+function baseUrlFor(request: FastifyRequest, publicUrl: string): string {
+  const alias = loopbackAlias(publicUrl);
+  if (alias && request.headers.host === new URL(alias).host) return alias;
+  return publicUrl;
+}
+
+export const configRoutes: FastifyPluginAsync<ConfigRouteOptions> = async (app, { publicUrl, serviceUrls }) => {
+  app.get('/config.json', { schema: { response: { 200: configSchema } } }, async (request, reply) => {
+    const base = baseUrlFor(request, publicUrl());
+    reply.header('Cache-Control', 'no-store');
+    return runtimeConfig(base, `${base}/oidc`, serviceUrls);
+  });
+};

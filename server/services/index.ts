@@ -1,0 +1,57 @@
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { TokenVerifier } from '../auth.ts';
+import { SERVICE_NAMES } from '../config.ts';
+import type { ServiceName } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import { sendError } from '../errors.ts';
+import { analyticsService } from './analytics.ts';
+import { avatarsService } from './avatars.ts';
+import { profilesService } from './profiles.ts';
+import { subscriptionsService } from './subscriptions.ts';
+
+export interface ServicesOptions {
+  db: Db;
+  verify: TokenVerifier;
+  /** Base URL of this server as the client sees it, for links between stand-ins. */
+  publicUrl: () => string;
+}
+
+const wildcardParams = { type: 'object', properties: { '*': { type: 'string' } } } as const;
+
+/** Answers paths a stand-in does not implement, so the client sees a clear JSON 404. */
+function unknownEndpoints(name: string): FastifyPluginAsync {
+  return async (app) => {
+    app.all('/*', { schema: { params: wildcardParams } }, async (request, reply) => {
+      const path = request.url.split('?')[0] ?? request.url;
+      return sendError(reply, 404, `No such ${name} endpoint: ${path}`);
+    });
+    app.all('/', { schema: {} }, async (request, reply) => sendError(reply, 404, `No such ${name} endpoint: ${request.url}`));
+  };
+}
+
+/** Every stand-in service under `/services/<name>`, each in its own encapsulated plugin. */
+export async function registerServices(app: FastifyInstance, { db, verify, publicUrl }: ServicesOptions): Promise<void> {
+  const implemented: Partial<Record<ServiceName, FastifyPluginAsync>> = {
+    subscriptions: async (scope) => {
+      await scope.register(subscriptionsService, { db, verify, avatarsUrl: () => `${publicUrl()}/services/avatars` });
+    },
+    profiles: async (scope) => {
+      await scope.register(profilesService, { db });
+    },
+    avatars: avatarsService,
+    analytics: async (scope) => {
+      await scope.register(analyticsService, { verify });
+    },
+  };
+  for (const name of SERVICE_NAMES) {
+    await app.register(
+      async (scope) => {
+        const service = implemented[name];
+        if (service) await scope.register(service);
+        await scope.register(unknownEndpoints(name));
+      },
+      { prefix: `/services/${name}` },
+    );
+  }
+  await app.register(unknownEndpoints('service'), { prefix: '/services' });
+}

@@ -1,0 +1,15 @@
+export { Avatar, initialsOf, type AvatarProps, type AvatarSize } from './Avatar.tsx';
+export { Banner, type BannerProps, type BannerTone } from './Banner.tsx';
+export { Button, buttonClass, type ButtonProps, type ButtonSize, type ButtonVariant } from './Button.tsx';
+export { cx } from './cx.ts';
+export { Dialog, type DialogProps } from './Dialog.tsx';
+export { EmptyState, type EmptyStateProps } from './EmptyState.tsx';
+export * from './icons.tsx';
+export { LoadingScreen, type LoadingScreenProps } from './LoadingScreen.tsx';
+export { Menu, MenuItem, MenuLink, MenuSeparator, type MenuItemProps, type MenuLinkProps, type MenuProps } from './Menu.tsx';
+export { Popover, type PopoverProps } from './Popover.tsx';
+export { Spinner, type SpinnerProps, type SpinnerSize } from './Spinner.tsx';
+export { Tabs, type TabItem, type TabsProps } from './Tabs.tsx';
+export { Toast, ToastRegion, type ToastProps, type ToastRegionProps, type ToastTone } from './Toasts.tsx';
+export { Tooltip, type TooltipProps } from './Tooltip.tsx';
+export { useDismiss } from './useDismiss.ts';

@@ -1,0 +1,39 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Router } from 'wouter';
+import './styles/tokens.css';
+import './styles/app.css';
+import { loadRuntimeConfig, saveFile } from './app/browser.ts';
+import { createAppSystem } from './app/createSystem.ts';
+import { AppRoutes } from './routes.tsx';
+import { SystemProvider } from './system.tsx';
+
+const root = createRoot(document.getElementById('root')!);
+
+async function boot() {
+  try {
+    const config = await loadRuntimeConfig();
+    const system = createAppSystem(config, { origin: window.location.origin, userAgent: navigator.userAgent, saveFile });
+    root.render(
+      <StrictMode>
+        <SystemProvider system={system}>
+          <Router>
+            <AppRoutes />
+          </Router>
+        </SystemProvider>
+      </StrictMode>,
+    );
+  } catch (error) {
+    root.render(
+      <main className="boot-error" role="alert">
+        <h1>The dashboard could not start</h1>
+        <p>{error instanceof Error ? error.message : 'Unknown error.'}</p>
+        <button type="button" onClick={() => window.location.reload()}>
+          Try again
+        </button>
+      </main>,
+    );
+  }
+}
+
+void boot();

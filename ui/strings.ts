@@ -1,0 +1,86 @@
+/**
+ * Every user-facing string the views show, keyed as the spec names things (dot.case).
+ * `{name}`-style placeholders are filled by `t(key, { name })`.
+ */
+export const strings = {
+  'app.skipToContent': 'Skip to main content',
+
+  'common.loading': 'Loading…',
+  'common.close': 'Close',
+  'common.dismiss': 'Dismiss',
+  'common.opensInNewTab': '(opens in a new tab)',
+
+  'header.homeLink': '{appName} home',
+  'header.nav.label': 'Main',
+  'header.nav.dashboard': 'Dashboard',
+  'header.nav.rise': 'Rise',
+  'header.nav.review': 'Review',
+  'header.nav.notInSubscription': 'Not in your subscription',
+  'header.help.button': 'Help',
+  'header.help.menuLabel': 'Help menu',
+  'header.help.support': 'Support',
+  'header.help.training': 'Training',
+  'header.help.community': 'Community',
+  'header.account.menuLabel': 'Account menu',
+  'header.account.downloadSessionLog': 'Download session log',
+  'header.account.signOut': 'Sign out',
+
+  'dashboard.title': 'Dashboard',
+  'dashboard.greeting': 'Welcome, {name}',
+  'dashboard.intro': 'Pick up where you left off.',
+  'dashboard.apps.label': 'Apps',
+  'dashboard.card.review.title': 'Review',
+  'dashboard.card.review.body': 'Share courses and videos, collect comments and track feedback.',
+  'dashboard.card.rise.title': 'Rise',
+  'dashboard.card.rise.body': 'Build responsive lesson-based courses.',
+  'dashboard.card.rise.unavailable': 'Not in your subscription',
+
+  'review.title': 'Review',
+  'review.items.label': 'Items',
+  'review.empty.title': 'No items yet',
+  'review.empty.body': 'Courses and videos you upload or that are shared with you appear here.',
+
+  'auth.loading': 'Loading…',
+  'auth.redirectingToSignIn': 'Redirecting to sign-in…',
+  'auth.signingIn': 'Signing you in…',
+  'auth.signingOut': 'Signing out…',
+  'auth.error.title': 'Sign-in could not start',
+  'auth.error.fallback': 'Something went wrong while signing in.',
+  'auth.tryAgain': 'Try again',
+  'auth.signInRequired.title': 'Sign in to continue',
+  'auth.signInRequired.body': 'This page needs you to be signed in.',
+  'auth.needsAccount.title': 'This page needs an account',
+  'auth.needsAccount.body': 'You are reviewing as {email}. Sign in with an account to open this page.',
+  'auth.needsAccount.signIn': 'Sign in',
+
+  'auth.signOutReason.userSignOut': 'You have signed out.',
+  'auth.signOutReason.sessionClosed': 'Your session was closed. Sign in again to continue.',
+  'auth.signOutReason.sessionInactive': 'You were signed out because your session was inactive.',
+  'auth.signOutReason.loginFailure': 'Sign-in did not complete.',
+  'auth.signOutReason.accessTokenError': 'Your session could not be renewed. Please sign in again.',
+  'auth.signOutReason.noSessionIndicator': 'We could not find your session. Please sign in again.',
+
+  'signin.title': 'Sign in',
+  'signin.subtitle': 'Use your account to open the dashboard.',
+  'signin.button': 'Sign in',
+  'signin.riseBanner': 'Sign in to continue to Rise.',
+  'signin.signedInAs': 'You are signed in as {name}.',
+  'signin.goToDashboard': 'Go to the dashboard',
+
+  'authCallback.failed.title': "We couldn't sign you in",
+  'authCallback.failed.body': 'The sign-in link may have expired or been used already.',
+  'authCallback.tryAgain': 'Try again',
+
+  'notFound.title': 'Page not found',
+  'notFound.body': 'The page you are looking for does not exist or has moved.',
+  'notFound.goToDashboard': 'Go to the dashboard',
+} as const;
+
+export type StringKey = keyof typeof strings;
+
+/** The string for `key`, with each `{var}` replaced by `vars[var]` (left as is when missing). */
+export function t(key: StringKey, vars?: Record<string, string | number>): string {
+  const template: string = strings[key];
+  if (!vars) return template;
+  return template.replace(/\{(\w+)\}/g, (match, name: string) => (name in vars ? String(vars[name]) : match));
+}

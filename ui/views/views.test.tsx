@@ -1,0 +1,78 @@
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { Router } from 'wouter';
+import { createActor, createMachine } from 'xstate';
+import type { SignOutReason } from '../../domain/auth.ts';
+import { authMachine } from '../../machines/authMachine.ts';
+import { inert } from '../../machines/inert.ts';
+import { AppRoutes } from '../routes.tsx';
+import { SystemProvider, type AppSystem } from '../system.tsx';
+
+const user = { sub: '1', email: 'alex.admin@example.com', firstName: 'Alex', lastName: 'Admin' };
+const session = { tokens: { accessToken: 'a', idToken: null, hasRefreshToken: true, expiresInSeconds: 3600 }, user };
+
+function authIn(state: 'signedIn' | 'ready' | 'idle', lastSignOutReason: SignOutReason | null = null) {
+  const auth = createActor(inert(authMachine)).start();
+  if (state !== 'idle') {
+    auth.send({ type: 'xstate.done.actor.loadStoredSession', output: { session: state === 'signedIn' ? session : null, lastSignOutReason } } as never);
+  }
+  return auth;
+}
+
+/** Server-renders the routes at `url` (effects do not run, so guards never send). */
+function render(url: string, auth = authIn('signedIn')): string {
+  const [path, search = ''] = url.split('?');
+  const system: AppSystem = { app: createActor(createMachine({})) as never, auth, appName: 'Review', downloadSessionLog: () => {} };
+  return renderToString(
+    <SystemProvider system={system}>
+      <Router ssrPath={path} ssrSearch={search}>
+        <AppRoutes />
+      </Router>
+    </SystemProvider>,
+  );
+}
+
+describe('views', () => {
+  it('greets the signed-in person on the dashboard and marks it current', () => {
+    const html = render('/');
+    expect(html).toContain('Welcome, Alex');
+    expect(html).toMatch(/aria-current="page"[^>]*>Dashboard</);
+    expect(html).toContain('aria-label="Account menu"');
+  });
+
+  it('shows the empty item area on /review', () => {
+    const html = render('/review');
+    expect(html).toContain('aria-label="Items"');
+    expect(html).toContain('No items yet');
+    expect(html).toContain('Courses and videos you upload or that are shared with you appear here.');
+  });
+
+  it('guards: loading while auth loads, redirecting when signed out', () => {
+    expect(render('/review', authIn('idle'))).toContain('Loading…');
+    expect(render('/review', authIn('ready'))).toContain('Redirecting to sign-in…');
+  });
+
+  it('explains the sign-out reason from the context or a valid ?reason', () => {
+    expect(render('/signin', authIn('ready', 'sessionInactive'))).toContain('You were signed out because your session was inactive.');
+    expect(render('/signin?reason=sessionClosed', authIn('ready'))).toContain('Your session was closed. Sign in again to continue.');
+    expect(render('/signin?reason=bogus', authIn('ready'))).not.toContain('k-banner');
+  });
+
+  it('shows the app-name banner only for a Rise redirect', () => {
+    expect(render('/signin?redirect_url=https://rise.example.com/a', authIn('ready'))).toContain('Sign in to continue to Rise.');
+    expect(render('/signin?redirect_url=https://evil.example.com/rise.', authIn('ready'))).not.toContain('continue to Rise');
+  });
+
+  it('tells a signed-in person who they are on /signin', () => {
+    expect(render('/signin')).toContain('You are signed in as Alex Admin.');
+  });
+
+  it('renders not-found for multi-segment paths', () => {
+    expect(render('/review/a/b')).toContain('Page not found');
+    expect(render('/a/b')).toContain('Page not found');
+  });
+
+  it('shows a loading screen on /auth-callback before the callback completes', () => {
+    expect(render('/auth-callback?code=x&state=y', authIn('idle'))).toContain('Signing you in…');
+  });
+});
