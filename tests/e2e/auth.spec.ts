@@ -1,0 +1,85 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { expect, fillLogin, test } from './fixtures.ts';
+
+test.describe('sign-in through the real OpenID Connect provider', () => {
+  test('signs in, greets by first name, stays signed in on reload, signs out', async ({ page, signIn }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/oidc\/interaction\//);
+    await signIn('alex.admin@example.com');
+    await expect(page.getByRole('heading', { name: 'Welcome, Alex' })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Welcome, Alex' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/signin/);
+    await expect(page.getByText('You have signed out.')).toBeVisible();
+
+    // The provider's session ended too: signing in again asks for the password.
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/oidc\/interaction\//);
+    await expect(page.getByLabel(/password/i)).toBeVisible();
+  });
+
+  test('a wrong password shows a message and keeps the e-mail', async ({ page }) => {
+    await page.goto('/');
+    await fillLogin(page, 'tara.team@example.com', 'not-the-password');
+    await expect(page.getByText('Incorrect e-mail or password.')).toBeVisible();
+    await expect(page.getByLabel(/e-mail/i)).toHaveValue('tara.team@example.com');
+    await fillLogin(page, 'tara.team@example.com', 'review-demo');
+    await expect(page.getByRole('heading', { name: 'Welcome, Tara' })).toBeVisible();
+  });
+
+  test('a deep link opened while signed out returns there after sign-in', async ({ page, signIn }) => {
+    await page.goto('/review?view=grid');
+    await signIn('sam.staff@example.com');
+    await expect(page).toHaveURL(/\/review\?view=grid$/);
+    await expect(page.getByRole('heading', { name: 'Review', level: 1 })).toBeVisible();
+    await expect(page.getByText('No items yet')).toBeVisible();
+  });
+
+  test('any other single-segment path redirects to the dashboard', async ({ page, signIn }) => {
+    await page.goto('/nowhere');
+    await signIn('vera.validator@example.com');
+    await expect(page.getByRole('heading', { name: 'Welcome, Vera' })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('a malformed or replayed sign-in callback explains itself instead of crashing', async ({ page }) => {
+    await page.goto('/auth-callback?code=forged&state=does-not-exist');
+    await expect(page.getByRole('heading', { name: "We couldn't sign you in" })).toBeVisible();
+    await expect(page.getByText(/expired or was already used/)).toBeVisible();
+
+    await page.goto('/auth-callback');
+    await expect(page.getByRole('heading', { name: "We couldn't sign you in" })).toBeVisible();
+    await expect(page.getByText(/incomplete/)).toBeVisible();
+
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page).toHaveURL(/\/oidc\/interaction\//);
+  });
+});
+
+test('a session log downloaded from the running app replays with no divergence', async ({ page, signIn }, testInfo) => {
+  await page.goto('/review');
+  await signIn('alex.admin@example.com');
+  await expect(page.getByText('No items yet')).toBeVisible();
+  await page.getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome, Alex' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'Download session log' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^review-session-.*\.jsonl\.gz$/);
+  const file = testInfo.outputPath(download.suggestedFilename());
+  await download.saveAs(file);
+
+  const root = path.resolve(import.meta.dirname, '../..');
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'tools/replay.ts', file], { cwd: root, encoding: 'utf8' });
+  expect(run.stdout).toContain('No divergence.');
+  expect(run.stdout).toMatch(/[1-9]\d* events injected/);
+  expect(run.status).toBe(0);
+});
