@@ -9,6 +9,8 @@
 import { performance } from 'node:perf_hooks';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { createEventRecorder, parseEventLog } from '../../adapters/eventLog.ts';
+import type { UserInfo } from '../../domain/auth.ts';
+import type { StoredSessionResult } from '../../machines/authMachine.ts';
 import { EVENT_LOG_CAPACITY_EVENTS } from '../../domain/constants.ts';
 import { appMachine, authMachine, definitionHashes, registry } from '../../machines/index.ts';
 import { isMachineLogic } from '../../machines/inert.ts';
@@ -27,8 +29,8 @@ async function recordSession(cycles: number) {
   const recorder = createEventRecorder({ now: () => clock.now(), isCoreLogic: isMachineLogic });
   const auth = authMachine.provide({
     actors: {
-      loadStoredSession: fromPromise(async () => ({ session, lastSignOutReason: null })),
-      loadUserInfo: fromPromise(async () => user),
+      loadStoredSession: fromPromise<StoredSessionResult, void>(async () => ({ session, lastSignOutReason: null })),
+      loadUserInfo: fromPromise<UserInfo, void>(async () => user),
     },
   });
   const app = createActor(appMachine.provide({ actors: { auth } }), { id: 'app', clock, inspect: recorder.inspect });
