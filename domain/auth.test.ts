@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anonymousEmailError, anonymousUserFor, greetingName, needsRefreshNow, safeReturnPath, tokenRefreshDelayMs } from './auth.ts';
+import { anonymousEmailError, anonymousUserFor, callbackHints, greetingName, needsRefreshNow, safeReturnPath, tokenRefreshDelayMs } from './auth.ts';
 
 describe('return path after sign-in (foundation §2 /auth-callback)', () => {
   it.each([
@@ -56,5 +56,16 @@ describe('greeting name', () => {
   it('uses the first name, else the e-mail local part', () => {
     expect(greetingName({ firstName: 'Alex', email: 'alex.admin@example.com' })).toBe('Alex');
     expect(greetingName({ firstName: '  ', email: 'nora@example.com' })).toBe('nora');
+  });
+});
+
+describe('sign-in return address hints (product_tour, type_hint)', () => {
+  it.each([
+    ['http://localhost/auth-callback?code=c&state=s&product_tour=true&type_hint=storyline', { productTour: 'true', typeHint: 'storyline' }],
+    ['http://localhost/auth-callback?code=c&state=s', { productTour: null, typeHint: null }],
+    ['/auth-callback?type_hint=rise', { productTour: null, typeHint: 'rise' }],
+    [`/auth-callback?type_hint=${'x'.repeat(201)}`, { productTour: null, typeHint: null }],
+  ])('%s', (url, hints) => {
+    expect(callbackHints(url)).toEqual(hints);
   });
 });

@@ -98,3 +98,20 @@ export function anonymousUserFor(email: string): AnonymousUser {
   const lower = email.trim().toLowerCase();
   return { id: `anon|${lower}`, email: lower, displayName: lower };
 }
+
+/** The extra query values of the sign-in return address (foundation §2 /auth-callback). */
+export interface CallbackHints {
+  productTour: string | null;
+  typeHint: string | null;
+}
+
+/** Reads product_tour and type_hint from the /auth-callback address; a malformed address yields none. */
+export function callbackHints(url: string): CallbackHints {
+  try {
+    const query = new URL(url, 'http://callback.invalid').searchParams;
+    const short = (value: string | null) => (value && value.length <= 200 ? value : null);
+    return { productTour: short(query.get('product_tour')), typeHint: short(query.get('type_hint')) };
+  } catch {
+    return { productTour: null, typeHint: null };
+  }
+}

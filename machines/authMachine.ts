@@ -1,6 +1,8 @@
 import { assign, setup } from 'xstate';
 import {
   anonymousUserFor,
+  callbackHints,
+  type CallbackHints,
   needsRefreshNow,
   safeReturnPath,
   tokenRefreshDelayMs,
@@ -35,6 +37,8 @@ export interface AuthContext {
   /** A reason handed to sign-out, kept across the reset so the sign-in page can explain it. */
   pendingSignOutReason: SignOutReason;
   fullSignOut: boolean;
+  /** product_tour and type_hint from the sign-in return address, for the views that act on them. */
+  callbackHints: CallbackHints;
 }
 
 export type AuthEvent =
@@ -56,6 +60,7 @@ const initialContext: AuthContext = {
   signOutReason: null,
   pendingSignOutReason: 'userSignOut',
   fullSignOut: true,
+  callbackHints: { productTour: null, typeHint: null },
 };
 
 function messageOf(error: unknown): string {
@@ -143,13 +148,13 @@ export const authMachine = setup({
       },
       on: {
         'auth.signIn': { target: 'signingIn', actions: assign(({ event }) => ({ returnTo: safeReturnPath(event.returnTo) })) },
-        'auth.callback': { target: 'signingIn.completing' },
+        'auth.callback': { target: 'signingIn.completing', actions: assign(({ event }) => ({ callbackHints: callbackHints(event.url) })) },
       },
     },
     ready: {
       on: {
         'auth.signIn': { target: 'signingIn', actions: assign(({ event }) => ({ returnTo: safeReturnPath(event.returnTo), errorMessage: null })) },
-        'auth.callback': { target: 'signingIn.completing' },
+        'auth.callback': { target: 'signingIn.completing', actions: assign(({ event }) => ({ callbackHints: callbackHints(event.url) })) },
         'auth.signInAnonymously': {
           target: 'signingInAnonymously',
           actions: assign(({ event }) => ({ anonymousUser: anonymousUserFor(event.email), errorMessage: null })),

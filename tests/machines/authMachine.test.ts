@@ -147,3 +147,13 @@ describe('auth machine', () => {
     expect(s.context.errorMessage).toMatch(/sign in/i);
   });
 });
+
+describe('auth machine: callback hints', () => {
+  it('keeps product_tour and type_hint from the return address once signed in', async () => {
+    const { actor } = start({ complete: async () => ({ ...session(3600), returnTo: '/' }) });
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'auth.callback', url: 'http://localhost/auth-callback?code=x&state=y&product_tour=1&type_hint=rise' });
+    const s = await waitFor(actor, (snap) => snap.matches('signedIn'));
+    expect(s.context.callbackHints).toEqual({ productTour: '1', typeHint: 'rise' });
+  });
+});
