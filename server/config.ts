@@ -6,7 +6,8 @@ export { SERVICE_NAMES };
 export type { RuntimeConfig, ServiceName };
 
 export const OIDC_CLIENT_ID = 'review-dashboard';
-export const OIDC_SCOPE = 'openid email offline_access profile';
+/** The sign-in scope is a spec rule (foundation §5), shared with the client. */
+export { OIDC_SCOPE } from '../domain/constants.ts';
 
 /** `productApi` → `PRODUCT_API`, the infix of its `SERVICE_<NAME>_URL` variable. */
 export function serviceEnvName(name: ServiceName): string {

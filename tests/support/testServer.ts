@@ -5,9 +5,13 @@ import path from 'node:path';
 import { startServer } from '../../server/app.ts';
 import type { ServerOptions } from '../../server/app.ts';
 
-export const DEMO_PASSWORD = 'review-demo';
-export const CLIENT_ID = 'review-dashboard';
-export const SCOPE = 'openid email offline_access profile';
+import { OIDC_SCOPE } from '../../domain/constants.ts';
+import { OIDC_CLIENT_ID } from '../../server/config.ts';
+import { DEFAULT_DEMO_PASSWORD } from '../../server/seed.ts';
+
+export const DEMO_PASSWORD = DEFAULT_DEMO_PASSWORD;
+export const CLIENT_ID = OIDC_CLIENT_ID;
+export const SCOPE = OIDC_SCOPE;
 
 export interface TestServer {
   url: string;
