@@ -1,13 +1,14 @@
 import { SERVICE_NAMES } from '../domain/config.ts';
 import type { RuntimeConfig, ServiceName } from '../domain/config.ts';
+import { OIDC_SCOPE } from '../domain/constants.ts';
 
 // The service list and the /config.json shape are shared with the client through domain/.
 export { SERVICE_NAMES };
 export type { RuntimeConfig, ServiceName };
 
 export const OIDC_CLIENT_ID = 'review-dashboard';
-/** The sign-in scope is a spec rule (foundation §5), shared with the client. */
-export { OIDC_SCOPE } from '../domain/constants.ts';
+// The sign-in scope is a spec rule (foundation §5), shared with the client.
+export { OIDC_SCOPE };
 
 /** `productApi` → `PRODUCT_API`, the infix of its `SERVICE_<NAME>_URL` variable. */
 export function serviceEnvName(name: ServiceName): string {
