@@ -21,3 +21,16 @@ export const EVENT_LOG_CAPACITY_EVENTS = 20_000;
 /** Format marker written in the first line of every exported session log. */
 export const EVENT_LOG_FORMAT = 'review-dashboard/event-log';
 export const EVENT_LOG_FORMAT_VERSION = 1;
+
+/** Realtime connection (foundation §9). */
+export const SOCKET_RECONNECT_DELAY_MS = 5_000;
+export const SOCKET_RECONNECT_DELAY_MAX_MS = 60_000;
+export const SOCKET_RECONNECT_RANDOMIZATION = 0.9;
+export const SOCKET_RECONNECT_ATTEMPTS = 6;
+export const SOCKET_JUST_RECONNECTED_MS = 3_000;
+export const SOCKET_MESSAGE_DEDUP_WINDOW_MS = 10_000;
+export const ITEM_INSERT_TIMEOUT_MS = 15_000;
+
+/** Toasts (foundation §9). */
+export const TOAST_EDIT_MS = 10_000;
+export const TOAST_SURVEY_MS = 10_000;
