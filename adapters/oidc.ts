@@ -13,6 +13,11 @@ export interface OidcSettings {
   origin: string;
 }
 
+/** The provider refused the refresh token (expired or revoked): the session is over. */
+export class SessionExpiredError extends Error {
+  override name = 'SessionExpiredError';
+}
+
 /** Thrown when sign-in cannot complete; the message is what the person reads. */
 export class SignInError extends Error {
   override name = 'SignInError';
@@ -118,9 +123,17 @@ export function createOidcAdapter(settings: OidcSettings, storage: KeyValueStora
     },
 
     async refreshTokens(): Promise<SignedInSession> {
-      const user = await manager.signinSilent();
-      if (!user) throw new SignInError('Your session could not be renewed.');
-      return sessionOf(user);
+      const stored = await manager.getUser();
+      if (!stored?.refresh_token) throw new SessionExpiredError('Your session has ended. Please sign in again.');
+      try {
+        const user = await manager.signinSilent();
+        if (!user) throw new SessionExpiredError('Your session could not be renewed.');
+        return sessionOf(user);
+      } catch (error) {
+        // invalid_grant: the refresh token expired or was revoked. Anything else (network) is worth a retry.
+        if (error instanceof ErrorResponse && error.error === 'invalid_grant') throw new SessionExpiredError('Your session has ended. Please sign in again.');
+        throw error;
+      }
     },
 
     async loadUserInfo(): Promise<UserInfo> {

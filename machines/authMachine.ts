@@ -12,7 +12,7 @@ import {
   type TokenData,
   type UserInfo,
 } from '../domain/auth.ts';
-import { PROFILE_LOOKUP_TIMEOUT_MS, TOKEN_FETCH_TIMEOUT_MS } from '../domain/constants.ts';
+import { PROFILE_LOOKUP_TIMEOUT_MS, SESSION_REFRESH_RETRY_MS, TOKEN_FETCH_TIMEOUT_MS } from '../domain/constants.ts';
 import { promiseSlot } from './slots.ts';
 
 /** What the identity adapter finds in storage at start. */
@@ -89,6 +89,7 @@ export const authMachine = setup({
   delays: {
     tokenRefresh: ({ context }) => tokenRefreshDelayMs(context.tokens?.expiresInSeconds ?? 0),
     tokenFetchTimeout: TOKEN_FETCH_TIMEOUT_MS,
+    sessionRefreshRetry: SESSION_REFRESH_RETRY_MS,
     profileLookupTimeout: PROFILE_LOOKUP_TIMEOUT_MS,
   },
   guards: {
@@ -101,6 +102,8 @@ export const authMachine = setup({
     hasStoredSession: (_, output: StoredSessionResult) =>
       output.session !== null && !needsRefreshNow(output.session.tokens.expiresInSeconds),
     isKnownAccount: (_, output: { exists: boolean }) => output.exists,
+    /** The provider refused the refresh token (expired, revoked): retrying cannot help. */
+    isSessionExpired: (_, params: { error: unknown }) => (params.error as { name?: unknown } | null)?.name === 'SessionExpiredError',
   },
   actions: {
     resetSession: assign(({ context }) => ({
@@ -226,20 +229,31 @@ export const authMachine = setup({
         'auth.signOut': { target: 'signingOut', actions: assign({ pendingSignOutReason: 'userSignOut' as const }) },
       },
     },
+    // Session refresh (foundation §4): up to 30 s in all; a failure that is not an expiry is retried after 3 s.
     refreshingTokens: {
       tags: ['busy'],
-      invoke: {
-        id: 'refreshTokens',
-        src: 'refreshTokens',
-        onDone: { target: 'signedIn', actions: { type: 'storeSession', params: ({ event }) => event.output } },
-        onError: {
-          target: 'signingOut',
-          actions: assign(({ event }) => ({
-            pendingSignOutReason: 'accessTokenError' as const,
-            errorMessage: messageOf(event.error),
-            fullSignOut: false,
-          })),
+      initial: 'attempting',
+      states: {
+        attempting: {
+          invoke: {
+            id: 'refreshTokens',
+            src: 'refreshTokens',
+            onDone: { target: '#auth.signedIn', actions: { type: 'storeSession', params: ({ event }) => event.output } },
+            onError: [
+              {
+                guard: { type: 'isSessionExpired', params: ({ event }) => ({ error: event.error }) },
+                target: '#auth.signingOut',
+                actions: assign(({ event }) => ({
+                  pendingSignOutReason: 'accessTokenError' as const,
+                  errorMessage: messageOf(event.error),
+                  fullSignOut: false,
+                })),
+              },
+              { target: 'waitingToRetry' },
+            ],
+          },
         },
+        waitingToRetry: { after: { sessionRefreshRetry: { target: 'attempting' } } },
       },
       after: {
         tokenFetchTimeout: {

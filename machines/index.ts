@@ -50,6 +50,10 @@ export const registry: readonly RegistryEntry[] = [
       ],
       'xstate.done.actor.completeSignIn': [{ output: completed }],
       'xstate.done.actor.refreshTokens': [{ output: session(3600) }],
+      'xstate.error.actor.refreshTokens': [
+        { error: { name: 'SessionExpiredError', message: 'Your session has ended.' } },
+        { error: { name: 'TypeError', message: 'Failed to fetch' } },
+      ],
       'xstate.done.actor.loadUserInfo': [{ output: demoUser }],
       'xstate.done.actor.lookupProfile': [{ output: { exists: true } }, { output: { exists: false } }],
     },

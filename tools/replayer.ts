@@ -1,6 +1,7 @@
 import { createActor, SimulatedClock, type AnyActorRef, type AnyStateMachine, type EventObject, type InspectionEvent } from 'xstate';
 import { actorPath, contextHash, logicOf, type EventEntry, type LogEntry, type LogHeader } from '../adapters/eventLog.ts';
-import { inert, isMachineLogic } from '../machines/inert.ts';
+import { isCoreLogic } from '../machines/core.ts';
+import { inert } from '../machines/inert.ts';
 
 interface ActorState {
   value: unknown;
@@ -76,7 +77,7 @@ export function replayLog(
   const replayed = new Map<string, ActorState>();
   const inspect = (ev: InspectionEvent) => {
     const ref = ev.actorRef as AnyActorRef;
-    if (ev.type === '@xstate.snapshot' && isMachineLogic(logicOf(ref))) {
+    if (ev.type === '@xstate.snapshot' && isCoreLogic(logicOf(ref))) {
       const s = ev.snapshot as { value?: unknown; context?: unknown; status?: string };
       replayed.set(actorPath(ref), { value: s.value ?? null, ctx: contextHash(s.context), status: s.status ?? 'active' });
     }

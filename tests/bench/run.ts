@@ -13,7 +13,7 @@ import type { UserInfo } from '../../domain/auth.ts';
 import type { StoredSessionResult } from '../../machines/authMachine.ts';
 import { EVENT_LOG_CAPACITY_EVENTS } from '../../domain/constants.ts';
 import { appMachine, authMachine, definitionHashes, registry } from '../../machines/index.ts';
-import { isMachineLogic } from '../../machines/inert.ts';
+import { isCoreLogic } from '../../machines/core.ts';
 import { generatePaths } from '../../tools/pathGen.ts';
 import { replayLog } from '../../tools/replayer.ts';
 
@@ -26,7 +26,7 @@ function gc() {
 
 async function recordSession(cycles: number) {
   const clock = new SimulatedClock();
-  const recorder = createEventRecorder({ now: () => clock.now(), isCoreLogic: isMachineLogic });
+  const recorder = createEventRecorder({ now: () => clock.now(), isCoreLogic });
   const auth = authMachine.provide({
     actors: {
       loadStoredSession: fromPromise<StoredSessionResult, void>(async () => ({ session, lastSignOutReason: null })),

@@ -8,6 +8,7 @@ const session = (expiresInSeconds: number, accessToken = 'a1'): SignedInSession 
   tokens: { accessToken, idToken: 'i', hasRefreshToken: true, expiresInSeconds },
   user,
 });
+const expired = () => Object.assign(new Error('Your session has ended.'), { name: 'SessionExpiredError' });
 const never = <T, I = void>() => fromPromise<T, I>(() => new Promise<T>(() => {}));
 
 function start(overrides: {
@@ -49,14 +50,14 @@ describe('auth machine', () => {
     clock.increment(59_000);
     expect(actor.getSnapshot().value).toBe('signedIn');
     clock.increment(1_000);
-    expect(actor.getSnapshot().value).toBe('refreshingTokens');
+    expect(actor.getSnapshot().matches('refreshingTokens')).toBe(true);
   });
 
   it('does not loop through refreshes when a session that failed to refresh is still stored', async () => {
     const stuck = authMachine.provide({
       actors: {
         loadStoredSession: fromPromise<StoredSessionResult, void>(async () => ({ session: session(30), lastSignOutReason: null })),
-        refreshTokens: fromPromise<SignedInSession, void>(async () => Promise.reject(new Error('invalid_grant'))),
+        refreshTokens: fromPromise<SignedInSession, void>(async () => Promise.reject(expired())),
         endSession: fromPromise<void, { reason: SignOutReason; full: boolean }>(async () => {}),
       },
     });
@@ -65,14 +66,35 @@ describe('auth machine', () => {
     expect(s.context.signOutReason).toBe('accessTokenError');
   });
 
+  it('retries a refresh that failed for another reason than expiry after 3 s, within the 30 s window', async () => {
+    let calls = 0;
+    const { actor, clock } = start({
+      stored: { session: session(30), lastSignOutReason: null },
+      refresh: async () => {
+        calls++;
+        if (calls < 3) throw new TypeError('Failed to fetch');
+        return session(3600, 'a3');
+      },
+    });
+    await waitFor(actor, (s) => s.matches({ refreshingTokens: 'waitingToRetry' }));
+    expect(calls).toBe(1);
+    clock.increment(2_999);
+    expect(calls).toBe(1);
+    clock.increment(1);
+    await waitFor(actor, (s) => s.matches({ refreshingTokens: 'waitingToRetry' }) && calls === 2);
+    clock.increment(3_000);
+    const s = await waitFor(actor, (snap) => snap.matches('signedIn'));
+    expect(s.context.tokens?.accessToken).toBe('a3');
+  });
+
   it('refreshes at start when under 60 s are left', async () => {
     const { actor } = start({ stored: { session: session(30), lastSignOutReason: null } });
     await waitFor(actor, (s) => !s.matches('idle'));
-    expect(actor.getSnapshot().value).toBe('refreshingTokens');
+    expect(actor.getSnapshot().matches('refreshingTokens')).toBe(true);
   });
 
   it('signs out with an access-token error when the refresh fails or takes over 30 s', async () => {
-    const failing = start({ stored: { session: session(30), lastSignOutReason: null }, refresh: async () => Promise.reject(new Error('invalid_grant')) });
+    const failing = start({ stored: { session: session(30), lastSignOutReason: null }, refresh: async () => Promise.reject(expired()) });
     const s1 = await waitFor(failing.actor, (s) => s.matches('ready'));
     expect(s1.context).toMatchObject({ signOutReason: 'accessTokenError', tokens: null, user: null });
     expect(failing.ended).toEqual([{ reason: 'accessTokenError', full: false }]);
@@ -80,7 +102,7 @@ describe('auth machine', () => {
     const slow = start({ stored: { session: session(30), lastSignOutReason: null } });
     await waitFor(slow.actor, (s) => s.matches('refreshingTokens'));
     slow.clock.increment(29_999);
-    expect(slow.actor.getSnapshot().value).toBe('refreshingTokens');
+    expect(slow.actor.getSnapshot().matches('refreshingTokens')).toBe(true);
     slow.clock.increment(1);
     const s2 = await waitFor(slow.actor, (s) => s.matches('ready'));
     expect(s2.context.signOutReason).toBe('accessTokenError');

@@ -10,7 +10,7 @@ import { createEventRecorder, parseEventLog, type EventEntry } from '../../adapt
 import type { SignedInSession } from '../../domain/auth.ts';
 import type { StoredSessionResult } from '../../machines/authMachine.ts';
 import { appMachine, authMachine, definitionHashes } from '../../machines/index.ts';
-import { isMachineLogic } from '../../machines/inert.ts';
+import { isCoreLogic } from '../../machines/core.ts';
 import { replayLog } from '../../tools/replayer.ts';
 
 const user = { sub: 'u-alex', email: 'alex.admin@example.com', firstName: 'Alex', lastName: 'Admin' };
@@ -22,7 +22,7 @@ const session = (accessToken: string, expiresInSeconds: number): SignedInSession
 async function recordScriptedSession() {
   const clock = new SimulatedClock();
   clock.set(1_700_000_000_000);
-  const recorder = createEventRecorder({ now: () => clock.now(), isCoreLogic: isMachineLogic });
+  const recorder = createEventRecorder({ now: () => clock.now(), isCoreLogic });
   let signedOut = false;
   const fakes = authMachine.provide({
     actors: {

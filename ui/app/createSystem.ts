@@ -8,7 +8,7 @@ import type { RuntimeConfig } from '../../domain/config.ts';
 import { appMachine } from '../../machines/appMachine.ts';
 import { authMachine } from '../../machines/authMachine.ts';
 import { definitionHashes } from '../../machines/index.ts';
-import { isMachineLogic } from '../../machines/inert.ts';
+import { isCoreLogic } from '../../machines/core.ts';
 import type { AppSystem } from '../system.tsx';
 import { createTokenBus } from './tokenBus.ts';
 
@@ -26,7 +26,7 @@ export function createAppSystem(config: RuntimeConfig, options: { origin: string
   const clock = options.clock ?? realClock;
   const storage = browserStorage();
   const oidc = createOidcAdapter({ ...config.oidc, origin: options.origin }, storage);
-  const recorder = createEventRecorder({ now: () => clock.now(), isCoreLogic: isMachineLogic });
+  const recorder = createEventRecorder({ now: () => clock.now(), isCoreLogic });
 
   const auth = authMachine.provide({
     actors: {
