@@ -1,9 +1,30 @@
-import { createActor, transition, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
-import { getShortestPaths, getSimplePaths } from 'xstate/graph';
+import { createActor, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
+import { getAdjacencyMap, getShortestPaths, getSimplePaths } from 'xstate/graph';
 import { inert } from '../machines/inert.ts';
 import type { RegistryEntry } from '../machines/index.ts';
 
 type AnyStateNode = AnyStateMachine['root'];
+
+/** Bound of the search for transitions the shortest state paths did not take (xstate/graph counts steps). */
+const MAX_SEARCH_STEPS = 200_000;
+/** Objects in the context up to this size of JSON tell snapshots apart in that search. */
+const SMALL_OBJECT_CHARS = 160;
+
+/**
+ * The key the transition search tells snapshots apart by: the state value, the context's booleans,
+ * strings and nulls (flags, statuses, reasons) and its small objects. Counters and large collections
+ * are left out so that the search space stays finite.
+ */
+function shapeKey(snapshot: AnyMachineSnapshot): string {
+  const context = (snapshot.context ?? {}) as Record<string, unknown>;
+  const kept = Object.entries(context).filter(([, v]) => {
+    if (v === null || typeof v === 'boolean' || typeof v === 'string') return true;
+    if (typeof v !== 'object') return false;
+    const json = JSON.stringify(v) ?? '';
+    return json.length <= SMALL_OBJECT_CHARS;
+  });
+  return JSON.stringify([snapshot.value, kept]);
+}
 
 /** One generated path: the events to send from the initial state and the state they reach. */
 export interface MachinePath {
@@ -85,9 +106,8 @@ function describe(events: EventObject[], target: unknown): string {
 }
 
 /**
- * Paths with inert adapters: the shortest (default) or every simple path to each state value, then,
- * for every transition enabled in a reached state and not yet taken, that path plus the event,
- * so that every reachable transition is driven at least once.
+ * Paths with inert adapters: the shortest (default) or every simple path to each state value, then
+ * the shortest path to every reachable transition not yet taken, so that each is driven at least once.
  */
 export function generatePaths(entry: RegistryEntry, options: { simple?: boolean } = {}): MachinePath[] {
   const machine = inert(entry.machine);
@@ -97,7 +117,6 @@ export function generatePaths(entry: RegistryEntry, options: { simple?: boolean 
   const ids = transitionIds(machine);
   const taken = new Set<string>();
   const paths: MachinePath[] = [];
-  const finals: AnyMachineSnapshot[] = [];
   for (const path of raw) {
     const steps = path.steps.filter((step) => step.event.type !== 'xstate.init');
     const events = steps.map((step) => step.event as EventObject);
@@ -112,20 +131,45 @@ export function generatePaths(entry: RegistryEntry, options: { simple?: boolean 
       snapshot = step.state as AnyMachineSnapshot;
     }
     paths.push({ description: describe(events, path.state.value), events, target: path.state.value, stepValues: steps.map((step) => step.state.value) });
-    finals.push(path.state as AnyMachineSnapshot);
   }
-  const stateCount = paths.length;
-  for (let p = 0; p < stateCount; p++) {
-    const base = paths[p]!;
-    const from = finals[p]!;
-    for (const event of alphabet) {
-      const defs = machine.getTransitionData(from, event);
-      const fresh = defs.map((def) => ids.get(def)).filter((id): id is string => !!id && !taken.has(id));
-      if (fresh.length === 0) continue;
-      fresh.forEach((id) => taken.add(id));
-      const [next] = transition(machine, from, event);
-      const events = [...base.events, event];
-      paths.push({ description: describe(events, next.value), events, target: next.value, stepValues: [...base.stepValues, next.value] });
+  // Transitions not yet taken: a breadth-first walk of the adjacency map over whole snapshots (value
+  // and context), so that transitions behind a context-dependent guard are found too; each adds the
+  // shortest path that takes it.
+  const total = new Set(ids.values()).size;
+  if (taken.size < total) {
+    const adjacency = getAdjacencyMap(machine, {
+      events: alphabet,
+      limit: MAX_SEARCH_STEPS,
+      serializeState: (snapshot) => shapeKey(snapshot as AnyMachineSnapshot),
+    });
+    const keys = Object.keys(adjacency) as (keyof typeof adjacency)[];
+    const start = keys[0];
+    const route = new Map<string, { events: EventObject[]; values: AnyMachineSnapshot['value'][] }>();
+    if (start) route.set(start, { events: [], values: [] });
+    const queue = start ? [start] : [];
+    while (queue.length && taken.size < total) {
+      const key = queue.shift()!;
+      const node = adjacency[key]!;
+      const here = route.get(key)!;
+      for (const edge of Object.values(node.transitions)) {
+        const event = edge.event as EventObject;
+        const after = edge.state as AnyMachineSnapshot;
+        const events = [...here.events, event];
+        const values = [...here.values, after.value];
+        const fresh = machine
+          .getTransitionData(node.state as AnyMachineSnapshot, event)
+          .map((def) => ids.get(def))
+          .filter((id): id is string => !!id && !taken.has(id));
+        if (fresh.length) {
+          fresh.forEach((id) => taken.add(id));
+          paths.push({ description: describe(events, after.value), events, target: after.value, stepValues: values });
+        }
+        const nextKey = keys.find((k) => adjacency[k]!.state === edge.state) ?? null;
+        if (nextKey && !route.has(nextKey)) {
+          route.set(nextKey, { events, values });
+          queue.push(nextKey);
+        }
+      }
     }
   }
   return paths;

@@ -25,6 +25,16 @@ export const strings = {
   'header.account.downloadSessionLog': 'Download session log',
   'header.account.signOut': 'Sign out',
 
+  'realtime.disconnected.title': 'You are offline from live updates.',
+  'realtime.disconnected.body': 'Changes made by others will not appear until you reconnect.',
+  'realtime.disconnected.reconnect': 'Reconnect',
+  'realtime.reconnecting': 'Reconnecting to live updates…',
+
+  'signOut.uploads.title': 'Uploads are in progress',
+  'signOut.uploads.body': 'Signing out now cancels the uploads that have not finished.',
+  'signOut.uploads.confirm': 'Sign out and cancel uploads',
+  'signOut.uploads.cancel': 'Keep working',
+
   'dashboard.title': 'Dashboard',
   'dashboard.greeting': 'Welcome, {name}',
   'dashboard.intro': 'Pick up where you left off.',

@@ -2,6 +2,8 @@ import { createContext, useContext, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { appMachine } from '../machines/appMachine.ts';
 import type { authMachine } from '../machines/authMachine.ts';
+import type { flagsStore } from '../machines/flagsStore.ts';
+import type { sessionMachine } from '../machines/sessionMachine.ts';
 
 /**
  * What the composition root hands to the views: the running actor system and the few
@@ -10,6 +12,8 @@ import type { authMachine } from '../machines/authMachine.ts';
 export interface AppSystem {
   app: ActorRefFrom<typeof appMachine>;
   auth: ActorRefFrom<typeof authMachine>;
+  session: ActorRefFrom<typeof sessionMachine>;
+  flags: ActorRefFrom<typeof flagsStore>;
   /** Builds the gzip JSON Lines session log and saves it as a file. */
   downloadSessionLog: () => void;
   appName: string;

@@ -3,11 +3,16 @@ import { realClock, type AppClock } from '../../adapters/clock.ts';
 import { createEventRecorder, type EventRecorder } from '../../adapters/eventLog.ts';
 import { createHttpClient, type HttpClient } from '../../adapters/http.ts';
 import { createOidcAdapter, lookupProfile } from '../../adapters/oidc.ts';
+import { createSocketConnection } from '../../adapters/socket.ts';
 import { browserStorage } from '../../adapters/storage.ts';
 import type { RuntimeConfig } from '../../domain/config.ts';
 import { appMachine } from '../../machines/appMachine.ts';
 import { authMachine } from '../../machines/authMachine.ts';
+import { defaultSubscription } from '../../domain/roles.ts';
+import { parseCurrentUser } from '../../domain/subscriptions.ts';
 import { definitionHashes } from '../../machines/index.ts';
+import { sessionMachine } from '../../machines/sessionMachine.ts';
+import { socketMachine } from '../../machines/socketMachine.ts';
 import { isCoreLogic } from '../../machines/core.ts';
 import type { AppSystem } from '../system.tsx';
 import { createTokenBus } from './tokenBus.ts';
@@ -40,14 +45,49 @@ export function createAppSystem(config: RuntimeConfig, options: { origin: string
     },
   });
 
-  const app = createActor(appMachine.provide({ actors: { auth } }), { id: 'app', clock, inspect: recorder.inspect });
+  // The token bus reads the auth actor, which exists only once the system runs: resolve it lazily.
+  const tokens = createTokenBus(() => authRef);
+  const subscriptions = createHttpClient({ baseURL: config.services.subscriptions, tokens });
+  const flagService = createHttpClient({ baseURL: config.services.flags, tokens });
+
+  const session = sessionMachine.provide({
+    actors: {
+      fetchAccount: fromPromise(async () => {
+        const currentUser = parseCurrentUser(await subscriptions.request('/api/v1/users/current'));
+        return { currentUser, subscriptionId: defaultSubscription(currentUser)?.id ?? null };
+      }),
+      fetchFlags: fromPromise(async ({ input }) => {
+        const query = input.subscriptionId ? { subscriptionId: input.subscriptionId } : {};
+        const body = await flagService.request<{ flags: unknown }>('/v1/flags', { query });
+        return { subscriptionId: input.subscriptionId, values: body.flags };
+      }),
+      userSocket: socketMachine.provide({
+        actors: {
+          connection: createSocketConnection({ url: config.socket.url, tokens, now: () => clock.now() }),
+          refreshToken: fromPromise(() => tokens.forceRefresh()),
+        },
+        actions: {
+          logDroppedMessage: (_, params) => console.warn(`Dropped socket message "${params.event}": ${params.reason}`),
+          logSocketError: (_, params) => console.error(params.message),
+        },
+      }),
+    },
+    actions: {
+      logSlowLoading: () => console.warn('Loading took longer than 5000 ms'),
+      logError: (_, params) => console.error(params.message),
+    },
+  });
+
+  const app = createActor(appMachine.provide({ actors: { auth, session } }), { id: 'app', clock, inspect: recorder.inspect });
   app.start();
   const authRef = app.system.get('auth') as AppSystem['auth'];
-  const http = createHttpClient({ baseURL: config.reviewApi, tokens: createTokenBus(authRef) });
+  const http = createHttpClient({ baseURL: config.reviewApi, tokens });
 
   return {
     app,
     auth: authRef,
+    session: app.system.get('session') as AppSystem['session'],
+    flags: app.system.get('flags') as AppSystem['flags'],
     recorder,
     http,
     appName: 'Review',

@@ -1,11 +1,15 @@
 import type { ReactNode } from 'react';
 import { Header } from './Header.tsx';
+import { RealtimeBanner } from './RealtimeBanner.tsx';
+import { SignOutConfirm } from './SignOutConfirm.tsx';
 
 /** Header plus the page's main landmark (target of the skip link). */
 export function AppLayout({ children }: { children: ReactNode }) {
   return (
     <div className="app-shell">
       <Header />
+      <RealtimeBanner />
+      <SignOutConfirm />
       <main id="main" className="page" tabIndex={-1}>
         {children}
       </main>

@@ -25,7 +25,7 @@ function isActive(location: string, base: string): boolean {
 
 /** The top bar of signed-in pages: brand, app navigation (foundation §2), help and account menus. */
 export function Header() {
-  const { auth, appName, downloadSessionLog } = useSystem();
+  const { auth, session, appName, downloadSessionLog } = useSystem();
   const user = useSelector(auth, (snapshot) => snapshot.context.user);
   const [location] = useLocation();
   const name = user ? displayName(user) : '';
@@ -120,7 +120,7 @@ export function Header() {
               {t('header.account.downloadSessionLog')}
             </MenuItem>
             <MenuSeparator />
-            <MenuItem icon={<SignOutIcon />} onSelect={() => auth.send({ type: 'auth.signOut' })}>
+            <MenuItem icon={<SignOutIcon />} onSelect={() => session.send({ type: 'session.signOut' })}>
               {t('header.account.signOut')}
             </MenuItem>
           </Menu>

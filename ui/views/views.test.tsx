@@ -4,6 +4,8 @@ import { Router } from 'wouter';
 import { createActor, createMachine } from 'xstate';
 import type { SignOutReason } from '../../domain/auth.ts';
 import { authMachine } from '../../machines/authMachine.ts';
+import { flagsStore } from '../../machines/flagsStore.ts';
+import { sessionMachine } from '../../machines/sessionMachine.ts';
 import { inert } from '../../machines/inert.ts';
 import { AppRoutes } from '../routes.tsx';
 import { SystemProvider, type AppSystem } from '../system.tsx';
@@ -22,7 +24,14 @@ function authIn(state: 'signedIn' | 'ready' | 'idle', lastSignOutReason: SignOut
 /** Server-renders the routes at `url` (effects do not run, so guards never send). */
 function render(url: string, auth = authIn('signedIn')): string {
   const [path, search = ''] = url.split('?');
-  const system: AppSystem = { app: createActor(createMachine({})) as never, auth, appName: 'Review', downloadSessionLog: () => {} };
+  const system: AppSystem = {
+    app: createActor(createMachine({})) as never,
+    auth,
+    session: createActor(inert(sessionMachine)).start(),
+    flags: createActor(flagsStore).start(),
+    appName: 'Review',
+    downloadSessionLog: () => {},
+  };
   return renderToString(
     <SystemProvider system={system}>
       <Router ssrPath={path} ssrSearch={search}>

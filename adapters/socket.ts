@@ -1,0 +1,87 @@
+import { io, type Socket } from 'socket.io-client';
+import { fromCallback } from 'xstate';
+import {
+  SOCKET_RECONNECT_ATTEMPTS,
+  SOCKET_RECONNECT_DELAY_MAX_MS,
+  SOCKET_RECONNECT_DELAY_MS,
+  SOCKET_RECONNECT_RANDOMIZATION,
+} from '../domain/constants.ts';
+import type { TokenSource } from './http.ts';
+
+/** Who connects, as the socket machine describes it. */
+export type SocketCredentials = { kind: 'token' } | { kind: 'email'; email: string };
+
+export interface ConnectionInput {
+  namespace: string;
+  credentials: SocketCredentials;
+}
+
+/** Events this adapter reports to the socket machine (see machines/socketMachine.ts). */
+export type ConnectionReport =
+  | { type: 'socket.connected' }
+  | { type: 'socket.disconnected'; reason: string }
+  | { type: 'socket.reconnecting'; attempt: number }
+  | { type: 'socket.reconnectFailed' }
+  | { type: 'socket.connectError'; message: string }
+  | { type: 'socket.loginFailed'; message: string }
+  | { type: 'socket.message'; event: string; data: unknown; receivedAt: number };
+
+/**
+ * The realtime connection as a callback actor: socket.io-client with the websocket transport only,
+ * credentials, and the manager's backoff (5 s up to 60 s, randomisation 0.9, 6 attempts). The auth
+ * payload is read at every (re)connect, so a refreshed token is used as soon as it exists. After
+ * connecting it emits `login` (foundation §7) and reports a refused login.
+ */
+export function createSocketConnection(options: { url: string; tokens: TokenSource; now: () => number; create?: typeof io }) {
+  const create = options.create ?? io;
+  return fromCallback<{ type: 'connection.reconnect' }, ConnectionInput>(({ input, sendBack, receive }) => {
+    const report = (event: ConnectionReport) => sendBack(event);
+    const socket: Socket = create(`${options.url}${input.namespace}`, {
+      transports: ['websocket'],
+      withCredentials: true,
+      reconnectionDelay: SOCKET_RECONNECT_DELAY_MS,
+      reconnectionDelayMax: SOCKET_RECONNECT_DELAY_MAX_MS,
+      randomizationFactor: SOCKET_RECONNECT_RANDOMIZATION,
+      reconnectionAttempts: SOCKET_RECONNECT_ATTEMPTS,
+      auth: (cb: (data: object) => void) => {
+        if (input.credentials.kind === 'email') {
+          cb({ email: input.credentials.email });
+          return;
+        }
+        options.tokens.accessToken().then(
+          (token) => cb({ token }),
+          () => cb({ token: null }),
+        );
+      },
+    });
+
+    socket.on('connect', () => {
+      report({ type: 'socket.connected' });
+      socket.timeout(10_000).emit('login', {}, (error: Error | null, ack: { ok?: boolean; error?: string } | undefined) => {
+        if (error || !ack?.ok) report({ type: 'socket.loginFailed', message: error?.message ?? ack?.error ?? 'login refused' });
+      });
+    });
+    socket.on('disconnect', (reason) => report({ type: 'socket.disconnected', reason }));
+    socket.on('connect_error', (error) => report({ type: 'socket.connectError', message: error.message }));
+    socket.io.on('reconnect_attempt', (attempt) => report({ type: 'socket.reconnecting', attempt }));
+    socket.io.on('reconnect_failed', () => report({ type: 'socket.reconnectFailed' }));
+    socket.onAny((event: string, data: unknown) => {
+      // A server telling us the token expired is a connection matter, not a message.
+      if (event === 'auth.tokenExpired') report({ type: 'socket.connectError', message: 'token_expired' });
+      else report({ type: 'socket.message', event, data, receivedAt: options.now() });
+    });
+
+    receive((command) => {
+      if (command.type === 'connection.reconnect') {
+        socket.disconnect();
+        socket.connect();
+      }
+    });
+
+    return () => {
+      socket.removeAllListeners();
+      socket.io.removeAllListeners();
+      socket.disconnect();
+    };
+  });
+}

@@ -1,0 +1,220 @@
+import { assign, emit, setup } from 'xstate';
+import type { AnonymousUser, UserInfo } from '../domain/auth.ts';
+import { LOADING_WARNING_MS } from '../domain/constants.ts';
+import type { FlagKey } from '../domain/flags.ts';
+import type { CurrentUser } from '../domain/subscriptions.ts';
+import { sendToSystem } from './notify.ts';
+import { promiseSlot } from './slots.ts';
+import { socketMachine } from './socketMachine.ts';
+
+/** The signed-in person's account as the subscription service describes it. */
+export interface SessionAccount {
+  /** The default subscription (foundation §6), which flags and the header are keyed by. */
+  subscriptionId: string | null;
+  currentUser: CurrentUser;
+}
+
+export type AuthStatus =
+  | 'idle'
+  | 'ready'
+  | 'signingIn'
+  | 'signedIn'
+  | 'signingInAnonymously'
+  | 'signedInAnonymously'
+  | 'signingOut'
+  | 'error'
+  | 'refreshing'
+  | 'refreshingTokens';
+
+export type SessionEvent =
+  | { type: 'auth.status'; status: AuthStatus; user: UserInfo | null; anonymousUser: AnonymousUser | null }
+  | { type: 'realtime.message'; namespace: string; event: string; data: Record<string, unknown> }
+  | { type: 'realtime.reconnected'; namespace: string }
+  | { type: 'realtime.refused'; namespace: string; reason: string }
+  | { type: 'session.retry' }
+  | { type: 'session.signOut' }
+  | { type: 'session.confirmSignOut' }
+  | { type: 'session.cancelSignOut' }
+  | { type: 'uploads.changed'; inProgress: boolean };
+
+export interface SessionContext {
+  user: UserInfo | null;
+  anonymousUser: AnonymousUser | null;
+  account: SessionAccount | null;
+  errorMessage: string | null;
+  /** The uploads.inProgress fact: sign-out asks first while it holds (foundation §1, §8). */
+  uploadsInProgress: boolean;
+}
+
+const SIGNED_IN: readonly AuthStatus[] = ['signedIn', 'refreshing', 'refreshingTokens'];
+const SIGNED_OUT: readonly AuthStatus[] = ['ready', 'signingOut', 'error'];
+
+/**
+ * The session as the app sees it (foundation §4): loading, logged in, anon, signed out. Follows
+ * the auth actor, loads the current user and the flags of the default subscription, keeps the
+ * user's realtime connection (socket.user) open, and routes what the server pushes.
+ */
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    emitted: {} as { type: 'folders.refetch' },
+  },
+  actors: {
+    fetchAccount: promiseSlot<SessionAccount>('fetchAccount'),
+    fetchFlags: promiseSlot<{ subscriptionId: string | null; values: unknown }, { subscriptionId: string | null }>('fetchFlags'),
+    userSocket: socketMachine,
+  },
+  actions: {
+    logSlowLoading: () => {},
+    logError: (_, _params: { message: string }) => {},
+  },
+  delays: { loadingWarning: LOADING_WARNING_MS },
+  guards: {
+    isSignedIn: (_, params: { status: AuthStatus }) => SIGNED_IN.includes(params.status),
+    isAnonymous: (_, params: { status: AuthStatus }) => params.status === 'signedInAnonymously',
+    isSignedOut: (_, params: { status: AuthStatus }) => SIGNED_OUT.includes(params.status),
+    hasUploadsInProgress: ({ context }) => context.uploadsInProgress,
+    isPush: (_, params: { event: string; expected: string }) => params.event === params.expected,
+  },
+}).createMachine({
+  id: 'session',
+  context: { user: null, anonymousUser: null, account: null, errorMessage: null, uploadsInProgress: false },
+  initial: 'loading',
+  on: {
+    'uploads.changed': { actions: assign({ uploadsInProgress: ({ event }) => event.inProgress }) },
+  },
+  states: {
+    loading: {
+      after: { loadingWarning: { actions: 'logSlowLoading' } },
+      on: {
+        'auth.status': [
+          { guard: { type: 'isSignedIn', params: ({ event }) => event }, target: 'loggedIn', actions: assign({ user: ({ event }) => event.user }) },
+          { guard: { type: 'isAnonymous', params: ({ event }) => event }, target: 'anon', actions: assign({ anonymousUser: ({ event }) => event.anonymousUser }) },
+          { guard: { type: 'isSignedOut', params: ({ event }) => event }, target: 'signedOut' },
+        ],
+      },
+    },
+    loggedIn: {
+      type: 'parallel',
+      invoke: {
+        // Reached as session.children.userSocket, not by systemId: switching between logged in and anon
+        // in one step would register the same systemId before the old socket is gone.
+        id: 'userSocket',
+        src: 'userSocket',
+        input: ({ context }) => ({ namespace: `/user/${context.user?.sub ?? ''}`, credentials: { kind: 'token' as const } }),
+      },
+      on: {
+        'auth.status': [
+          { guard: { type: 'isSignedOut', params: ({ event }) => event }, target: 'signedOut', actions: sendToSystem('flags', () => ({ type: 'flags.reset' })) },
+          { guard: { type: 'isAnonymous', params: ({ event }) => event }, target: 'anon' },
+        ],
+        'realtime.refused': {
+          actions: [
+            { type: 'logError', params: ({ event }) => ({ message: `Realtime connection refused: ${event.reason}` }) },
+            sendToSystem('auth', () => ({ type: 'auth.sessionEnded', reason: 'accessTokenError' })),
+          ],
+        },
+        'realtime.reconnected': { actions: emit({ type: 'folders.refetch' }) },
+        'realtime.message': [
+          {
+            guard: { type: 'isPush', params: ({ event }) => ({ event: event.event, expected: 'flags.changed' }) },
+            actions: sendToSystem('flags', ({ event }) => {
+              const data = (event as Extract<SessionEvent, { type: 'realtime.message' }>).data;
+              return { type: 'flags.changed', subscriptionId: (data.subscriptionId as string | null) ?? null, key: data.key as FlagKey, value: data.value === true };
+            }),
+          },
+        ],
+      },
+      states: {
+        account: {
+          initial: 'fetching',
+          states: {
+            fetching: {
+              invoke: {
+                id: 'fetchAccount',
+                src: 'fetchAccount',
+                onDone: { target: 'fetchingFlags', actions: assign({ account: ({ event }) => event.output, errorMessage: null }) },
+                onError: {
+                  target: 'failed',
+                  actions: [
+                    assign({ errorMessage: 'Failed to fetch current user' }),
+                    { type: 'logError', params: { message: 'Failed to fetch current user' } },
+                  ],
+                },
+              },
+            },
+            fetchingFlags: {
+              invoke: {
+                id: 'fetchFlags',
+                src: 'fetchFlags',
+                input: ({ context }) => ({ subscriptionId: context.account?.subscriptionId ?? null }),
+                onDone: { target: 'ready', actions: sendToSystem('flags', ({ event }) => ({ type: 'flags.loaded', ...(event as unknown as { output: object }).output })) },
+                // Flag service down: the defaults stand.
+                onError: { target: 'ready', actions: sendToSystem('flags', ({ context }) => ({ type: 'flags.failed', subscriptionId: context.account?.subscriptionId ?? null })) },
+              },
+            },
+            ready: {
+              on: {
+                'realtime.message': {
+                  guard: { type: 'isPush', params: ({ event }) => ({ event: event.event, expected: 'subscription.changed' }) },
+                  target: 'fetching',
+                },
+              },
+            },
+            failed: {
+              on: { 'session.retry': { target: 'fetching' } },
+            },
+          },
+        },
+        signOut: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: {
+                'session.signOut': [
+                  { guard: 'hasUploadsInProgress', target: 'confirming' },
+                  { actions: sendToSystem('auth', () => ({ type: 'auth.signOut' })) },
+                ],
+              },
+            },
+            // Sign-out while uploads are in progress asks first; confirming cancels them (the uploads actor listens).
+            confirming: {
+              on: {
+                'session.confirmSignOut': {
+                  target: 'idle',
+                  actions: [sendToSystem('uploads', () => ({ type: 'uploads.cancelAll' })), sendToSystem('auth', () => ({ type: 'auth.signOut' }))],
+                },
+                'session.cancelSignOut': { target: 'idle' },
+              },
+            },
+          },
+        },
+      },
+    },
+    anon: {
+      invoke: {
+        id: 'userSocket',
+        src: 'userSocket',
+        input: ({ context }) => ({ namespace: '/anon', credentials: { kind: 'email' as const, email: context.anonymousUser?.email ?? '' } }),
+      },
+      on: {
+        'auth.status': [
+          { guard: { type: 'isSignedOut', params: ({ event }) => event }, target: 'signedOut' },
+          { guard: { type: 'isSignedIn', params: ({ event }) => event }, target: 'loggedIn', actions: assign({ user: ({ event }) => event.user }) },
+        ],
+        'session.signOut': { actions: sendToSystem('auth', () => ({ type: 'auth.signOut' })) },
+        'realtime.refused': { actions: sendToSystem('auth', () => ({ type: 'auth.signOut' })) },
+      },
+    },
+    signedOut: {
+      entry: assign({ user: null, anonymousUser: null, account: null, errorMessage: null }),
+      on: {
+        'auth.status': [
+          { guard: { type: 'isSignedIn', params: ({ event }) => event }, target: 'loggedIn', actions: assign({ user: ({ event }) => event.user }) },
+          { guard: { type: 'isAnonymous', params: ({ event }) => event }, target: 'anon', actions: assign({ anonymousUser: ({ event }) => event.anonymousUser }) },
+        ],
+      },
+    },
+  },
+});
