@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import {
+  accountManagementUrl,
+  billingUrl,
+  bridgeRedirectUrl,
+  buyUrl,
+  marketingUrl,
+  reachSubscriptionUrl,
+  subscriptionInviteUrl,
+  subscriptionManagementUrl,
+  teamManagementUrl,
+} from './links.ts';
+import type { LinkBases } from './links.ts';
+
+const BASES: LinkBases = {
+  subscriptions: 'https://id.example.com/subs/',
+  account: 'https://id.example.com/account-site',
+  bridge: 'https://bridge.example.com',
+  marketing: 'https://www.example.com',
+};
+
+describe('external links (foundation §2: "built for subscription invite, team management, billing (built from the subscription id), account management, the reach subscription page, the bridge redirect, and a buy page")', () => {
+  it.each([
+    ['subscription invite', subscriptionInviteUrl(BASES, 'sub-1'), 'https://id.example.com/subs/subscriptions/sub-1/invite'],
+    ['team management', teamManagementUrl(BASES, 'sub-1'), 'https://id.example.com/subs/subscriptions/sub-1/team'],
+    ['billing, from the subscription id', billingUrl(BASES, 'sub-1'), 'https://id.example.com/subs/subscriptions/sub-1/billing'],
+    ['billing, id escaped', billingUrl(BASES, 'a/b?c'), 'https://id.example.com/subs/subscriptions/a%2Fb%3Fc/billing'],
+    ['account management', accountManagementUrl(BASES), 'https://id.example.com/account-site/account'],
+    ['reach subscription page', reachSubscriptionUrl(BASES, 'sub-1'), 'https://id.example.com/subs/subscriptions/sub-1/reach'],
+    ['bridge redirect', bridgeRedirectUrl(BASES), 'https://bridge.example.com/redirect'],
+    ['bridge redirect for a tenant', bridgeRedirectUrl(BASES, 'reach-1234'), 'https://bridge.example.com/redirect?tenant=reach-1234'],
+    ['buy page', buyUrl(BASES), 'https://www.example.com/buy'],
+    ['buy page for a subscription', buyUrl(BASES, 'sub-1'), 'https://www.example.com/buy?subscription=sub-1'],
+    ['subscription management', subscriptionManagementUrl(BASES, 'sub-1'), 'https://id.example.com/subs/subscriptions/sub-1'],
+    ['subscription management with the try-localization flag (§4 trial landing)', subscriptionManagementUrl(BASES, 'sub-1', { tryLocalization: true }), 'https://id.example.com/subs/subscriptions/sub-1?try_localization=true'],
+    ['marketing page for rise (§2 guard)', marketingUrl(BASES, 'rise'), 'https://www.example.com/rise'],
+    ['marketing page for review', marketingUrl(BASES, 'review'), 'https://www.example.com/review'],
+  ])('%s → %s', (_case, url, expected) => {
+    expect(url).toBe(expected);
+  });
+});

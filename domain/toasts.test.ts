@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { isToastId, TOAST_IDS, toastDurationMs, toastFor, TOASTS } from './toasts.ts';
+
+describe('toast durations (foundation §9: "Toast default 5 s; edit toast and survey toasts 10 s")', () => {
+  it.each([
+    ['default', 5_000],
+    ['edit', 10_000],
+    ['survey', 10_000],
+  ] as const)('%s → %i ms', (kind, ms) => {
+    expect(toastDurationMs(kind)).toBe(ms);
+  });
+});
+
+describe('toast ids (foundation §8)', () => {
+  it.each([
+    ['reach check-enabled error', 'reachCheckEnabledError', 'error', null, false],
+    ['check-user-has-reach-access error (message included)', 'checkUserHasReachAccessError', 'error', null, true],
+    ['request-reach error', 'requestReachError', 'error', null, false],
+    ['request-activation error', 'requestActivationError', 'error', null, false],
+    ['request-sent confirmation', 'requestSent', 'success', null, false],
+    ['missing e-mail error', 'missingEmailError', 'error', null, false],
+    ['update-user-role error ("There was an error. Please try again later.")', 'updateUserRoleError', 'error', 'There was an error. Please try again later.', false],
+  ] as const)('%s → %s', (_case, id, severity, text, includesMessage) => {
+    expect(TOASTS[id]).toEqual({ id, severity, kind: 'default', text, includesMessage });
+  });
+
+  it('lists exactly the seven ids of §8', () => {
+    expect(TOAST_IDS).toHaveLength(7);
+    expect(Object.keys(TOASTS).sort()).toEqual([...TOAST_IDS].sort());
+  });
+
+  it.each([
+    ['requestSent', true],
+    ['toast.unknown', false],
+    [7, false],
+  ])('isToastId(%j) → %s', (value, expected) => {
+    expect(isToastId(value)).toBe(expected);
+  });
+
+  it.each([
+    ['checkUserHasReachAccessError', 'User lacks a seat', { severity: 'error', durationMs: 5_000, text: null, message: 'User lacks a seat' }],
+    ['requestReachError', 'ignored: this toast does not include a message', { severity: 'error', durationMs: 5_000, text: null, message: null }],
+    ['updateUserRoleError', null, { severity: 'error', durationMs: 5_000, text: 'There was an error. Please try again later.', message: null }],
+    ['requestSent', null, { severity: 'success', durationMs: 5_000, text: null, message: null }],
+  ] as const)('toastFor(%s, %j)', (id, message, expected) => {
+    expect(toastFor(id, message)).toEqual({ id, ...expected });
+  });
+});

@@ -1,0 +1,78 @@
+/**
+ * Toasts (foundation §8, §9): how long each kind stays, and the toast ids the foundation names.
+ */
+import { TOAST_DEFAULT_MS, TOAST_EDIT_MS, TOAST_SURVEY_MS } from './constants.ts';
+
+/** What a toast reports; decides its look and its announcement (errors are assertive). */
+export type ToastSeverity = 'success' | 'error' | 'info';
+
+/** Duration classes (foundation §9): default 5 s; edit and survey toasts 10 s. */
+export type ToastKind = 'default' | 'edit' | 'survey';
+
+const DURATION_MS: Readonly<Record<ToastKind, number>> = {
+  default: TOAST_DEFAULT_MS,
+  edit: TOAST_EDIT_MS,
+  survey: TOAST_SURVEY_MS,
+};
+
+/** How long a toast of this kind stays, in ms. */
+export function toastDurationMs(kind: ToastKind): number {
+  return DURATION_MS[kind];
+}
+
+/** The generic error text of the update-user-role toast (foundation §8). */
+export const GENERIC_TRY_LATER_MESSAGE = 'There was an error. Please try again later.';
+
+/** Toast ids of foundation §8. */
+export const TOAST_IDS = [
+  'reachCheckEnabledError',
+  'checkUserHasReachAccessError',
+  'requestReachError',
+  'requestActivationError',
+  'requestSent',
+  'missingEmailError',
+  'updateUserRoleError',
+] as const;
+
+export type ToastId = (typeof TOAST_IDS)[number];
+
+/** What the foundation fixes about each toast. */
+export interface ToastDefinition {
+  id: ToastId;
+  severity: ToastSeverity;
+  kind: ToastKind;
+  /** Text the spec gives; null where the views' string catalogue supplies it. */
+  text: string | null;
+  /** The toast shows the error message it was raised with (foundation §8 "message included"). */
+  includesMessage: boolean;
+}
+
+export const TOASTS: Readonly<Record<ToastId, ToastDefinition>> = {
+  reachCheckEnabledError: { id: 'reachCheckEnabledError', severity: 'error', kind: 'default', text: null, includesMessage: false },
+  checkUserHasReachAccessError: { id: 'checkUserHasReachAccessError', severity: 'error', kind: 'default', text: null, includesMessage: true },
+  requestReachError: { id: 'requestReachError', severity: 'error', kind: 'default', text: null, includesMessage: false },
+  requestActivationError: { id: 'requestActivationError', severity: 'error', kind: 'default', text: null, includesMessage: false },
+  requestSent: { id: 'requestSent', severity: 'success', kind: 'default', text: null, includesMessage: false },
+  missingEmailError: { id: 'missingEmailError', severity: 'error', kind: 'default', text: null, includesMessage: false },
+  updateUserRoleError: { id: 'updateUserRoleError', severity: 'error', kind: 'default', text: GENERIC_TRY_LATER_MESSAGE, includesMessage: false },
+};
+
+/** True for a toast id of foundation §8. */
+export function isToastId(value: unknown): value is ToastId {
+  return typeof value === 'string' && (TOAST_IDS as readonly string[]).includes(value);
+}
+
+/** A toast ready to show: its definition, duration and the message it carries (when it includes one). */
+export interface ToastRequest {
+  id: ToastId;
+  severity: ToastSeverity;
+  durationMs: number;
+  text: string | null;
+  message: string | null;
+}
+
+/** Builds the toast for an id; `message` is kept only for toasts that include the error's message. */
+export function toastFor(id: ToastId, message: string | null = null): ToastRequest {
+  const def = TOASTS[id];
+  return { id, severity: def.severity, durationMs: toastDurationMs(def.kind), text: def.text, message: def.includesMessage ? message : null };
+}
