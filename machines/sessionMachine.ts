@@ -1,7 +1,6 @@
 import { assign, emit, setup } from 'xstate';
 import type { AnonymousUser, UserInfo } from '../domain/auth.ts';
 import { LOADING_WARNING_MS } from '../domain/constants.ts';
-import type { FlagKey } from '../domain/flags.ts';
 import type { CurrentUser } from '../domain/subscriptions.ts';
 import { sendToSystem } from './notify.ts';
 import { promiseSlot } from './slots.ts';
@@ -116,15 +115,6 @@ export const sessionMachine = setup({
           ],
         },
         'realtime.reconnected': { actions: emit({ type: 'folders.refetch' }) },
-        'realtime.message': [
-          {
-            guard: { type: 'isPush', params: ({ event }) => ({ event: event.event, expected: 'flags.changed' }) },
-            actions: sendToSystem('flags', ({ event }) => {
-              const data = (event as Extract<SessionEvent, { type: 'realtime.message' }>).data;
-              return { type: 'flags.changed', subscriptionId: (data.subscriptionId as string | null) ?? null, key: data.key as FlagKey, value: data.value === true };
-            }),
-          },
-        ],
       },
       states: {
         account: {
@@ -156,10 +146,11 @@ export const sessionMachine = setup({
             },
             ready: {
               on: {
-                'realtime.message': {
-                  guard: { type: 'isPush', params: ({ event }) => ({ event: event.event, expected: 'subscription.changed' }) },
-                  target: 'fetching',
-                },
+                'realtime.message': [
+                  { guard: { type: 'isPush', params: ({ event }) => ({ event: event.event, expected: 'subscription.changed' }) }, target: 'fetching' },
+                  // A subscription override beats a global one, so a change is read back whole rather than patched.
+                  { guard: { type: 'isPush', params: ({ event }) => ({ event: event.event, expected: 'flags.changed' }) }, target: 'fetchingFlags' },
+                ],
               },
             },
             failed: {

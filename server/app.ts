@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import formbody from '@fastify/formbody';
 import Fastify from 'fastify';
 import type Provider from 'oidc-provider';
-import { createTokenVerifier } from './auth.ts';
+import { createTokenInspector, createTokenVerifier } from './auth.ts';
 import type { ServiceName } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { installErrorHandling } from './errors.ts';
@@ -60,7 +60,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   // Both are known only after listen (port 0); routes read them through these closures.
   let provider: Provider | undefined;
   let publicUrl = opts.publicUrl?.replace(/\/+$/, '') ?? '';
-  const verify = createTokenVerifier(db, () => provider);
+  const inspect = createTokenInspector(db, () => provider);
+  const verify = createTokenVerifier(inspect);
 
   const app = Fastify({
     logger: opts.logger ?? false,
@@ -72,14 +73,15 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     ajv: { customOptions: { removeAdditional: false } },
   });
   installErrorHandling(app);
+  // Before the routes: some of them push events.
+  const realtime = attachRealtime(app.server, db, inspect);
   await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
   await app.register(configRoutes, { publicUrl: () => publicUrl, serviceUrls: opts.serviceUrls ?? {} });
-  await app.register(apiRoutes, { prefix: '/api', verify });
-  await registerServices(app, { db, verify, publicUrl: () => publicUrl });
+  await app.register(apiRoutes, { prefix: '/api', verify, realtime });
+  await registerServices(app, { db, verify, realtime, publicUrl: () => publicUrl });
   await app.register(oidcRoutes, { db, getProvider: () => provider });
   await app.register(clientRoutes, { clientDir: opts.clientDir ?? path.join(REPO_ROOT, 'dist') });
 
-  const realtime = attachRealtime(app.server, db, verify);
   let pruneTimer: NodeJS.Timeout | undefined;
   try {
     await app.listen({ port: opts.port ?? 3000, host: opts.host ?? 'localhost' });
@@ -95,6 +97,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     pruneTimer = setInterval(() => void pruneExpiredOidcPayloads(db).catch(() => undefined), PRUNE_INTERVAL_MS);
     pruneTimer.unref();
   } catch (error) {
+    await realtime.close().catch(() => undefined);
     await app.close().catch(() => undefined);
     await db.destroy();
     throw error;

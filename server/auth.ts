@@ -15,14 +15,45 @@ declare module 'fastify' {
 /** Looks up the user behind an opaque access token; undefined when unknown, expired or revoked. */
 export type TokenVerifier = (token: string) => Promise<UserRow | undefined>;
 
-/** The provider is created after listen (its issuer needs the port), hence the getter. */
-export function createTokenVerifier(db: Db, getProvider: () => Provider | undefined): TokenVerifier {
+/** What a token is worth right now: sockets tell an expired token from an unknown or revoked one. */
+export type TokenCheck =
+  | { status: 'valid'; user: UserRow; /** Epoch milliseconds. */ expiresAt: number }
+  | { status: 'expired' }
+  | { status: 'invalid' };
+
+export type TokenInspector = (token: string) => Promise<TokenCheck>;
+
+const ACCESS_TOKEN_MODEL = 'AccessToken';
+
+/**
+ * The provider is created after listen (its issuer needs the port), hence the getter. Opaque access
+ * tokens are stored under their own value; an expired one stays in `oidc_payloads` for a grace
+ * period (see pruneExpiredOidcPayloads) while a revoked one is deleted, which is how the two differ.
+ */
+export function createTokenInspector(db: Db, getProvider: () => Provider | undefined): TokenInspector {
   return async (token) => {
     const provider = getProvider();
-    if (!provider || !token) return undefined;
+    if (!provider || !token) return { status: 'invalid' };
     const accessToken = await provider.AccessToken.find(token);
-    if (!accessToken?.accountId || accessToken.isExpired) return undefined;
-    return findUserByAid(db, accessToken.accountId);
+    if (accessToken?.accountId && !accessToken.isExpired && typeof accessToken.exp === 'number') {
+      const user = await findUserByAid(db, accessToken.accountId);
+      return user ? { status: 'valid', user, expiresAt: accessToken.exp * 1000 } : { status: 'invalid' };
+    }
+    const stored = await db
+      .selectFrom('oidc_payloads')
+      .select('expires_at')
+      .where('model', '=', ACCESS_TOKEN_MODEL)
+      .where('id', '=', token)
+      .executeTakeFirst();
+    const expiresAt = stored?.expires_at;
+    return expiresAt != null && Number(expiresAt) * 1000 <= Date.now() ? { status: 'expired' } : { status: 'invalid' };
+  };
+}
+
+export function createTokenVerifier(inspect: TokenInspector): TokenVerifier {
+  return async (token) => {
+    const check = await inspect(token);
+    return check.status === 'valid' ? check.user : undefined;
   };
 }
 
@@ -54,4 +85,9 @@ export function requireAccount(verify: TokenVerifier) {
 export function accountOf(request: FastifyRequest): UserRow {
   if (!request.account) throw new Error('accountOf called on a route without requireAccount');
   return request.account;
+}
+
+/** preValidation hook for routes behind requireAccount: 403 JSON unless the account is staff. */
+export async function requireStaff(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (request.account?.is_staff !== 1) await sendError(reply, 403, 'Only staff may do this.');
 }

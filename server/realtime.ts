@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import type { Namespace, Socket } from 'socket.io';
-import type { TokenVerifier } from './auth.ts';
+import type { TokenInspector } from './auth.ts';
 import type { Db } from './db/database.ts';
 import { findUserByEmail } from './db/users.ts';
 
@@ -11,6 +12,8 @@ const ITEM_NAMESPACE = /^\/item\/[^/]+$/;
 const ANON_NAMESPACE = '/anon';
 const MAX_EMAIL_LENGTH = 100;
 const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+/** setTimeout's largest delay; a longer token lifetime re-arms the timer. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** Who is on the other end of a socket, settled by the connection middleware. */
 export interface SocketIdentity {
@@ -21,6 +24,8 @@ export interface SocketIdentity {
 
 interface SocketData {
   identity: SocketIdentity;
+  /** Epoch ms at which the access token the socket connected with expires; absent on /anon. */
+  tokenExpiresAt?: number;
 }
 
 // Event maps stay open (socket.io's defaults): later issues add their events here.
@@ -32,12 +37,46 @@ export interface LoginAck {
   user: { id: string; email: string };
 }
 
+/** Every server push carries a fresh `messageId` so the client can drop repeats (foundation §5). */
+export type PushPayload = Record<string, unknown> & { messageId: string };
+
+/** Server pushes on /user/<aid> (the client writes against these shapes). */
+export interface SubscriptionChangedPush {
+  messageId: string;
+  subscriptionId: string;
+}
+export interface FlagsChangedPush {
+  messageId: string;
+  subscriptionId: string | null;
+  key: string;
+  value: boolean;
+}
+export interface TokenExpiredPush {
+  messageId: string;
+}
+
+export interface DisconnectResult {
+  /** Sockets (namespace connections) that were open for the target and are now closed. */
+  disconnected: number;
+}
+
 export interface Realtime {
   io: Server;
-  /** Sends to every socket of one account (all its /user/<aid> connections). */
-  emitToUser(aid: string, event: string, payload?: unknown): void;
+  /** Sends to every socket of one account (all its /user/<aid> connections); returns the messageId. */
+  emitToUser(aid: string, event: string, data?: Record<string, unknown>): string;
+  /** Sends one push (one messageId) to each listed account. */
+  emitToUsers(aids: readonly string[], event: string, data?: Record<string, unknown>): string;
+  /** Sends to every connected /user/<aid> socket. */
+  emitToAllUsers(event: string, data?: Record<string, unknown>): string;
   /** Sends to everyone watching one item (/item/<itemId>). */
-  emitToItem(itemId: string, event: string, payload?: unknown): void;
+  emitToItem(itemId: string, event: string, data?: Record<string, unknown>): string;
+  /**
+   * Drops the underlying connections of one identity's sockets (every namespace), or of every socket.
+   * The client sees `transport close`, as after a network loss, and reconnects on its own.
+   */
+  disconnect(target: { aid?: string | undefined }): DisconnectResult;
+  /** Refuses every new transport connection for `seconds` (0 ends a refusal); returns the end as epoch ms. */
+  refuseConnections(seconds: number): number;
   close(): Promise<void>;
 }
 
@@ -52,9 +91,37 @@ function authField(socket: Socket, key: string): string | undefined {
   return typeof value === 'string' && value.length > 0 ? value : undefined;
 }
 
+function withMessageId(data: Record<string, unknown> = {}): PushPayload {
+  return { ...data, messageId: randomUUID() };
+}
+
+/**
+ * When the access token a socket connected with expires, the socket is told (`auth.tokenExpired`) and
+ * its namespace is disconnected (`io server disconnect` on the client, which then refreshes and
+ * reconnects). A timer per socket is enough: tokens are checked on connect and cannot be extended.
+ */
+function armTokenExpiry(socket: AppSocket): void {
+  const expiresAt = socket.data.tokenExpiresAt;
+  if (expiresAt === undefined) return;
+  let timer: NodeJS.Timeout | undefined;
+  const check = () => {
+    const left = expiresAt - Date.now();
+    if (left > 0) {
+      timer = setTimeout(check, Math.min(left, MAX_TIMER_MS));
+      timer.unref();
+      return;
+    }
+    const push: TokenExpiredPush = { messageId: randomUUID() };
+    socket.emit('auth.tokenExpired', push);
+    socket.disconnect();
+  };
+  check();
+  socket.once('disconnect', () => clearTimeout(timer));
+}
+
 /** Shared behaviour of every namespace once the middleware has accepted the socket. */
 function onConnection(socket: AppSocket): void {
-  socket.emit('clock.sync', { serverTime: Date.now() });
+  socket.emit('clock.sync', withMessageId({ serverTime: Date.now() }));
   // Foundation §7: the client emits `login` right after connecting and waits for the ack.
   socket.on('login', (...args: unknown[]) => {
     const ack = args.at(-1);
@@ -63,24 +130,56 @@ function onConnection(socket: AppSocket): void {
     const reply: LoginAck = { ok: true, user: { id, email } };
     ack(reply);
   });
+  armTokenExpiry(socket);
 }
 
 /**
  * socket.io on the HTTP server: /user/<aid> and /item/<itemId> need an access token, /anon an e-mail
- * that has no account. Refusals reach the client as connect_error with the reason as message.
+ * that has no account. Refusals reach the client as connect_error with the reason as message:
+ * `unauthorized` (no, unknown or revoked token), `token_expired`, `forbidden`, `account_exists`.
  */
-export function attachRealtime(server: HttpServer, db: Db, verify: TokenVerifier): Realtime {
-  const io = new Server(server, { path: SOCKET_PATH, transports: ['websocket'], serveClient: false });
+export function attachRealtime(server: HttpServer, db: Db, inspect: TokenInspector): Realtime {
+  let refuseUntil = 0;
+  const io = new Server(server, {
+    path: SOCKET_PATH,
+    transports: ['websocket'],
+    serveClient: false,
+    cleanupEmptyChildNamespaces: true,
+    // The test hook `refuseConnections`: refused upgrades fail like an unreachable server would.
+    allowRequest: (_req, callback) => callback(Date.now() < refuseUntil ? 'refused for a while' : null, Date.now() >= refuseUntil),
+  });
+
+  const connected = new Set<AppSocket>();
+  const userSockets = new Map<string, Set<AppSocket>>();
+  const track = (socket: AppSocket, userAid?: string) => {
+    connected.add(socket);
+    if (userAid !== undefined) {
+      let set = userSockets.get(userAid);
+      if (!set) userSockets.set(userAid, (set = new Set()));
+      set.add(socket);
+    }
+    socket.once('disconnect', () => {
+      connected.delete(socket);
+      if (userAid === undefined) return;
+      const set = userSockets.get(userAid);
+      set?.delete(socket);
+      if (set?.size === 0) userSockets.delete(userAid);
+    });
+  };
 
   const withToken = (namespace: Namespace, requireOwnAid: boolean) => {
     namespace.use((socket, next) => {
       const token = authField(socket, 'token');
       if (!token) return next(new Error('unauthorized'));
-      verify(token).then(
-        (user) => {
-          if (!user) return next(new Error('unauthorized'));
+      inspect(token).then(
+        (check) => {
+          if (check.status === 'expired') return next(new Error('token_expired'));
+          if (check.status !== 'valid') return next(new Error('unauthorized'));
+          const { user } = check;
           if (requireOwnAid && lastSegment(socket.nsp.name) !== user.aid) return next(new Error('forbidden'));
-          (socket as AppSocket).data.identity = { id: user.aid, email: user.email, kind: 'account' };
+          const appSocket = socket as AppSocket;
+          appSocket.data.identity = { id: user.aid, email: user.email, kind: 'account' };
+          appSocket.data.tokenExpiresAt = check.expiresAt;
           next();
         },
         () => next(new Error('unauthorized')),
@@ -91,13 +190,14 @@ export function attachRealtime(server: HttpServer, db: Db, verify: TokenVerifier
   const users = io.of(USER_NAMESPACE);
   withToken(users, true);
   users.on('connection', (socket: AppSocket) => {
-    void socket.join(`user:${socket.data.identity.id}`);
+    track(socket, socket.data.identity.id);
     onConnection(socket);
   });
 
   const items = io.of(ITEM_NAMESPACE);
   withToken(items, false);
   items.on('connection', (socket: AppSocket) => {
+    track(socket);
     void socket.join(`item:${lastSegment(socket.nsp.name)}`);
     onConnection(socket);
   });
@@ -116,16 +216,46 @@ export function attachRealtime(server: HttpServer, db: Db, verify: TokenVerifier
       () => next(new Error('unauthorized')),
     );
   });
-  anon.on('connection', (socket: AppSocket) => onConnection(socket));
+  anon.on('connection', (socket: AppSocket) => {
+    track(socket);
+    onConnection(socket);
+  });
+
+  const sendToUsers = (aids: Iterable<string>, event: string, payload: PushPayload) => {
+    for (const aid of aids) for (const socket of userSockets.get(aid) ?? []) socket.emit(event, payload);
+  };
 
   return {
     io,
-    emitToUser: (aid, event, payload) => {
-      // Dynamic namespaces are children of the regex parent; each child has its own rooms.
-      io.of(`/user/${aid}`).to(`user:${aid}`).emit(event, payload);
+    emitToUser: (aid, event, data) => {
+      const payload = withMessageId(data);
+      sendToUsers([aid], event, payload);
+      return payload.messageId;
     },
-    emitToItem: (itemId, event, payload) => {
-      io.of(`/item/${itemId}`).to(`item:${itemId}`).emit(event, payload);
+    emitToUsers: (aids, event, data) => {
+      const payload = withMessageId(data);
+      sendToUsers(new Set(aids), event, payload);
+      return payload.messageId;
+    },
+    emitToAllUsers: (event, data) => {
+      const payload = withMessageId(data);
+      sendToUsers(userSockets.keys(), event, payload);
+      return payload.messageId;
+    },
+    emitToItem: (itemId, event, data) => {
+      const payload = withMessageId(data);
+      // Only an existing child namespace: io.of() would create (and keep) an empty one.
+      io._nsps.get(`/item/${itemId}`)?.to(`item:${itemId}`).emit(event, payload);
+      return payload.messageId;
+    },
+    disconnect: ({ aid }) => {
+      const targets = [...connected].filter((socket) => aid === undefined || socket.data.identity.id === aid);
+      for (const socket of targets) socket.conn.close();
+      return { disconnected: targets.length };
+    },
+    refuseConnections: (seconds) => {
+      refuseUntil = seconds > 0 ? Date.now() + seconds * 1000 : 0;
+      return refuseUntil;
     },
     // Closes the sockets only; the HTTP server belongs to fastify, which closes it next.
     close: async () => {

@@ -4,11 +4,10 @@ import type { SubscriptionFeatures } from './db/subscriptions.ts';
 import type { NewUser } from './db/schema.ts';
 import { countUsers } from './db/users.ts';
 import { hashPassword } from './passwords.ts';
+import { ROLE_ADMIN, ROLE_REACH_ONLY, ROLE_SEAT_HOLDER } from './roles.ts';
 
-/** Role names as the subscription service spells them (foundation §6). */
-export const ROLE_SEAT_HOLDER = 'seat-holder';
-export const ROLE_ADMIN = 'admin';
-export const ROLE_REACH_ONLY = 'reachOnly';
+// Role names moved to roles.ts; re-exported for existing importers.
+export { ROLE_ADMIN, ROLE_REACH_ONLY, ROLE_SEAT_HOLDER };
 
 export const DEFAULT_DEMO_PASSWORD = 'review-demo';
 
@@ -28,7 +27,14 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { email: 'nora.nosub@example.com', name: 'Nora Nosub', kind: 'no subscription' },
   { email: 'sam.staff@example.com', name: 'Sam Staff', kind: 'staff, seat on the team' },
   { email: 'vera.validator@example.com', name: 'Vera Validator', kind: 'translation validator, seat on the team' },
+  { email: 'adam.adminonly@example.com', name: 'Adam Adminonly', kind: 'admin of the team without a seat (admin only)' },
+  { email: 'maria.multi@example.com', name: 'Maria Multi', kind: 'admin of two teams (Demo Team with a seat, Second Team)' },
+  { email: 'nick.nonadmin@example.com', name: 'Nick Nonadmin', kind: 'team member with a seat, not admin' },
+  { email: 'ian.individual@example.com', name: 'Ian Individual', kind: 'not on a team: own active individual plan' },
 ];
+
+const STAFF = new Set(['sam.staff@example.com']);
+const VALIDATORS = new Set(['vera.validator@example.com']);
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -55,8 +61,8 @@ export async function seedIfEmpty(db: Db, demoPassword: string, now: Date = new 
       last_name: lastName,
       country: 'USA',
       language: 'en',
-      is_staff: account.email.startsWith('sam.') ? 1 : 0,
-      is_validator: account.email.startsWith('vera.') ? 1 : 0,
+      is_staff: STAFF.has(account.email) ? 1 : 0,
+      is_validator: VALIDATORS.has(account.email) ? 1 : 0,
       created_at: createdAt,
     };
   });
@@ -68,19 +74,40 @@ export async function seedIfEmpty(db: Db, demoPassword: string, now: Date = new 
 
   const teamId = randomUUID();
   const teamSubId = randomUUID();
+  const secondTeamId = randomUUID();
+  const secondTeamSubId = randomUUID();
   const trialSubId = randomUUID();
   const expiredSubId = randomUUID();
-  const teamSeatHolders = ['alex.admin@example.com', 'tara.team@example.com', 'sam.staff@example.com', 'vera.validator@example.com'];
-  const teamMembers = [...teamSeatHolders, 'rita.reach@example.com'];
+  const individualSubId = randomUUID();
+  const teamSeatHolders = [
+    'alex.admin@example.com',
+    'tara.team@example.com',
+    'sam.staff@example.com',
+    'vera.validator@example.com',
+    'maria.multi@example.com',
+    'nick.nonadmin@example.com',
+  ];
+  const teamAdmins = ['alex.admin@example.com', 'adam.adminonly@example.com', 'maria.multi@example.com'];
+  const teamMembers = [...teamSeatHolders, 'rita.reach@example.com', 'adam.adminonly@example.com'];
+  const secondTeamMembers = ['maria.multi@example.com'];
 
   const features = (f: SubscriptionFeatures) => JSON.stringify(f);
 
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('users').values(users).execute();
-    await trx.insertInto('teams').values({ id: teamId, name: 'Demo Team', created_at: createdAt }).execute();
+    await trx
+      .insertInto('teams')
+      .values([
+        { id: teamId, name: 'Demo Team', created_at: createdAt },
+        { id: secondTeamId, name: 'Second Team', created_at: createdAt },
+      ])
+      .execute();
     await trx
       .insertInto('team_members')
-      .values(teamMembers.map((email) => ({ team_id: teamId, user_aid: aid(email) })))
+      .values([
+        ...teamMembers.map((email) => ({ team_id: teamId, user_aid: aid(email) })),
+        ...secondTeamMembers.map((email) => ({ team_id: secondTeamId, user_aid: aid(email) })),
+      ])
       .execute();
     await trx
       .insertInto('subscriptions')
@@ -89,6 +116,7 @@ export async function seedIfEmpty(db: Db, demoPassword: string, now: Date = new 
           id: teamSubId,
           team_id: teamId,
           name: 'Demo Team',
+          nickname: 'Demo',
           plan: 'team',
           state: 'active',
           end_date: at(200),
@@ -102,9 +130,44 @@ export async function seedIfEmpty(db: Db, demoPassword: string, now: Date = new 
           }),
         },
         {
+          id: secondTeamSubId,
+          team_id: secondTeamId,
+          name: 'Second Team',
+          nickname: null,
+          plan: 'team',
+          state: 'active',
+          end_date: at(90),
+          renewal_date: at(90),
+          total_seats: 5,
+          available_seats: 5,
+          reach_tenant_id: null,
+          features: features({
+            ai_assistant: { enabled: true, credits_remaining: 200 },
+            localization: { status: 'inactive', term_end: at(-3), is_trial: false, trial_ended_recently: true },
+          }),
+        },
+        {
+          id: individualSubId,
+          team_id: null,
+          name: 'Ian Individual',
+          nickname: null,
+          plan: 'individual',
+          state: 'active',
+          end_date: at(300),
+          renewal_date: at(300),
+          total_seats: 1,
+          available_seats: 0,
+          reach_tenant_id: null,
+          features: features({
+            ai_assistant: { enabled: true, credits_remaining: 100 },
+            localization: { status: 'inactive', term_end: null, is_trial: false, trial_ended_recently: false },
+          }),
+        },
+        {
           id: trialSubId,
           team_id: null,
           name: 'Trish Trial',
+          nickname: null,
           plan: 'trial',
           state: 'active',
           end_date: at(14),
@@ -121,6 +184,7 @@ export async function seedIfEmpty(db: Db, demoPassword: string, now: Date = new 
           id: expiredSubId,
           team_id: null,
           name: 'Eddie Expired',
+          nickname: null,
           plan: 'individual',
           state: 'inactive',
           end_date: at(-10),
@@ -139,11 +203,25 @@ export async function seedIfEmpty(db: Db, demoPassword: string, now: Date = new 
       .insertInto('subscription_roles')
       .values([
         ...teamSeatHolders.map((email) => ({ user_aid: aid(email), subscription_id: teamSubId, role: ROLE_SEAT_HOLDER })),
-        { user_aid: aid('alex.admin@example.com'), subscription_id: teamSubId, role: ROLE_ADMIN },
+        ...teamAdmins.map((email) => ({ user_aid: aid(email), subscription_id: teamSubId, role: ROLE_ADMIN })),
+        { user_aid: aid('maria.multi@example.com'), subscription_id: secondTeamSubId, role: ROLE_ADMIN },
+        { user_aid: aid('ian.individual@example.com'), subscription_id: individualSubId, role: ROLE_SEAT_HOLDER },
         { user_aid: aid('rita.reach@example.com'), subscription_id: teamSubId, role: ROLE_REACH_ONLY },
         { user_aid: aid('trish.trial@example.com'), subscription_id: trialSubId, role: ROLE_SEAT_HOLDER },
         { user_aid: aid('eddie.expired@example.com'), subscription_id: expiredSubId, role: ROLE_SEAT_HOLDER },
       ])
+      .execute();
+    // The learning product (Reach): on for the demo team (it has a tenant), off elsewhere so the
+    // activation flow can be tried (Maria on Second Team). Feature flags: none overridden.
+    await trx
+      .insertInto('reach_products')
+      .values(
+        [teamSubId, secondTeamSubId, individualSubId, trialSubId, expiredSubId].map((id) => ({
+          subscription_id: id,
+          tenant_state: id === teamSubId ? ('active' as const) : ('disabled' as const),
+          tenant_state_pending: 0,
+        })),
+      )
       .execute();
   });
   return true;

@@ -44,6 +44,8 @@ export interface SubscriptionsTable {
   reach_tenant_id: string | null;
   /** JSON text: see SubscriptionFeatures in server/db/subscriptions.ts. */
   features: string;
+  /** Added in 0002; a short display name, null when none. */
+  nickname: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SubscriptionRolesTable {
@@ -64,6 +66,38 @@ export interface OidcPayloadsTable {
   consumed_at: ColumnType<number | null, number | null, number | null>;
 }
 
+export interface AnalyticsEventsTable {
+  id: string;
+  /** The userId the client sent in the body. */
+  user_id: string;
+  /** The account whose access token sent the event (null once that account is deleted). */
+  account_aid: string | null;
+  event: string;
+  /** JSON text of the properties object, null when none were sent. */
+  properties: string | null;
+  received_at: string;
+}
+
+export interface FeatureFlagsTable {
+  key: string;
+  /** null: the global override, applying to every subscription without its own. */
+  subscription_id: string | null;
+  /** 0/1. */
+  value: number;
+  updated_at: string;
+  /** aid of the staff member who set it. */
+  updated_by: string | null;
+}
+
+export type ReachTenantState = 'active' | 'disabled';
+
+export interface ReachProductsTable {
+  subscription_id: string;
+  tenant_state: ReachTenantState;
+  /** 0/1. */
+  tenant_state_pending: ColumnType<number, number | undefined, number>;
+}
+
 export interface Database {
   users: UsersTable;
   teams: TeamsTable;
@@ -71,6 +105,9 @@ export interface Database {
   subscriptions: SubscriptionsTable;
   subscription_roles: SubscriptionRolesTable;
   oidc_payloads: OidcPayloadsTable;
+  analytics_events: AnalyticsEventsTable;
+  feature_flags: FeatureFlagsTable;
+  reach_products: ReachProductsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

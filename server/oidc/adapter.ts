@@ -73,7 +73,13 @@ export class SqlOidcAdapter implements Adapter {
   }
 }
 
-/** Drops expired rows; called now and then rather than on every read. */
+/**
+ * Reads ignore expired rows at once; they are kept this long before deletion so that a socket
+ * presenting an expired access token can be told `token_expired` rather than `unauthorized`.
+ */
+export const EXPIRED_PAYLOAD_GRACE_S = 24 * 60 * 60;
+
+/** Drops rows expired for longer than the grace period; called now and then rather than on every read. */
 export async function pruneExpiredOidcPayloads(db: Db): Promise<void> {
-  await db.deleteFrom('oidc_payloads').where('expires_at', '<', nowSeconds()).execute();
+  await db.deleteFrom('oidc_payloads').where('expires_at', '<', nowSeconds() - EXPIRED_PAYLOAD_GRACE_S).execute();
 }

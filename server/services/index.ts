@@ -4,14 +4,20 @@ import { SERVICE_NAMES } from '../config.ts';
 import type { ServiceName } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { sendError } from '../errors.ts';
+import type { Realtime } from '../realtime.ts';
+import { accountService } from './account.ts';
 import { analyticsService } from './analytics.ts';
 import { avatarsService } from './avatars.ts';
+import { flagsService } from './flags.ts';
+import { geolocationRoutes } from './geolocation.ts';
+import { productApiService } from './productApi.ts';
 import { profilesService } from './profiles.ts';
 import { subscriptionsService } from './subscriptions.ts';
 
 export interface ServicesOptions {
   db: Db;
   verify: TokenVerifier;
+  realtime: Realtime;
   /** Base URL of this server as the client sees it, for links between stand-ins. */
   publicUrl: () => string;
 }
@@ -30,17 +36,30 @@ function unknownEndpoints(name: string): FastifyPluginAsync {
 }
 
 /** Every stand-in service under `/services/<name>`, each in its own encapsulated plugin. */
-export async function registerServices(app: FastifyInstance, { db, verify, publicUrl }: ServicesOptions): Promise<void> {
+export async function registerServices(app: FastifyInstance, { db, verify, realtime, publicUrl }: ServicesOptions): Promise<void> {
+  const avatarsUrl = () => `${publicUrl()}/services/avatars`;
   const implemented: Partial<Record<ServiceName, FastifyPluginAsync>> = {
+    // Also the admin search ("orca") under /orca: it has no service name of its own.
     subscriptions: async (scope) => {
-      await scope.register(subscriptionsService, { db, verify, avatarsUrl: () => `${publicUrl()}/services/avatars` });
+      await scope.register(subscriptionsService, { db, verify, avatarsUrl });
     },
+    account: async (scope) => {
+      await scope.register(accountService, { db, verify, avatarsUrl });
+    },
+    flags: async (scope) => {
+      await scope.register(flagsService, { db, verify, realtime });
+    },
+    productApi: async (scope) => {
+      await scope.register(productApiService, { db, verify, realtime });
+    },
+    // Also the geolocation stand-in at /geo: it has no service name of its own.
     profiles: async (scope) => {
       await scope.register(profilesService, { db });
+      await scope.register(geolocationRoutes);
     },
     avatars: avatarsService,
     analytics: async (scope) => {
-      await scope.register(analyticsService, { verify });
+      await scope.register(analyticsService, { db, verify });
     },
   };
   for (const name of SERVICE_NAMES) {

@@ -45,11 +45,13 @@ describe('socket.io namespaces', () => {
 
   it('connects to the own user namespace, syncs the clock and acks login with the user', async () => {
     const socket = connect(`/user/${aid}`, { token });
-    const clock = new Promise<{ serverTime: number }>((resolve) => socket.once('clock.sync', resolve));
+    const clock = new Promise<{ serverTime: number; messageId: string }>((resolve) => socket.once('clock.sync', resolve));
     expect(await outcome(socket)).toBe('connected');
     const ack = (await socket.timeout(5000).emitWithAck('login')) as unknown;
     expect(ack).toEqual({ ok: true, user: { id: aid, email: 'alex.admin@example.com' } });
     expect(typeof (await clock).serverTime).toBe('number');
+    // Every server push carries a messageId for the client's de-duplication.
+    expect((await clock).messageId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it("refuses another user's namespace", async () => {

@@ -1,9 +1,11 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as m0001 from './0001_init.ts';
+import * as m0002 from './0002_flags_analytics_reach.ts';
 
 /** Migrations live in code (not read from disk) so they work the same under tsx, vitest and bundlers. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001_init': m0001,
+  '0002_flags_analytics_reach': m0002,
 };
 
 export const migrationProvider: MigrationProvider = {

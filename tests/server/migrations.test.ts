@@ -1,0 +1,62 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Migrator } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../server/db/database.ts';
+import type { Db } from '../../server/db/database.ts';
+import { migrationProvider } from '../../server/db/migrations/index.ts';
+import { seedIfEmpty } from '../../server/seed.ts';
+
+let dataDir: string;
+let db: Db;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'review-migrations-test-'));
+  db = await openDatabase(dataDir);
+  await seedIfEmpty(db, 'review-demo');
+});
+afterAll(async () => {
+  await db?.destroy();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('migration 0002', () => {
+  it('gives a database seeded before it a learning-product row per subscription, from its tenant id', async () => {
+    const migrator = new Migrator({ db, provider: migrationProvider });
+    const down = await migrator.migrateDown();
+    expect(down.error).toBeUndefined();
+    expect(down.results?.[0]).toMatchObject({ migrationName: '0002_flags_analytics_reach', direction: 'Down', status: 'Success' });
+
+    const up = await migrator.migrateToLatest();
+    expect(up.error).toBeUndefined();
+    const subs = await db.selectFrom('subscriptions').select(['id', 'reach_tenant_id', 'nickname']).execute();
+    const reach = await db.selectFrom('reach_products').selectAll().execute();
+    expect(reach).toHaveLength(subs.length);
+    for (const sub of subs) {
+      expect(sub.nickname).toBeNull();
+      expect(reach.find((r) => r.subscription_id === sub.id)).toEqual({
+        subscription_id: sub.id,
+        tenant_state: sub.reach_tenant_id === null ? 'disabled' : 'active',
+        tenant_state_pending: 0,
+      });
+    }
+    expect(await db.selectFrom('feature_flags').selectAll().execute()).toEqual([]);
+  });
+
+  it('seeds no flag overrides and one learning-product row per subscription', async () => {
+    const fresh = await mkdtemp(path.join(os.tmpdir(), 'review-migrations-test-'));
+    const other = await openDatabase(fresh);
+    try {
+      expect(await seedIfEmpty(other, 'review-demo')).toBe(true);
+      expect(await other.selectFrom('feature_flags').selectAll().execute()).toEqual([]);
+      const subs = await other.selectFrom('subscriptions').select('id').execute();
+      expect(await other.selectFrom('reach_products').selectAll().execute()).toHaveLength(subs.length);
+      // A second run on the same data does nothing.
+      expect(await seedIfEmpty(other, 'review-demo')).toBe(false);
+    } finally {
+      await other.destroy();
+      await rm(fresh, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,89 @@
+import { io } from 'socket.io-client';
+import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
+import { obtainTokens } from './testServer.ts';
+
+export interface SignedIn {
+  email: string;
+  token: string;
+  aid: string;
+}
+
+/** Real sign-in through the login form, plus the account id from /api/me. */
+export async function signIn(url: string, email: string): Promise<SignedIn> {
+  const token = (await obtainTokens(url, email)).access_token;
+  const response = await fetch(`${url}/api/me`, { headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new Error(`/api/me answered ${response.status}`);
+  const { aid } = (await response.json()) as { aid: string };
+  return { email, token, aid };
+}
+
+export interface CallResult<T = unknown> {
+  status: number;
+  type: string;
+  body: T;
+}
+
+/** JSON over real HTTP; `token` adds the bearer header, `body` is sent as JSON. */
+export async function callJson<T = unknown>(
+  url: string,
+  path: string,
+  { token, method = 'GET', body, headers }: { token?: string | undefined; method?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<CallResult<T>> {
+  const all = new Headers(headers);
+  if (token) all.set('authorization', `Bearer ${token}`);
+  if (body !== undefined) all.set('content-type', 'application/json');
+  const response = await fetch(`${url}${path}`, { method, headers: all, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await response.text();
+  return { status: response.status, type: response.headers.get('content-type') ?? '', body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+/** A GraphQL POST; resolves the `{ data, errors }` body and the HTTP status. */
+export async function graphqlCall<T = Record<string, unknown>>(
+  url: string,
+  path: string,
+  token: string,
+  query: string,
+  variables?: Record<string, unknown>,
+): Promise<CallResult<{ data?: T | null; errors?: { message: string }[] }>> {
+  return callJson(url, path, { token, method: 'POST', body: variables === undefined ? { query } : { query, variables } });
+}
+
+/** socket.io-client as the dashboard uses it (websocket only); no reconnection unless asked for. */
+export function connectSocket(url: string, namespace: string, auth: Record<string, string>, options: Partial<ManagerOptions & SocketOptions> = {}): Socket {
+  return io(`${url}${namespace}`, { transports: ['websocket'], auth, reconnection: false, forceNew: true, ...options });
+}
+
+/** Resolves 'connected' or the connect_error message, whichever comes first. */
+export function connectOutcome(socket: Socket): Promise<string> {
+  return new Promise((resolve) => {
+    if (socket.connected) return resolve('connected');
+    socket.once('connect', () => resolve('connected'));
+    socket.once('connect_error', (error: Error) => resolve(error.message));
+  });
+}
+
+/** The next `event` on the socket, or a rejection after `timeoutMs`. */
+export function nextEvent<T = unknown>(socket: Socket, event: string, timeoutMs = 5000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      socket.off(event, listener);
+      reject(new Error(`no ${event} within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const listener = (data: T) => {
+      clearTimeout(timer);
+      resolve(data);
+    };
+    socket.once(event, listener);
+  });
+}
+
+/** Collects every `event` the socket receives, for asserting that something did not arrive. */
+export function collect<T = unknown>(socket: Socket, event: string): T[] {
+  const seen: T[] = [];
+  socket.on(event, (data: T) => seen.push(data));
+  return seen;
+}
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
