@@ -6,25 +6,8 @@ import {
   SOCKET_RECONNECT_DELAY_MS,
   SOCKET_RECONNECT_RANDOMIZATION,
 } from '../domain/constants.ts';
+import type { ConnectionCommand, ConnectionInput, ConnectionReport } from '../domain/realtime.ts';
 import type { TokenSource } from './http.ts';
-
-/** Who connects, as the socket machine describes it. */
-export type SocketCredentials = { kind: 'token' } | { kind: 'email'; email: string };
-
-export interface ConnectionInput {
-  namespace: string;
-  credentials: SocketCredentials;
-}
-
-/** Events this adapter reports to the socket machine (see machines/socketMachine.ts). */
-export type ConnectionReport =
-  | { type: 'socket.connected' }
-  | { type: 'socket.disconnected'; reason: string }
-  | { type: 'socket.reconnecting'; attempt: number }
-  | { type: 'socket.reconnectFailed' }
-  | { type: 'socket.connectError'; message: string }
-  | { type: 'socket.loginFailed'; message: string }
-  | { type: 'socket.message'; event: string; data: unknown; receivedAt: number };
 
 /**
  * The realtime connection as a callback actor: socket.io-client with the websocket transport only,
@@ -34,7 +17,7 @@ export type ConnectionReport =
  */
 export function createSocketConnection(options: { url: string; tokens: TokenSource; now: () => number; create?: typeof io }) {
   const create = options.create ?? io;
-  return fromCallback<{ type: 'connection.reconnect' }, ConnectionInput>(({ input, sendBack, receive }) => {
+  return fromCallback<ConnectionCommand, ConnectionInput>(({ input, sendBack, receive }) => {
     const report = (event: ConnectionReport) => sendBack(event);
     const socket: Socket = create(`${options.url}${input.namespace}`, {
       transports: ['websocket'],

@@ -66,3 +66,25 @@ export function reconnectDelayMs(attempt: number, random01: number): number {
 export function canRetryReconnect(attemptsMade: number): boolean {
   return attemptsMade < SOCKET_RECONNECT_ATTEMPTS;
 }
+
+/** Who opens a realtime connection: a signed-in user with an access token, or an anonymous reviewer by e-mail. */
+export type SocketCredentials = { kind: 'token' } | { kind: 'email'; email: string };
+
+/** A realtime connection to open: `/user/<aid>`, `/anon` or `/item/<itemId>`. */
+export interface ConnectionInput {
+  namespace: string;
+  credentials: SocketCredentials;
+}
+
+/** What a connection reports to its socket machine (the connection adapter sends these). */
+export type ConnectionReport =
+  | { type: 'socket.connected' }
+  | { type: 'socket.disconnected'; reason: string }
+  | { type: 'socket.reconnecting'; attempt: number }
+  | { type: 'socket.reconnectFailed' }
+  | { type: 'socket.connectError'; message: string }
+  | { type: 'socket.loginFailed'; message: string }
+  | { type: 'socket.message'; event: string; data: unknown; receivedAt: number };
+
+/** The command a socket machine gives its connection. */
+export type ConnectionCommand = { type: 'connection.reconnect' };

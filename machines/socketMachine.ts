@@ -1,31 +1,25 @@
 import { assign, sendTo, setup } from 'xstate';
 import { SOCKET_JUST_RECONNECTED_MS } from '../domain/constants.ts';
-import { emptyMessageMemory, isValidMessageData, rememberMessage, type MessageMemory } from '../domain/realtime.ts';
+import {
+  emptyMessageMemory,
+  isValidMessageData,
+  rememberMessage,
+  type ConnectionCommand,
+  type ConnectionInput,
+  type ConnectionReport,
+  type MessageMemory,
+  type SocketCredentials,
+} from '../domain/realtime.ts';
 import { notifyParent } from './notify.ts';
 import { callbackSlot, promiseSlot } from './slots.ts';
 
-/** Who connects: a signed-in user with an access token, or an anonymous reviewer by e-mail. */
-export type SocketCredentials = { kind: 'token' } | { kind: 'email'; email: string };
+export type { SocketCredentials };
 
-export interface SocketInput {
-  /** `/user/<aid>`, `/anon` or `/item/<itemId>`. */
-  namespace: string;
-  credentials: SocketCredentials;
-}
+/** The socket machine's input: which namespace, as whom. */
+export type SocketInput = ConnectionInput;
 
-/** What the connection adapter reports, and what it accepts. */
-export type SocketEvent =
-  | { type: 'socket.connected' }
-  | { type: 'socket.disconnected'; reason: string }
-  | { type: 'socket.reconnecting'; attempt: number }
-  | { type: 'socket.reconnectFailed' }
-  | { type: 'socket.connectError'; message: string }
-  | { type: 'socket.loginFailed'; message: string }
-  | { type: 'socket.message'; event: string; data: unknown; receivedAt: number }
-  | { type: 'socket.reconnect' };
-
-/** Commands to the connection adapter. */
-export type SocketCommand = { type: 'connection.reconnect' };
+/** What the connection adapter reports, plus the person's manual reconnect. */
+export type SocketEvent = ConnectionReport | { type: 'socket.reconnect' };
 
 export interface SocketContext extends SocketInput {
   attempt: number;
@@ -53,7 +47,7 @@ export const socketMachine = setup({
     input: {} as SocketInput,
   },
   actors: {
-    connection: callbackSlot<SocketCommand, SocketInput>(),
+    connection: callbackSlot<ConnectionCommand, SocketInput>(),
     refreshToken: promiseSlot<string | null>('refreshToken'),
   },
   actions: {
