@@ -25,7 +25,7 @@ async function boot() {
     );
   } catch (error) {
     root.render(
-      <main className="boot-error" role="alert">
+      <main className="center-card boot-error" role="alert">
         <h1>The dashboard could not start</h1>
         <p>{error instanceof Error ? error.message : 'Unknown error.'}</p>
         <button type="button" onClick={() => window.location.reload()}>

@@ -1,3 +1,4 @@
+import type { AnalyticsEventRecord } from '../../server/db/analytics.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callJson, signIn } from '../support/clients.ts';
 import type { SignedIn } from '../support/clients.ts';
@@ -8,14 +9,7 @@ let server: TestServer;
 let staff: SignedIn;
 let tara: SignedIn;
 
-interface StoredEvent {
-  id: string;
-  userId: string;
-  accountAid: string | null;
-  event: string;
-  properties: Record<string, unknown> | null;
-  receivedAt: string;
-}
+type StoredEvent = AnalyticsEventRecord;
 
 beforeAll(async () => {
   server = await startTestServer();
