@@ -6,6 +6,7 @@ import {
   SOCKET_RECONNECT_DELAY_MS,
   SOCKET_RECONNECT_RANDOMIZATION,
 } from '../domain/constants.ts';
+import type { ReconnectPolicy } from '../domain/config.ts';
 import type { ConnectionCommand, ConnectionInput, ConnectionReport } from '../domain/realtime.ts';
 import type { TokenSource } from './http.ts';
 
@@ -15,17 +16,18 @@ import type { TokenSource } from './http.ts';
  * payload is read at every (re)connect, so a refreshed token is used as soon as it exists. After
  * connecting it emits `login` (foundation §7) and reports a refused login.
  */
-export function createSocketConnection(options: { url: string; tokens: TokenSource; now: () => number; create?: typeof io }) {
+export function createSocketConnection(options: { url: string; reconnect?: ReconnectPolicy | null; tokens: TokenSource; now: () => number; create?: typeof io }) {
   const create = options.create ?? io;
+  const policy: ReconnectPolicy = options.reconnect ?? { delayMs: SOCKET_RECONNECT_DELAY_MS, delayMaxMs: SOCKET_RECONNECT_DELAY_MAX_MS, attempts: SOCKET_RECONNECT_ATTEMPTS };
   return fromCallback<ConnectionCommand, ConnectionInput>(({ input, sendBack, receive }) => {
     const report = (event: ConnectionReport) => sendBack(event);
     const socket: Socket = create(`${options.url}${input.namespace}`, {
       transports: ['websocket'],
       withCredentials: true,
-      reconnectionDelay: SOCKET_RECONNECT_DELAY_MS,
-      reconnectionDelayMax: SOCKET_RECONNECT_DELAY_MAX_MS,
+      reconnectionDelay: policy.delayMs,
+      reconnectionDelayMax: policy.delayMaxMs,
       randomizationFactor: SOCKET_RECONNECT_RANDOMIZATION,
-      reconnectionAttempts: SOCKET_RECONNECT_ATTEMPTS,
+      reconnectionAttempts: policy.attempts,
       auth: (cb: (data: object) => void) => {
         if (input.credentials.kind === 'email') {
           cb({ email: input.credentials.email });

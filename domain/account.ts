@@ -402,3 +402,34 @@ export function storageKey(userIdOrNull: string | null, key: string): string {
   const prefix = userIdOrNull && userIdOrNull.trim() !== '' ? userIdOrNull : ANON_STORAGE_PREFIX;
   return `${prefix}:${key}`;
 }
+
+// ---------------------------------------------------------------------------------------------
+// The signed-in person's account, as the session keeps it
+
+/** Who administers what (subscription ids), from the authorized-roles call (foundation §7). */
+export interface AuthorizedRoles {
+  admin: string[];
+  additionalAdmin: string[];
+  reachMembers: string[];
+}
+
+/** The signed-in person's account as the session reads it. */
+export interface SessionAccount {
+  /** The default subscription (foundation §6), which flags and the header are keyed by. */
+  subscriptionId: string | null;
+  currentUser: CurrentUser;
+  /** When the account was read (the adapter's clock), so day counts are the same in a replay. */
+  fetchedAtMs: number;
+  /** From the review API: staff may use the sandbox tools (foundation §6). */
+  isStaff: boolean;
+  isValidator: boolean;
+  /** A local override of the staff flag (foundation §6 "staff can be overridden locally"); null: none. */
+  staffOverride: boolean | null;
+  authorizedRoles: AuthorizedRoles;
+}
+
+/** Staff as the sandbox guard sees it: the local override when set, else the service's flag. */
+export function effectiveStaff(account: Pick<SessionAccount, 'isStaff' | 'staffOverride'> | null): boolean {
+  if (!account) return false;
+  return account.staffOverride ?? account.isStaff;
+}

@@ -97,7 +97,21 @@ export const registry: readonly RegistryEntry[] = [
       'realtime.reconnected': [{ namespace: '/user/u-alex' }],
       'realtime.refused': [{ namespace: '/user/u-alex', reason: 'unauthorized' }],
       'uploads.changed': [{ inProgress: true }, { inProgress: false }],
-      'xstate.done.actor.fetchAccount': [{ output: { subscriptionId: 's1', currentUser } }],
+      'xstate.done.actor.fetchAccount': [
+        {
+          output: {
+            subscriptionId: 's1',
+            currentUser,
+            fetchedAtMs: Date.UTC(2026, 10, 21),
+            isStaff: false,
+            isValidator: false,
+            staffOverride: null,
+            authorizedRoles: { admin: ['s1'], additionalAdmin: [], reachMembers: [] },
+          },
+        },
+      ],
+      'xstate.error.actor.fetchAccount': [{ error: { name: 'AccountFetchError', message: 'Failed to fetch permissions for user' } }],
+      'session.overrideStaff': [{ value: true }, { value: null }],
       'xstate.done.actor.fetchFlags': [{ output: { subscriptionId: 's1', values: { maintenanceMode: false } } }],
     },
   },

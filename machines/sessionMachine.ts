@@ -1,17 +1,12 @@
 import { assign, emit, setup } from 'xstate';
 import type { AnonymousUser, UserInfo } from '../domain/auth.ts';
 import { LOADING_WARNING_MS } from '../domain/constants.ts';
-import type { CurrentUser } from '../domain/subscriptions.ts';
+import { currentSummary, type SessionAccount, type SubscriptionSummary } from '../domain/account.ts';
 import { sendToSystem } from './notify.ts';
 import { promiseSlot } from './slots.ts';
 import { socketMachine } from './socketMachine.ts';
 
-/** The signed-in person's account as the subscription service describes it. */
-export interface SessionAccount {
-  /** The default subscription (foundation §6), which flags and the header are keyed by. */
-  subscriptionId: string | null;
-  currentUser: CurrentUser;
-}
+export type { SessionAccount };
 
 export type AuthStatus =
   | 'idle'
@@ -34,15 +29,26 @@ export type SessionEvent =
   | { type: 'session.signOut' }
   | { type: 'session.confirmSignOut' }
   | { type: 'session.cancelSignOut' }
-  | { type: 'uploads.changed'; inProgress: boolean };
+  | { type: 'uploads.changed'; inProgress: boolean }
+  | { type: 'session.overrideStaff'; value: boolean | null };
 
 export interface SessionContext {
   user: UserInfo | null;
   anonymousUser: AnonymousUser | null;
   account: SessionAccount | null;
+  /** The current subscription's summary (foundation §3), derived when the account is read. */
+  summary: SubscriptionSummary | null;
   errorMessage: string | null;
   /** The uploads.inProgress fact: sign-out asks first while it holds (foundation §1, §8). */
   uploadsInProgress: boolean;
+}
+
+/** The two named account errors of foundation §8; the adapter names which call failed. */
+export const ACCOUNT_ERROR_MESSAGES = ['Failed to fetch current user', 'Failed to fetch permissions for user'] as const;
+
+function accountErrorMessage(error: unknown): string {
+  const message = (error as { message?: unknown } | null)?.message;
+  return ACCOUNT_ERROR_MESSAGES.find((m) => m === message) ?? ACCOUNT_ERROR_MESSAGES[0];
 }
 
 const SIGNED_IN: readonly AuthStatus[] = ['signedIn', 'refreshing', 'refreshingTokens'];
@@ -67,6 +73,7 @@ export const sessionMachine = setup({
   actions: {
     logSlowLoading: () => {},
     logError: (_, _params: { message: string }) => {},
+    storeStaffOverride: (_, _params: { userId: string; value: boolean | null }) => {},
   },
   delays: { loadingWarning: LOADING_WARNING_MS },
   guards: {
@@ -78,7 +85,7 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
-  context: { user: null, anonymousUser: null, account: null, errorMessage: null, uploadsInProgress: false },
+  context: { user: null, anonymousUser: null, account: null, summary: null, errorMessage: null, uploadsInProgress: false },
   initial: 'loading',
   on: {
     'uploads.changed': { actions: assign({ uploadsInProgress: ({ event }) => event.inProgress }) },
@@ -115,6 +122,13 @@ export const sessionMachine = setup({
           ],
         },
         'realtime.reconnected': { actions: emit({ type: 'folders.refetch' }) },
+        'session.overrideStaff': {
+          guard: ({ context }) => context.account !== null,
+          actions: [
+            assign({ account: ({ context, event }) => (context.account ? { ...context.account, staffOverride: event.value } : null) }),
+            { type: 'storeStaffOverride', params: ({ context, event }) => ({ userId: context.user?.sub ?? '', value: event.value }) },
+          ],
+        },
       },
       states: {
         account: {
@@ -124,12 +138,19 @@ export const sessionMachine = setup({
               invoke: {
                 id: 'fetchAccount',
                 src: 'fetchAccount',
-                onDone: { target: 'fetchingFlags', actions: assign({ account: ({ event }) => event.output, errorMessage: null }) },
+                onDone: {
+                  target: 'fetchingFlags',
+                  actions: assign({
+                    account: ({ event }) => event.output,
+                    summary: ({ event }) => currentSummary(event.output.currentUser, event.output.fetchedAtMs, event.output.subscriptionId),
+                    errorMessage: null,
+                  }),
+                },
                 onError: {
                   target: 'failed',
                   actions: [
-                    assign({ errorMessage: 'Failed to fetch current user' }),
-                    { type: 'logError', params: { message: 'Failed to fetch current user' } },
+                    assign({ errorMessage: ({ event }) => accountErrorMessage(event.error) }),
+                    { type: 'logError', params: ({ event }) => ({ message: accountErrorMessage(event.error) }) },
                   ],
                 },
               },
@@ -199,7 +220,7 @@ export const sessionMachine = setup({
       },
     },
     signedOut: {
-      entry: assign({ user: null, anonymousUser: null, account: null, errorMessage: null }),
+      entry: assign({ user: null, anonymousUser: null, account: null, summary: null, errorMessage: null }),
       on: {
         'auth.status': [
           { guard: { type: 'isSignedIn', params: ({ event }) => event }, target: 'loggedIn', actions: assign({ user: ({ event }) => event.user }) },

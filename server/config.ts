@@ -1,4 +1,4 @@
-import { SERVICE_NAMES } from '../domain/config.ts';
+import { LINK_NAMES, SERVICE_NAMES } from '../domain/config.ts';
 import type { RuntimeConfig, ServiceName } from '../domain/config.ts';
 import { OIDC_SCOPE } from '../domain/constants.ts';
 
@@ -41,7 +41,9 @@ export function runtimeConfig(baseUrl: string, issuer: string, overrides: Partia
   return {
     reviewApi: `${baseUrl}/api`,
     oidc: { authority: issuer, clientId: OIDC_CLIENT_ID, scope: OIDC_SCOPE },
-    socket: { url: baseUrl },
+    socket: { url: baseUrl, reconnect: null },
+    session: { indicatorCookie: null },
     services,
+    links: Object.fromEntries(LINK_NAMES.map((name) => [name, `${baseUrl}/external/${name}`])) as RuntimeConfig['links'],
   };
 }

@@ -2,7 +2,12 @@
  * Every user-facing string the views show, keyed as the spec names things (dot.case).
  * `{name}`-style placeholders are filled by `t(key, { name })`.
  */
-export const strings = {
+import { accessStrings } from './strings/access.ts';
+import { anonStrings } from './strings/anon.ts';
+import { headerStrings } from './strings/header.ts';
+import { sandboxStrings } from './strings/sandbox.ts';
+
+const coreStrings = {
   'app.skipToContent': 'Skip to main content',
 
   'common.loading': 'Loading…',
@@ -85,6 +90,8 @@ export const strings = {
   'notFound.body': 'The page you are looking for does not exist or has moved.',
   'notFound.goToDashboard': 'Go to the dashboard',
 } as const;
+
+export const strings = { ...coreStrings, ...headerStrings, ...accessStrings, ...sandboxStrings, ...anonStrings } as const;
 
 export type StringKey = keyof typeof strings;
 

@@ -1,5 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
+import type { LinkName } from '../domain/config.ts';
 import type { appMachine } from '../machines/appMachine.ts';
 import type { authMachine } from '../machines/authMachine.ts';
 import type { flagsStore } from '../machines/flagsStore.ts';
@@ -17,6 +18,8 @@ export interface AppSystem {
   /** Builds the gzip JSON Lines session log and saves it as a file. */
   downloadSessionLog: () => void;
   appName: string;
+  /** Base addresses of the sites the dashboard links to (runtime config). */
+  links: Record<LinkName, string>;
 }
 
 const SystemContext = createContext<AppSystem | null>(null);

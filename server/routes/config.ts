@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { LINK_NAMES } from '../../domain/config.ts';
 import { loopbackAlias, runtimeConfig, SERVICE_NAMES } from '../config.ts';
 import type { ServiceName } from '../config.ts';
 
@@ -10,7 +11,7 @@ export interface ConfigRouteOptions {
 const urlString = { type: 'string', minLength: 1 } as const;
 const configSchema = {
   type: 'object',
-  required: ['reviewApi', 'oidc', 'socket', 'services'],
+  required: ['reviewApi', 'oidc', 'socket', 'session', 'services', 'links'],
   properties: {
     reviewApi: urlString,
     oidc: {
@@ -18,7 +19,20 @@ const configSchema = {
       required: ['authority', 'clientId', 'scope'],
       properties: { authority: urlString, clientId: urlString, scope: urlString },
     },
-    socket: { type: 'object', required: ['url'], properties: { url: urlString } },
+    socket: {
+      type: 'object',
+      required: ['url', 'reconnect'],
+      properties: {
+        url: urlString,
+        reconnect: {
+          type: ['object', 'null'],
+          required: ['delayMs', 'delayMaxMs', 'attempts'],
+          properties: { delayMs: { type: 'integer' }, delayMaxMs: { type: 'integer' }, attempts: { type: 'integer' } },
+        },
+      },
+    },
+    session: { type: 'object', required: ['indicatorCookie'], properties: { indicatorCookie: { type: ['string', 'null'] } } },
+    links: { type: 'object', required: [...LINK_NAMES], properties: Object.fromEntries(LINK_NAMES.map((name) => [name, urlString])) },
     services: {
       type: 'object',
       required: [...SERVICE_NAMES],

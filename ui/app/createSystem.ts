@@ -1,5 +1,6 @@
 import { createActor, fromPromise } from 'xstate';
 import { realClock, type AppClock } from '../../adapters/clock.ts';
+import { createAccountReader, writeStaffOverride } from '../../adapters/account.ts';
 import { createEventRecorder, type EventRecorder } from '../../adapters/eventLog.ts';
 import { createHttpClient, type HttpClient } from '../../adapters/http.ts';
 import { createOidcAdapter, lookupProfile } from '../../adapters/oidc.ts';
@@ -8,8 +9,6 @@ import { browserStorage } from '../../adapters/storage.ts';
 import type { RuntimeConfig } from '../../domain/config.ts';
 import { appMachine } from '../../machines/appMachine.ts';
 import { authMachine } from '../../machines/authMachine.ts';
-import { defaultSubscription } from '../../domain/roles.ts';
-import { parseCurrentUser } from '../../domain/subscriptions.ts';
 import { definitionHashes } from '../../machines/index.ts';
 import { sessionMachine } from '../../machines/sessionMachine.ts';
 import { socketMachine } from '../../machines/socketMachine.ts';
@@ -49,13 +48,12 @@ export function createAppSystem(config: RuntimeConfig, options: { origin: string
   const tokens = createTokenBus(() => authRef);
   const subscriptions = createHttpClient({ baseURL: config.services.subscriptions, tokens });
   const flagService = createHttpClient({ baseURL: config.services.flags, tokens });
+  const http = createHttpClient({ baseURL: config.reviewApi, tokens });
+  const readAccount = createAccountReader({ subscriptions, reviewApi: http, storage, now: () => clock.now() });
 
   const session = sessionMachine.provide({
     actors: {
-      fetchAccount: fromPromise(async () => {
-        const currentUser = parseCurrentUser(await subscriptions.request('/api/v1/users/current'));
-        return { currentUser, subscriptionId: defaultSubscription(currentUser)?.id ?? null };
-      }),
+      fetchAccount: fromPromise(readAccount),
       fetchFlags: fromPromise(async ({ input }) => {
         const query = input.subscriptionId ? { subscriptionId: input.subscriptionId } : {};
         const body = await flagService.request<{ flags: unknown }>('/v1/flags', { query });
@@ -63,7 +61,7 @@ export function createAppSystem(config: RuntimeConfig, options: { origin: string
       }),
       userSocket: socketMachine.provide({
         actors: {
-          connection: createSocketConnection({ url: config.socket.url, tokens, now: () => clock.now() }),
+          connection: createSocketConnection({ url: config.socket.url, reconnect: config.socket.reconnect, tokens, now: () => clock.now() }),
           refreshToken: fromPromise(() => tokens.forceRefresh()),
         },
         actions: {
@@ -75,13 +73,13 @@ export function createAppSystem(config: RuntimeConfig, options: { origin: string
     actions: {
       logSlowLoading: () => console.warn('Loading took longer than 5000 ms'),
       logError: (_, params) => console.error(params.message),
+      storeStaffOverride: (_, params) => writeStaffOverride(storage, params.userId, params.value),
     },
   });
 
   const app = createActor(appMachine.provide({ actors: { auth, session } }), { id: 'app', clock, inspect: recorder.inspect });
   app.start();
   const authRef = app.system.get('auth') as AppSystem['auth'];
-  const http = createHttpClient({ baseURL: config.reviewApi, tokens });
 
   return {
     app,
@@ -91,6 +89,7 @@ export function createAppSystem(config: RuntimeConfig, options: { origin: string
     recorder,
     http,
     appName: 'Review',
+    links: config.links,
     downloadSessionLog: () => {
       const bytes = recorder.exportGzip({ appVersion: __APP_VERSION__, buildId: __BUILD_ID__, machines: definitionHashes(), userAgent: options.userAgent });
       const stamp = new Date(clock.now()).toISOString().replace(/[:.]/g, '-');

@@ -1,44 +1,8 @@
-import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { Router } from 'wouter';
-import { createActor, createMachine } from 'xstate';
-import type { SignOutReason } from '../../domain/auth.ts';
-import { authMachine } from '../../machines/authMachine.ts';
-import { flagsStore } from '../../machines/flagsStore.ts';
-import { sessionMachine } from '../../machines/sessionMachine.ts';
-import { inert } from '../../machines/inert.ts';
-import { AppRoutes } from '../routes.tsx';
-import { SystemProvider, type AppSystem } from '../system.tsx';
+import { authIn, renderRoute } from './testSystem.tsx';
 
-const user = { sub: '1', email: 'alex.admin@example.com', firstName: 'Alex', lastName: 'Admin' };
-const session = { tokens: { accessToken: 'a', idToken: null, hasRefreshToken: true, expiresInSeconds: 3600 }, user };
-
-function authIn(state: 'signedIn' | 'ready' | 'idle', lastSignOutReason: SignOutReason | null = null) {
-  const auth = createActor(inert(authMachine)).start();
-  if (state !== 'idle') {
-    auth.send({ type: 'xstate.done.actor.loadStoredSession', output: { session: state === 'signedIn' ? session : null, lastSignOutReason } } as never);
-  }
-  return auth;
-}
-
-/** Server-renders the routes at `url` (effects do not run, so guards never send). */
 function render(url: string, auth = authIn('signedIn')): string {
-  const [path, search = ''] = url.split('?');
-  const system: AppSystem = {
-    app: createActor(createMachine({})) as never,
-    auth,
-    session: createActor(inert(sessionMachine)).start(),
-    flags: createActor(flagsStore).start(),
-    appName: 'Review',
-    downloadSessionLog: () => {},
-  };
-  return renderToString(
-    <SystemProvider system={system}>
-      <Router ssrPath={path} ssrSearch={search}>
-        <AppRoutes />
-      </Router>
-    </SystemProvider>,
-  );
+  return renderRoute(url, { auth });
 }
 
 describe('views', () => {
@@ -62,7 +26,7 @@ describe('views', () => {
   });
 
   it('explains the sign-out reason from the context or a valid ?reason', () => {
-    expect(render('/signin', authIn('ready', 'sessionInactive'))).toContain('You were signed out because your session was inactive.');
+    expect(render('/signin', authIn('ready', { lastSignOutReason: 'sessionInactive' }))).toContain('You were signed out because your session was inactive.');
     expect(render('/signin?reason=sessionClosed', authIn('ready'))).toContain('Your session was closed. Sign in again to continue.');
     expect(render('/signin?reason=bogus', authIn('ready'))).not.toContain('k-banner');
   });

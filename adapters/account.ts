@@ -1,0 +1,80 @@
+import { storageKey, type AuthorizedRoles, type SessionAccount } from '../domain/account.ts';
+import { defaultSubscription } from '../domain/roles.ts';
+import { parseCurrentUser, type CurrentUser } from '../domain/subscriptions.ts';
+import type { HttpClient } from './http.ts';
+import type { KeyValueStorage } from './storage.ts';
+
+/** The review API's view of the signed-in person (GET /api/me). */
+interface ReviewMe {
+  aid: string;
+  isStaff: boolean;
+  isValidator: boolean;
+}
+
+/** The local-storage key (after the user-id prefix) of the staff override. */
+export const STAFF_OVERRIDE_KEY = 'staffOverride';
+
+/** An account read failed; the message is one of foundation §8's named errors. */
+export class AccountFetchError extends Error {
+  override name = 'AccountFetchError';
+  constructor(message: 'Failed to fetch current user' | 'Failed to fetch permissions for user', options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
+function ids(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}
+
+/** The authorized-roles body, tolerating missing lists. */
+function authorizedRolesOf(body: Record<string, unknown>): AuthorizedRoles {
+  return { admin: ids(body.admin), additionalAdmin: ids(body.additional_admin), reachMembers: ids(body.reach_members) };
+}
+
+/** Reads the stored staff override: "true" / "false", anything else is none. */
+export function readStaffOverride(storage: KeyValueStorage, userId: string): boolean | null {
+  const raw = storage.get(storageKey(userId, STAFF_OVERRIDE_KEY));
+  return raw === 'true' ? true : raw === 'false' ? false : null;
+}
+
+/** Stores (or clears, with null) the staff override. */
+export function writeStaffOverride(storage: KeyValueStorage, userId: string, value: boolean | null): void {
+  const key = storageKey(userId, STAFF_OVERRIDE_KEY);
+  if (value === null) storage.remove(key);
+  else storage.set(key, String(value));
+}
+
+/**
+ * Reads the signed-in person's account: the current user with subscription permissions (subscription
+ * service), who administers what (authorized roles), and the review API's staff and validator flags.
+ * A failed current-user read is "Failed to fetch current user", a failed roles read "Failed to fetch
+ * permissions for user" (foundation §8).
+ */
+export function createAccountReader(deps: { subscriptions: HttpClient; reviewApi: HttpClient; storage: KeyValueStorage; now: () => number }) {
+  return async (): Promise<SessionAccount> => {
+    let currentUser: CurrentUser;
+    let me: ReviewMe;
+    try {
+      const [rawUser, rawMe] = await Promise.all([deps.subscriptions.request('/api/v1/users/current'), deps.reviewApi.request<ReviewMe>('/me')]);
+      currentUser = parseCurrentUser(rawUser);
+      me = rawMe;
+    } catch (cause) {
+      throw new AccountFetchError('Failed to fetch current user', { cause });
+    }
+    let roles: Record<string, unknown>;
+    try {
+      roles = await deps.subscriptions.request<Record<string, unknown>>('/api/users/authorized_roles', { query: { reach_users: true } });
+    } catch (cause) {
+      throw new AccountFetchError('Failed to fetch permissions for user', { cause });
+    }
+    return {
+      subscriptionId: defaultSubscription(currentUser)?.id ?? null,
+      currentUser,
+      fetchedAtMs: deps.now(),
+      isStaff: me.isStaff === true,
+      isValidator: me.isValidator === true,
+      staffOverride: readStaffOverride(deps.storage, currentUser.aid),
+      authorizedRoles: authorizedRolesOf(roles),
+    };
+  };
+}

@@ -1,0 +1,105 @@
+/**
+ * Test harness for view tests: builds an AppSystem from inert machines driven into a given state, and
+ * server-renders the routes at a URL. Tests only; nothing in the app imports it.
+ */
+import { renderToString } from 'react-dom/server';
+import { Router } from 'wouter';
+import { createActor, createMachine } from 'xstate';
+import type { SessionAccount } from '../../domain/account.ts';
+import type { SignOutReason } from '../../domain/auth.ts';
+import { LINK_NAMES, type LinkName } from '../../domain/config.ts';
+import { NOW_MS } from '../../domain/currentUser.fixtures.ts';
+import type { FlagValues } from '../../domain/flags.ts';
+import type { CurrentUser } from '../../domain/subscriptions.ts';
+import { authMachine } from '../../machines/authMachine.ts';
+import { flagsStore } from '../../machines/flagsStore.ts';
+import { inert } from '../../machines/inert.ts';
+import { sessionMachine } from '../../machines/sessionMachine.ts';
+import { AppRoutes } from '../routes.tsx';
+import { SystemProvider, type AppSystem } from '../system.tsx';
+
+export const TEST_USER = { sub: '1', email: 'alex.admin@example.com', firstName: 'Alex', lastName: 'Admin' };
+const TOKENS = { accessToken: 'a', idToken: null, hasRefreshToken: true, expiresInSeconds: 3600 };
+
+export const TEST_LINKS = Object.fromEntries(LINK_NAMES.map((name) => [name, `https://${name}.example.com`])) as Record<LinkName, string>;
+
+/** An auth actor in `signedIn` (as TEST_USER or `user`), `ready` (signed out) or `idle` (loading). */
+export function authIn(state: 'signedIn' | 'ready' | 'idle', options: { lastSignOutReason?: SignOutReason | null; user?: typeof TEST_USER } = {}) {
+  const auth = createActor(inert(authMachine)).start();
+  if (state !== 'idle') {
+    const session = state === 'signedIn' ? { tokens: TOKENS, user: options.user ?? TEST_USER } : null;
+    auth.send({ type: 'xstate.done.actor.loadStoredSession', output: { session, lastSignOutReason: options.lastSignOutReason ?? null } } as never);
+  }
+  return auth;
+}
+
+/** The session's account for a current user (seat-holder default subscription, read at NOW_MS). */
+export function accountFor(currentUser: CurrentUser, overrides: Partial<SessionAccount> = {}): SessionAccount {
+  const seat = currentUser.roles.find((r) => r.name === 'seat-holder')?.subscription_id;
+  return {
+    subscriptionId: seat ?? currentUser.subs[0]?.id ?? null,
+    currentUser,
+    fetchedAtMs: NOW_MS,
+    isStaff: false,
+    isValidator: false,
+    staffOverride: null,
+    authorizedRoles: { admin: [], additionalAdmin: [], reachMembers: [] },
+    ...overrides,
+  };
+}
+
+/**
+ * A session actor: 'loading' (account not read), 'failed' (account read failed with `errorMessage`),
+ * or 'ready' with `account` and its flags read.
+ */
+export function sessionWith(state: { account: SessionAccount } | 'loading' | { failed: string }) {
+  const session = createActor(inert(sessionMachine)).start();
+  session.send({ type: 'auth.status', status: 'signedIn', user: TEST_USER, anonymousUser: null });
+  if (state === 'loading') return session;
+  if ('failed' in state) {
+    session.send({ type: 'xstate.error.actor.fetchAccount', error: new Error(state.failed) } as never);
+    return session;
+  }
+  session.send({ type: 'xstate.done.actor.fetchAccount', output: state.account } as never);
+  session.send({ type: 'xstate.done.actor.fetchFlags', output: { subscriptionId: state.account.subscriptionId, values: {} } } as never);
+  return session;
+}
+
+/** A flag store in `ready` with the given values over the defaults. */
+export function flagsWith(values: Partial<FlagValues> = {}, subscriptionId: string | null = null) {
+  const flags = createActor(flagsStore).start();
+  flags.send({ type: 'flags.loaded', subscriptionId, values });
+  return flags;
+}
+
+export interface TestSystemParts {
+  auth?: ReturnType<typeof authIn>;
+  session?: ReturnType<typeof sessionWith>;
+  flags?: ReturnType<typeof flagsWith>;
+}
+
+/** An AppSystem of inert actors (adapters never run). */
+export function testSystem(parts: TestSystemParts = {}): AppSystem {
+  return {
+    app: createActor(createMachine({})) as never,
+    auth: parts.auth ?? authIn('signedIn'),
+    session: parts.session ?? createActor(inert(sessionMachine)).start(),
+    flags: parts.flags ?? createActor(flagsStore).start(),
+    appName: 'Review',
+    links: TEST_LINKS,
+    downloadSessionLog: () => {},
+  };
+}
+
+/** Server-renders the routes at `url` (effects do not run, so guards never send). */
+export function renderRoute(url: string, parts: TestSystemParts = {}): string {
+  const [path, rest = ''] = url.split('?');
+  const [search = ''] = rest.split('#');
+  return renderToString(
+    <SystemProvider system={testSystem(parts)}>
+      <Router ssrPath={path} ssrSearch={search}>
+        <AppRoutes />
+      </Router>
+    </SystemProvider>,
+  );
+}
