@@ -29,13 +29,15 @@ export function createSocketConnection(options: { url: string; reconnect?: Recon
       randomizationFactor: SOCKET_RECONNECT_RANDOMIZATION,
       reconnectionAttempts: policy.attempts,
       auth: (cb: (data: object) => void) => {
+        // The item namespace (foundation §7) also gets the item's password and the frontend flag.
+        const item = input.namespace.startsWith('/item/') ? { password: input.credentials.itemPassword ?? null, frontend: true } : {};
         if (input.credentials.kind === 'email') {
-          cb({ email: input.credentials.email });
+          cb({ email: input.credentials.email, ...item });
           return;
         }
         options.tokens.accessToken().then(
-          (token) => cb({ token }),
-          () => cb({ token: null }),
+          (token) => cb({ token, ...item }),
+          () => cb({ token: null, ...item }),
         );
       },
     });

@@ -21,12 +21,16 @@ describe('return path after sign-in (foundation §2 /auth-callback)', () => {
   });
 });
 
-describe('token refresh timing (foundation §4: 60 s before expiry; at start when under 60 s)', () => {
+describe('token refresh timing (foundation §4: 60 s before expiry; at start when under 60 s; half-life for tokens under 2 min)', () => {
   it.each([
     [3600, 3_540_000, false],
-    [61, 1_000, false],
-    [60, 0, false],
-    [59, 0, true],
+    [300, 240_000, false],
+    [120, 60_000, false],
+    [100, 50_000, false],
+    [61, 30_500, false],
+    [60, 30_000, false],
+    [59, 29_500, true],
+    [20, 10_000, true],
     [0, 0, true],
     [-5, 0, true],
   ])('expires in %i s → refresh after %i ms, now: %s', (expiresIn, delay, now) => {

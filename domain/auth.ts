@@ -52,9 +52,16 @@ export interface AnonymousUser {
   displayName: string;
 }
 
-/** Milliseconds to wait before refreshing tokens: 60 s before they expire, at once when less is left. */
+/**
+ * Milliseconds to wait before refreshing tokens: 60 s before they expire (foundation §4). A token whose
+ * whole remaining life is under two minutes is refreshed at half of it instead, so a provider issuing
+ * short-lived tokens is not asked again the moment a fresh token arrives (with 60 s of lead a 30 s token
+ * would be refreshed back-to-back forever). Tokens found at start with under 60 s left are still
+ * refreshed at once (`needsRefreshNow`).
+ */
 export function tokenRefreshDelayMs(expiresInSeconds: number): number {
-  return Math.max(0, expiresInSeconds * 1000 - TOKEN_REFRESH_LEAD_MS);
+  const remainingMs = Math.max(0, expiresInSeconds * 1000);
+  return Math.max(remainingMs - TOKEN_REFRESH_LEAD_MS, Math.floor(remainingMs / 2));
 }
 
 /** A token with under 60 s left is refreshed at start (foundation §4). */

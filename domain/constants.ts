@@ -34,3 +34,10 @@ export const ITEM_INSERT_TIMEOUT_MS = 15_000;
 /** Toasts (foundation §9). */
 export const TOAST_EDIT_MS = 10_000;
 export const TOAST_SURVEY_MS = 10_000;
+
+/** The notification digest is scheduled at 09:00 local time (foundation §7, §9); HH:MM. */
+export const NOTIFICATION_DIGEST_TIME = '09:00';
+
+/** Country cookie (foundation §7 geolocation, §9 "Country cookie lasts 6 months"). */
+export const COUNTRY_COOKIE_NAME = 'country';
+export const COUNTRY_COOKIE_MAX_AGE_SECONDS = 183 * 24 * 60 * 60;

@@ -9,6 +9,8 @@ import {
   subscriptionInviteUrl,
   subscriptionManagementUrl,
   teamManagementUrl,
+  upgradeBuyUrl,
+  upgradePlanKind,
 } from './links.ts';
 import type { LinkBases } from './links.ts';
 
@@ -37,5 +39,35 @@ describe('external links (foundation §2: "built for subscription invite, team m
     ['marketing page for review', marketingUrl(BASES, 'review'), 'https://www.example.com/review'],
   ])('%s → %s', (_case, url, expected) => {
     expect(url).toBe(expected);
+  });
+});
+
+describe('upgrade paths (foundation §2: "/tebnreviewmodal, /esbnreviewmodal, /tebnrisemodal, /esbnrisemodal, /tebnstorylinemodal, /esbnstorylinemodal, /tebnheader, /esbnheader; te variants for trial plans, es variants for paid plans")', () => {
+  it.each([
+    ['trial', 'review', 'https://www.example.com/buy/tebnreviewmodal'],
+    ['paid', 'review', 'https://www.example.com/buy/esbnreviewmodal'],
+    ['trial', 'rise', 'https://www.example.com/buy/tebnrisemodal'],
+    ['paid', 'rise', 'https://www.example.com/buy/esbnrisemodal'],
+    ['trial', 'storyline', 'https://www.example.com/buy/tebnstorylinemodal'],
+    ['paid', 'storyline', 'https://www.example.com/buy/esbnstorylinemodal'],
+    ['trial', 'header', 'https://www.example.com/buy/tebnheader'],
+    ['paid', 'header', 'https://www.example.com/buy/esbnheader'],
+  ] as const)('%s plan, %s → %s', (plan, placement, expected) => {
+    expect(upgradeBuyUrl(BASES, { plan, placement })).toBe(expected);
+  });
+
+  it('adds the subscription to upgrade as a query, escaped', () => {
+    expect(upgradeBuyUrl(BASES, { plan: 'trial', placement: 'header', subscriptionId: 'sub 1/x' })).toBe('https://www.example.com/buy/tebnheader?subscription=sub%201%2Fx');
+    expect(upgradeBuyUrl(BASES, { plan: 'paid', placement: 'rise', subscriptionId: null })).toBe('https://www.example.com/buy/esbnrisemodal');
+  });
+
+  it.each([
+    ['trial', 'trial'],
+    ['team', 'paid'],
+    ['individual', 'paid'],
+    [null, 'trial'],
+    [undefined, 'trial'],
+  ] as const)('a %s plan takes the %s paths', (plan, kind) => {
+    expect(upgradePlanKind(plan)).toBe(kind);
   });
 });

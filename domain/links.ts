@@ -72,3 +72,28 @@ export function buyUrl(bases: LinkBases, subscriptionId: string | null = null): 
 export function marketingUrl(bases: LinkBases, app: 'rise' | 'review'): string {
   return join(bases.marketing, `/${app}`);
 }
+
+/** Where an upgrade path starts: one of the product modals, or the header's buy-now control (foundation §2). */
+export type UpgradePlacement = 'review' | 'rise' | 'storyline' | 'header';
+export const UPGRADE_PLACEMENTS: readonly UpgradePlacement[] = ['review', 'rise', 'storyline', 'header'];
+
+/** Which family of upgrade paths applies: `te` paths for trial plans, `es` paths for paid plans. */
+export type UpgradePlanKind = 'trial' | 'paid';
+
+/** The upgrade path family of a plan: trial (also when there is no subscription to read) or paid. */
+export function upgradePlanKind(plan: string | null | undefined): UpgradePlanKind {
+  return plan == null || plan === 'trial' ? 'trial' : 'paid';
+}
+
+/**
+ * The buy page of an upgrade path (foundation §2 "upgrade modals and header paths … te variants for
+ * trial plans, es variants for paid plans"): `{marketing}/buy/<te|es>bn<placement>modal` for the
+ * review, rise and storyline modals, `{marketing}/buy/<te|es>bnheader` for the header, with the
+ * subscription to upgrade as a `subscription` query when known.
+ */
+export function upgradeBuyUrl(bases: LinkBases, options: { plan: UpgradePlanKind; placement: UpgradePlacement; subscriptionId?: string | null }): string {
+  const family = options.plan === 'trial' ? 'te' : 'es';
+  const path = options.placement === 'header' ? `${family}bnheader` : `${family}bn${options.placement}modal`;
+  const url = join(bases.marketing, `/buy/${path}`);
+  return options.subscriptionId ? `${url}?subscription=${seg(options.subscriptionId)}` : url;
+}

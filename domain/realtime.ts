@@ -67,8 +67,12 @@ export function canRetryReconnect(attemptsMade: number): boolean {
   return attemptsMade < SOCKET_RECONNECT_ATTEMPTS;
 }
 
-/** Who opens a realtime connection: a signed-in user with an access token, or an anonymous reviewer by e-mail. */
-export type SocketCredentials = { kind: 'token' } | { kind: 'email'; email: string };
+/**
+ * Who opens a realtime connection: a signed-in user with an access token, or an anonymous reviewer by
+ * e-mail. The item namespace also carries the item's password when it has one (foundation §7: token,
+ * password, frontend flag).
+ */
+export type SocketCredentials = { kind: 'token'; itemPassword?: string | null } | { kind: 'email'; email: string; itemPassword?: string | null };
 
 /** A realtime connection to open: `/user/<aid>`, `/anon` or `/item/<itemId>`. */
 export interface ConnectionInput {

@@ -1,19 +1,53 @@
-import { sendTo, setup } from 'xstate';
+import { assign, sendTo, setup } from 'xstate';
+import type { SocketCredentials } from '../domain/realtime.ts';
+import { sendToSystem } from './notify.ts';
 import { authMachine } from './authMachine.ts';
 import { flagsStore } from './flagsStore.ts';
+import { notificationSettingsMachine } from './notificationSettingsMachine.ts';
+import { sandboxMachine } from './sandboxMachine.ts';
 import { sessionMachine, type AuthStatus } from './sessionMachine.ts';
+import { socketMachine } from './socketMachine.ts';
+import { toastsMachine } from './toastsMachine.ts';
 
 /**
  * The root of the one actor system. It owns the long-lived actors (each with a systemId) so that
  * views, the recorder and the replayer find them by name, and tells the session what auth does.
  */
+/** An item is open (item view): its realtime connection follows it. */
+export type AppEvent =
+  | { type: 'item.opened'; itemId: string; password: string | null; anonymousEmail: string | null }
+  | { type: 'item.closed' }
+  | { type: 'realtime.message'; namespace: string; event: string; data: Record<string, unknown> }
+  | { type: 'realtime.reconnected'; namespace: string }
+  | { type: 'realtime.refused'; namespace: string; reason: string };
+
 export const appMachine = setup({
-  actors: { auth: authMachine, session: sessionMachine, flags: flagsStore },
+  types: {
+    context: {} as { openItem: { itemId: string; credentials: SocketCredentials } | null },
+    events: {} as AppEvent,
+  },
+  actions: {
+    logError: (_, _params: { message: string }) => {},
+    rememberItem: assign({
+      openItem: ({ event }) => {
+        if (event.type !== 'item.opened') return null;
+        const credentials: SocketCredentials = event.anonymousEmail
+          ? { kind: 'email', email: event.anonymousEmail, itemPassword: event.password }
+          : { kind: 'token', itemPassword: event.password };
+        return { itemId: event.itemId, credentials };
+      },
+    }),
+  },
+  actors: {
+    itemSocket: socketMachine, toasts: toastsMachine, auth: authMachine, session: sessionMachine, flags: flagsStore, notificationSettings: notificationSettingsMachine, sandbox: sandboxMachine },
 }).createMachine({
   id: 'app',
   invoke: [
     { id: 'flags', systemId: 'flags', src: 'flags' },
+    { id: 'toasts', systemId: 'toasts', src: 'toasts' },
     { id: 'session', systemId: 'session', src: 'session' },
+    { id: 'notificationSettings', systemId: 'notificationSettings', src: 'notificationSettings' },
+    { id: 'sandbox', systemId: 'sandbox', src: 'sandbox' },
     {
       id: 'auth',
       systemId: 'auth',
@@ -27,6 +61,40 @@ export const appMachine = setup({
       },
     },
   ],
+  context: { openItem: null },
   initial: 'running',
-  states: { running: {} },
+  states: {
+    running: {
+      type: 'parallel',
+      states: {
+        // The item namespace (foundation §4, §7): /item/{itemId} while an item is open.
+        itemConnection: {
+          initial: 'closed',
+          states: {
+            closed: {
+              on: { 'item.opened': { target: 'open', actions: 'rememberItem' } },
+            },
+            open: {
+              invoke: {
+                // Reached as app.children.itemSocket, not by systemId: opening another item replaces the
+                // connection in one step, and the new systemId would be registered before the old is gone.
+                id: 'itemSocket',
+                src: 'itemSocket',
+                input: ({ context }) => ({ namespace: `/item/${context.openItem?.itemId ?? ''}`, credentials: context.openItem?.credentials ?? { kind: 'token' as const } }),
+              },
+              on: {
+                // Another item: a fresh connection for it.
+                'item.opened': { target: 'open', reenter: true, actions: 'rememberItem' },
+                'item.closed': { target: 'closed', actions: assign({ openItem: null }) },
+                // What the item's namespace pushes goes to the item view's actor, when one runs.
+                'realtime.message': { actions: sendToSystem('item', ({ event }) => event) },
+                'realtime.reconnected': { actions: sendToSystem('item', ({ event }) => event) },
+                'realtime.refused': { actions: { type: 'logError', params: ({ event }) => ({ message: `Item connection refused: ${event.reason}` }) } },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
 });

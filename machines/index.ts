@@ -4,8 +4,11 @@ import { describeNode } from './definition.ts';
 import type { SignedInSession } from '../domain/auth.ts';
 import { appMachine } from './appMachine.ts';
 import { authMachine, type CompletedSignIn, type StoredSessionResult } from './authMachine.ts';
+import { notificationSettingsMachine } from './notificationSettingsMachine.ts';
+import { sandboxMachine } from './sandboxMachine.ts';
 import { sessionMachine } from './sessionMachine.ts';
 import { socketMachine } from './socketMachine.ts';
+import { toastsMachine, toastTimerMachine } from './toastsMachine.ts';
 
 /** Payload cases for one event type: each case is the event without its `type`. */
 export type EventCases = Record<string, ReadonlyArray<Record<string, unknown>>>;
@@ -16,6 +19,8 @@ export interface RegistryEntry {
   description: string;
   /** Payloads for events that carry data, including adapter outputs (`xstate.done.actor.<id>`). */
   cases: EventCases;
+  /** Input for machines that need one to start (path generation and tests use it). */
+  input?: unknown;
 }
 
 const demoUser = { sub: 'u-alex', email: 'alex.admin@example.com', firstName: 'Alex', lastName: 'Admin' };
@@ -44,8 +49,15 @@ export const registry: readonly RegistryEntry[] = [
   {
     name: 'app',
     machine: appMachine,
-    description: 'Root of the actor system; owns the long-lived actors and tells the session what auth does.',
+    description: "Root of the actor system; owns the long-lived actors, tells the session what auth does, and keeps the open item's realtime connection (/item/{itemId}).",
     cases: {
+      'item.opened': [
+        { itemId: 'item-1', password: null, anonymousEmail: null },
+        { itemId: 'item-2', password: 'secret', anonymousEmail: 'guest@example.com' },
+      ],
+      'realtime.message': [{ namespace: '/item/item-1', event: 'comment.created', data: { messageId: 'm1' } }],
+      'realtime.reconnected': [{ namespace: '/item/item-1' }],
+      'realtime.refused': [{ namespace: '/item/item-1', reason: 'unauthorized' }],
       'xstate.snapshot.auth': [
         { snapshot: { value: 'signedIn', context: { user: demoUser, anonymousUser: null } } },
         { snapshot: { value: { signingIn: 'completing' }, context: { user: null, anonymousUser: null } } },
@@ -113,7 +125,53 @@ export const registry: readonly RegistryEntry[] = [
       'xstate.error.actor.fetchAccount': [{ error: { name: 'AccountFetchError', message: 'Failed to fetch permissions for user' } }],
       'session.overrideStaff': [{ value: true }, { value: null }],
       'xstate.done.actor.fetchFlags': [{ output: { subscriptionId: 's1', values: { maintenanceMode: false } } }],
+      'dashboard.hashRead': [{ hash: 'activateReach' }, { hash: 'reachActivated' }],
     },
+  },
+  {
+    name: 'sandbox',
+    machine: sandboxMachine,
+    description: "The sandbox's flag editor for staff: reads every flag for the current subscription and globally, writes one change at a time and reads the table back (foundation §2 /sandbox, §6).",
+    cases: {
+      'sandbox.open': [{ subscriptionId: 's1' }, { subscriptionId: null }],
+      'sandbox.setFlag': [
+        { key: 'maintenanceMode', scope: 'subscription', value: true },
+        { key: 'annotationTool', scope: 'global', value: false },
+        { key: 'noSuchFlag', scope: 'global', value: true },
+      ],
+      'xstate.done.actor.loadFlags': [
+        { output: { subscriptionId: 's1', subscription: { maintenanceMode: true }, global: { maintenanceMode: false } } },
+        { output: { subscriptionId: 's1', subscription: 'not an object', global: null } },
+      ],
+      'xstate.error.actor.loadFlags': [{ error: { name: 'HttpError', status: 0, message: 'The service could not be reached.' } }],
+      'xstate.done.actor.saveFlag': [{ output: { key: 'maintenanceMode', subscriptionId: 's1', value: true, updatedAt: '2026-11-21T10:00:00.000Z', updatedBy: 'u-sam' } }],
+      'xstate.error.actor.saveFlag': [
+        { error: { name: 'HttpError', status: 403, message: 'Only staff may do this.' } },
+        { error: { name: 'HttpError', status: 404, message: 'No such subscription.' } },
+      ],
+    },
+  },
+  {
+    name: 'toasts',
+    machine: toastsMachine,
+    description: 'The toasts on screen: one per id, at most 4, each gone after its duration (5 s, edit and survey 10 s), paused while hovered (foundation §8, §9).',
+    cases: {
+      'toast.show': [
+        { toast: { id: 'requestSent', severity: 'success', kind: 'default', text: null, message: null } },
+        { toast: { id: 'segmentSaved', severity: 'success', kind: 'edit', text: null, message: null } },
+      ],
+      'toast.dismiss': [{ key: 1 }],
+      'toast.pause': [{ key: 1 }],
+      'toast.resume': [{ key: 1 }],
+      'toast.expired': [{ key: 1 }],
+    },
+  },
+  {
+    name: 'toastTimer',
+    machine: toastTimerMachine,
+    description: "One toast's clock: runs for its duration, pauses while hovered and starts over when left.",
+    input: { key: 1, durationMs: 5_000 },
+    cases: {},
   },
   {
     name: 'socket',
@@ -131,6 +189,22 @@ export const registry: readonly RegistryEntry[] = [
       'xstate.done.actor.refreshToken': [{ output: 'fresh-token' }, { output: null }],
     },
   },
+  {
+    name: 'notificationSettings',
+    machine: notificationSettingsMachine,
+    description: 'The notification-settings dialog: read the review-comment preference, edit the frequency, save it with 09:00 local and the time zone (foundation §3, §7).',
+    cases: {
+      'notificationSettings.open': [{ timeZone: 'Europe/Berlin' }],
+      'notificationSettings.select': [{ frequency: 'instant' }, { frequency: 'hourly' }, { frequency: 'daily' }],
+      'xstate.done.actor.fetchPreference': [
+        { output: { frequency: 'daily', type: 'ReviewCommentNotification', scheduleTime: '09:00', timeZone: 'Europe/Berlin' } },
+        { output: { frequency: 'weekly' } },
+      ],
+      'xstate.error.actor.fetchPreference': [{ error: { name: 'HttpError', message: 'The service could not be reached.' } }],
+      'xstate.done.actor.savePreference': [{ output: { frequency: 'hourly', type: 'ReviewCommentNotification', scheduleTime: '09:00', timeZone: 'Europe/Berlin' } }],
+      'xstate.error.actor.savePreference': [{ error: { name: 'HttpError', message: 'frequency must be one of instant, hourly, daily' } }],
+    },
+  },
 ];
 
 /** Finds a registry entry by name. */
@@ -138,7 +212,7 @@ export function registryEntry(name: string): RegistryEntry | undefined {
   return registry.find((entry) => entry.name === name);
 }
 
-export { appMachine, authMachine, sessionMachine, socketMachine };
+export { appMachine, authMachine, notificationSettingsMachine, sandboxMachine, sessionMachine, socketMachine };
 
 /** Hash of each machine definition, written into session-log headers so replay can tell when a chart changed. */
 export function definitionHashes(): Record<string, string> {

@@ -3,7 +3,7 @@ import type { AnonymousUser, UserInfo } from '../domain/auth.ts';
 import { LOADING_WARNING_MS } from '../domain/constants.ts';
 import { currentSummary, type SessionAccount, type SubscriptionSummary } from '../domain/account.ts';
 import { sendToSystem } from './notify.ts';
-import { promiseSlot } from './slots.ts';
+import { callbackSlot, promiseSlot } from './slots.ts';
 import { socketMachine } from './socketMachine.ts';
 
 export type { SessionAccount };
@@ -30,7 +30,9 @@ export type SessionEvent =
   | { type: 'session.confirmSignOut' }
   | { type: 'session.cancelSignOut' }
   | { type: 'uploads.changed'; inProgress: boolean }
-  | { type: 'session.overrideStaff'; value: boolean | null };
+  | { type: 'session.overrideStaff'; value: boolean | null }
+  | { type: 'session.indicatorMissing' }
+  | { type: 'dashboard.hashRead'; hash: 'activateReach' | 'reachActivated' };
 
 export interface SessionContext {
   user: UserInfo | null;
@@ -69,6 +71,7 @@ export const sessionMachine = setup({
     fetchAccount: promiseSlot<SessionAccount>('fetchAccount'),
     fetchFlags: promiseSlot<{ subscriptionId: string | null; values: unknown }, { subscriptionId: string | null }>('fetchFlags'),
     userSocket: socketMachine,
+    watchSessionIndicator: callbackSlot(),
   },
   actions: {
     logSlowLoading: () => {},
@@ -89,6 +92,9 @@ export const sessionMachine = setup({
   initial: 'loading',
   on: {
     'uploads.changed': { actions: assign({ uploadsInProgress: ({ event }) => event.inProgress }) },
+    // The dashboard read #activateReach / #reachActivated (foundation §2) and cleared it: recorded
+    // only for now; the learning-product activation flow owns it later.
+    'dashboard.hashRead': { actions: [] },
   },
   states: {
     loading: {
@@ -103,13 +109,17 @@ export const sessionMachine = setup({
     },
     loggedIn: {
       type: 'parallel',
-      invoke: {
-        // Reached as session.children.userSocket, not by systemId: switching between logged in and anon
-        // in one step would register the same systemId before the old socket is gone.
-        id: 'userSocket',
-        src: 'userSocket',
-        input: ({ context }) => ({ namespace: `/user/${context.user?.sub ?? ''}`, credentials: { kind: 'token' as const } }),
-      },
+      invoke: [
+        {
+          // Reached as session.children.userSocket, not by systemId: switching between logged in and anon
+          // in one step would register the same systemId before the old socket is gone.
+          id: 'userSocket',
+          src: 'userSocket',
+          input: ({ context }) => ({ namespace: `/user/${context.user?.sub ?? ''}`, credentials: { kind: 'token' as const } }),
+        },
+        // The cookie session check (foundation §4, every 1 s): the adapter reports when the indicator is gone.
+        { id: 'watchSessionIndicator', src: 'watchSessionIndicator' },
+      ],
       on: {
         'auth.status': [
           { guard: { type: 'isSignedOut', params: ({ event }) => event }, target: 'signedOut', actions: sendToSystem('flags', () => ({ type: 'flags.reset' })) },
@@ -122,6 +132,7 @@ export const sessionMachine = setup({
           ],
         },
         'realtime.reconnected': { actions: emit({ type: 'folders.refetch' }) },
+        'session.indicatorMissing': { actions: sendToSystem('auth', () => ({ type: 'auth.sessionEnded', reason: 'noSessionIndicator' })) },
         'session.overrideStaff': {
           guard: ({ context }) => context.account !== null,
           actions: [
@@ -135,6 +146,8 @@ export const sessionMachine = setup({
           initial: 'fetching',
           states: {
             fetching: {
+              // Loading longer than 5000 ms is logged (foundation §2), here as in `loading`.
+              after: { loadingWarning: { actions: 'logSlowLoading' } },
               invoke: {
                 id: 'fetchAccount',
                 src: 'fetchAccount',
@@ -156,6 +169,7 @@ export const sessionMachine = setup({
               },
             },
             fetchingFlags: {
+              after: { loadingWarning: { actions: 'logSlowLoading' } },
               invoke: {
                 id: 'fetchFlags',
                 src: 'fetchFlags',

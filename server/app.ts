@@ -5,7 +5,8 @@ import formbody from '@fastify/formbody';
 import Fastify from 'fastify';
 import type Provider from 'oidc-provider';
 import { createTokenInspector, createTokenVerifier } from './auth.ts';
-import type { ServiceName } from './config.ts';
+import { checkReconnectPolicy } from './config.ts';
+import type { LinkName, ReconnectPolicy, ServiceName } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { installErrorHandling } from './errors.ts';
 import { pruneExpiredOidcPayloads } from './oidc/adapter.ts';
@@ -16,6 +17,7 @@ import type { Realtime } from './realtime.ts';
 import { apiRoutes } from './routes/api.ts';
 import { clientRoutes } from './routes/client.ts';
 import { configRoutes } from './routes/config.ts';
+import { externalRoutes } from './routes/external.ts';
 import { DEFAULT_DEMO_PASSWORD, seedIfEmpty } from './seed.ts';
 import { registerServices } from './services/index.ts';
 
@@ -38,6 +40,10 @@ export interface ServerOptions {
   /** The built client. Default <repo>/dist. */
   clientDir?: string;
   serviceUrls?: Partial<Record<ServiceName, string>>;
+  /** External sites the dashboard links to; default `<public URL>/external/<name>` (stand-in pages). */
+  linkUrls?: Partial<Record<LinkName, string>>;
+  /** Served as `/config.json` `socket.reconnect`; null or absent: the client keeps the spec's policy. */
+  socketReconnect?: ReconnectPolicy | null;
   logger?: boolean;
 }
 
@@ -54,6 +60,9 @@ const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 
 /** Starts the reference review service: client, API, stand-in services, OIDC and sockets on one port. */
 export async function startServer(opts: ServerOptions): Promise<RunningServer> {
+  const socketReconnect = opts.socketReconnect
+    ? checkReconnectPolicy(opts.socketReconnect, { delayMs: 'socketReconnect.delayMs', delayMaxMs: 'socketReconnect.delayMaxMs', attempts: 'socketReconnect.attempts' })
+    : null;
   const db = await openDatabase(opts.dataDir);
   await seedIfEmpty(db, opts.demoPassword ?? DEFAULT_DEMO_PASSWORD);
 
@@ -76,7 +85,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   // Before the routes: some of them push events.
   const realtime = attachRealtime(app.server, db, inspect);
   await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
-  await app.register(configRoutes, { publicUrl: () => publicUrl, serviceUrls: opts.serviceUrls ?? {} });
+  await app.register(configRoutes, { publicUrl: () => publicUrl, serviceUrls: opts.serviceUrls ?? {}, linkUrls: opts.linkUrls ?? {}, socketReconnect });
+  await app.register(externalRoutes, { prefix: '/external' });
   await app.register(apiRoutes, { prefix: '/api', verify, realtime });
   await registerServices(app, { db, verify, realtime, publicUrl: () => publicUrl });
   await app.register(oidcRoutes, { db, getProvider: () => provider });

@@ -1,28 +1,103 @@
 import { LINK_NAMES, SERVICE_NAMES } from '../domain/config.ts';
-import type { RuntimeConfig, ServiceName } from '../domain/config.ts';
+import type { LinkName, ReconnectPolicy, RuntimeConfig, ServiceName } from '../domain/config.ts';
 import { OIDC_SCOPE } from '../domain/constants.ts';
 
 // The service list and the /config.json shape are shared with the client through domain/.
-export { SERVICE_NAMES };
-export type { RuntimeConfig, ServiceName };
+export { LINK_NAMES, SERVICE_NAMES };
+export type { LinkName, ReconnectPolicy, RuntimeConfig, ServiceName };
 
 export const OIDC_CLIENT_ID = 'review-dashboard';
 // The sign-in scope is a spec rule (foundation §5), shared with the client.
 export { OIDC_SCOPE };
 
-/** `productApi` → `PRODUCT_API`, the infix of its `SERVICE_<NAME>_URL` variable. */
+/**
+ * Name of the cookie the sign-in sets while a provider session lasts (readable by scripts); the
+ * client's cookie session check (foundation §4) signs out when it disappears.
+ */
+export const SESSION_INDICATOR_COOKIE = 'review_session';
+
+/** A bad setting in the environment; the message names the variable and says what is accepted. */
+export class EnvConfigError extends Error {
+  override name = 'EnvConfigError';
+}
+
+/** `productApi` → `PRODUCT_API`. */
+function envInfix(name: string): string {
+  return name.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase();
+}
+
+/** `productApi` → `SERVICE_PRODUCT_API_URL`, the variable that points a service elsewhere. */
 export function serviceEnvName(name: ServiceName): string {
-  return `SERVICE_${name.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}_URL`;
+  return `SERVICE_${envInfix(name)}_URL`;
+}
+
+/** `marketing` → `LINK_MARKETING_URL`, the variable that points an external site's links elsewhere. */
+export function linkEnvName(name: LinkName): string {
+  return `LINK_${envInfix(name)}_URL`;
+}
+
+function urlsFromEnv<N extends string>(env: NodeJS.ProcessEnv, names: readonly N[], envName: (name: N) => string): Partial<Record<N, string>> {
+  const urls: Partial<Record<N, string>> = {};
+  for (const name of names) {
+    const value = env[envName(name)]?.trim();
+    if (value) urls[name] = value.replace(/\/+$/, '');
+  }
+  return urls;
 }
 
 /** Reads `SERVICE_*_URL` overrides from an environment. */
 export function serviceUrlsFromEnv(env: NodeJS.ProcessEnv): Partial<Record<ServiceName, string>> {
-  const urls: Partial<Record<ServiceName, string>> = {};
-  for (const name of SERVICE_NAMES) {
-    const value = env[serviceEnvName(name)]?.trim();
-    if (value) urls[name] = value.replace(/\/+$/, '');
+  return urlsFromEnv(env, SERVICE_NAMES, serviceEnvName);
+}
+
+/** Reads `LINK_*_URL` overrides from an environment. */
+export function linkUrlsFromEnv(env: NodeJS.ProcessEnv): Partial<Record<LinkName, string>> {
+  return urlsFromEnv(env, LINK_NAMES, linkEnvName);
+}
+
+/** The variables of the socket reconnect policy, by field of `ReconnectPolicy`. */
+export const RECONNECT_ENV_NAMES = {
+  delayMs: 'REALTIME_RECONNECT_DELAY_MS',
+  delayMaxMs: 'REALTIME_RECONNECT_DELAY_MAX_MS',
+  attempts: 'REALTIME_RECONNECT_ATTEMPTS',
+} as const satisfies Record<keyof ReconnectPolicy, string>;
+
+/**
+ * Checks a reconnect policy (whole numbers, delay ≥ 0, max ≥ delay, attempts ≥ 1), naming the field
+ * by `names` (environment variables, or option paths); throws EnvConfigError.
+ */
+export function checkReconnectPolicy(policy: ReconnectPolicy, names: Record<keyof ReconnectPolicy, string> = RECONNECT_ENV_NAMES): ReconnectPolicy {
+  const whole = (key: keyof ReconnectPolicy, min: number, what: string) => {
+    const value = policy[key];
+    if (!Number.isSafeInteger(value) || value < min) throw new EnvConfigError(`${names[key]} must be ${what}, got ${JSON.stringify(value)}.`);
+  };
+  whole('delayMs', 0, 'a whole number of milliseconds, 0 or more');
+  whole('delayMaxMs', 0, 'a whole number of milliseconds, 0 or more');
+  whole('attempts', 1, 'a whole number, 1 or more');
+  if (policy.delayMaxMs < policy.delayMs) {
+    throw new EnvConfigError(`${names.delayMaxMs} (${policy.delayMaxMs}) must not be less than ${names.delayMs} (${policy.delayMs}).`);
   }
-  return urls;
+  return policy;
+}
+
+/**
+ * The socket reconnect policy from `REALTIME_RECONNECT_DELAY_MS`, `REALTIME_RECONNECT_DELAY_MAX_MS` and
+ * `REALTIME_RECONNECT_ATTEMPTS`: all three (a policy) or none (null: the client keeps the spec's values).
+ * Throws EnvConfigError naming the variable for anything else.
+ */
+export function reconnectPolicyFromEnv(env: NodeJS.ProcessEnv): ReconnectPolicy | null {
+  const keys = Object.keys(RECONNECT_ENV_NAMES) as (keyof ReconnectPolicy)[];
+  const raw = Object.fromEntries(keys.map((key) => [key, env[RECONNECT_ENV_NAMES[key]]?.trim() ?? ''])) as Record<keyof ReconnectPolicy, string>;
+  const missing = keys.filter((key) => raw[key] === '');
+  if (missing.length === keys.length) return null;
+  const all = keys.map((key) => RECONNECT_ENV_NAMES[key]).join(', ');
+  if (missing.length > 0) {
+    throw new EnvConfigError(`${missing.map((key) => RECONNECT_ENV_NAMES[key]).join(' and ')} missing: set ${all} together, or none of them.`);
+  }
+  for (const key of keys) {
+    if (!/^\d+$/.test(raw[key])) throw new EnvConfigError(`${RECONNECT_ENV_NAMES[key]} must be a whole number, got "${raw[key]}".`);
+  }
+  return checkReconnectPolicy({ delayMs: Number(raw.delayMs), delayMaxMs: Number(raw.delayMaxMs), attempts: Number(raw.attempts) });
 }
 
 /** localhost ↔ 127.0.0.1, so both spellings of a loopback address are accepted. */
@@ -34,16 +109,25 @@ export function loopbackAlias(url: string): string | undefined {
   return u.toString().replace(/\/$/, '');
 }
 
-export function runtimeConfig(baseUrl: string, issuer: string, overrides: Partial<Record<ServiceName, string>>): RuntimeConfig {
+export interface RuntimeConfigOverrides {
+  serviceUrls?: Partial<Record<ServiceName, string>>;
+  linkUrls?: Partial<Record<LinkName, string>>;
+  /** null or absent: the client uses the spec's policy. */
+  socketReconnect?: ReconnectPolicy | null;
+}
+
+export function runtimeConfig(baseUrl: string, issuer: string, overrides: RuntimeConfigOverrides = {}): RuntimeConfig {
+  const { serviceUrls = {}, linkUrls = {}, socketReconnect = null } = overrides;
   const services = Object.fromEntries(
-    SERVICE_NAMES.map((name) => [name, overrides[name] ?? `${baseUrl}/services/${name}`]),
+    SERVICE_NAMES.map((name) => [name, serviceUrls[name] ?? `${baseUrl}/services/${name}`]),
   ) as Record<ServiceName, string>;
+  const links = Object.fromEntries(LINK_NAMES.map((name) => [name, linkUrls[name] ?? `${baseUrl}/external/${name}`])) as Record<LinkName, string>;
   return {
     reviewApi: `${baseUrl}/api`,
     oidc: { authority: issuer, clientId: OIDC_CLIENT_ID, scope: OIDC_SCOPE },
-    socket: { url: baseUrl, reconnect: null },
-    session: { indicatorCookie: null },
+    socket: { url: baseUrl, reconnect: socketReconnect ? { ...socketReconnect } : null },
+    session: { indicatorCookie: SESSION_INDICATOR_COOKIE },
     services,
-    links: Object.fromEntries(LINK_NAMES.map((name) => [name, `${baseUrl}/external/${name}`])) as RuntimeConfig['links'],
+    links,
   };
 }

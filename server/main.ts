@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { startServer } from './app.ts';
-import { serviceUrlsFromEnv } from './config.ts';
+import { EnvConfigError, linkUrlsFromEnv, reconnectPolicyFromEnv, serviceUrlsFromEnv } from './config.ts';
 import { DEFAULT_DEMO_PASSWORD, DEMO_ACCOUNTS } from './seed.ts';
 
 function intFromEnv(name: string, fallback: number): number {
@@ -14,6 +14,17 @@ function intFromEnv(name: string, fallback: number): number {
   return value;
 }
 
+/** A setting read from the environment, or a clear message and exit code 1. */
+function fromEnv<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (!(error instanceof EnvConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
 const demoPassword = process.env.DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD;
 
 const server = await startServer({
@@ -24,6 +35,8 @@ const server = await startServer({
   accessTokenTtlSeconds: intFromEnv('ACCESS_TOKEN_TTL_SECONDS', 3600) || 3600,
   demoPassword,
   serviceUrls: serviceUrlsFromEnv(process.env),
+  linkUrls: linkUrlsFromEnv(process.env),
+  socketReconnect: fromEnv(() => reconnectPolicyFromEnv(process.env)),
   logger: process.env.LOG_REQUESTS === '1',
 });
 

@@ -23,7 +23,8 @@ function shapeKey(snapshot: AnyMachineSnapshot): string {
     const json = JSON.stringify(v) ?? '';
     return json.length <= SMALL_OBJECT_CHARS;
   });
-  return JSON.stringify([snapshot.value, kept]);
+  // Numbers inside small objects (keys, counters, times) are left out too, for the same reason.
+  return JSON.stringify([snapshot.value, kept], (_, value: unknown) => (typeof value === 'number' ? '#' : value));
 }
 
 /** One generated path: the events to send from the initial state and the state they reach. */
@@ -113,7 +114,7 @@ export function generatePaths(entry: RegistryEntry, options: { simple?: boolean 
   const machine = inert(entry.machine);
   const alphabet = eventAlphabet(entry);
   const gen = options.simple ? getSimplePaths : getShortestPaths;
-  const raw = gen(machine, { events: alphabet, serializeState: (snapshot) => JSON.stringify(snapshot.value) });
+  const raw = gen(machine, { events: alphabet, input: entry.input, serializeState: (snapshot) => JSON.stringify(snapshot.value) });
   const ids = transitionIds(machine);
   const taken = new Set<string>();
   const paths: MachinePath[] = [];
@@ -139,6 +140,7 @@ export function generatePaths(entry: RegistryEntry, options: { simple?: boolean 
   if (taken.size < total) {
     const adjacency = getAdjacencyMap(machine, {
       events: alphabet,
+      input: entry.input,
       limit: MAX_SEARCH_STEPS,
       serializeState: (snapshot) => shapeKey(snapshot as AnyMachineSnapshot),
     });
@@ -193,7 +195,7 @@ export function coverageOf(entry: RegistryEntry, paths: MachinePath[]): Coverage
   const seenStates = new Set<string>();
   const seenTransitions = new Set<string>();
   for (const path of paths) {
-    const actor = createActor(machine);
+    const actor = createActor(machine, { input: entry.input });
     actor.start();
     const mark = (snapshot: AnyMachineSnapshot) => {
       for (const node of activeNodes(machine.root, snapshot.value)) seenStates.add(node.id);
@@ -226,7 +228,7 @@ export function coverageOf(entry: RegistryEntry, paths: MachinePath[]): Coverage
 
 /** Drives a path on a fresh actor (inert adapters) and reports the state after every step. */
 export function drivePath(entry: RegistryEntry, path: MachinePath): { values: AnyMachineSnapshot['value'][]; final: AnyMachineSnapshot } {
-  const actor = createActor(inert(entry.machine));
+  const actor = createActor(inert(entry.machine), { input: entry.input });
   actor.start();
   const values: AnyMachineSnapshot['value'][] = [];
   for (const event of path.events) {

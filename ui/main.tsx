@@ -11,6 +11,7 @@ import { loadRuntimeConfig, saveFile } from './app/browser.ts';
 import { createAppSystem } from './app/createSystem.ts';
 import { AppRoutes } from './routes.tsx';
 import { SystemProvider } from './system.tsx';
+import { ToastsView } from './views/toasts/ToastsView.tsx';
 
 const root = createRoot(document.getElementById('root')!);
 
@@ -23,6 +24,7 @@ async function boot() {
         <SystemProvider system={system}>
           <Router>
             <AppRoutes />
+            <ToastsView />
           </Router>
         </SystemProvider>
       </StrictMode>,

@@ -1,11 +1,22 @@
-import { useEffect } from 'react';
+import { useSelector } from '@xstate/react';
+import { useEffect, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { t } from './strings.ts';
+import { useSystem } from './system.tsx';
+import { AnonymousReviewPage } from './views/anon/AnonymousReviewPage.tsx';
+import { RequireReviewer } from './views/anon/RequireReviewer.tsx';
 import { AuthCallbackPage } from './views/AuthCallbackPage.tsx';
 import { DashboardPage } from './views/DashboardPage.tsx';
+import { MaintenanceGuard } from './views/guards/MaintenanceGuard.tsx';
+import { RequireStaff } from './views/guards/RequireMatch.tsx';
+import { RequireSubscription } from './views/guards/RequireSubscription.tsx';
 import { NotFoundPage } from './views/NotFoundPage.tsx';
 import { RequireAuth } from './views/RequireAuth.tsx';
 import { ReviewPage } from './views/ReviewPage.tsx';
+import { SandboxPage } from './views/SandboxPage.tsx';
+import { ExternalRedirectScreen } from './views/screens/ExternalRedirectScreen.tsx';
 import { SignInPage } from './views/SignInPage.tsx';
+import type { UpgradePlacement } from './views/upgrade/UpgradeModal.tsx';
 
 /** Scroll to top on route change (foundation §9). */
 function ScrollToTop() {
@@ -16,7 +27,57 @@ function ScrollToTop() {
   return null;
 }
 
-/** The routes of foundation §2, in one place. Guards are components that read the auth actor. */
+/**
+ * The upgrade modal paths (foundation §2): the dashboard with the upgrade modal open for a placement;
+ * te variants are for trial plans, es variants for paid plans (the modal reads the plan itself).
+ */
+export const UPGRADE_PATHS: Readonly<Record<string, UpgradePlacement>> = {
+  '/tebnreviewmodal': 'review',
+  '/esbnreviewmodal': 'review',
+  '/tebnrisemodal': 'rise',
+  '/esbnrisemodal': 'rise',
+  '/tebnstorylinemodal': 'storyline',
+  '/esbnstorylinemodal': 'storyline',
+  '/tebnheader': 'header',
+  '/esbnheader': 'header',
+};
+
+/** The review application: the maintenance flag wins, then the active-subscription guard. */
+function ReviewApp({ children }: { children: ReactNode }) {
+  return (
+    <RequireAuth>
+      <MaintenanceGuard>
+        <RequireSubscription app="review">{children}</RequireSubscription>
+      </MaintenanceGuard>
+    </RequireAuth>
+  );
+}
+
+/** Review content: anonymous reviewers have no subscription to check; signed-in people go through the review app's guards. */
+function ReviewContent() {
+  const { auth } = useSystem();
+  const isAnonymous = useSelector(auth, (s) => s.matches('signedInAnonymously'));
+  if (isAnonymous) {
+    return (
+      <MaintenanceGuard>
+        <AnonymousReviewPage />
+      </MaintenanceGuard>
+    );
+  }
+  return (
+    <ReviewApp>
+      <ReviewPage />
+    </ReviewApp>
+  );
+}
+
+/** /rise: the separate authoring area, on the authoring site (foundation §2). */
+function RiseRedirect() {
+  const { links } = useSystem();
+  return <ExternalRedirectScreen to={links.authoring} text={t('access.redirecting.authoring')} destination={t('access.app.rise')} />;
+}
+
+/** The routes of foundation §2, in one place. Guards are components that read the actors. */
 export function AppRoutes() {
   return (
     <>
@@ -29,14 +90,49 @@ export function AppRoutes() {
             <DashboardPage />
           </RequireAuth>
         </Route>
-        <Route path="/review">
+        {/* Exact: /downloads/all belongs to another page. */}
+        <Route path="/downloads">
           <RequireAuth>
-            <ReviewPage />
+            <DashboardPage dialog={{ kind: 'downloads' }} />
           </RequireAuth>
+        </Route>
+        {Object.entries(UPGRADE_PATHS).map(([path, placement]) => (
+          <Route key={path} path={path}>
+            <RequireAuth>
+              <DashboardPage dialog={{ kind: 'upgrade', placement }} />
+            </RequireAuth>
+          </Route>
+        ))}
+        <Route path="/review">
+          <ReviewApp>
+            <ReviewPage />
+          </ReviewApp>
+        </Route>
+        <Route path="/review/content/:itemId">{(params) => <Redirect to={`/review/content/${params.itemId}/review`} replace />}</Route>
+        {/* Anonymous reviewers may open review content (foundation §1); the item view comes later and
+            the review area stands in for every tab of signed-in people. */}
+        <Route path="/review/content/:itemId/:tab">
+          <RequireReviewer>
+            <ReviewContent />
+          </RequireReviewer>
         </Route>
         <Route path="/review/*">
           <RequireAuth>
             <NotFoundPage />
+          </RequireAuth>
+        </Route>
+        <Route path="/rise">
+          <RequireAuth>
+            <RequireSubscription app="rise">
+              <RiseRedirect />
+            </RequireSubscription>
+          </RequireAuth>
+        </Route>
+        <Route path="/sandbox">
+          <RequireAuth>
+            <RequireStaff>
+              <SandboxPage />
+            </RequireStaff>
           </RequireAuth>
         </Route>
         {/* Any other single-segment path redirects to the dashboard. */}

@@ -15,6 +15,15 @@ const coreStrings = {
   'common.dismiss': 'Dismiss',
   'common.opensInNewTab': '(opens in a new tab)',
 
+  'toast.region': 'Notifications',
+  'toast.reachCheckEnabledError': "We couldn't check whether Reach is enabled for your subscription.",
+  'toast.checkUserHasReachAccessError': "We couldn't check your access to Reach.",
+  'toast.requestReachError': "We couldn't send your Reach request. Please try again.",
+  'toast.requestActivationError': "We couldn't send the activation request. Please try again.",
+  'toast.requestSent': 'Request sent.',
+  'toast.missingEmailError': 'Your account has no e-mail address, so the request cannot be sent.',
+  'toast.updateUserRoleError': 'There was an error. Please try again later.',
+
   'header.homeLink': '{appName} home',
   'header.nav.label': 'Main',
   'header.nav.dashboard': 'Dashboard',

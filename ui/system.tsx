@@ -4,6 +4,9 @@ import type { LinkName } from '../domain/config.ts';
 import type { appMachine } from '../machines/appMachine.ts';
 import type { authMachine } from '../machines/authMachine.ts';
 import type { flagsStore } from '../machines/flagsStore.ts';
+import type { notificationSettingsMachine } from '../machines/notificationSettingsMachine.ts';
+import type { sandboxMachine } from '../machines/sandboxMachine.ts';
+import type { toastsMachine } from '../machines/toastsMachine.ts';
 import type { sessionMachine } from '../machines/sessionMachine.ts';
 
 /**
@@ -15,6 +18,13 @@ export interface AppSystem {
   auth: ActorRefFrom<typeof authMachine>;
   session: ActorRefFrom<typeof sessionMachine>;
   flags: ActorRefFrom<typeof flagsStore>;
+  notificationSettings: ActorRefFrom<typeof notificationSettingsMachine>;
+  /** The sandbox's flag editor (staff tools at /sandbox). */
+  sandbox: ActorRefFrom<typeof sandboxMachine>;
+  /** The toasts on screen (systemId `toasts`). */
+  toasts: ActorRefFrom<typeof toastsMachine>;
+  /** The browser's IANA time zone, read once at start; sent with the notification preference. */
+  timeZone: string;
   /** Builds the gzip JSON Lines session log and saves it as a file. */
   downloadSessionLog: () => void;
   appName: string;

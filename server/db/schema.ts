@@ -98,6 +98,20 @@ export interface ReachProductsTable {
   tenant_state_pending: ColumnType<number, number | undefined, number>;
 }
 
+export type NotificationFrequency = 'instant' | 'hourly' | 'daily';
+
+export interface NotificationPreferencesTable {
+  user_aid: string;
+  /** The notification type, e.g. ReviewCommentNotification. */
+  type: string;
+  frequency: NotificationFrequency;
+  /** 'HH:MM', local time in time_zone. */
+  schedule_time: string;
+  /** IANA time-zone name. */
+  time_zone: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   teams: TeamsTable;
@@ -108,6 +122,7 @@ export interface Database {
   analytics_events: AnalyticsEventsTable;
   feature_flags: FeatureFlagsTable;
   reach_products: ReachProductsTable;
+  notification_preferences: NotificationPreferencesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

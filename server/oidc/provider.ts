@@ -6,10 +6,13 @@ import { loopbackAlias, OIDC_CLIENT_ID, OIDC_SCOPE } from '../config.ts';
 import { SqlOidcAdapter } from './adapter.ts';
 import { loadOrCreateSecrets } from './keys.ts';
 import { loggedOutPage, logoutPage, oidcErrorPage } from './pages.ts';
+import { installSessionIndicator } from './sessionIndicator.ts';
 
 export const OIDC_MOUNT_PATH = '/oidc';
 const DAY_S = 24 * 60 * 60;
 const REFRESH_TOKEN_TTL_S = 14 * DAY_S;
+/** How long a provider session (and so the session-indicator cookie) lasts. */
+export const SESSION_TTL_S = REFRESH_TOKEN_TTL_S;
 
 export interface OidcOptions {
   db: Db;
@@ -107,7 +110,7 @@ export function createOidcProvider({ db, dataDir, publicUrl, accessTokenTtlSecon
       AuthorizationCode: 60,
       IdToken: accessTokenTtlSeconds,
       Interaction: 60 * 60,
-      Session: REFRESH_TOKEN_TTL_S,
+      Session: SESSION_TTL_S,
       Grant: REFRESH_TOKEN_TTL_S,
       // Rotation must not extend a public client's refresh token forever: keep the original expiry.
       RefreshToken: (ctx, _token, _client) => ctx?.oidc.entities.RotatedRefreshToken?.remainingTTL ?? REFRESH_TOKEN_TTL_S,
@@ -115,6 +118,7 @@ export function createOidcProvider({ db, dataDir, publicUrl, accessTokenTtlSecon
   };
 
   const provider = new Provider(`${publicUrl}${OIDC_MOUNT_PATH}`, configuration);
+  installSessionIndicator(provider, { publicUrl, sessionTtlSeconds: SESSION_TTL_S });
   return provider;
 }
 

@@ -9,7 +9,7 @@ export interface ClientRouteOptions {
 }
 
 /** Paths that belong to the server; a miss there is a JSON 404, never the app shell. */
-const SERVER_PREFIXES = ['/api/', '/services/', '/oidc/', '/socket.io/'];
+const SERVER_PREFIXES = ['/api/', '/services/', '/oidc/', '/socket.io/', '/external/'];
 
 const NOT_BUILT_PAGE = `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>Review Dashboard</title></head>

@@ -1,11 +1,10 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { LINK_NAMES } from '../../domain/config.ts';
 import { loopbackAlias, runtimeConfig, SERVICE_NAMES } from '../config.ts';
-import type { ServiceName } from '../config.ts';
+import type { RuntimeConfigOverrides } from '../config.ts';
 
-export interface ConfigRouteOptions {
+export interface ConfigRouteOptions extends RuntimeConfigOverrides {
   publicUrl: () => string;
-  serviceUrls: Partial<Record<ServiceName, string>>;
 }
 
 const urlString = { type: 'string', minLength: 1 } as const;
@@ -27,7 +26,8 @@ const configSchema = {
         reconnect: {
           type: ['object', 'null'],
           required: ['delayMs', 'delayMaxMs', 'attempts'],
-          properties: { delayMs: { type: 'integer' }, delayMaxMs: { type: 'integer' }, attempts: { type: 'integer' } },
+          additionalProperties: false,
+          properties: { delayMs: { type: 'integer', minimum: 0 }, delayMaxMs: { type: 'integer', minimum: 0 }, attempts: { type: 'integer', minimum: 1 } },
         },
       },
     },
@@ -51,10 +51,10 @@ function baseUrlFor(request: FastifyRequest, publicUrl: string): string {
   return publicUrl;
 }
 
-export const configRoutes: FastifyPluginAsync<ConfigRouteOptions> = async (app, { publicUrl, serviceUrls }) => {
+export const configRoutes: FastifyPluginAsync<ConfigRouteOptions> = async (app, { publicUrl, ...overrides }) => {
   app.get('/config.json', { schema: { response: { 200: configSchema } } }, async (request, reply) => {
     const base = baseUrlFor(request, publicUrl());
     reply.header('Cache-Control', 'no-store');
-    return runtimeConfig(base, `${base}/oidc`, serviceUrls);
+    return runtimeConfig(base, `${base}/oidc`, overrides);
   });
 };

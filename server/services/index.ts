@@ -10,6 +10,7 @@ import { analyticsService } from './analytics.ts';
 import { avatarsService } from './avatars.ts';
 import { flagsService } from './flags.ts';
 import { geolocationRoutes } from './geolocation.ts';
+import { notificationsService } from './notifications.ts';
 import { productApiService } from './productApi.ts';
 import { profilesService } from './profiles.ts';
 import { subscriptionsService } from './subscriptions.ts';
@@ -60,6 +61,9 @@ export async function registerServices(app: FastifyInstance, { db, verify, realt
     avatars: avatarsService,
     analytics: async (scope) => {
       await scope.register(analyticsService, { db, verify });
+    },
+    notifications: async (scope) => {
+      await scope.register(notificationsService, { db, verify });
     },
   };
   for (const name of SERVICE_NAMES) {

@@ -12,11 +12,11 @@ interface WorkerServer {
 }
 
 /** Starts `server/main.ts` on a free port with a fresh data folder and waits for its address line. */
-async function startServerProcess(): Promise<{ server: WorkerServer; child: ChildProcess }> {
+async function startServerProcess(extraEnv: Record<string, string>): Promise<{ server: WorkerServer; child: ChildProcess }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'review-e2e-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: path.resolve(import.meta.dirname, '../..'),
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, ACCESS_TOKEN_TTL_SECONDS: '300' },
+    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, ACCESS_TOKEN_TTL_SECONDS: '300', ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const url = await new Promise<string>((resolve, reject) => {
@@ -33,11 +33,12 @@ async function startServerProcess(): Promise<{ server: WorkerServer; child: Chil
   return { server: { url, dataDir }, child };
 }
 
-export const test = base.extend<{ signIn: (email: string, password?: string) => Promise<void> }, { server: WorkerServer }>({
+export const test = base.extend<{ signIn: (email: string, password?: string) => Promise<void> }, { server: WorkerServer; serverEnv: Record<string, string> }>({
+  /** Extra environment for this worker's server (a file sets it with `test.use({ serverEnv })`; it gets its own worker). */
+  serverEnv: [{}, { option: true, scope: 'worker' }],
   server: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const { server, child } = await startServerProcess();
+    async ({ serverEnv }, use) => {
+      const { server, child } = await startServerProcess(serverEnv);
       await use(server);
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));

@@ -191,6 +191,10 @@ describe('/config.json', () => {
       ].sort(),
     );
     expect(config.services.productApi).toBe(`${server.url}/services/productApi`);
+    const full = config as unknown as { socket: { reconnect: unknown }; session: { indicatorCookie: unknown }; links: Record<string, string> };
+    expect(full.socket.reconnect).toBeNull();
+    expect(full.session.indicatorCookie).toBe('review_session');
+    expect(full.links.marketing).toBe(`${server.url}/external/marketing`);
     // The client's own parser accepts it.
     expect(parseRuntimeConfig(config)).toEqual(config);
   });

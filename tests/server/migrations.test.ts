@@ -24,9 +24,12 @@ afterAll(async () => {
 describe('migration 0002', () => {
   it('gives a database seeded before it a learning-product row per subscription, from its tenant id', async () => {
     const migrator = new Migrator({ db, provider: migrationProvider });
-    const down = await migrator.migrateDown();
+    const down = await migrator.migrateTo('0001_init');
     expect(down.error).toBeUndefined();
-    expect(down.results?.[0]).toMatchObject({ migrationName: '0002_flags_analytics_reach', direction: 'Down', status: 'Success' });
+    expect(down.results?.map((r) => [r.migrationName, r.direction, r.status])).toEqual([
+      ['0003_notification_preferences', 'Down', 'Success'],
+      ['0002_flags_analytics_reach', 'Down', 'Success'],
+    ]);
 
     const up = await migrator.migrateToLatest();
     expect(up.error).toBeUndefined();
@@ -58,5 +61,25 @@ describe('migration 0002', () => {
       await other.destroy();
       await rm(fresh, { recursive: true, force: true });
     }
+  });
+});
+
+describe('migration 0003', () => {
+  it('adds notification preferences, one row per account and type, removed with the account', async () => {
+    const migrator = new Migrator({ db, provider: migrationProvider });
+    const down = await migrator.migrateDown();
+    expect(down.results?.[0]).toMatchObject({ migrationName: '0003_notification_preferences', direction: 'Down', status: 'Success' });
+    const up = await migrator.migrateToLatest();
+    expect(up.error).toBeUndefined();
+
+    const user = await db.selectFrom('users').select('aid').where('email', '=', 'nora.nosub@example.com').executeTakeFirstOrThrow();
+    const row = { user_aid: user.aid, type: 'ReviewCommentNotification', frequency: 'daily' as const, schedule_time: '09:00', time_zone: 'UTC', updated_at: new Date().toISOString() };
+    await db.insertInto('notification_preferences').values(row).execute();
+    await expect(db.insertInto('notification_preferences').values(row).execute()).rejects.toThrow(/UNIQUE|PRIMARY/i);
+    await expect(
+      db.insertInto('notification_preferences').values({ ...row, type: 'Other', frequency: 'weekly' as 'daily' }).execute(),
+    ).rejects.toThrow(/CHECK/i);
+    await db.deleteFrom('users').where('aid', '=', user.aid).execute();
+    expect(await db.selectFrom('notification_preferences').selectAll().where('user_aid', '=', user.aid).execute()).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { createActor, fromPromise } from 'xstate';
 import { realClock, type AppClock } from '../../adapters/clock.ts';
 import { createAccountReader, writeStaffOverride } from '../../adapters/account.ts';
+import { documentCookies, ensureCountryCookie, watchSessionIndicator, type CookieJar } from '../../adapters/cookies.ts';
 import { createEventRecorder, type EventRecorder } from '../../adapters/eventLog.ts';
 import { createHttpClient, type HttpClient } from '../../adapters/http.ts';
 import { createOidcAdapter, lookupProfile } from '../../adapters/oidc.ts';
@@ -10,6 +11,8 @@ import type { RuntimeConfig } from '../../domain/config.ts';
 import { appMachine } from '../../machines/appMachine.ts';
 import { authMachine } from '../../machines/authMachine.ts';
 import { definitionHashes } from '../../machines/index.ts';
+import { notificationSettingsMachine } from '../../machines/notificationSettingsMachine.ts';
+import { sandboxMachine } from '../../machines/sandboxMachine.ts';
 import { sessionMachine } from '../../machines/sessionMachine.ts';
 import { socketMachine } from '../../machines/socketMachine.ts';
 import { isCoreLogic } from '../../machines/core.ts';
@@ -26,9 +29,10 @@ export interface CreatedSystem extends AppSystem {
  * the runtime config, provides them to the machines, and starts the one actor system with the
  * event-log recorder as its inspector and the real clock.
  */
-export function createAppSystem(config: RuntimeConfig, options: { origin: string; clock?: AppClock; userAgent: string; saveFile: (name: string, bytes: Uint8Array) => void }): CreatedSystem {
+export function createAppSystem(config: RuntimeConfig, options: { origin: string; clock?: AppClock; userAgent: string; saveFile: (name: string, bytes: Uint8Array) => void; cookies?: CookieJar }): CreatedSystem {
   const clock = options.clock ?? realClock;
   const storage = browserStorage();
+  const cookies = options.cookies ?? documentCookies();
   const oidc = createOidcAdapter({ ...config.oidc, origin: options.origin }, storage);
   const recorder = createEventRecorder({ now: () => clock.now(), isCoreLogic });
 
@@ -49,7 +53,42 @@ export function createAppSystem(config: RuntimeConfig, options: { origin: string
   const subscriptions = createHttpClient({ baseURL: config.services.subscriptions, tokens });
   const flagService = createHttpClient({ baseURL: config.services.flags, tokens });
   const http = createHttpClient({ baseURL: config.reviewApi, tokens });
+  // Notification preferences (foundation §7): GET one preference, PUT the whole of it back.
+  const notifications = createHttpClient({ baseURL: config.services.notifications, tokens });
+  const notificationSettings = notificationSettingsMachine.provide({
+    actors: {
+      fetchPreference: fromPromise(({ input }) => notifications.request<unknown>(`/preferences/${encodeURIComponent(input.type)}`)),
+      savePreference: fromPromise(({ input }) => notifications.request<unknown>('/preferences', { method: 'PUT', body: input })),
+    },
+  });
+  // The sandbox's flag editor (staff): every flag globally and for the current subscription, and the staff PUT.
+  const sandbox = sandboxMachine.provide({
+    actors: {
+      loadFlags: fromPromise(async ({ input }) => {
+        const [global, own] = await Promise.all([
+          flagService.request<{ flags: unknown }>('/v1/flags'),
+          input.subscriptionId ? flagService.request<{ flags: unknown }>('/v1/flags', { query: { subscriptionId: input.subscriptionId } }) : null,
+        ]);
+        return { subscriptionId: input.subscriptionId, global: global.flags, subscription: own?.flags ?? null };
+      }),
+      saveFlag: fromPromise(({ input }) =>
+        flagService.request<unknown>(`/v1/flags/${encodeURIComponent(input.key)}`, { method: 'PUT', body: { subscriptionId: input.subscriptionId, value: input.value } }),
+      ),
+    },
+  });
   const readAccount = createAccountReader({ subscriptions, reviewApi: http, storage, now: () => clock.now() });
+
+  // One realtime connection per namespace (the user's, and the open item's), all on the same adapter.
+  const realtime = socketMachine.provide({
+    actors: {
+      connection: createSocketConnection({ url: config.socket.url, reconnect: config.socket.reconnect, tokens, now: () => clock.now() }),
+      refreshToken: fromPromise(() => tokens.forceRefresh()),
+    },
+    actions: {
+      logDroppedMessage: (_, params) => console.warn(`Dropped socket message "${params.event}": ${params.reason}`),
+      logSocketError: (_, params) => console.error(params.message),
+    },
+  });
 
   const session = sessionMachine.provide({
     actors: {
@@ -59,16 +98,8 @@ export function createAppSystem(config: RuntimeConfig, options: { origin: string
         const body = await flagService.request<{ flags: unknown }>('/v1/flags', { query });
         return { subscriptionId: input.subscriptionId, values: body.flags };
       }),
-      userSocket: socketMachine.provide({
-        actors: {
-          connection: createSocketConnection({ url: config.socket.url, reconnect: config.socket.reconnect, tokens, now: () => clock.now() }),
-          refreshToken: fromPromise(() => tokens.forceRefresh()),
-        },
-        actions: {
-          logDroppedMessage: (_, params) => console.warn(`Dropped socket message "${params.event}": ${params.reason}`),
-          logSocketError: (_, params) => console.error(params.message),
-        },
-      }),
+      watchSessionIndicator: watchSessionIndicator({ cookieName: config.session.indicatorCookie, cookies }),
+      userSocket: realtime,
     },
     actions: {
       logSlowLoading: () => console.warn('Loading took longer than 5000 ms'),
@@ -77,7 +108,12 @@ export function createAppSystem(config: RuntimeConfig, options: { origin: string
     },
   });
 
-  const app = createActor(appMachine.provide({ actors: { auth, session } }), { id: 'app', clock, inspect: recorder.inspect });
+  // The country cookie (foundation §7): once per browser, no token needed, failures only logged.
+  // Public like the real one: no bearer token (and the auth actor does not exist yet here).
+  const geolocation = createHttpClient({ baseURL: config.services.profiles, tokens: { accessToken: async () => null, forceRefresh: async () => null } });
+  void ensureCountryCookie({ cookies, lookup: () => geolocation.request('/geo'), log: (message) => console.warn(message) });
+
+  const app = createActor(appMachine.provide({ actors: { auth, session, itemSocket: realtime, notificationSettings, sandbox }, actions: { logError: (_, params) => console.error(params.message) } }), { id: 'app', clock, inspect: recorder.inspect });
   app.start();
   const authRef = app.system.get('auth') as AppSystem['auth'];
 
@@ -86,6 +122,11 @@ export function createAppSystem(config: RuntimeConfig, options: { origin: string
     auth: authRef,
     session: app.system.get('session') as AppSystem['session'],
     flags: app.system.get('flags') as AppSystem['flags'],
+    notificationSettings: app.system.get('notificationSettings') as AppSystem['notificationSettings'],
+    sandbox: app.system.get('sandbox') as AppSystem['sandbox'],
+    toasts: app.system.get('toasts') as AppSystem['toasts'],
+    // The notification digest is at 09:00 in the browser's time zone (foundation §7).
+    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
     recorder,
     http,
     appName: 'Review',

@@ -32,15 +32,28 @@ export interface ToastProps {
   action?: ReactNode;
   /** Shows a dismiss button. */
   onDismiss?: () => void;
+  /** Hover or focus inside the toast: its owner stops the clock (foundation §9 pause on hover). */
+  onPause?: () => void;
+  /** Pointer and focus have left: the clock runs again. */
+  onResume?: () => void;
 }
 
 const icons = { info: InfoIcon, success: CheckIcon, error: ErrorIcon } as const;
 
 /** One toast; render inside `<ToastRegion>`. */
-export function Toast({ tone = 'info', title, children, action, onDismiss }: ToastProps) {
+export function Toast({ tone = 'info', title, children, action, onDismiss, onPause, onResume }: ToastProps) {
   const Icon = icons[tone];
   return (
-    <li className={cx('k-toast', `k-toast--${tone}`)}>
+    <li
+      className={cx('k-toast', `k-toast--${tone}`)}
+      onMouseEnter={onPause}
+      onMouseLeave={onResume}
+      onFocus={onPause}
+      onBlur={(event) => {
+        // Moving focus between the toast's own controls is not leaving it.
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) onResume?.();
+      }}
+    >
       <Icon size={18} className="k-toast__icon" />
       <div className="k-toast__content">
         <p className="k-toast__title">{title}</p>

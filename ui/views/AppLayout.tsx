@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Header } from './Header.tsx';
+import { Header } from './header/Header.tsx';
 import { RealtimeBanner } from './RealtimeBanner.tsx';
 import { SignOutConfirm } from './SignOutConfirm.tsx';
 

@@ -1,22 +1,66 @@
 import { useSelector } from '@xstate/react';
-import { useId } from 'react';
-import { Link } from 'wouter';
+import { useEffect, useId, useState } from 'react';
+import { Link, useLocation } from 'wouter';
 import { greetingName } from '../../domain/auth.ts';
-import { ArrowRightIcon, LayersIcon, LockIcon, ReviewIcon } from '../kit/index.ts';
+import { ArrowRightIcon, Banner, Button, LayersIcon, LockIcon, ReviewIcon } from '../kit/index.ts';
 import { t } from '../strings.ts';
 import { useSystem } from '../system.tsx';
 import { AppLayout } from './AppLayout.tsx';
+import { dashboardHashOf } from './screens/dashboardHash.ts';
+import { DownloadsDialog } from './screens/DownloadsDialog.tsx';
+import { UpgradeModal, type UpgradePlacement } from './upgrade/UpgradeModal.tsx';
 import { usePageTitle } from './usePageTitle.ts';
 
-/** The dashboard at / (foundation §2): a greeting and the apps the person can open. */
-export function DashboardPage() {
-  const { auth } = useSystem();
+/** A dialog a route opens over the dashboard; closing it returns to /. */
+export type DashboardDialog = { kind: 'downloads' } | { kind: 'upgrade'; placement: UpgradePlacement };
+
+/**
+ * The dashboard at / (foundation §2): a greeting and the apps the person can open. /downloads and the
+ * upgrade paths open their dialog over it. The #activateReach and #reachActivated fragments are read
+ * once and cleared; #reachActivated shows a success banner.
+ */
+export function DashboardPage({ dialog }: { dialog?: DashboardDialog } = {}) {
+  const { auth, session } = useSystem();
+  const [, navigate] = useLocation();
   const firstName = useSelector(auth, (snapshot) => (snapshot.context.user ? greetingName(snapshot.context.user) : ''));
   const appsHeadingId = useId();
+  // Read during the first render (reading the URL is allowed in views); the effect clears it.
+  const [showReachActivated, setShowReachActivated] = useState(() => typeof window !== 'undefined' && dashboardHashOf(window.location.hash) === 'reachActivated');
   usePageTitle(t('dashboard.title'));
+
+  useEffect(() => {
+    const readHash = () => {
+      const hash = dashboardHashOf(window.location.hash);
+      if (!hash) return;
+      // Cleared first, so StrictMode's second run finds nothing and the event is sent once.
+      window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}`);
+      session.send({ type: 'dashboard.hashRead', hash });
+      if (hash === 'reachActivated') setShowReachActivated(true);
+    };
+    readHash();
+    // A fragment set while the dashboard is open (same-document navigation) is read the same way.
+    window.addEventListener('hashchange', readHash);
+    return () => window.removeEventListener('hashchange', readHash);
+  }, [session]);
+
+  const closeDialog = () => navigate('/');
 
   return (
     <AppLayout>
+      {showReachActivated && (
+        <Banner
+          tone="info"
+          className="dashboard-banner dashboard-banner--success"
+          title={t('access.reachActivated.title')}
+          action={
+            <Button variant="ghost" size="sm" onClick={() => setShowReachActivated(false)}>
+              {t('common.dismiss')}
+            </Button>
+          }
+        >
+          {t('access.reachActivated.body')}
+        </Banner>
+      )}
       <div className="dashboard-hero">
         <h1 className="page-title">{t('dashboard.greeting', { name: firstName })}</h1>
       </div>
@@ -53,6 +97,9 @@ export function DashboardPage() {
           </li>
         </ul>
       </section>
+
+      {dialog?.kind === 'downloads' && <DownloadsDialog open onClose={closeDialog} />}
+      {dialog?.kind === 'upgrade' && <UpgradeModal open onClose={closeDialog} placement={dialog.placement} />}
     </AppLayout>
   );
 }

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { Redirect, useLocation, useSearch } from 'wouter';
 import { Button, ErrorIcon, LoadingScreen, LockIcon } from '../kit/index.ts';
 import { t } from '../strings.ts';
 import { useSystem } from '../system.tsx';
@@ -34,12 +34,19 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     return 'loading';
   });
   const startedSignIn = useRef(false);
+  // A session that ended by itself (not the person's own sign-out) is explained on /signin first,
+  // rather than silently starting a new sign-in (foundation §4 sign-out reasons).
+  const endedReason = useSelector(auth, (s) => (s.matches('ready') && s.context.signOutReason && s.context.signOutReason !== 'userSignOut' ? s.context.signOutReason : null));
 
   useEffect(() => {
-    if (view !== 'signInNeeded' || startedSignIn.current) return;
+    if (view !== 'signInNeeded' || startedSignIn.current || endedReason) return;
     startedSignIn.current = true;
     auth.send({ type: 'auth.signIn', returnTo });
-  }, [view, auth, returnTo]);
+  }, [view, auth, returnTo, endedReason]);
+
+  if (view === 'signInNeeded' && endedReason && !startedSignIn.current) {
+    return <Redirect to={`/signin?reason=${endedReason}&returnTo=${encodeURIComponent(returnTo)}`} replace />;
+  }
 
   switch (view) {
     case 'allowed':

@@ -17,12 +17,23 @@ const reasonTone: Record<SignOutReason, BannerTone> = {
   noSessionIndicator: 'warning',
 };
 
-/** The authoring host's redirect prefix that earns the app-name banner (foundation §2 /signin). */
-const RISE_REDIRECT_PREFIX = 'https://rise.';
+/**
+ * The app-name banner shows when redirect_url points at the authoring site (foundation §2 /signin):
+ * an http(s) address on the host of `links.authoring`. Anything unparsable earns no banner.
+ */
+function isAuthoringRedirect(redirectUrl: string | null, authoring: string): boolean {
+  if (!redirectUrl) return false;
+  try {
+    const target = new URL(redirectUrl);
+    return (target.protocol === 'https:' || target.protocol === 'http:') && target.host === new URL(authoring).host;
+  } catch {
+    return false;
+  }
+}
 
 /** /signin: explains why the last session ended and starts sign-in (foundation §2, §4). */
 export function SignInPage() {
-  const { auth } = useSystem();
+  const { auth, links } = useSystem();
   const params = new URLSearchParams(useSearch());
   const isSignedIn = useSelector(auth, (s) => s.matches('signedIn') || s.matches('refreshing'));
   const isBusy = useSelector(auth, (s) => s.hasTag('busy'));
@@ -35,7 +46,7 @@ export function SignInPage() {
   const queryReason = params.get('reason');
   const reason: SignOutReason | null = contextReason ?? (isSignOutReason(queryReason) ? queryReason : null);
   const returnTo = safeReturnPath(params.get('returnTo'));
-  const showRiseBanner = (params.get('redirect_url') ?? '').startsWith(RISE_REDIRECT_PREFIX);
+  const showRiseBanner = isAuthoringRedirect(params.get('redirect_url'), links.authoring);
 
   const riseBanner = showRiseBanner ? (
     <Banner tone="info" announce={false} className="center-page__banner">

@@ -14,6 +14,9 @@ import type { CurrentUser } from '../../domain/subscriptions.ts';
 import { authMachine } from '../../machines/authMachine.ts';
 import { flagsStore } from '../../machines/flagsStore.ts';
 import { inert } from '../../machines/inert.ts';
+import { notificationSettingsMachine } from '../../machines/notificationSettingsMachine.ts';
+import { sandboxMachine } from '../../machines/sandboxMachine.ts';
+import { toastsMachine } from '../../machines/toastsMachine.ts';
 import { sessionMachine } from '../../machines/sessionMachine.ts';
 import { AppRoutes } from '../routes.tsx';
 import { SystemProvider, type AppSystem } from '../system.tsx';
@@ -76,6 +79,9 @@ export interface TestSystemParts {
   auth?: ReturnType<typeof authIn>;
   session?: ReturnType<typeof sessionWith>;
   flags?: ReturnType<typeof flagsWith>;
+  notificationSettings?: ReturnType<typeof createActor<typeof notificationSettingsMachine>>;
+  sandbox?: ReturnType<typeof createActor<typeof sandboxMachine>>;
+  toasts?: ReturnType<typeof createActor<typeof toastsMachine>>;
 }
 
 /** An AppSystem of inert actors (adapters never run). */
@@ -85,6 +91,10 @@ export function testSystem(parts: TestSystemParts = {}): AppSystem {
     auth: parts.auth ?? authIn('signedIn'),
     session: parts.session ?? createActor(inert(sessionMachine)).start(),
     flags: parts.flags ?? createActor(flagsStore).start(),
+    notificationSettings: parts.notificationSettings ?? createActor(inert(notificationSettingsMachine)).start(),
+    sandbox: parts.sandbox ?? createActor(inert(sandboxMachine)).start(),
+    toasts: parts.toasts ?? createActor(toastsMachine).start(),
+    timeZone: 'Europe/Berlin',
     appName: 'Review',
     links: TEST_LINKS,
     downloadSessionLog: () => {},
@@ -93,13 +103,23 @@ export function testSystem(parts: TestSystemParts = {}): AppSystem {
 
 /** Server-renders the routes at `url` (effects do not run, so guards never send). */
 export function renderRoute(url: string, parts: TestSystemParts = {}): string {
+  return renderRouteResult(url, parts).html;
+}
+
+/**
+ * Server-renders the routes at `url`, and reports where a wouter `<Redirect>` rendered on the way
+ * would have sent the browser (a redirect renders nothing server-side).
+ */
+export function renderRouteResult(url: string, parts: TestSystemParts = {}): { html: string; redirectTo: string | null } {
   const [path, rest = ''] = url.split('?');
   const [search = ''] = rest.split('#');
-  return renderToString(
+  const ssrContext: { redirectTo?: string } = {};
+  const html = renderToString(
     <SystemProvider system={testSystem(parts)}>
-      <Router ssrPath={path} ssrSearch={search}>
+      <Router ssrPath={path} ssrSearch={search} ssrContext={ssrContext}>
         <AppRoutes />
       </Router>
     </SystemProvider>,
   );
+  return { html, redirectTo: ssrContext.redirectTo ?? null };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { authIn, renderRoute } from './testSystem.tsx';
+import { DEMO } from '../../domain/currentUser.fixtures.ts';
+import { accountFor, authIn, renderRoute, sessionWith } from './testSystem.tsx';
 
 function render(url: string, auth = authIn('signedIn')): string {
   return renderRoute(url, { auth });
@@ -14,7 +15,7 @@ describe('views', () => {
   });
 
   it('shows the empty item area on /review', () => {
-    const html = render('/review');
+    const html = renderRoute('/review', { session: sessionWith({ account: accountFor(DEMO.alex) }) });
     expect(html).toContain('aria-label="Items"');
     expect(html).toContain('No items yet');
     expect(html).toContain('Courses and videos you upload or that are shared with you appear here.');
@@ -31,9 +32,13 @@ describe('views', () => {
     expect(render('/signin?reason=bogus', authIn('ready'))).not.toContain('k-banner');
   });
 
-  it('shows the app-name banner only for a Rise redirect', () => {
-    expect(render('/signin?redirect_url=https://rise.example.com/a', authIn('ready'))).toContain('Sign in to continue to Rise.');
-    expect(render('/signin?redirect_url=https://evil.example.com/rise.', authIn('ready'))).not.toContain('continue to Rise');
+  it('shows the app-name banner only for a redirect to the authoring host (links.authoring)', () => {
+    expect(render('/signin?redirect_url=https://authoring.example.com/a', authIn('ready'))).toContain('Sign in to continue to Rise.');
+    expect(render('/signin?redirect_url=https%3A%2F%2Fauthoring.example.com%2Fcourse%3Fid%3D1', authIn('ready'))).toContain('Sign in to continue to Rise.');
+    expect(render('/signin?redirect_url=https://rise.example.com/a', authIn('ready'))).not.toContain('continue to Rise');
+    expect(render('/signin?redirect_url=https://authoring.example.com.evil.com/a', authIn('ready'))).not.toContain('continue to Rise');
+    expect(render('/signin?redirect_url=https://evil.example.com/https://authoring.example.com', authIn('ready'))).not.toContain('continue to Rise');
+    expect(render('/signin?redirect_url=not a url', authIn('ready'))).not.toContain('continue to Rise');
   });
 
   it('tells a signed-in person who they are on /signin', () => {

@@ -1,0 +1,69 @@
+import { expect, test } from './fixtures.ts';
+
+/** Each account tier of foundation §1 and §6 opens /review and sees the screen and header the spec gives it. */
+
+test('trial: the review area, Buy now in the header and the days left', async ({ page, signIn }) => {
+  await page.goto('/review');
+  await signIn('trish.trial@example.com');
+  await expect(page.getByText('No items yet')).toBeVisible();
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('link', { name: 'Buy now' })).toHaveAttribute('href', /\/buy\/tebnheader/);
+  await expect(page.getByText('Your subscription ends in 14 days.')).toBeVisible();
+});
+
+test('expired: the subscription-expired screen with Subscribe, and the expired alert', async ({ page, signIn }) => {
+  await page.goto('/review');
+  await signIn('eddie.expired@example.com');
+  await expect(page.getByRole('heading', { name: 'Your subscription has expired' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Subscribe' })).toHaveAttribute('href', /\/buy/);
+  await expect(page.getByText('Your subscription has expired.')).toBeVisible();
+  await expect(page.getByText('No items yet')).toHaveCount(0);
+});
+
+test('team member: the review area, no Buy now, no alert', async ({ page, signIn }) => {
+  await page.goto('/review');
+  await signIn('tara.team@example.com');
+  await expect(page.getByText('No items yet')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Buy now' })).toHaveCount(0);
+  await expect(page.getByText(/Your subscription (ends|has expired)/)).toHaveCount(0);
+  // Notification settings are offered inside the review area only.
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Notification settings' })).toBeVisible();
+});
+
+test('not on a team (admin without a seat): the add-to-team screen', async ({ page, signIn }) => {
+  await page.goto('/review');
+  await signIn('adam.adminonly@example.com');
+  await expect(page.getByRole('heading', { name: "You don't have a seat on this team" })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Manage team' })).toHaveAttribute('href', /\/team$/);
+});
+
+test('reach-only member: the reach-only screen with a way to Reach', async ({ page, signIn }) => {
+  await page.goto('/review');
+  await signIn('rita.reach@example.com');
+  await expect(page.getByRole('heading', { name: 'You are a Reach member only' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go to Reach' })).toBeVisible();
+});
+
+test('no subscription: sent to the marketing page of Review', async ({ page, signIn }) => {
+  await page.goto('/review');
+  await signIn('nora.nosub@example.com');
+  await expect(page).toHaveURL(/\/external\/marketing\/review$/);
+});
+
+test('staff: /sandbox lists the flags; others are sent to the dashboard', async ({ page, signIn, browser, baseURL }) => {
+  await page.goto('/sandbox');
+  await signIn('sam.staff@example.com');
+  await expect(page.getByRole('heading', { name: /sandbox/i })).toBeVisible();
+  await expect(page.getByText('maintenanceMode')).toBeVisible();
+
+  const other = await browser.newPage({ baseURL });
+  await other.goto('/sandbox');
+  await expect(other.getByLabel(/e-mail/i)).toBeVisible();
+  await other.getByLabel(/e-mail/i).fill('tara.team@example.com');
+  await other.getByLabel(/password/i).fill('review-demo');
+  await other.getByRole('button', { name: /sign in/i }).click();
+  await expect(other.getByRole('heading', { name: 'Welcome, Tara' })).toBeVisible();
+  await expect(other).toHaveURL(/\/$/);
+  await other.close();
+});

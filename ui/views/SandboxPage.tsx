@@ -1,0 +1,219 @@
+import { useSelector } from '@xstate/react';
+import { useEffect, useId } from 'react';
+import { currentSubscription } from '../../domain/account.ts';
+import { FLAG_DEFAULTS, FLAG_KEYS, type FlagKey } from '../../domain/flags.ts';
+import type { FlagScope, SandboxError } from '../../machines/sandboxMachine.ts';
+import { Banner, Button, cx, Spinner } from '../kit/index.ts';
+import { t, type StringKey } from '../strings.ts';
+import { useSystem } from '../system.tsx';
+import { AppLayout } from './AppLayout.tsx';
+import { useAccount } from './useAccount.ts';
+import { usePageTitle } from './usePageTitle.ts';
+
+const flagLabel = Object.fromEntries(FLAG_KEYS.map((key) => [key, `sandbox.flag.${key}` satisfies StringKey])) as Record<FlagKey, StringKey>;
+
+function onOff(value: boolean): string {
+  return value ? t('sandbox.flags.on') : t('sandbox.flags.off');
+}
+
+/** What a failed save or read says: a 403 means only staff may change flags. */
+function errorText(error: SandboxError): string {
+  switch (error.kind) {
+    case 'forbidden':
+      return t('sandbox.error.forbidden');
+    case 'notFound':
+      return t('sandbox.error.notFound');
+    default:
+      return error.message ? `${t('sandbox.error.failed')} ${error.message}` : t('sandbox.error.failed');
+  }
+}
+
+/** /sandbox (foundation §2, §6): staff tools — feature flags per subscription and globally, and the staff override. */
+export function SandboxPage() {
+  const { session } = useSystem();
+  const headingId = useId();
+  usePageTitle(t('sandbox.title'));
+  return (
+    <AppLayout>
+      <div className="page-header">
+        <div>
+          <h1 className="page-title">{t('sandbox.title')}</h1>
+          <p className="page-subtitle">{t('sandbox.intro')}</p>
+        </div>
+      </div>
+      <FlagsSection />
+      <section className="sandbox-section" aria-labelledby={headingId}>
+        <h2 id={headingId} className="sandbox-section__title">
+          {t('sandbox.staff.heading')}
+        </h2>
+        <p className="sandbox-section__text">{t('sandbox.staff.body')}</p>
+        <p className="sandbox-section__text">{t('sandbox.staff.restoreHint')}</p>
+        <div>
+          <Button variant="secondary" onClick={() => session.send({ type: 'session.overrideStaff', value: false })}>
+            {t('sandbox.staff.preview')}
+          </Button>
+        </div>
+      </section>
+    </AppLayout>
+  );
+}
+
+function FlagsSection() {
+  const { sandbox } = useSystem();
+  const { account } = useAccount();
+  const subscriptionId = account?.subscriptionId ?? null;
+  const subscriptionName = account && subscriptionId ? (currentSubscription(account.currentUser, subscriptionId)?.name ?? subscriptionId) : null;
+  const headingId = useId();
+
+  const phase = useSelector(sandbox, (s) => (s.matches('ready') ? 'ready' : s.matches('loadFailed') ? 'loadFailed' : 'loading'));
+  const flags = useSelector(sandbox, (s) => s.context.flags);
+  const loadError = useSelector(sandbox, (s) => s.context.loadError);
+  const saving = useSelector(sandbox, (s) => s.context.saving);
+  const errors = useSelector(sandbox, (s) => s.context.errors);
+  const canEdit = useSelector(sandbox, (s) => s.matches({ ready: 'idle' }));
+
+  useEffect(() => {
+    sandbox.send({ type: 'sandbox.open', subscriptionId });
+  }, [sandbox, subscriptionId]);
+
+  const setFlag = (key: FlagKey, scope: FlagScope, value: boolean) => sandbox.send({ type: 'sandbox.setFlag', key, scope, value });
+
+  return (
+    <section className="sandbox-section" aria-labelledby={headingId}>
+      <h2 id={headingId} className="sandbox-section__title">
+        {t('sandbox.flags.heading')}
+      </h2>
+      <p className="sandbox-section__text">{t('sandbox.flags.description')}</p>
+      <p className="sandbox-section__text">
+        {subscriptionName ? t('sandbox.flags.subscription', { name: subscriptionName }) : t('sandbox.flags.noSubscription')}
+      </p>
+
+      {phase === 'loading' && (
+        <div className="sandbox-flags__loading">
+          <Spinner label={t('sandbox.flags.loading')} showLabel />
+        </div>
+      )}
+
+      {phase === 'loadFailed' && (
+        <Banner
+          tone="error"
+          title={t('sandbox.flags.loadFailed')}
+          action={
+            <Button size="sm" onClick={() => sandbox.send({ type: 'sandbox.retry' })}>
+              {t('sandbox.flags.retry')}
+            </Button>
+          }
+        >
+          {loadError ? errorText(loadError) : null}
+        </Banner>
+      )}
+
+      {phase === 'ready' && flags && (
+        <>
+          {loadError && (
+            <Banner
+              tone="warning"
+              title={t('sandbox.flags.refreshFailed')}
+              action={
+                <Button size="sm" disabled={!canEdit} onClick={() => sandbox.send({ type: 'sandbox.retry' })}>
+                  {t('sandbox.flags.retry')}
+                </Button>
+              }
+            >
+              {errorText(loadError)}
+            </Banner>
+          )}
+          <div className="sandbox-flags">
+            <table className="sandbox-flags__table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('sandbox.flags.column.flag')}</th>
+                  <th scope="col">{t('sandbox.flags.column.default')}</th>
+                  <th scope="col">{t('sandbox.flags.column.effective')}</th>
+                  <th scope="col">{t('sandbox.flags.column.subscription')}</th>
+                  <th scope="col">{t('sandbox.flags.column.global')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {FLAG_KEYS.map((key) => {
+                  const label = t(flagLabel[key]);
+                  const subValue = flags.subscription?.[key] ?? null;
+                  const effective = subValue ?? flags.global[key];
+                  const isSaving = saving?.key === key;
+                  const error = errors[key];
+                  return (
+                    <tr key={key} className={cx(isSaving && 'is-saving', error && 'has-error')} aria-busy={isSaving || undefined}>
+                      <th scope="row" className="sandbox-flags__name">
+                        <span className="sandbox-flags__label">{label}</span>
+                        <code className="sandbox-flags__key">{key}</code>
+                        {isSaving && (
+                          <span className="sandbox-flags__status" role="status">
+                            <Spinner size="sm" decorative />
+                            {t('sandbox.flags.saving')}
+                          </span>
+                        )}
+                        {error && (
+                          <span className="sandbox-flags__error" role="alert">
+                            {errorText(error)}
+                          </span>
+                        )}
+                      </th>
+                      <td className="sandbox-flags__muted">{onOff(FLAG_DEFAULTS[key])}</td>
+                      <td>
+                        <span className={cx('sandbox-flags__value', effective && 'is-on')}>{onOff(effective)}</span>
+                      </td>
+                      <td>
+                        {subValue === null ? (
+                          <span className="sandbox-flags__muted">—</span>
+                        ) : (
+                          <FlagSwitch
+                            checked={subValue}
+                            label={t('sandbox.flags.toggleSubscription', { flag: label })}
+                            disabled={!canEdit}
+                            onChange={(value) => setFlag(key, 'subscription', value)}
+                          />
+                        )}
+                      </td>
+                      <td>
+                        <FlagSwitch
+                          checked={flags.global[key]}
+                          label={t('sandbox.flags.toggleGlobal', { flag: label })}
+                          disabled={!canEdit}
+                          onChange={(value) => setFlag(key, 'global', value)}
+                        />
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+function FlagSwitch({ checked, label, disabled, onChange }: { checked: boolean; label: string; disabled: boolean; onChange: (value: boolean) => void }) {
+  return (
+    <button
+      type="button"
+      role="switch"
+      aria-checked={checked}
+      aria-label={label}
+      // aria-disabled, not disabled: the switch just pressed keeps keyboard focus while the change saves.
+      aria-disabled={disabled || undefined}
+      className={cx('sandbox-switch', checked && 'is-on')}
+      onClick={() => {
+        if (!disabled) onChange(!checked);
+      }}
+    >
+      <span className="sandbox-switch__track" aria-hidden="true">
+        <span className="sandbox-switch__thumb" />
+      </span>
+      <span className="sandbox-switch__text" aria-hidden="true">
+        {onOff(checked)}
+      </span>
+    </button>
+  );
+}

@@ -1,0 +1,236 @@
+import { useSelector } from '@xstate/react';
+import { useState, type ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
+import type { UpgradePlacement } from '../../../domain/links.ts';
+import {
+  Avatar,
+  ChevronDownIcon,
+  DownloadIcon,
+  ExternalLinkIcon,
+  HelpIcon,
+  LogoMark,
+  Menu,
+  MenuItem,
+  MenuLink,
+  MenuSeparator,
+  SignOutIcon,
+  Tooltip,
+  buttonClass,
+} from '../../kit/index.ts';
+import { t } from '../../strings.ts';
+import { useSystem } from '../../system.tsx';
+import { UpgradeModal } from '../upgrade/UpgradeModal.tsx';
+import { useAccount, useFlag } from '../useAccount.ts';
+import { displayName } from '../user.ts';
+import { headerModel, type AccountMenuEntry, type ProductEntry } from './headerModel.ts';
+import { NotificationSettingsDialog } from './NotificationSettingsDialog.tsx';
+import { SubscriptionAlert } from './SubscriptionAlert.tsx';
+
+function isActive(location: string, base: string): boolean {
+  if (base === '/') return location === '/';
+  return location === base || location.startsWith(`${base}/`);
+}
+
+/** A link that leaves the dashboard in a new tab, and says so to assistive technology. */
+function ExternalNavLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <a href={href} className="app-nav__link" target="_blank" rel="noopener noreferrer">
+      {children}
+      <ExternalLinkIcon size={14} className="app-nav__external" />
+      <span className="k-visually-hidden"> {t('common.opensInNewTab')}</span>
+    </a>
+  );
+}
+
+/**
+ * A product in the navigation (foundation §2): a link when the person may use it; a control that opens
+ * the subscribe modal when unentitled or not eligible; disabled with an explanation (Rise without Rise).
+ */
+function ProductNavItem(props: { entry: ProductEntry; href: string; label: string; location: string; unavailable?: string; onSubscribe: () => void }) {
+  const { entry, href, label, location } = props;
+  if (entry === 'disabled') {
+    return (
+      <Tooltip content={props.unavailable ?? ''}>
+        {(describedBy) => (
+          // Focusable although disabled, so keyboard users reach the explanation.
+          <span role="link" aria-disabled="true" tabIndex={0} className="app-nav__link" aria-describedby={describedBy}>
+            {label}
+          </span>
+        )}
+      </Tooltip>
+    );
+  }
+  if (entry === 'subscribeModal') {
+    return (
+      <button type="button" className="app-nav__link app-nav__link--button" aria-haspopup="dialog" onClick={props.onSubscribe}>
+        {label}
+      </button>
+    );
+  }
+  return (
+    <Link href={href} className="app-nav__link" aria-current={isActive(location, href) ? 'page' : undefined}>
+      {label}
+    </Link>
+  );
+}
+
+/** The top bar of signed-in pages: brand, app navigation, buy now, help and account menus, subscription alert (foundation §2). */
+export function Header() {
+  const { auth, session, notificationSettings, appName, links, timeZone, downloadSessionLog } = useSystem();
+  const user = useSelector(auth, (snapshot) => snapshot.context.user);
+  const [location] = useLocation();
+  const { status, account, summary } = useAccount();
+  const dashboardHelpExperiment = useFlag('dashboardHelpExperiment');
+  const [upgrade, setUpgrade] = useState<{ open: boolean; placement: UpgradePlacement }>({ open: false, placement: 'review' });
+  const model = headerModel({ status, account, summary, links, location, dashboardHelpExperiment });
+  const name = user ? displayName(user) : '';
+  const openUpgrade = (placement: UpgradePlacement) => setUpgrade({ open: true, placement });
+
+  const accountItem = (entry: AccountMenuEntry) => {
+    switch (entry) {
+      case 'account':
+        return (
+          <MenuLink key={entry} href={model.accountUrl} external>
+            {t('header.account.account')}
+          </MenuLink>
+        );
+      case 'notificationSettings':
+        return (
+          <MenuItem key={entry} onSelect={() => notificationSettings.send({ type: 'notificationSettings.open', timeZone })}>
+            {t('header.account.notificationSettings')}
+          </MenuItem>
+        );
+      case 'restoreStaffView':
+        return (
+          <MenuItem key={entry} onSelect={() => session.send({ type: 'session.overrideStaff', value: null })}>
+            {t('header.account.restoreStaffView')}
+          </MenuItem>
+        );
+      case 'downloadSessionLog':
+        return [
+          <MenuSeparator key="before-log" />,
+          <MenuItem key={entry} icon={<DownloadIcon />} onSelect={downloadSessionLog}>
+            {t('header.account.downloadSessionLog')}
+          </MenuItem>,
+        ];
+      case 'signOut':
+        return [
+          <MenuSeparator key="before-sign-out" />,
+          <MenuItem key={entry} icon={<SignOutIcon />} onSelect={() => session.send({ type: 'session.signOut' })}>
+            {t('header.account.signOut')}
+          </MenuItem>,
+        ];
+    }
+  };
+
+  return (
+    <>
+      <header className="app-header">
+        <a className="skip-link" href="#main">
+          {t('app.skipToContent')}
+        </a>
+        <div className="app-header__inner">
+          <Link href="/" className="app-header__brand" aria-label={t('header.homeLink', { appName })}>
+            <LogoMark />
+            <span className="app-header__brand-name">{appName}</span>
+          </Link>
+
+          <nav className="app-nav" aria-label={t('header.nav.label')}>
+            <ul className="app-nav__list">
+              <li>
+                <Link href="/" className="app-nav__link" aria-current={isActive(location, '/') ? 'page' : undefined}>
+                  {t('header.nav.dashboard')}
+                </Link>
+              </li>
+              <li>
+                <ProductNavItem
+                  entry={model.rise}
+                  href="/rise"
+                  label={t('header.nav.rise')}
+                  location={location}
+                  unavailable={t('header.nav.riseUnavailable')}
+                  onSubscribe={() => openUpgrade('rise')}
+                />
+              </li>
+              <li>
+                <ProductNavItem entry={model.review} href="/review" label={t('header.nav.review')} location={location} onSubscribe={() => openUpgrade('review')} />
+              </li>
+              <li>
+                <ExternalNavLink href={model.reachUrl}>{t('header.nav.reach')}</ExternalNavLink>
+              </li>
+              {model.trainingUrl !== null && (
+                <li>
+                  <ExternalNavLink href={model.trainingUrl}>{t('header.nav.training')}</ExternalNavLink>
+                </li>
+              )}
+            </ul>
+          </nav>
+
+          <div className="app-header__actions">
+            {model.buyNowUrl !== null && (
+              <a className={buttonClass('primary', 'sm', 'app-header__buy-now')} href={model.buyNowUrl} target="_blank" rel="noopener noreferrer">
+                <span className="k-button__label">{t('header.buyNow')}</span>
+                <span className="k-visually-hidden"> {t('common.opensInNewTab')}</span>
+              </a>
+            )}
+
+            <Menu
+              align="end"
+              triggerClassName="app-header__menu-button"
+              trigger={
+                <>
+                  <HelpIcon size={18} />
+                  <span className="app-header__menu-label">{t('header.help.button')}</span>
+                  <ChevronDownIcon size={14} />
+                </>
+              }
+              label={t('header.help.menuLabel')}
+            >
+              <MenuLink href={model.help.support} external>
+                {t('header.help.support')}
+              </MenuLink>
+              <MenuLink href={model.help.training} external>
+                {t('header.help.training')}
+              </MenuLink>
+              <MenuLink href={model.help.community} external>
+                {t('header.help.community')}
+              </MenuLink>
+              <MenuSeparator />
+              <MenuItem icon={<DownloadIcon />} onSelect={downloadSessionLog}>
+                {t('header.account.downloadSessionLog')}
+              </MenuItem>
+            </Menu>
+
+            <Menu
+              align="end"
+              label={t('header.account.menuLabel')}
+              triggerClassName="app-header__menu-button app-header__menu-button--account"
+              trigger={
+                <>
+                  <Avatar name={name} email={user?.email} size="sm" decorative />
+                  <ChevronDownIcon size={14} />
+                </>
+              }
+              header={
+                user && (
+                  <div className="account-summary">
+                    <Avatar name={name} email={user.email} size="md" decorative />
+                    <div className="account-summary__text">
+                      <span className="account-summary__name">{name}</span>
+                      <span className="account-summary__email">{user.email}</span>
+                    </div>
+                  </div>
+                )
+              }
+            >
+              {model.accountMenu.map(accountItem)}
+            </Menu>
+          </div>
+        </div>
+      </header>
+      {model.alert && <SubscriptionAlert key={model.alert.kind} alert={model.alert} />}
+      <UpgradeModal open={upgrade.open} placement={upgrade.placement} onClose={() => setUpgrade((u) => ({ ...u, open: false }))} />
+      <NotificationSettingsDialog />
+    </>
+  );
+}

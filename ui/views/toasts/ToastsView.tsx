@@ -1,0 +1,38 @@
+import { useSelector } from '@xstate/react';
+import { isToastId } from '../../../domain/toasts.ts';
+import { Toast, ToastRegion } from '../../kit/index.ts';
+import { t, type StringKey } from '../../strings.ts';
+import { useSystem } from '../../system.tsx';
+import type { ShownToast } from '../../../machines/toastsMachine.ts';
+
+/** The words of a toast: the spec's fixed text, else the catalogue's for a foundation id, else its message. */
+function titleOf(toast: ShownToast): string {
+  if (toast.text) return toast.text;
+  if (isToastId(toast.id)) return t(`toast.${toast.id}` satisfies StringKey);
+  return toast.message ?? '';
+}
+
+/**
+ * The toasts actor on screen (foundation §9): each toast pauses while hovered or focused and goes when
+ * its time is up or it is dismissed. Mounted once for the whole app so the live region is always there.
+ */
+export function ToastsView() {
+  const { toasts } = useSystem();
+  const shown = useSelector(toasts, (s) => s.context.toasts);
+  return (
+    <ToastRegion label={t('toast.region')}>
+      {shown.map((toast) => (
+        <Toast
+          key={toast.key}
+          tone={toast.severity}
+          title={titleOf(toast)}
+          onDismiss={() => toasts.send({ type: 'toast.dismiss', key: toast.key })}
+          onPause={() => toasts.send({ type: 'toast.pause', key: toast.key })}
+          onResume={() => toasts.send({ type: 'toast.resume', key: toast.key })}
+        >
+          {toast.message && toast.message !== titleOf(toast) ? toast.message : null}
+        </Toast>
+      ))}
+    </ToastRegion>
+  );
+}
