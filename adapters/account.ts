@@ -17,8 +17,12 @@ export const STAFF_OVERRIDE_KEY = 'staffOverride';
 /** An account read failed; the message is one of foundation §8's named errors. */
 export class AccountFetchError extends Error {
   override name = 'AccountFetchError';
+  /** The HTTP status of the failed call, when it got one (401: the token was refused). */
+  readonly status: number | null;
   constructor(message: 'Failed to fetch current user' | 'Failed to fetch permissions for user', options?: { cause?: unknown }) {
     super(message, options);
+    const status = (options?.cause as { status?: unknown } | undefined)?.status;
+    this.status = typeof status === 'number' ? status : null;
   }
 }
 

@@ -122,7 +122,11 @@ export const registry: readonly RegistryEntry[] = [
           },
         },
       ],
-      'xstate.error.actor.fetchAccount': [{ error: { name: 'AccountFetchError', message: 'Failed to fetch permissions for user' } }],
+      'xstate.error.actor.fetchAccount': [
+        { error: { name: 'AccountFetchError', message: 'Failed to fetch permissions for user', status: 500 } },
+        { error: { name: 'AccountFetchError', message: 'Failed to fetch current user', status: 401 } },
+      ],
+      'xstate.error.actor.validateProfile': [{ error: { name: 'HttpError', status: 401 } }, { error: { name: 'HttpError', status: 503 } }],
       'session.overrideStaff': [{ value: true }, { value: null }],
       'xstate.done.actor.fetchFlags': [{ output: { subscriptionId: 's1', values: { maintenanceMode: false } } }],
       'dashboard.hashRead': [{ hash: 'activateReach' }, { hash: 'reachActivated' }],

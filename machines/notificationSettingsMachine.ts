@@ -25,7 +25,9 @@ export type NotificationSettingsEvent =
   | { type: 'notificationSettings.select'; frequency: NotificationFrequency }
   | { type: 'notificationSettings.save' }
   | { type: 'notificationSettings.retry' }
-  | { type: 'notificationSettings.close' };
+  | { type: 'notificationSettings.close' }
+  /** The session ended: close whatever state the dialog is in and forget the person's values. */
+  | { type: 'notificationSettings.reset' };
 
 export interface NotificationSettingsContext {
   /** The browser's time zone, saved with the preference. */
@@ -82,6 +84,9 @@ export const notificationSettingsMachine = setup({
 }).createMachine({
   id: 'notificationSettings',
   context: { timeZone: 'UTC', stored: null, draft: null, errorMessage: null },
+  on: {
+    'notificationSettings.reset': { target: '.closed', actions: assign({ stored: null, draft: null, errorMessage: null }) },
+  },
   initial: 'closed',
   states: {
     closed: {

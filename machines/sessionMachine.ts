@@ -1,6 +1,6 @@
 import { assign, emit, setup } from 'xstate';
 import type { AnonymousUser, UserInfo } from '../domain/auth.ts';
-import { LOADING_WARNING_MS } from '../domain/constants.ts';
+import { LOADING_WARNING_MS, PROFILE_VALIDATION_REFRESH_MS } from '../domain/constants.ts';
 import { currentSummary, type SessionAccount, type SubscriptionSummary } from '../domain/account.ts';
 import { sendToSystem } from './notify.ts';
 import { callbackSlot, promiseSlot } from './slots.ts';
@@ -72,18 +72,21 @@ export const sessionMachine = setup({
     fetchFlags: promiseSlot<{ subscriptionId: string | null; values: unknown }, { subscriptionId: string | null }>('fetchFlags'),
     userSocket: socketMachine,
     watchSessionIndicator: callbackSlot(),
+    validateProfile: promiseSlot<unknown>('validateProfile'),
   },
   actions: {
     logSlowLoading: () => {},
     logError: (_, _params: { message: string }) => {},
     storeStaffOverride: (_, _params: { userId: string; value: boolean | null }) => {},
   },
-  delays: { loadingWarning: LOADING_WARNING_MS },
+  delays: { loadingWarning: LOADING_WARNING_MS, profileValidation: PROFILE_VALIDATION_REFRESH_MS },
   guards: {
     isSignedIn: (_, params: { status: AuthStatus }) => SIGNED_IN.includes(params.status),
     isAnonymous: (_, params: { status: AuthStatus }) => params.status === 'signedInAnonymously',
     isSignedOut: (_, params: { status: AuthStatus }) => SIGNED_OUT.includes(params.status),
     hasUploadsInProgress: ({ context }) => context.uploadsInProgress,
+    /** The service answered 401 (the http client has already tried one forced refresh). */
+    isUnauthorized: (_, params: { error: unknown }) => (params.error as { status?: unknown } | null)?.status === 401,
     isPush: (_, params: { event: string; expected: string }) => params.event === params.expected,
   },
 }).createMachine({
@@ -159,13 +162,24 @@ export const sessionMachine = setup({
                     errorMessage: null,
                   }),
                 },
-                onError: {
-                  target: 'failed',
-                  actions: [
-                    assign({ errorMessage: ({ event }) => accountErrorMessage(event.error) }),
-                    { type: 'logError', params: ({ event }) => ({ message: accountErrorMessage(event.error) }) },
-                  ],
-                },
+                onError: [
+                  // The token was refused even after a forced refresh (tampered, revoked): sign out (foundation §7).
+                  {
+                    guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
+                    target: 'failed',
+                    actions: [
+                      assign({ errorMessage: ({ event }) => accountErrorMessage(event.error) }),
+                      sendToSystem('auth', () => ({ type: 'auth.sessionEnded', reason: 'accessTokenError' })),
+                    ],
+                  },
+                  {
+                    target: 'failed',
+                    actions: [
+                      assign({ errorMessage: ({ event }) => accountErrorMessage(event.error) }),
+                      { type: 'logError', params: ({ event }) => ({ message: accountErrorMessage(event.error) }) },
+                    ],
+                  },
+                ],
               },
             },
             fetchingFlags: {
@@ -180,6 +194,27 @@ export const sessionMachine = setup({
               },
             },
             ready: {
+              initial: 'idle',
+              states: {
+                // The profile validation (foundation §7): every 900000 ms while signed in, not on focus.
+                idle: { after: { profileValidation: { target: 'validatingProfile' } } },
+                validatingProfile: {
+                  invoke: {
+                    id: 'validateProfile',
+                    src: 'validateProfile',
+                    onDone: { target: 'idle' },
+                    onError: [
+                      // A 401 signs out with an access-token error; anything else waits for the next round.
+                      {
+                        guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
+                        target: 'idle',
+                        actions: sendToSystem('auth', () => ({ type: 'auth.sessionEnded', reason: 'accessTokenError' })),
+                      },
+                      { target: 'idle' },
+                    ],
+                  },
+                },
+              },
               on: {
                 'realtime.message': [
                   { guard: { type: 'isPush', params: ({ event }) => ({ event: event.event, expected: 'subscription.changed' }) }, target: 'fetching' },
@@ -234,7 +269,11 @@ export const sessionMachine = setup({
       },
     },
     signedOut: {
-      entry: assign({ user: null, anonymousUser: null, account: null, summary: null, errorMessage: null }),
+      entry: [
+        assign({ user: null, anonymousUser: null, account: null, summary: null, errorMessage: null }),
+        // Nothing of the last person stays on screen for the next one.
+        sendToSystem('notificationSettings', () => ({ type: 'notificationSettings.reset' })),
+      ],
       on: {
         'auth.status': [
           { guard: { type: 'isSignedIn', params: ({ event }) => event }, target: 'loggedIn', actions: assign({ user: ({ event }) => event.user }) },

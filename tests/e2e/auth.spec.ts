@@ -83,3 +83,34 @@ test('a session log downloaded from the running app replays with no divergence',
   expect(run.stdout).toMatch(/[1-9]\d* events injected/);
   expect(run.status).toBe(0);
 });
+
+test('when the session indicator disappears the person is signed out and told why', async ({ page, context, signIn }) => {
+  await page.goto('/');
+  await signIn('tara.team@example.com');
+  await expect(page.getByRole('heading', { name: 'Welcome, Tara' })).toBeVisible();
+  expect((await context.cookies()).some((cookie) => cookie.name === 'review_session')).toBe(true);
+  await context.clearCookies({ name: 'review_session' });
+  await expect(page).toHaveURL(/\/signin\?reason=noSessionIndicator/);
+  await expect(page.getByText('We could not find your session. Please sign in again.')).toBeVisible();
+});
+
+test('an anonymous reviewer gives an e-mail; an e-mail with an account must sign in', async ({ page }) => {
+  await page.goto('/review/content/some-item/review');
+  await expect(page.getByRole('heading', { name: 'Review this content' })).toBeVisible();
+  const email = page.getByLabel('E-mail address');
+
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Enter your e-mail address.' })).toBeVisible();
+
+  await email.fill('tara.team@example.com');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign in to continue' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('tara.team@example.com belongs to an account.');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+
+  await email.fill('Guest.Reviewer@Example.com');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Reviewing as guest.reviewer@example.com')).toBeVisible();
+});

@@ -121,3 +121,14 @@ describe('notification settings machine', () => {
     await waitFor(actor, (s) => s.matches('closed'));
   });
 });
+
+describe('notification settings after sign-out', () => {
+  it('a reset closes the dialog from any state and forgets the last values', async () => {
+    const actor = createActor(notificationSettingsMachine.provide({ actors: { fetchPreference: fromPromise<unknown, { type: string }>(async () => stored) } })).start();
+    actor.send({ type: 'notificationSettings.open', timeZone: 'Europe/Paris' });
+    await waitFor(actor, (s) => s.matches('editing'));
+    actor.send({ type: 'notificationSettings.reset' });
+    expect(actor.getSnapshot().value).toBe('closed');
+    expect(actor.getSnapshot().context).toMatchObject({ stored: null, draft: null, errorMessage: null });
+  });
+});

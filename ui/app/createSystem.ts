@@ -93,6 +93,7 @@ export function createAppSystem(config: RuntimeConfig, options: { origin: string
   const session = sessionMachine.provide({
     actors: {
       fetchAccount: fromPromise(readAccount),
+      validateProfile: fromPromise(() => http.request('/me')),
       fetchFlags: fromPromise(async ({ input }) => {
         const query = input.subscriptionId ? { subscriptionId: input.subscriptionId } : {};
         const body = await flagService.request<{ flags: unknown }>('/v1/flags', { query });

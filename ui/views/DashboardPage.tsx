@@ -9,6 +9,7 @@ import { AppLayout } from './AppLayout.tsx';
 import { dashboardHashOf } from './screens/dashboardHash.ts';
 import { DownloadsDialog } from './screens/DownloadsDialog.tsx';
 import { UpgradeModal, type UpgradePlacement } from './upgrade/UpgradeModal.tsx';
+import { useAccount } from './useAccount.ts';
 import { usePageTitle } from './usePageTitle.ts';
 
 /** A dialog a route opens over the dashboard; closing it returns to /. */
@@ -24,6 +25,8 @@ export function DashboardPage({ dialog }: { dialog?: DashboardDialog } = {}) {
   const [, navigate] = useLocation();
   const firstName = useSelector(auth, (snapshot) => (snapshot.context.user ? greetingName(snapshot.context.user) : ''));
   const appsHeadingId = useId();
+  // Rise is open to the card only when the subscription has it (the header's rule, foundation §2).
+  const riseEnabled = useAccount().summary?.enableRise ?? false;
   // Read during the first render (reading the URL is allowed in views); the effect clears it.
   const [showReachActivated, setShowReachActivated] = useState(() => typeof window !== 'undefined' && dashboardHashOf(window.location.hash) === 'reachActivated');
   usePageTitle(t('dashboard.title'));
@@ -83,6 +86,18 @@ export function DashboardPage({ dialog }: { dialog?: DashboardDialog } = {}) {
             </Link>
           </li>
           <li>
+            {riseEnabled ? (
+              <Link href="/rise" className="app-card">
+                <span className="app-card__icon" aria-hidden="true">
+                  <LayersIcon size={20} />
+                </span>
+                <span className="app-card__title">
+                  {t('dashboard.card.rise.title')}
+                  <ArrowRightIcon size={18} className="app-card__arrow" />
+                </span>
+                <span className="app-card__body">{t('dashboard.card.rise.body')}</span>
+              </Link>
+            ) : (
             <div className="app-card app-card--disabled" aria-disabled="true">
               <span className="app-card__icon" aria-hidden="true">
                 <LayersIcon size={20} />
@@ -94,6 +109,7 @@ export function DashboardPage({ dialog }: { dialog?: DashboardDialog } = {}) {
                 {t('dashboard.card.rise.unavailable')}
               </span>
             </div>
+            )}
           </li>
         </ul>
       </section>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO } from '../../domain/currentUser.fixtures.ts';
-import { accountFor, authIn, renderRoute, sessionWith } from './testSystem.tsx';
+import { accountFor, authIn, flagsWith, renderRoute, sessionWith } from './testSystem.tsx';
 
 function render(url: string, auth = authIn('signedIn')): string {
   return renderRoute(url, { auth });
@@ -52,5 +52,15 @@ describe('views', () => {
 
   it('shows a loading screen on /auth-callback before the callback completes', () => {
     expect(render('/auth-callback?code=x&state=y', authIn('idle'))).toContain('Signing you in…');
+  });
+});
+
+describe('dashboard app cards', () => {
+  it('Rise opens from the dashboard only when the subscription has it (foundation §2)', () => {
+    const withRise = renderRoute('/', { session: sessionWith({ account: accountFor(DEMO.tara) }), flags: flagsWith() });
+    expect(withRise).toMatch(/<a[^>]*href="\/rise"[^>]*class="app-card"/);
+    const noSub = renderRoute('/', { session: sessionWith({ account: accountFor(DEMO.nora) }), flags: flagsWith() });
+    expect(noSub).not.toMatch(/<a[^>]*href="\/rise"[^>]*class="app-card"/);
+    expect(noSub).toContain('Not in your subscription');
   });
 });
