@@ -30,7 +30,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { email: 'adam.adminonly@example.com', name: 'Adam Adminonly', kind: 'admin of the team without a seat (admin only)' },
   { email: 'maria.multi@example.com', name: 'Maria Multi', kind: 'admin of two teams (Demo Team with a seat, Second Team)' },
   { email: 'nick.nonadmin@example.com', name: 'Nick Nonadmin', kind: 'team member with a seat, not admin' },
-  { email: 'ian.individual@example.com', name: 'Ian Individual', kind: 'not on a team: own active individual plan' },
+  { email: 'ian.individual@example.com', name: 'Ian Individual', kind: 'own active individual plan (seat holder, no team)' },
 ];
 
 const STAFF = new Set(['sam.staff@example.com']);
