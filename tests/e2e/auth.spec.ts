@@ -89,6 +89,10 @@ test('when the session indicator disappears the person is signed out and told wh
   await signIn('tara.team@example.com');
   await expect(page.getByRole('heading', { name: 'Welcome, Tara' })).toBeVisible();
   expect((await context.cookies()).some((cookie) => cookie.name === 'review_session')).toBe(true);
+  // The geolocation answer is kept in a secure country cookie for about six months (foundation §7, §9).
+  await expect.poll(async () => (await context.cookies()).find((cookie) => cookie.name === 'country')).toMatchObject({ value: expect.stringMatching(/^[A-Z]{3}$/), secure: true });
+  const country = (await context.cookies()).find((cookie) => cookie.name === 'country')!;
+  expect((country.expires - Date.now() / 1000) / 86_400).toBeGreaterThan(180);
   await context.clearCookies({ name: 'review_session' });
   await expect(page).toHaveURL(/\/signin\?reason=noSessionIndicator/);
   await expect(page.getByText('We could not find your session. Please sign in again.')).toBeVisible();
