@@ -83,6 +83,18 @@ export function logicOf(ref: AnyActorRef): unknown {
 
 const contextHashes = new WeakMap<object, string>();
 
+/**
+ * `xstate.snapshot.<id>` events carry the child's whole snapshot (its machine, children, history),
+ * hundreds of kilobytes each; the log keeps what a reader needs (value, status, context). They are
+ * made by the system itself, so replay regenerates them and never needs the rest.
+ */
+function compactEvent(event: { type: string }): unknown {
+  if (!event.type.startsWith('xstate.snapshot.')) return event;
+  const snapshot = (event as { snapshot?: { value?: unknown; status?: unknown; context?: unknown } }).snapshot;
+  if (!snapshot || typeof snapshot !== 'object') return event;
+  return { ...event, snapshot: { value: snapshot.value, status: snapshot.status, context: snapshot.context } };
+}
+
 /** Hash of a context after redaction. Contexts are immutable, so the hash is cached by identity. */
 export function contextHash(context: unknown): string {
   if (context === null || typeof context !== 'object') return hashValue(redact(context));
@@ -135,7 +147,7 @@ export function createEventRecorder(options: RecorderOptions): EventRecorder {
         targetIsCore: isCore(actorRef),
         source: source ? actorPath(source) : null,
         origin,
-        event: redact(ev.event),
+        event: redact(compactEvent(ev.event)),
       });
     } else if (ev.type === '@xstate.snapshot' && isCore(actorRef)) {
       const snapshot = ev.snapshot as { value?: unknown; context?: unknown; status?: string };

@@ -41,3 +41,11 @@ export const NOTIFICATION_DIGEST_TIME = '09:00';
 /** Country cookie (foundation §7 geolocation, §9 "Country cookie lasts 6 months"). */
 export const COUNTRY_COOKIE_NAME = 'country';
 export const COUNTRY_COOKIE_MAX_AGE_SECONDS = 183 * 24 * 60 * 60;
+
+/** Folders and the item grid (review-and-content §5, §9). */
+export const FOLDER_MAX_DEPTH = 7;
+export const NAME_MAX_LENGTH = 255;
+export const SEARCH_MAX_LENGTH = 255;
+export const ITEMS_PER_PAGE = 16;
+export const PAGINATION_MARGIN_PAGES = 1;
+export const PAGINATION_RANGE_PAGES = 3;
