@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
-import { LogoMark, buttonClass } from '../../kit/index.ts';
+import { buttonClass } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
-import { useSystem } from '../../system.tsx';
+import { HeaderFrame } from './HeaderFrame.tsx';
 
 /** The trial-experience landing page (foundation §2), which asks for sign-in first. */
 export const TRIAL_PAGE_PATH = '/trials/localization';
@@ -12,17 +12,8 @@ export const TRIAL_PAGE_PATH = '/trials/localization';
  * starts sign-in when needed and then offers the trial.
  */
 export function ContentLibraryHeader() {
-  const { appName } = useSystem();
   return (
-    <header className="app-header content-library-header">
-      <a className="skip-link" href="#main">
-        {t('app.skipToContent')}
-      </a>
-      <div className="app-header__inner">
-        <Link href="/" className="app-header__brand" aria-label={t('header.homeLink', { appName })}>
-          <LogoMark />
-          <span className="app-header__brand-name">{appName}</span>
-        </Link>
+    <HeaderFrame className="content-library-header">
         <nav className="app-header__actions" aria-label={t('contentLibrary.nav.label')}>
           <Link href={TRIAL_PAGE_PATH} className={buttonClass('ghost', 'sm')}>
             {t('contentLibrary.signIn')}
@@ -31,7 +22,6 @@ export function ContentLibraryHeader() {
             {t('contentLibrary.startTrial')}
           </Link>
         </nav>
-      </div>
-    </header>
+    </HeaderFrame>
   );
 }

@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useState, type ReactNode } from 'react';
+import { HeaderFrame } from './HeaderFrame.tsx';
 import { Link, useLocation } from 'wouter';
 import type { UpgradePlacement } from '../../../domain/links.ts';
 import {
@@ -8,7 +9,6 @@ import {
   DownloadIcon,
   ExternalLinkIcon,
   HelpIcon,
-  LogoMark,
   Menu,
   MenuItem,
   MenuLink,
@@ -76,7 +76,7 @@ function ProductNavItem(props: { entry: ProductEntry; href: string; label: strin
 
 /** The top bar of signed-in pages: brand, app navigation, buy now, help and account menus, subscription alert (foundation §2). */
 export function Header() {
-  const { auth, session, notificationSettings, appName, links, timeZone, downloadSessionLog } = useSystem();
+  const { auth, session, notificationSettings, links, timeZone, downloadSessionLog } = useSystem();
   const user = useSelector(auth, (snapshot) => snapshot.context.user);
   const [location] = useLocation();
   const { status, account, summary } = useAccount();
@@ -125,16 +125,7 @@ export function Header() {
 
   return (
     <>
-      <header className="app-header">
-        <a className="skip-link" href="#main">
-          {t('app.skipToContent')}
-        </a>
-        <div className="app-header__inner">
-          <Link href="/" className="app-header__brand" aria-label={t('header.homeLink', { appName })}>
-            <LogoMark />
-            <span className="app-header__brand-name">{appName}</span>
-          </Link>
-
+      <HeaderFrame>
           <nav className="app-nav" aria-label={t('header.nav.label')}>
             <ul className="app-nav__list">
               <li>
@@ -226,8 +217,7 @@ export function Header() {
               {model.accountMenu.map(accountItem)}
             </Menu>
           </div>
-        </div>
-      </header>
+      </HeaderFrame>
       {model.alert && <SubscriptionAlert key={model.alert.kind} alert={model.alert} />}
       <UpgradeModal open={upgrade.open} placement={upgrade.placement} onClose={() => setUpgrade((u) => ({ ...u, open: false }))} />
       <NotificationSettingsDialog />

@@ -18,7 +18,7 @@ export function AccountErrorScreen() {
   return (
     <AppLayout>
       <section className="blocked-screen" aria-labelledby={titleId}>
-        <span className="blocked-screen__icon blocked-screen__icon--error" aria-hidden="true">
+        <span className="center-card__icon blocked-screen__icon center-card__icon--error" aria-hidden="true">
           <ErrorIcon size={24} />
         </span>
         <h1 id={titleId} className="blocked-screen__title">

@@ -26,7 +26,7 @@ export function BlockedScreen({ title, icon, tone = 'default', children, action 
   return (
     <AppLayout>
       <section className="blocked-screen" aria-labelledby={titleId}>
-        <span className={cx('blocked-screen__icon', tone === 'warning' && 'blocked-screen__icon--warning')} aria-hidden="true">
+        <span className={cx('center-card__icon blocked-screen__icon', tone === 'warning' && 'center-card__icon--warning')} aria-hidden="true">
           {icon}
         </span>
         <h1 id={titleId} className="blocked-screen__title">
