@@ -107,7 +107,7 @@ describe('item move validity (§5, §6 "Moving an item")', () => {
     ['owner: out of a viewer folder (the source does not matter)', mine(21), 2, { ok: true, confirmation: 'sharedToPrivate' }],
     ['owner: private → shared asks for confirmation', mine(2), 22, { ok: true, confirmation: 'privateToShared' }],
     ['non-owner with moveItem on the source', theirs(22), 23, { ok: true, confirmation: null }],
-    ['non-owner: to the shared root', theirs(22), SHARED_CONTENT, { ok: true, confirmation: null }],
+    ['the shared root holds team folders, not items', theirs(22), SHARED_CONTENT, { ok: false, reason: 'targetForbidsItems' }],
     ['non-owner "needs moveItem on the source folder" (editor)', theirs(23), 22, { ok: false, reason: 'notPermitted' }],
     ['non-owner: "the destination permits creating or moving items" (viewer)', theirs(20), 30, { ok: false, reason: 'targetForbidsItems' }],
     ['non-owner: shared → private is blocked', theirs(22), 1, { ok: false, reason: 'blockedFolderTypes' }],

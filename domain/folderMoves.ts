@@ -120,6 +120,8 @@ export function itemMoveValidity(tree: FolderTree, item: MovableItem, targetId: 
   if (!target) return { ok: false, reason: 'targetMissing' };
   const sourceId = itemFolderId(item);
   if (target.id === sourceId) return { ok: false, reason: 'alreadyInFolder' };
+  // Items live in real folders or at the private-content root; the other virtual folders hold none (domain/content.ts).
+  if (target.virtual !== null && target.virtual !== PRIVATE_CONTENT) return { ok: false, reason: 'targetForbidsItems' };
   const source = tree.get(sourceId);
   const sourceArea: FolderArea = source?.area ?? 'private';
   if (item.userId === currentUserId) {
