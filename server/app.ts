@@ -6,6 +6,7 @@ import Fastify from 'fastify';
 import type Provider from 'oidc-provider';
 import { createTokenInspector, createTokenVerifier } from './auth.ts';
 import { checkReconnectPolicy } from './config.ts';
+import { registerContent } from './content/index.ts';
 import type { LinkName, ReconnectPolicy, ServiceName } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { installErrorHandling } from './errors.ts';
@@ -20,6 +21,7 @@ import { configRoutes } from './routes/config.ts';
 import { externalRoutes } from './routes/external.ts';
 import { DEFAULT_DEMO_PASSWORD, seedIfEmpty } from './seed.ts';
 import { registerServices } from './services/index.ts';
+import { initials } from './services/subscriptions.ts';
 
 export type { ServiceName } from './config.ts';
 
@@ -83,11 +85,21 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   });
   installErrorHandling(app);
   // Before the routes: some of them push events.
-  const realtime = attachRealtime(app.server, db, inspect);
+  const realtime = attachRealtime(app.server, db, inspect, {
+    onError: (error, event) => app.log.error({ err: error, event }, 'socket request failed'),
+  });
   await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
   await app.register(configRoutes, { publicUrl: () => publicUrl, serviceUrls: opts.serviceUrls ?? {}, linkUrls: opts.linkUrls ?? {}, socketReconnect });
   await app.register(externalRoutes, { prefix: '/external' });
   await app.register(apiRoutes, { prefix: '/api', verify, realtime });
+  // Folders, items and stacks: socket requests on /user/<aid>, item-stack routes under /api.
+  await registerContent(app, {
+    db,
+    realtime,
+    verify,
+    avatarUrl: (person) => `${publicUrl}/services/avatars/v1/avatars-default/${initials(person.first_name, person.last_name)}?size=small`,
+    logError: (error, where) => app.log.error({ err: error, where }, 'content request failed'),
+  });
   await registerServices(app, { db, verify, realtime, publicUrl: () => publicUrl });
   await app.register(oidcRoutes, { db, getProvider: () => provider });
   await app.register(clientRoutes, { clientDir: opts.clientDir ?? path.join(REPO_ROOT, 'dist') });

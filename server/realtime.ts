@@ -55,6 +55,21 @@ export interface TokenExpiredPush {
   messageId: string;
 }
 
+/** Who sent a request on /user/<aid>. */
+export interface UserRequestContext {
+  aid: string;
+  socketId: string;
+}
+
+/**
+ * Answers one request event on /user/<aid> sockets. `payload` is the first argument the client sent
+ * (undefined when it sent none) and is untrusted; the resolved value is the acknowledgement.
+ */
+export type UserRequestHandler = (context: UserRequestContext, payload: unknown) => Promise<unknown>;
+
+/** Events socket.io or this layer already use; a request handler may not take them over. */
+const RESERVED_EVENTS = new Set(['login', 'connect', 'connect_error', 'disconnect', 'disconnecting', 'newListener', 'removeListener', 'error']);
+
 export interface DisconnectResult {
   /** Sockets (namespace connections) that were open for the target and are now closed. */
   disconnected: number;
@@ -77,6 +92,12 @@ export interface Realtime {
   disconnect(target: { aid?: string | undefined }): DisconnectResult;
   /** Refuses every new transport connection for `seconds` (0 ends a refusal); returns the end as epoch ms. */
   refuseConnections(seconds: number): number;
+  /**
+   * Answers `event` on every /user/<aid> socket, open now or later, with the handler's result as the
+   * acknowledgement. A request without an ack callback still runs (its result is dropped); a handler
+   * that rejects is reported to `onError` and answers nothing, and never takes the process down.
+   */
+  handleUserRequest(event: string, handler: UserRequestHandler): void;
   close(): Promise<void>;
 }
 
@@ -138,7 +159,12 @@ function onConnection(socket: AppSocket): void {
  * that has no account. Refusals reach the client as connect_error with the reason as message:
  * `unauthorized` (no, unknown or revoked token), `token_expired`, `forbidden`, `account_exists`.
  */
-export function attachRealtime(server: HttpServer, db: Db, inspect: TokenInspector): Realtime {
+export function attachRealtime(
+  server: HttpServer,
+  db: Db,
+  inspect: TokenInspector,
+  options: { onError?: (error: unknown, event: string) => void } = {},
+): Realtime {
   let refuseUntil = 0;
   const io = new Server(server, {
     path: SOCKET_PATH,
@@ -187,10 +213,28 @@ export function attachRealtime(server: HttpServer, db: Db, inspect: TokenInspect
     });
   };
 
+  const requestHandlers = new Map<string, UserRequestHandler>();
+  const answer = (socket: AppSocket, event: string, handler: UserRequestHandler) => {
+    socket.on(event, (...args: unknown[]) => {
+      const last = args.at(-1);
+      const ack = typeof last === 'function' ? (last as (reply: unknown) => void) : undefined;
+      const payload = ack && args.length === 1 ? undefined : args[0];
+      const context: UserRequestContext = { aid: socket.data.identity.id, socketId: socket.id };
+      Promise.resolve()
+        .then(() => handler(context, payload))
+        .then(
+          (reply) => ack?.(reply),
+          (error: unknown) => options.onError?.(error, event),
+        )
+        .catch((error: unknown) => options.onError?.(error, event));
+    });
+  };
+
   const users = io.of(USER_NAMESPACE);
   withToken(users, true);
   users.on('connection', (socket: AppSocket) => {
     track(socket, socket.data.identity.id);
+    for (const [event, handler] of requestHandlers) answer(socket, event, handler);
     onConnection(socket);
   });
 
@@ -252,6 +296,11 @@ export function attachRealtime(server: HttpServer, db: Db, inspect: TokenInspect
       const targets = [...connected].filter((socket) => aid === undefined || socket.data.identity.id === aid);
       for (const socket of targets) socket.conn.close();
       return { disconnected: targets.length };
+    },
+    handleUserRequest: (event, handler) => {
+      if (RESERVED_EVENTS.has(event) || requestHandlers.has(event)) throw new Error(`realtime: ${event} already has a handler`);
+      requestHandlers.set(event, handler);
+      for (const sockets of userSockets.values()) for (const socket of sockets) answer(socket, event, handler);
     },
     refuseConnections: (seconds) => {
       refuseUntil = seconds > 0 ? Date.now() + seconds * 1000 : 0;

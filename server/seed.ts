@@ -5,6 +5,7 @@ import type { NewUser } from './db/schema.ts';
 import { countUsers } from './db/users.ts';
 import { hashPassword } from './passwords.ts';
 import { ROLE_ADMIN, ROLE_REACH_ONLY, ROLE_SEAT_HOLDER } from './roles.ts';
+import { seedContent } from './seedContent.ts';
 
 // Role names moved to roles.ts; re-exported for existing importers.
 export { ROLE_ADMIN, ROLE_REACH_ONLY, ROLE_SEAT_HOLDER };
@@ -223,6 +224,8 @@ export async function seedIfEmpty(db: Db, demoPassword: string, now: Date = new 
         })),
       )
       .execute();
+    // The demo team's folders, items and stack (server/seedContent.ts).
+    await seedContent(trx, { aid, teamId, teamSubscriptionId: teamSubId, now });
   });
   return true;
 }

@@ -1,4 +1,4 @@
-import type { ColumnType, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 /**
  * Table types for Kysely. Booleans are stored as 0/1 integers and timestamps as ISO-8601 text so the
@@ -112,6 +112,82 @@ export interface NotificationPreferencesTable {
   updated_at: string;
 }
 
+export type StoredFolderType = 'private' | 'shared' | 'deleted';
+export type StoredFolderRole = 'viewer' | 'editor' | 'manager' | 'owner';
+
+/** Folders (0004). A soft delete sets folder_type deleted and keeps the former type in original_type. */
+export interface FoldersTable {
+  id: Generated<number>;
+  name: string;
+  /** null: top-level. */
+  parent_id: number | null;
+  folder_type: StoredFolderType;
+  original_type: 'private' | 'shared' | null;
+  /** The folder whose soft delete trashed this one; null while live. */
+  trash_root_id: number | null;
+  owner_aid: string;
+  subscription_id: string | null;
+  hash: string;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+/** A permission entry on a folder (§3); entries on ancestors are inherited. */
+export interface FolderPermissionsTable {
+  folder_id: number;
+  principal_id: string;
+  principal_type: 'user' | 'group';
+  role: StoredFolderRole;
+}
+
+export interface TeamGroupsTable {
+  id: string;
+  team_id: string;
+  name: string;
+  created_at: string;
+}
+
+export interface TeamGroupMembersTable {
+  group_id: string;
+  user_aid: string;
+}
+
+export interface ItemsTable {
+  id: string;
+  title: string;
+  product: string;
+  type: string | null;
+  /** The owner. */
+  user_aid: string;
+  updated_by_aid: string | null;
+  /** null: the owner's private-content root. */
+  folder_id: number | null;
+  stack_id: string | null;
+  archived_at: string | null;
+  /** 0/1. */
+  is_private: ColumnType<number, number | undefined, number>;
+  thumbnail_url: string | null;
+  hash: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ItemStacksTable {
+  id: string;
+  title: string;
+  /** The source course's product. */
+  product: string;
+  folder_id: number | null;
+  user_aid: string;
+  updated_by_aid: string | null;
+  archived_at: string | null;
+  thumbnail_url: string | null;
+  hash: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   teams: TeamsTable;
@@ -123,8 +199,19 @@ export interface Database {
   feature_flags: FeatureFlagsTable;
   reach_products: ReachProductsTable;
   notification_preferences: NotificationPreferencesTable;
+  folders: FoldersTable;
+  folder_permissions: FolderPermissionsTable;
+  team_groups: TeamGroupsTable;
+  team_group_members: TeamGroupMembersTable;
+  items: ItemsTable;
+  item_stacks: ItemStacksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
+export type FolderRow = Selectable<FoldersTable>;
+export type FolderPermissionRow = Selectable<FolderPermissionsTable>;
+export type ItemRow = Selectable<ItemsTable>;
+export type NewItem = Insertable<ItemsTable>;
+export type ItemStackRow = Selectable<ItemStacksTable>;

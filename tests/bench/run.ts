@@ -6,6 +6,7 @@
  * - replay: entries per second through the headless replayer
  * - path generation for every registry machine
  * - folders: a 5,000-folder tree built and move validity for every pair of a 200-folder subtree (budget 50 ms)
+ * - server page query: count + one page of a 10,000-item folder, as item.fetch runs it (budget 20 ms)
  */
 import { performance } from 'node:perf_hooks';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
@@ -19,6 +20,11 @@ import { generatePaths } from '../../tools/pathGen.ts';
 import { replayLog } from '../../tools/replayer.ts';
 import { folderMoveValidity } from '../../domain/folderMoves.ts';
 import { buildFolderTree, type FolderRecord } from '../../domain/folderTree.ts';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { openDatabase } from '../../server/db/database.ts';
+import { queryItemPage, toItemRecords } from '../../server/content/repository.ts';
 
 const user = { sub: 'u', email: 'alex.admin@example.com', firstName: 'Alex', lastName: 'Admin' };
 const session = { tokens: { accessToken: 'secret', idToken: 'id', hasRefreshToken: true, expiresInSeconds: 3600 }, user };
@@ -101,6 +107,56 @@ console.log(
   `folders: ${library.length.toLocaleString('en')}-folder tree built + ${(subtreeIds.length ** 2).toLocaleString('en')} move checks in a ${subtreeIds.length}-folder subtree (${cold.valid.toLocaleString('en')} valid): ` +
     `${cold.ms.toFixed(1)} ms first run, ${warm[4]!.toFixed(1)} ms median of 9 — budget 50 ms`,
 );
+
+/**
+ * Issue 4: a folder of 10,000 items (a few stacks among them) in a fresh temporary database; the page
+ * query item.fetch runs (count + one page of 16, people resolved) on page 1 and on a deep page.
+ */
+async function benchServerPageQuery() {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'review-bench-'));
+  const db = await openDatabase(dir);
+  try {
+    const at = (ms: number) => new Date(Date.UTC(2025, 0, 1) + ms).toISOString();
+    await db.insertInto('users').values({ aid: 'bench-owner', email: 'bench@example.com', password_hash: 'x', first_name: 'Bench', last_name: 'Owner', country: 'USA', language: 'en', is_staff: 0, is_validator: 0, created_at: at(0) }).execute();
+    const folder = await db
+      .insertInto('folders')
+      .values({ name: 'Big folder', parent_id: null, folder_type: 'private', original_type: null, trash_root_id: null, owner_aid: 'bench-owner', subscription_id: null, hash: 'h', created_at: at(0), updated_at: at(0), deleted_at: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const folderId = Number(folder.id);
+    const products = ['storyline', 'rise', 'studio', 'video', 'peek', 'engage'];
+    await db.transaction().execute(async (trx) => {
+      for (let start = 0; start < 10_000; start += 500) {
+        const rows = Array.from({ length: 500 }, (_, k) => {
+          const i = start + k;
+          return { id: `item-${i}`, title: `Course ${i}`, product: products[i % products.length]!, type: null, user_aid: 'bench-owner', updated_by_aid: 'bench-owner', folder_id: folderId, stack_id: null, archived_at: i % 50 === 0 ? at(i) : null, is_private: 0, thumbnail_url: null, hash: `h${i}`, created_at: at(i * 1000), updated_at: at(i * 1000 + 500) };
+        });
+        await trx.insertInto('items').values(rows).execute();
+      }
+      await trx
+        .insertInto('item_stacks')
+        .values(Array.from({ length: 20 }, (_, i) => ({ id: `stack-${i}`, title: `Stack ${i}`, product: 'rise', folder_id: folderId, user_aid: 'bench-owner', updated_by_aid: null, archived_at: null, thumbnail_url: null, hash: 'h', created_at: at(i * 400_000), updated_at: at(i * 500_000) })))
+        .execute();
+    });
+    const run = async (page: number) => {
+      const started = performance.now();
+      const result = await queryItemPage(db, { listing: { kind: 'folder', folderId }, page, search: null, product: 'all' });
+      const items = await toItemRecords(db, result.rows, () => null);
+      return { ms: performance.now() - started, count: result.count, shown: items.length };
+    };
+    const first = await run(1);
+    const warm = (await Array.from({ length: 21 }).reduce<Promise<number[]>>(async (acc) => [...(await acc), (await run(1)).ms], Promise.resolve([]))).sort((a, b) => a - b);
+    const deep = (await Array.from({ length: 21 }).reduce<Promise<number[]>>(async (acc) => [...(await acc), (await run(300)).ms], Promise.resolve([]))).sort((a, b) => a - b);
+    console.log(
+      `server page query: ${first.count.toLocaleString('en')} entries in one folder, ${first.shown} per page: ` +
+        `${first.ms.toFixed(1)} ms first, ${warm[10]!.toFixed(1)} ms median of 21 (page 300: ${deep[10]!.toFixed(1)} ms) — budget 20 ms`,
+    );
+  } finally {
+    await db.destroy();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+await benchServerPageQuery();
 
 const cycles = 20_000;
 gc();

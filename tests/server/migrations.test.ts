@@ -27,6 +27,7 @@ describe('migration 0002', () => {
     const down = await migrator.migrateTo('0001_init');
     expect(down.error).toBeUndefined();
     expect(down.results?.map((r) => [r.migrationName, r.direction, r.status])).toEqual([
+      ['0004_content', 'Down', 'Success'],
       ['0003_notification_preferences', 'Down', 'Success'],
       ['0002_flags_analytics_reach', 'Down', 'Success'],
     ]);
@@ -67,8 +68,8 @@ describe('migration 0002', () => {
 describe('migration 0003', () => {
   it('adds notification preferences, one row per account and type, removed with the account', async () => {
     const migrator = new Migrator({ db, provider: migrationProvider });
-    const down = await migrator.migrateDown();
-    expect(down.results?.[0]).toMatchObject({ migrationName: '0003_notification_preferences', direction: 'Down', status: 'Success' });
+    const down = await migrator.migrateTo('0002_flags_analytics_reach');
+    expect(down.results?.at(-1)).toMatchObject({ migrationName: '0003_notification_preferences', direction: 'Down', status: 'Success' });
     const up = await migrator.migrateToLatest();
     expect(up.error).toBeUndefined();
 
@@ -81,5 +82,38 @@ describe('migration 0003', () => {
     ).rejects.toThrow(/CHECK/i);
     await db.deleteFrom('users').where('aid', '=', user.aid).execute();
     expect(await db.selectFrom('notification_preferences').selectAll().where('user_aid', '=', user.aid).execute()).toEqual([]);
+  });
+});
+
+describe('migration 0004', () => {
+  it('adds the content tables, seeded with the demo library, and removes them again', async () => {
+    const migrator = new Migrator({ db, provider: migrationProvider });
+    const down = await migrator.migrateDown();
+    expect(down.results?.[0]).toMatchObject({ migrationName: '0004_content', direction: 'Down', status: 'Success' });
+    await expect(db.selectFrom('folders').select('id').execute()).rejects.toThrow(/no such table/i);
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    expect(await db.selectFrom('folders').select('id').execute()).toEqual([]);
+
+    const fresh = await mkdtemp(path.join(os.tmpdir(), 'review-migrations-test-'));
+    const other = await openDatabase(fresh);
+    try {
+      await seedIfEmpty(other, 'review-demo');
+      const count = async (table: 'folders' | 'items' | 'item_stacks' | 'team_groups') =>
+        Number((await other.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      expect(await count('folders')).toBeGreaterThan(40);
+      expect(await count('items')).toBeGreaterThanOrEqual(60);
+      expect(await count('item_stacks')).toBe(1);
+      expect(await count('team_groups')).toBe(2);
+      const owner = await other.selectFrom('users').select('aid').where('email', '=', 'alex.admin@example.com').executeTakeFirstOrThrow();
+      await expect(
+        other
+          .insertInto('folders')
+          .values({ name: 'Bad', parent_id: null, folder_type: 'team' as 'shared', original_type: null, trash_root_id: null, owner_aid: owner.aid, subscription_id: null, hash: 'h', created_at: '', updated_at: '', deleted_at: null })
+          .execute(),
+      ).rejects.toThrow(/CHECK/i);
+    } finally {
+      await other.destroy();
+      await rm(fresh, { recursive: true, force: true });
+    }
   });
 });

@@ -2,12 +2,14 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as m0001 from './0001_init.ts';
 import * as m0002 from './0002_flags_analytics_reach.ts';
 import * as m0003 from './0003_notification_preferences.ts';
+import * as m0004 from './0004_content.ts';
 
 /** Migrations live in code (not read from disk) so they work the same under tsx, vitest and bundlers. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001_init': m0001,
   '0002_flags_analytics_reach': m0002,
   '0003_notification_preferences': m0003,
+  '0004_content': m0004,
 };
 
 export const migrationProvider: MigrationProvider = {

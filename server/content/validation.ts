@@ -1,0 +1,114 @@
+/**
+ * Strict shapes of every content request (domain/content.ts): unknown fields, wrong types and over-long
+ * strings are refused before any rule runs. Names may be longer than 255 here on purpose: a name of 256
+ * characters is the domain's `tooLong` (the client's max_name_error), only absurd lengths are malformed.
+ */
+import Ajv from 'ajv';
+import type { ErrorObject, SchemaObject } from 'ajv';
+import { PRODUCT_FILTERS, type ContentPayload, type ContentRequestName } from '../../domain/content.ts';
+import { SEARCH_MAX_LENGTH } from '../../domain/constants.ts';
+import { FOLDER_ROLES, VIRTUAL_FOLDER_IDS } from '../../domain/folderRoles.ts';
+
+/** Longest name accepted on the wire; the domain then refuses anything over 255 as tooLong. */
+export const NAME_WIRE_MAX_LENGTH = 1024;
+/** Longest id list a bulk request may carry. */
+export const BULK_MAX_IDS = 500;
+const ID_MAX_LENGTH = 100;
+
+const realFolderId = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } as const;
+const folderId = { anyOf: [realFolderId, { type: 'string', enum: [...VIRTUAL_FOLDER_IDS] }] } as const;
+const itemId = { type: 'string', minLength: 1, maxLength: ID_MAX_LENGTH } as const;
+const name = { type: 'string', maxLength: NAME_WIRE_MAX_LENGTH } as const;
+const folderIds = { type: 'array', items: realFolderId, minItems: 1, maxItems: BULK_MAX_IDS, uniqueItems: true } as const;
+const itemIds = { type: 'array', items: itemId, minItems: 1, maxItems: BULK_MAX_IDS, uniqueItems: true } as const;
+
+function object(properties: Record<string, unknown>, required: string[] = Object.keys(properties)): SchemaObject {
+  return { type: 'object', additionalProperties: false, required, properties };
+}
+
+const REQUEST_SCHEMAS: Record<ContentRequestName, SchemaObject> = {
+  'folder.fetch': object({}),
+  'folder.find': object({ id: realFolderId }),
+  'folder.insert': object({ name, parentId: folderId, clientRef: { type: 'string', minLength: 1, maxLength: 200 } }),
+  'folder.update': object({ id: realFolderId, name }),
+  'folder.destroy': object({ id: realFolderId }),
+  'folder.restore': object({ id: realFolderId }),
+  'folder.bulkArchive': object({ ids: folderIds }),
+  'folder.bulkDestroy': object({ ids: folderIds }),
+  'folder.bulkMove': object({ ids: folderIds, destination: folderId }),
+  'folder.destroyArchivedFolder': object({ id: realFolderId }),
+  'folder.destroyArchivedItems': object({}),
+  'folder.getPermissions': object({ id: realFolderId }),
+  'folder.setPermissions': object({
+    id: realFolderId,
+    entries: {
+      type: 'array',
+      maxItems: 200,
+      items: object({
+        principalId: { type: 'string', minLength: 1, maxLength: ID_MAX_LENGTH },
+        principalType: { type: 'string', enum: ['user', 'group'] },
+        role: { type: 'string', enum: [...FOLDER_ROLES] },
+      }),
+    },
+  }),
+  'team.fetchGroups': object({}),
+  'item.fetch': object({
+    folderId,
+    page: { type: 'integer', minimum: 1, maximum: 1_000_000_000 },
+    search: { type: ['string', 'null'], maxLength: SEARCH_MAX_LENGTH },
+    product: { type: 'string', enum: [...PRODUCT_FILTERS] },
+  }),
+  'item.update': object(
+    {
+      id: itemId,
+      title: name,
+      folderId: { anyOf: [realFolderId, { type: 'null' }] },
+      archived: { type: 'boolean' },
+      restoreFromTrash: { type: 'boolean' },
+    },
+    ['id'],
+  ),
+  'item.duplicate': object({ id: itemId, title: name }),
+  'item.bulkArchive': object({ ids: itemIds }),
+  'item.bulkDestroy': object({ ids: itemIds }),
+  'item.bulkMove': object({ ids: itemIds, destination: folderId }),
+};
+
+/** Requests whose payload is empty: a client that sends none at all is read as having sent `{}`. */
+const EMPTY_PAYLOAD: ReadonlySet<ContentRequestName> = new Set(['folder.fetch', 'folder.destroyArchivedItems', 'team.fetchGroups']);
+
+export type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
+
+const ajv = new Ajv({ allErrors: false, strict: true, allowUnionTypes: true, coerceTypes: false, useDefaults: false, removeAdditional: false });
+const validators = new Map(Object.entries(REQUEST_SCHEMAS).map(([event, schema]) => [event, ajv.compile(schema)]));
+
+function describe(errors: ErrorObject[] | null | undefined): string {
+  const error = errors?.[0];
+  if (!error) return 'Invalid request.';
+  const where = error.instancePath === '' ? 'payload' : `payload${error.instancePath.replace(/\//g, '.')}`;
+  const extra = error.keyword === 'additionalProperties' ? ` (${String((error.params as { additionalProperty?: unknown }).additionalProperty)})` : '';
+  return `Invalid request: ${where} ${error.message ?? 'is invalid'}${extra}.`;
+}
+
+/** Checks one request payload against its schema. */
+export function checkPayload<K extends ContentRequestName>(event: K, payload: unknown): Checked<ContentPayload<K>> {
+  const validate = validators.get(event);
+  if (!validate) return { ok: false, message: `Unknown request ${event}.` };
+  const value = payload === undefined && EMPTY_PAYLOAD.has(event) ? {} : payload;
+  if (!validate(value)) return { ok: false, message: describe(validate.errors) };
+  return { ok: true, value: value as ContentPayload<K> };
+}
+
+/** JSON schemas of the item-stack HTTP bodies (fastify validates them; the API's 400 on failure). */
+export const stackSchemas = {
+  stackIds: { type: 'object', additionalProperties: false, required: ['stackIds'], properties: { stackIds: itemIds } },
+  move: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['stackIds', 'toFolderId'],
+    properties: { stackIds: itemIds, toFolderId: { anyOf: [realFolderId, { type: 'null' }] } },
+  },
+  rename: { type: 'object', additionalProperties: false, required: ['title'], properties: { title: name } },
+  idParams: { type: 'object', additionalProperties: false, required: ['id'], properties: { id: itemId } },
+  stackIdParams: { type: 'object', additionalProperties: false, required: ['stackId'], properties: { stackId: itemId } },
+} as const;

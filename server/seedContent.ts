@@ -1,0 +1,266 @@
+/**
+ * The demo team's content library (issue 4), seeded with the accounts on an empty database: a shared
+ * "Team Library" where every demo user has a different role, a translators' group with its own subfolder,
+ * private folders down to depth 5, a folder with 25 subfolders, about 60 items across the products, some
+ * in the trash with one trashed folder, and one item stack. Names are fixed (end-to-end tests rely on
+ * them, see server/README.md); times are relative to `now`.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Db } from './db/database.ts';
+import type { NewItem, StoredFolderRole } from './db/schema.ts';
+import { newHash } from './content/repository.ts';
+
+export interface ContentSeedInput {
+  /** Account id of a demo e-mail. */
+  aid: (email: string) => string;
+  teamId: string;
+  teamSubscriptionId: string;
+  now: Date;
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+const ALEX = 'alex.admin@example.com';
+const TARA = 'tara.team@example.com';
+const SAM = 'sam.staff@example.com';
+const NICK = 'nick.nonadmin@example.com';
+const VERA = 'vera.validator@example.com';
+const MARIA = 'maria.multi@example.com';
+
+/** The 25 subfolders of Alex's "Client projects"; the first ten hold one item each. */
+export const CLIENT_FOLDER_NAMES: readonly string[] = [
+  'Acme Corp',
+  'Blue Harbor',
+  'Cedar Health',
+  'Delta Logistics',
+  'Evergreen Bank',
+  'Falcon Air',
+  'Granite Works',
+  'Horizon Media',
+  'Iris Pharma',
+  'Juniper Labs',
+  'Keystone Retail',
+  'Lumen Energy',
+  'Maple Schools',
+  'Northwind Traders',
+  'Orchid Hotels',
+  'Pioneer Foods',
+  'Quartz Insurance',
+  'Redwood Legal',
+  'Summit Outdoors',
+  'Tidewater Shipping',
+  'Umbra Security',
+  'Vertex Motors',
+  'Willow Care',
+  'Xenon Gaming',
+  'Zephyr Travel',
+];
+
+const TYPE_OF_PRODUCT: Readonly<Record<string, string>> = {
+  storyline: 'story',
+  engage: 'interaction',
+  presenter: 'presentation',
+  quizmaker: 'quiz',
+  rise: 'course',
+  studio: 'presentation',
+  peek: 'video',
+  preso: 'video',
+  replay: 'video',
+  video: 'video',
+};
+
+const CLIENT_ITEM_PRODUCTS = ['studio', 'rise', 'storyline', 'video', 'engage', 'quizmaker', 'rise', 'peek', 'storyline', 'presenter'];
+
+/** Seeds the library inside the caller's transaction. */
+export async function seedContent(trx: Db, { aid, teamId, teamSubscriptionId, now }: ContentSeedInput): Promise<void> {
+  const iso = (ms: number) => new Date(now.getTime() - ms).toISOString();
+  let folderCount = 0;
+
+  const folder = async (name: string, parentId: number | null, type: 'private' | 'shared', owner: string): Promise<number> => {
+    const created = iso((90 - folderCount++) * DAY_MS);
+    const row = await trx
+      .insertInto('folders')
+      .values({
+        name,
+        parent_id: parentId,
+        folder_type: type,
+        original_type: null,
+        trash_root_id: null,
+        owner_aid: aid(owner),
+        subscription_id: teamSubscriptionId,
+        hash: newHash(),
+        created_at: created,
+        updated_at: created,
+        deleted_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return Number(row.id);
+  };
+  const grant = (folderId: number, principalId: string, principalType: 'user' | 'group', role: StoredFolderRole) =>
+    trx.insertInto('folder_permissions').values({ folder_id: folderId, principal_id: principalId, principal_type: principalType, role }).execute();
+
+  // Team groups: Localization holds editor on Translations; Trainers has no entry yet (for the settings dialog).
+  const localization = randomUUID();
+  const trainers = randomUUID();
+  await trx
+    .insertInto('team_groups')
+    .values([
+      { id: localization, team_id: teamId, name: 'Localization', created_at: iso(120 * DAY_MS) },
+      { id: trainers, team_id: teamId, name: 'Trainers', created_at: iso(120 * DAY_MS) },
+    ])
+    .execute();
+  await trx
+    .insertInto('team_group_members')
+    .values([
+      { group_id: localization, user_aid: aid(VERA) },
+      { group_id: localization, user_aid: aid(MARIA) },
+      { group_id: trainers, user_aid: aid(SAM) },
+      { group_id: trainers, user_aid: aid(NICK) },
+    ])
+    .execute();
+
+  // Shared: Team Library, one role per demo user.
+  const library = await folder('Team Library', null, 'shared', ALEX);
+  await grant(library, aid(ALEX), 'user', 'owner');
+  await grant(library, aid(SAM), 'user', 'manager');
+  await grant(library, aid(TARA), 'user', 'editor');
+  await grant(library, aid(NICK), 'user', 'viewer');
+  const onboarding = await folder('Onboarding', library, 'shared', ALEX);
+  const newHires = await folder('New hires 2025', onboarding, 'shared', ALEX);
+  const compliance = await folder('Compliance', library, 'shared', ALEX);
+  const safety = await folder('Safety', compliance, 'shared', ALEX);
+  const fireDrills = await folder('Fire drills', safety, 'shared', ALEX);
+  const evacuation = await folder('Evacuation maps', fireDrills, 'shared', ALEX);
+  const productTraining = await folder('Product training', library, 'shared', ALEX);
+  const translations = await folder('Translations', productTraining, 'shared', ALEX);
+  await grant(translations, localization, 'group', 'editor');
+  const sales = await folder('Sales enablement', productTraining, 'shared', SAM);
+
+  // Alex's private folders: 25 clients, a chain to depth 5, and a trashed folder.
+  const clients = await folder('Client projects', null, 'private', ALEX);
+  const clientIds: number[] = [];
+  for (const name of CLIENT_FOLDER_NAMES) clientIds.push(await folder(name, clients, 'private', ALEX));
+  const drafts = await folder('Drafts', null, 'private', ALEX);
+  const q3 = await folder('Q3 ideas', drafts, 'private', ALEX);
+  const workshops = await folder('Workshops', q3, 'private', ALEX);
+  const roundTwo = await folder('Round two', workshops, 'private', ALEX);
+  const finalCuts = await folder('Final cuts', roundTwo, 'private', ALEX);
+  const oldDrafts = await folder('Old drafts', null, 'private', ALEX);
+
+  // Tara's private folders.
+  const myDrafts = await folder('My drafts', null, 'private', TARA);
+  const experiments = await folder('Experiments', myDrafts, 'private', TARA);
+  const notes = await folder('Personal notes', null, 'private', TARA);
+
+  // Items: newest first in this order, a few hours apart.
+  const items: NewItem[] = [];
+  const item = (title: string, product: string, owner: string, folderId: number | null, extra: { archivedDaysAgo?: number; updatedBy?: string; stackId?: string } = {}) => {
+    const updated = iso((items.length * 7 + 1) * HOUR_MS);
+    items.push({
+      id: randomUUID(),
+      title,
+      product,
+      type: TYPE_OF_PRODUCT[product] ?? null,
+      user_aid: aid(owner),
+      updated_by_aid: aid(extra.updatedBy ?? owner),
+      folder_id: folderId,
+      stack_id: extra.stackId ?? null,
+      archived_at: extra.archivedDaysAgo === undefined ? null : iso(extra.archivedDaysAgo * DAY_MS),
+      is_private: 0,
+      thumbnail_url: null,
+      hash: newHash(),
+      created_at: iso((items.length * 7 + 1) * HOUR_MS + 3 * DAY_MS),
+      updated_at: updated,
+    });
+  };
+
+  item('Team handbook', 'rise', ALEX, library, { updatedBy: SAM });
+  item('Welcome to the team', 'storyline', ALEX, null);
+  item('First day checklist', 'rise', SAM, onboarding);
+  item('Product demo walkthrough', 'video', ALEX, null);
+  item('All-hands recording March', 'video', ALEX, library);
+  item('Style guide', 'storyline', SAM, library, { updatedBy: TARA });
+  item('Meet the leadership', 'video', ALEX, onboarding);
+  item('My first Rise course', 'rise', TARA, null);
+  item('New hire orientation', 'storyline', ALEX, newHires);
+  item('Quarterly results recap', 'studio', ALEX, null);
+  item('Code of conduct', 'rise', ALEX, compliance);
+  item('Product 101', 'rise', ALEX, productTraining, { updatedBy: SAM });
+  item('Glossary for translators', 'storyline', VERA, translations);
+  item('Objection handling', 'storyline', SAM, sales);
+  item('Storyboard draft', 'storyline', TARA, myDrafts);
+  item('Customer onboarding checklist', 'rise', ALEX, null);
+  item('Meeting etiquette', 'presenter', TARA, library);
+  item('IT setup guide', 'storyline', TARA, onboarding);
+  item('Benefits explained', 'preso', SAM, newHires);
+  item('Data privacy basics', 'storyline', ALEX, compliance);
+  item('Workplace safety', 'storyline', ALEX, safety);
+  item('Feature deep dive', 'video', SAM, productTraining);
+  item('Translation style guide', 'rise', MARIA, translations, { updatedBy: VERA });
+  item('Demo script', 'studio', TARA, sales);
+  item('Screen recording test', 'replay', TARA, null);
+  item('Sales pitch practice', 'replay', ALEX, null);
+  item('Tools overview', 'studio', ALEX, library);
+  item('Buddy program intro', 'engage', TARA, newHires);
+  item('Anti-harassment training', 'rise', SAM, compliance);
+  item('Ergonomics at your desk', 'video', ALEX, safety);
+  item('Fire drill procedure', 'rise', ALEX, fireDrills);
+  item('Extinguisher demo', 'peek', ALEX, fireDrills);
+  item('Building evacuation map', 'studio', ALEX, evacuation);
+  item('Release notes walkthrough', 'replay', TARA, productTraining);
+  item('Pricing quiz', 'quizmaker', SAM, productTraining);
+  item('Review checklist (Spanish)', 'rise', VERA, translations);
+  item('Competitor overview', 'presenter', ALEX, sales);
+  item('Voice-over take 2', 'video', TARA, myDrafts);
+  item('Branching scenario experiment', 'engage', TARA, experiments);
+  item('Notes from training', 'studio', TARA, notes);
+  item('Quiz prototype', 'quizmaker', TARA, null);
+  item('Brand guidelines quiz', 'quizmaker', ALEX, null);
+  item('Course outline draft', 'rise', ALEX, drafts);
+  item('Interactive timeline idea', 'engage', ALEX, q3);
+  item('Workshop recording', 'peek', ALEX, workshops);
+  item('Feedback survey', 'quizmaker', ALEX, roundTwo);
+  item('Final cut trailer', 'video', ALEX, finalCuts);
+  CLIENT_FOLDER_NAMES.slice(0, 10).forEach((name, i) => item(`${name} kickoff`, CLIENT_ITEM_PRODUCTS[i]!, ALEX, clientIds[i]!));
+  // In the trash: archived items (only their owners see them) and the items of the trashed folder.
+  item('Old welcome video', 'video', ALEX, null, { archivedDaysAgo: 2 });
+  item('Deprecated pricing course', 'rise', ALEX, library, { archivedDaysAgo: 5 });
+  item('Abandoned storyboard', 'storyline', TARA, myDrafts, { archivedDaysAgo: 1 });
+  item('Outdated intro', 'storyline', ALEX, oldDrafts);
+  item('Draft agenda', 'studio', ALEX, oldDrafts);
+
+  // One stack: a source course and its two translations, shown as one card in Onboarding.
+  const stackId = randomUUID();
+  const stackTime = iso(30 * HOUR_MS);
+  await trx
+    .insertInto('item_stacks')
+    .values({
+      id: stackId,
+      title: 'Onboarding course',
+      product: 'rise',
+      folder_id: onboarding,
+      user_aid: aid(ALEX),
+      updated_by_aid: aid(VERA),
+      archived_at: null,
+      thumbnail_url: null,
+      hash: newHash(),
+      created_at: iso(20 * DAY_MS),
+      updated_at: stackTime,
+    })
+    .execute();
+  item('Onboarding course (English)', 'rise', ALEX, onboarding, { stackId });
+  item('Onboarding course (French)', 'rise', ALEX, onboarding, { stackId, updatedBy: VERA });
+  item('Onboarding course (German)', 'rise', ALEX, onboarding, { stackId, updatedBy: MARIA });
+
+  await trx.insertInto('items').values(items).execute();
+
+  // The trashed folder goes last, as a soft delete would leave it.
+  const trashedAt = iso(3 * DAY_MS);
+  await trx
+    .updateTable('folders')
+    .set({ folder_type: 'deleted', original_type: 'private', trash_root_id: oldDrafts, deleted_at: trashedAt, updated_at: trashedAt })
+    .where('id', '=', oldDrafts)
+    .execute();
+}
