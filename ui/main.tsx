@@ -7,6 +7,7 @@ import './styles/header.css';
 import './styles/access.css';
 import './styles/sandbox.css';
 import './styles/anon.css';
+import './styles/content.css';
 import { loadRuntimeConfig, saveFile } from './app/browser.ts';
 import { createAppSystem } from './app/createSystem.ts';
 import { AppRoutes } from './routes.tsx';

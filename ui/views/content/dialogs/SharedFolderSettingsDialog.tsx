@@ -1,0 +1,296 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { FolderPermissionView, TeamGroup, TeamMember } from '../../../../domain/content.ts';
+import { FOLDER_ROLES, newPermissionEntry, type FolderRole } from '../../../../domain/folderRoles.ts';
+import { Avatar, Banner, Button, CloseIcon, Dialog, PlusIcon, Select, Spinner, UsersIcon, cx } from '../../../kit/index.ts';
+import { t, type StringKey } from '../../../strings.ts';
+
+/** Where the settings are: reading, failed to read, editing, saving, failed to save. */
+export type SharedFolderSettingsStatus = 'loading' | 'loadFailed' | 'ready' | 'saving' | 'saveFailed';
+
+/** An entry as `folder.setPermissions` takes it. */
+export interface PermissionChange {
+  principalId: string;
+  principalType: 'user' | 'group';
+  role: FolderRole;
+}
+
+export interface SharedFolderSettingsDialogProps {
+  open: boolean;
+  folderName: string;
+  status: SharedFolderSettingsStatus;
+  /** The reason of a failed read or save. */
+  error?: string | null;
+  /** The folder's entries as the server sent them (own and inherited). */
+  entries: readonly FolderPermissionView[];
+  /** `folder.getPermissions` canChange (changePermissions, §6): role dropdowns, add and remove; else read-only. */
+  canChange: boolean;
+  currentUserId: string;
+  /** `team.fetchGroups`: who can be added. */
+  members: readonly TeamMember[];
+  groups: readonly TeamGroup[];
+  /** The folder's own (not inherited) entries after the edits. */
+  onSave: (entries: PermissionChange[]) => void;
+  /** Closed (after "leave without saving" when there were changes). */
+  onCancel: () => void;
+  /** Read again after a failed read. */
+  onRetry: () => void;
+}
+
+const principalKey = (entry: { principalType: string; principalId: string }) => `${entry.principalType}:${entry.principalId}`;
+
+function sameEntries(a: readonly FolderPermissionView[], b: readonly FolderPermissionView[]): boolean {
+  if (a.length !== b.length) return false;
+  const roles = new Map(a.map((entry) => [principalKey(entry), entry.role]));
+  return b.every((entry) => roles.get(principalKey(entry)) === entry.role);
+}
+
+function roleLabel(role: FolderRole): string {
+  return t(`content.role.${role}` satisfies StringKey);
+}
+
+function memberName(member: TeamMember): string {
+  return `${member.first_name} ${member.last_name}`.trim() || member.email;
+}
+
+/**
+ * Shared folder settings (§2 dialogs, §3 permission entry, team member, group; §6): the members and groups
+ * with their roles — a role dropdown (viewer, editor, manager, owner) for those who may change permissions,
+ * a read-only list otherwise. Team members and groups can be added (they start as editors) and the folder's
+ * own entries removed; entries inherited from a parent folder are read-only. Leaving with unsaved changes
+ * asks to leave or stay.
+ */
+export function SharedFolderSettingsDialog({
+  open,
+  folderName,
+  status,
+  error,
+  entries,
+  canChange,
+  currentUserId,
+  members,
+  groups,
+  onSave,
+  onCancel,
+  onRetry,
+}: SharedFolderSettingsDialogProps) {
+  const own = entries.filter((entry) => !entry.inherited);
+  const inherited = entries.filter((entry) => entry.inherited);
+  const [draft, setDraft] = useState<FolderPermissionView[]>(own);
+  const [source, setSource] = useState(entries);
+  const [wasOpen, setWasOpen] = useState(open);
+  const [adding, setAdding] = useState('');
+  const [confirmingLeave, setConfirmingLeave] = useState(false);
+  const listLabelId = useId();
+  const addHintId = useId();
+  const stayRef = useRef<HTMLButtonElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const askedToLeave = useRef(false);
+
+  // The leave-or-stay question replaces the buttons: focus follows it, and comes back when staying.
+  useEffect(() => {
+    if (confirmingLeave) stayRef.current?.focus();
+    else if (askedToLeave.current) cancelRef.current?.focus();
+    askedToLeave.current = confirmingLeave;
+  }, [confirmingLeave]);
+
+  // A new read (or reopening) starts the draft again from the server's entries.
+  if (entries !== source || open !== wasOpen) {
+    setSource(entries);
+    setWasOpen(open);
+    setDraft(entries.filter((entry) => !entry.inherited));
+    setAdding('');
+    setConfirmingLeave(false);
+  }
+
+  const loaded = status === 'ready' || status === 'saving' || status === 'saveFailed';
+  const saving = status === 'saving';
+  const editable = canChange && loaded;
+  const dirty = editable && !sameEntries(own, draft);
+
+  const taken = new Set([...draft, ...inherited].map(principalKey));
+  const memberOptions = members
+    .filter((member) => !taken.has(principalKey({ principalType: 'user', principalId: member.user_id })))
+    .map((member) => ({ value: `user:${member.user_id}`, label: `${memberName(member)} (${member.email})` }));
+  const groupOptions = groups.filter((group) => !taken.has(principalKey({ principalType: 'group', principalId: group.id }))).map((group) => ({ value: `group:${group.id}`, label: group.name }));
+
+  const add = () => {
+    const [type, ...rest] = adding.split(':');
+    const id = rest.join(':');
+    if (type === 'user') {
+      const member = members.find((m) => m.user_id === id);
+      if (!member) return;
+      const entry = newPermissionEntry(member.user_id, 'user');
+      setDraft((was) => [...was, { ...entry, role: entry.role as FolderRole, name: memberName(member), email: member.email, avatar: member.avatars.small }]);
+    } else if (type === 'group') {
+      const group = groups.find((g) => g.id === id);
+      if (!group) return;
+      const entry = newPermissionEntry(group.id, 'group');
+      setDraft((was) => [...was, { ...entry, role: entry.role as FolderRole, name: group.name, email: null, avatar: null }]);
+    }
+    setAdding('');
+  };
+
+  const setRole = (key: string, role: FolderRole) => setDraft((was) => was.map((entry) => (principalKey(entry) === key ? { ...entry, role } : entry)));
+  const remove = (key: string) => setDraft((was) => was.filter((entry) => principalKey(entry) !== key));
+
+  const requestClose = () => {
+    if (saving) return;
+    if (dirty) setConfirmingLeave(true);
+    else onCancel();
+  };
+
+  const renderEntry = (entry: FolderPermissionView, isOwn: boolean) => {
+    const key = principalKey(entry);
+    const isGroup = entry.principalType === 'group';
+    const isYou = !isGroup && entry.principalId === currentUserId;
+    const canEdit = editable && isOwn && !saving;
+    return (
+      <li key={`${isOwn ? 'own' : 'inherited'}-${key}`} className={cx('member-row', !isOwn && 'is-inherited')}>
+        {isGroup ? (
+          <span className="member-row__group-icon" aria-hidden="true">
+            <UsersIcon size={16} />
+          </span>
+        ) : (
+          <Avatar name={entry.name} email={entry.email ?? undefined} src={entry.avatar ?? undefined} size="sm" decorative />
+        )}
+        <span className="member-row__text">
+          <span className="member-row__name">
+            {entry.name}
+            {isYou && <span className="member-row__you"> {t('content.settings.you')}</span>}
+          </span>
+          <span className="member-row__detail">{isGroup ? t('content.settings.group') : entry.email}</span>
+          {!isOwn && <span className="member-row__inherited">{t('content.settings.inherited')}</span>}
+        </span>
+        {canEdit ? (
+          <Select<FolderRole>
+            size="sm"
+            className="member-row__role"
+            label={t('content.settings.role', { name: entry.name })}
+            hideLabel
+            value={entry.role}
+            options={FOLDER_ROLES.map((role) => ({ value: role, label: roleLabel(role) }))}
+            onChange={(role) => setRole(key, role)}
+          />
+        ) : (
+          <span className="member-row__role-text">{roleLabel(entry.role)}</span>
+        )}
+        {canEdit ? (
+          <button type="button" className="k-icon-button k-icon-button--sm member-row__remove" aria-label={t('content.settings.remove', { name: entry.name })} onClick={() => remove(key)}>
+            <CloseIcon size={14} />
+          </button>
+        ) : (
+          editable && <span className="member-row__remove-spacer" aria-hidden="true" />
+        )}
+      </li>
+    );
+  };
+
+  const footer = confirmingLeave ? (
+    <>
+      <Button ref={stayRef} variant="secondary" onClick={() => setConfirmingLeave(false)}>
+        {t('content.settings.unsaved.stay')}
+      </Button>
+      <Button variant="danger" onClick={onCancel}>
+        {t('content.settings.unsaved.leave')}
+      </Button>
+    </>
+  ) : editable ? (
+    <>
+      <Button ref={cancelRef} variant="secondary" onClick={requestClose} disabled={saving}>
+        {t('content.settings.cancel')}
+      </Button>
+      <Button variant="primary" loading={saving} disabled={!dirty} onClick={() => onSave(draft.map(({ principalId, principalType, role }) => ({ principalId, principalType, role })))}>
+        {t('content.settings.save')}
+      </Button>
+    </>
+  ) : (
+    <Button variant="secondary" onClick={requestClose}>
+      {t('content.settings.close')}
+    </Button>
+  );
+
+  return (
+    <Dialog
+      open={open}
+      onClose={requestClose}
+      size="lg"
+      closeOnBackdrop={false}
+      className="content-dialog folder-settings"
+      title={t('content.settings.title')}
+      description={t('content.settings.description', { name: folderName })}
+      footer={footer}
+    >
+      {status === 'loading' && (
+        <p className="folder-settings__loading" role="status">
+          <Spinner size="sm" decorative /> {t('content.settings.loading')}
+        </p>
+      )}
+      {status === 'loadFailed' && (
+        <Banner
+          tone="error"
+          title={t('content.settings.loadError')}
+          action={
+            <Button size="sm" onClick={onRetry}>
+              {t('content.settings.retry')}
+            </Button>
+          }
+        >
+          {error}
+        </Banner>
+      )}
+      {loaded && (
+        <>
+          {!canChange && (
+            <Banner tone="info" announce={false}>
+              {t('content.settings.readOnly')}
+            </Banner>
+          )}
+          {editable && (
+            <div className="folder-settings__add">
+              <Select
+                className="folder-settings__add-select"
+                label={t('content.settings.add.label')}
+                value={adding}
+                placeholder={memberOptions.length + groupOptions.length > 0 ? t('content.settings.add.placeholder') : t('content.settings.add.none')}
+                groups={[
+                  ...(memberOptions.length > 0 ? [{ label: t('content.settings.add.people'), options: memberOptions }] : []),
+                  ...(groupOptions.length > 0 ? [{ label: t('content.settings.add.groups'), options: groupOptions }] : []),
+                ]}
+                onChange={setAdding}
+                disabled={saving || memberOptions.length + groupOptions.length === 0}
+                describedBy={addHintId}
+              />
+              <Button iconStart={<PlusIcon />} onClick={add} disabled={adding === '' || saving}>
+                {t('content.settings.add.button')}
+              </Button>
+              <p id={addHintId} className="folder-settings__hint">
+                {t('content.settings.add.hint')}
+              </p>
+            </div>
+          )}
+          <h3 id={listLabelId} className="folder-settings__list-title">
+            {t('content.settings.members')}
+          </h3>
+          {draft.length + inherited.length === 0 ? (
+            <p className="folder-settings__empty">{t('content.settings.empty')}</p>
+          ) : (
+            <ul className="folder-settings__list" aria-labelledby={listLabelId}>
+              {draft.map((entry) => renderEntry(entry, true))}
+              {inherited.map((entry) => renderEntry(entry, false))}
+            </ul>
+          )}
+          {status === 'saveFailed' && (
+            <Banner tone="error" title={t('content.settings.saveError')}>
+              {error}
+            </Banner>
+          )}
+        </>
+      )}
+      {confirmingLeave && (
+        <Banner tone="warning" title={t('content.settings.unsaved.title')}>
+          {t('content.settings.unsaved.body')}
+        </Banner>
+      )}
+    </Dialog>
+  );
+}
