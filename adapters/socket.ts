@@ -14,9 +14,18 @@ import type { TokenSource } from './http.ts';
  * The realtime connection as a callback actor: socket.io-client with the websocket transport only,
  * credentials, and the manager's backoff (5 s up to 60 s, randomisation 0.9, 6 attempts). The auth
  * payload is read at every (re)connect, so a refreshed token is used as soon as it exists. After
- * connecting it emits `login` (foundation §7) and reports a refused login.
+ * connecting it emits `login` (foundation §7) and reports a refused login. `onSocket` hears of each
+ * connection's socket when it is made and `null` when it is closed, so the composition root can hand the
+ * user's socket (/user/<aid>) to the content client.
  */
-export function createSocketConnection(options: { url: string; reconnect?: ReconnectPolicy | null; tokens: TokenSource; now: () => number; create?: typeof io }) {
+export function createSocketConnection(options: {
+  url: string;
+  reconnect?: ReconnectPolicy | null;
+  tokens: TokenSource;
+  now: () => number;
+  create?: typeof io;
+  onSocket?: (namespace: string, socket: Socket | null) => void;
+}) {
   const create = options.create ?? io;
   const policy: ReconnectPolicy = options.reconnect ?? { delayMs: SOCKET_RECONNECT_DELAY_MS, delayMaxMs: SOCKET_RECONNECT_DELAY_MAX_MS, attempts: SOCKET_RECONNECT_ATTEMPTS };
   return fromCallback<ConnectionCommand, ConnectionInput>(({ input, sendBack, receive }) => {
@@ -58,6 +67,8 @@ export function createSocketConnection(options: { url: string; reconnect?: Recon
       else report({ type: 'socket.message', event, data, receivedAt: options.now() });
     });
 
+    options.onSocket?.(input.namespace, socket);
+
     receive((command) => {
       if (command.type === 'connection.reconnect') {
         socket.disconnect();
@@ -66,6 +77,7 @@ export function createSocketConnection(options: { url: string; reconnect?: Recon
     });
 
     return () => {
+      options.onSocket?.(input.namespace, null);
       socket.removeAllListeners();
       socket.io.removeAllListeners();
       socket.disconnect();

@@ -49,3 +49,13 @@ export const SEARCH_MAX_LENGTH = 255;
 export const ITEMS_PER_PAGE = 16;
 export const PAGINATION_MARGIN_PAGES = 1;
 export const PAGINATION_RANGE_PAGES = 3;
+
+/** Client content actors (review-and-content §4, §9). */
+/** A dialog opens on the next frame after its open request (§4): one frame at 60 Hz. */
+export const DIALOG_OPEN_DELAY_MS = 16;
+export const SEARCH_DEBOUNCE_MS = 100;
+export const DRAG_HOVER_OPEN_MS = 1_000;
+/** The drag count shows "99+" beyond this (§9). */
+export const DRAG_COUNT_MAX = 99;
+/** Moved, trashed and restored toasts (§9 "10000 ms for complete, failed, moved, trashed, restored"). */
+export const TOAST_CONTENT_MS = 10_000;

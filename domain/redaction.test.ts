@@ -25,4 +25,9 @@ describe('event-log redaction table', () => {
     expect(redact({ file })).toEqual({ file: '[file course.zip application/zip 5 bytes]' });
     expect(redact(cyclic)).toEqual({ name: 'a', self: '[cycle]' });
   });
+
+  it('keeps an error’s own fields (status, reason) for replay, redacting secrets among them', () => {
+    const error = Object.assign(new Error('Refused'), { reason: 'forbidden', failedId: 12, token: 'secret-t' });
+    expect(redact({ error })).toEqual({ error: { name: 'Error', message: 'Refused', reason: 'forbidden', failedId: 12, token: REDACTED } });
+  });
 });

@@ -63,7 +63,15 @@ export function redact(value: unknown, depth = 0, seen: WeakSet<object> = new We
   try {
     if (isBlobLike(obj)) return describeBlob(obj);
     if (ArrayBuffer.isView(obj) || obj instanceof ArrayBuffer) return `[binary ${(obj as ArrayBuffer).byteLength} bytes]`;
-    if (obj instanceof Error) return { name: obj.name, message: obj.message };
+    if (obj instanceof Error) {
+      // An error's own fields (an HTTP status, a refusal reason) are what machines decide on: replay needs them.
+      const fields: Record<string, unknown> = {};
+      for (const [key, inner] of Object.entries(obj)) {
+        const red = isSecretKey(key) ? REDACTED : redact(inner, depth + 1, seen);
+        if (red !== undefined) fields[key] = red;
+      }
+      return { ...fields, name: obj.name, message: obj.message };
+    }
     if ('sessionId' in obj && 'send' in obj && typeof (obj as { send: unknown }).send === 'function') {
       return { $actor: (obj as { id?: string }).id ?? null };
     }

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isToastId, TOAST_IDS, toastDurationMs, toastFor, TOASTS } from './toasts.ts';
+import { contentToast, isContentToastId, isToastId, TOAST_IDS, toastDurationMs, toastFor, TOASTS } from './toasts.ts';
 
 describe('toast durations (foundation §9: "Toast default 5 s; edit toast and survey toasts 10 s")', () => {
   it.each([
     ['default', 5_000],
     ['edit', 10_000],
     ['survey', 10_000],
+    ['content', 10_000],
   ] as const)('%s → %i ms', (kind, ms) => {
     expect(toastDurationMs(kind)).toBe(ms);
   });
@@ -44,5 +45,21 @@ describe('toast ids (foundation §8)', () => {
     ['requestSent', null, { severity: 'success', durationMs: 5_000, text: null, message: null }],
   ] as const)('toastFor(%s, %j)', (id, message, expected) => {
     expect(toastFor(id, message)).toEqual({ id, ...expected });
+  });
+});
+
+describe('content toasts (review-and-content §3 toast data, §9 "10000 ms for moved, trashed, restored")', () => {
+  it.each(['moved', 'trashed', 'restored'] as const)('%s is a 10 s success toast carrying its data', (id) => {
+    const toast = contentToast(id, { itemsCount: 2, foldersCount: 1, destinationFolderName: 'Sales' });
+    expect(toast).toEqual({ id, severity: 'success', kind: 'content', text: null, message: null, data: { itemsCount: 2, foldersCount: 1, destinationFolderName: 'Sales' } });
+    expect(toastDurationMs(toast.kind)).toBe(10_000);
+  });
+
+  it.each([
+    ['moved', true],
+    ['requestSent', false],
+    [null, false],
+  ])('isContentToastId(%j) → %s', (value, expected) => {
+    expect(isContentToastId(value)).toBe(expected);
   });
 });

@@ -1,18 +1,22 @@
 /**
  * Toasts (foundation §8, §9): how long each kind stays, and the toast ids the foundation names.
  */
-import { TOAST_DEFAULT_MS, TOAST_EDIT_MS, TOAST_SURVEY_MS } from './constants.ts';
+import { TOAST_CONTENT_MS, TOAST_DEFAULT_MS, TOAST_EDIT_MS, TOAST_SURVEY_MS } from './constants.ts';
 
 /** What a toast reports; decides its look and its announcement (errors are assertive). */
 export type ToastSeverity = 'success' | 'error' | 'info';
 
-/** Duration classes (foundation §9): default 5 s; edit and survey toasts 10 s. */
-export type ToastKind = 'default' | 'edit' | 'survey';
+/**
+ * Duration classes (foundation §9): default 5 s; edit and survey toasts 10 s; the content toasts (moved,
+ * trashed, restored; review-and-content §9) 10 s.
+ */
+export type ToastKind = 'default' | 'edit' | 'survey' | 'content';
 
 const DURATION_MS: Readonly<Record<ToastKind, number>> = {
   default: TOAST_DEFAULT_MS,
   edit: TOAST_EDIT_MS,
   survey: TOAST_SURVEY_MS,
+  content: TOAST_CONTENT_MS,
 };
 
 /** How long a toast of this kind stays, in ms. */
@@ -75,4 +79,29 @@ export interface ToastRequest {
 export function toastFor(id: ToastId, message: string | null = null): ToastRequest {
   const def = TOASTS[id];
   return { id, severity: def.severity, durationMs: toastDurationMs(def.kind), text: def.text, message: def.includesMessage ? message : null };
+}
+
+/** Toast data (review-and-content §3): what a content toast says, filled in by the view's catalogue. */
+export interface ToastData {
+  folderName?: string | null;
+  folderId?: number | string | null;
+  foldersCount?: number;
+  itemsCount?: number;
+  itemTitle?: string | null;
+  destinationFolderName?: string | null;
+  message?: string | null;
+}
+
+/** The content toasts of review-and-content §9: moved, trashed, restored, each 10 s. */
+export const CONTENT_TOAST_IDS = ['moved', 'trashed', 'restored'] as const;
+export type ContentToastId = (typeof CONTENT_TOAST_IDS)[number];
+
+/** True for one of the content toast ids. */
+export function isContentToastId(value: unknown): value is ContentToastId {
+  return typeof value === 'string' && (CONTENT_TOAST_IDS as readonly string[]).includes(value);
+}
+
+/** A content toast ready for the toasts actor: success, 10 s, words from the catalogue, the §3 data. */
+export function contentToast(id: ContentToastId, data: ToastData): { id: ContentToastId; severity: ToastSeverity; kind: ToastKind; text: null; message: null; data: ToastData } {
+  return { id, severity: 'success', kind: 'content', text: null, message: null, data };
 }

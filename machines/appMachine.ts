@@ -2,6 +2,11 @@ import { assign, sendTo, setup } from 'xstate';
 import type { SocketCredentials } from '../domain/realtime.ts';
 import { sendToSystem } from './notify.ts';
 import { authMachine } from './authMachine.ts';
+import { dialogsMachine } from './dialogsMachine.ts';
+import { dragMachine } from './dragMachine.ts';
+import { folderSettingsMachine } from './folderSettingsMachine.ts';
+import { foldersMachine } from './foldersMachine.ts';
+import { gridMachine } from './gridMachine.ts';
 import { flagsStore } from './flagsStore.ts';
 import { notificationSettingsMachine } from './notificationSettingsMachine.ts';
 import { sandboxMachine } from './sandboxMachine.ts';
@@ -39,12 +44,30 @@ export const appMachine = setup({
     }),
   },
   actors: {
-    itemSocket: socketMachine, toasts: toastsMachine, auth: authMachine, session: sessionMachine, flags: flagsStore, notificationSettings: notificationSettingsMachine, sandbox: sandboxMachine },
+    itemSocket: socketMachine,
+    toasts: toastsMachine,
+    auth: authMachine,
+    session: sessionMachine,
+    flags: flagsStore,
+    notificationSettings: notificationSettingsMachine,
+    sandbox: sandboxMachine,
+    folders: foldersMachine,
+    folderSettings: folderSettingsMachine,
+    grid: gridMachine,
+    dialogs: dialogsMachine,
+    drag: dragMachine,
+  },
 }).createMachine({
   id: 'app',
   invoke: [
     { id: 'flags', systemId: 'flags', src: 'flags' },
     { id: 'toasts', systemId: 'toasts', src: 'toasts' },
+    // The content area (review-and-content §2, §4): folder list, item grid, dialogs, drag and drop.
+    { id: 'folders', systemId: 'folders', src: 'folders' },
+    { id: 'folderSettings', systemId: 'folderSettings', src: 'folderSettings' },
+    { id: 'grid', systemId: 'grid', src: 'grid' },
+    { id: 'dialogs', systemId: 'dialogs', src: 'dialogs' },
+    { id: 'drag', systemId: 'drag', src: 'drag' },
     { id: 'session', systemId: 'session', src: 'session' },
     { id: 'notificationSettings', systemId: 'notificationSettings', src: 'notificationSettings' },
     { id: 'sandbox', systemId: 'sandbox', src: 'sandbox' },

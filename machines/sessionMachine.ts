@@ -1,7 +1,8 @@
-import { assign, emit, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { AnonymousUser, UserInfo } from '../domain/auth.ts';
 import { LOADING_WARNING_MS, PROFILE_VALIDATION_REFRESH_MS } from '../domain/constants.ts';
 import { currentSummary, type SessionAccount, type SubscriptionSummary } from '../domain/account.ts';
+import { isContentPushName, parseContentPush } from '../domain/contentData.ts';
 import { sendToSystem } from './notify.ts';
 import { callbackSlot, promiseSlot } from './slots.ts';
 import { socketMachine } from './socketMachine.ts';
@@ -65,7 +66,6 @@ export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
     events: {} as SessionEvent,
-    emitted: {} as { type: 'folders.refetch' },
   },
   actors: {
     fetchAccount: promiseSlot<SessionAccount>('fetchAccount'),
@@ -88,6 +88,8 @@ export const sessionMachine = setup({
     /** The service answered 401 (the http client has already tried one forced refresh). */
     isUnauthorized: (_, params: { error: unknown }) => (params.error as { status?: unknown } | null)?.status === 401,
     isPush: (_, params: { event: string; expected: string }) => params.event === params.expected,
+    isContentPush: (_, params: { event: string; data: unknown }) => parseContentPush(params.event, params.data) !== null,
+    isContentPushName: (_, params: { event: string }) => isContentPushName(params.event),
   },
 }).createMachine({
   id: 'session',
@@ -112,6 +114,16 @@ export const sessionMachine = setup({
     },
     loggedIn: {
       type: 'parallel',
+      // The grid applies item ownership rules for this person.
+      entry: sendToSystem('grid', ({ context }) => ({ type: 'grid.signedIn', userId: context.user?.sub ?? '' })),
+      // Nothing of this person's content stays for the next one (sign-out, or an anonymous session).
+      exit: [
+        sendToSystem('folders', () => ({ type: 'folders.reset' })),
+        sendToSystem('folderSettings', () => ({ type: 'folderSettings.reset' })),
+        sendToSystem('grid', () => ({ type: 'grid.reset' })),
+        sendToSystem('dialogs', () => ({ type: 'dialogs.reset' })),
+        sendToSystem('drag', () => ({ type: 'drag.reset' })),
+      ],
       invoke: [
         {
           // Reached as session.children.userSocket, not by systemId: switching between logged in and anon
@@ -134,7 +146,22 @@ export const sessionMachine = setup({
             sendToSystem('auth', () => ({ type: 'auth.sessionEnded', reason: 'accessTokenError' })),
           ],
         },
-        'realtime.reconnected': { actions: emit({ type: 'folders.refetch' }) },
+        // A reconnect makes the folder list and the grid read again (foundation §4, review-and-content §7).
+        'realtime.reconnected': { actions: [sendToSystem('folders', () => ({ type: 'folders.refetch' })), sendToSystem('grid', () => ({ type: 'grid.refetch' }))] },
+        // Content pushes (review-and-content §7) go to the folder list and the grid, checked first.
+        'realtime.message': [
+          {
+            guard: { type: 'isContentPush', params: ({ event }) => ({ event: event.event, data: event.data }) },
+            actions: [
+              sendToSystem('folders', ({ event }) => ({ type: 'content.push', push: parseContentPush(event.event, event.data) })),
+              sendToSystem('grid', ({ event }) => ({ type: 'content.push', push: parseContentPush(event.event, event.data) })),
+            ],
+          },
+          {
+            guard: { type: 'isContentPushName', params: ({ event }) => ({ event: event.event }) },
+            actions: { type: 'logError', params: ({ event }) => ({ message: `Malformed content push "${event.event}" dropped` }) },
+          },
+        ],
         'session.indicatorMissing': { actions: sendToSystem('auth', () => ({ type: 'auth.sessionEnded', reason: 'noSessionIndicator' })) },
         'session.overrideStaff': {
           guard: ({ context }) => context.account !== null,

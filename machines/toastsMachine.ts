@@ -1,5 +1,5 @@
 import { enqueueActions, setup } from 'xstate';
-import type { ToastKind, ToastSeverity } from '../domain/toasts.ts';
+import type { ToastData, ToastKind, ToastSeverity } from '../domain/toasts.ts';
 import { toastDurationMs } from '../domain/toasts.ts';
 import { notifyParent } from './notify.ts';
 
@@ -15,6 +15,8 @@ export interface ToastInput {
   text: string | null;
   /** The error's own message, for toasts that include it. */
   message: string | null;
+  /** Toast data (review-and-content §3) for the content toasts: counts and names the words are made from. */
+  data?: ToastData | null;
 }
 
 export interface ShownToast extends ToastInput {

@@ -3,6 +3,11 @@ import type { ActorRefFrom } from 'xstate';
 import type { LinkName } from '../domain/config.ts';
 import type { appMachine } from '../machines/appMachine.ts';
 import type { authMachine } from '../machines/authMachine.ts';
+import type { dialogsMachine } from '../machines/dialogsMachine.ts';
+import type { dragMachine } from '../machines/dragMachine.ts';
+import type { folderSettingsMachine } from '../machines/folderSettingsMachine.ts';
+import type { foldersMachine } from '../machines/foldersMachine.ts';
+import type { gridMachine } from '../machines/gridMachine.ts';
 import type { flagsStore } from '../machines/flagsStore.ts';
 import type { notificationSettingsMachine } from '../machines/notificationSettingsMachine.ts';
 import type { sandboxMachine } from '../machines/sandboxMachine.ts';
@@ -23,6 +28,16 @@ export interface AppSystem {
   sandbox: ActorRefFrom<typeof sandboxMachine>;
   /** The toasts on screen (systemId `toasts`). */
   toasts: ActorRefFrom<typeof toastsMachine>;
+  /** The folder list (systemId `folders`); build the tree from `context.folders` with buildFolderTree in a memo. */
+  folders: ActorRefFrom<typeof foldersMachine>;
+  /** The shared-folder settings: permissions and team groups (systemId `folderSettings`). */
+  folderSettings: ActorRefFrom<typeof folderSettingsMachine>;
+  /** The item grid: folder, page, search, filter, items, selection (systemId `grid`). */
+  grid: ActorRefFrom<typeof gridMachine>;
+  /** The content dialogs, one at a time (systemId `dialogs`). */
+  dialogs: ActorRefFrom<typeof dialogsMachine>;
+  /** Drag and drop of items and folders (systemId `drag`). */
+  drag: ActorRefFrom<typeof dragMachine>;
   /** The browser's IANA time zone, read once at start; sent with the notification preference. */
   timeZone: string;
   /** Builds the gzip JSON Lines session log and saves it as a file. */

@@ -87,3 +87,56 @@ describe('session: refused tokens sign out with the access-token-error reason (f
     expect(told).toEqual(['auth.sessionEnded:noSessionIndicator']);
   });
 });
+
+describe('session: the content actors (review-and-content §4, §7)', () => {
+  async function withContent() {
+    const heard: Record<string, { type: string }[]> = {};
+    const stand = (id: string) => createMachine({ on: { '*': { actions: ({ event }) => void (heard[id] ??= []).push(event) } } });
+    const session = inert(sessionMachine).provide({
+      actors: {
+        fetchAccount: fromPromise(async () => accountFor(DEMO.tara)) as never,
+        fetchFlags: fromPromise(async () => ({ subscriptionId: 'team', values: {} })) as never,
+      },
+    });
+    const ids = ['auth', 'folders', 'folderSettings', 'grid', 'dialogs', 'drag'];
+    const root = createMachine({ invoke: [...ids.map((id) => ({ id, systemId: id, src: stand(id) })), { id: 'session', systemId: 'session', src: session }] });
+    const system = createActor(root).start();
+    const sessionRef = system.system.get('session') as AnyActorRef;
+    sessionRef.send({ type: 'auth.status', status: 'signedIn', user, anonymousUser: null });
+    await settle();
+    return { heard, session: sessionRef };
+  }
+  const types = (events: { type: string }[] | undefined) => (events ?? []).map((e) => e.type);
+
+  it('tells the grid who is signed in', async () => {
+    const { heard } = await withContent();
+    expect(heard.grid).toEqual([{ type: 'grid.signedIn', userId: 'u-tara' }]);
+  });
+
+  it('forwards each content push on the user socket, checked, to folders and grid; other messages stay', async () => {
+    const { heard, session } = await withContent();
+    session.send({ type: 'realtime.message', namespace: '/user/u-tara', event: 'folder.hardDeleted', data: { messageId: 'm1', ids: [4] } });
+    session.send({ type: 'realtime.message', namespace: '/user/u-tara', event: 'folder.hardDeleted', data: { messageId: 'm2', ids: 'four' } });
+    session.send({ type: 'realtime.message', namespace: '/user/u-tara', event: 'comment.created', data: { messageId: 'm3' } });
+    const push = { type: 'content.push', push: { name: 'folder.hardDeleted', data: { messageId: 'm1', ids: [4] } } };
+    expect(heard.folders).toEqual([push]);
+    expect(heard.grid?.slice(1)).toEqual([push]);
+  });
+
+  it('a reconnect makes folders and grid read again', async () => {
+    const { heard, session } = await withContent();
+    session.send({ type: 'realtime.reconnected', namespace: '/user/u-tara' });
+    expect(types(heard.folders)).toEqual(['folders.refetch']);
+    expect(types(heard.grid)).toEqual(['grid.signedIn', 'grid.refetch']);
+  });
+
+  it('signing out resets every content actor', async () => {
+    const { heard, session } = await withContent();
+    session.send({ type: 'auth.status', status: 'ready', user: null, anonymousUser: null });
+    expect(types(heard.folders)).toEqual(['folders.reset']);
+    expect(types(heard.folderSettings)).toEqual(['folderSettings.reset']);
+    expect(types(heard.grid)).toEqual(['grid.signedIn', 'grid.reset']);
+    expect(types(heard.dialogs)).toEqual(['dialogs.reset']);
+    expect(types(heard.drag)).toEqual(['drag.reset']);
+  });
+});

@@ -1,6 +1,8 @@
+import type { Socket } from 'socket.io-client';
 import { createActor, fromPromise } from 'xstate';
 import { realClock, type AppClock } from '../../adapters/clock.ts';
 import { createAccountReader, writeStaffOverride } from '../../adapters/account.ts';
+import { createContentClient, runItemCalls } from '../../adapters/content.ts';
 import { documentCookies, ensureCountryCookie, watchSessionIndicator, type CookieJar } from '../../adapters/cookies.ts';
 import { createEventRecorder, type EventRecorder } from '../../adapters/eventLog.ts';
 import { createHttpClient, type HttpClient } from '../../adapters/http.ts';
@@ -11,6 +13,9 @@ import type { RuntimeConfig } from '../../domain/config.ts';
 import { appMachine } from '../../machines/appMachine.ts';
 import { authMachine } from '../../machines/authMachine.ts';
 import { definitionHashes } from '../../machines/index.ts';
+import { folderSettingsMachine } from '../../machines/folderSettingsMachine.ts';
+import { foldersMachine } from '../../machines/foldersMachine.ts';
+import { gridMachine } from '../../machines/gridMachine.ts';
 import { notificationSettingsMachine } from '../../machines/notificationSettingsMachine.ts';
 import { sandboxMachine } from '../../machines/sandboxMachine.ts';
 import { sessionMachine } from '../../machines/sessionMachine.ts';
@@ -78,10 +83,27 @@ export function createAppSystem(config: RuntimeConfig, options: { origin: string
   });
   const readAccount = createAccountReader({ subscriptions, reviewApi: http, storage, now: () => clock.now() });
 
+  // The live sockets by namespace: the content client talks over the user's (/user/<aid>).
+  const liveSockets = new Map<string, Socket>();
+  const content = createContentClient({
+    socket: () => [...liveSockets].find(([namespace]) => namespace.startsWith('/user/'))?.[1] ?? null,
+    http,
+    report: (message, details) => console.error(message, details),
+  });
+
   // One realtime connection per namespace (the user's, and the open item's), all on the same adapter.
   const realtime = socketMachine.provide({
     actors: {
-      connection: createSocketConnection({ url: config.socket.url, reconnect: config.socket.reconnect, tokens, now: () => clock.now() }),
+      connection: createSocketConnection({
+        url: config.socket.url,
+        reconnect: config.socket.reconnect,
+        tokens,
+        now: () => clock.now(),
+        onSocket: (namespace, socket) => {
+          if (socket) liveSockets.set(namespace, socket);
+          else liveSockets.delete(namespace);
+        },
+      }),
       refreshToken: fromPromise(() => tokens.forceRefresh()),
     },
     actions: {
@@ -109,12 +131,40 @@ export function createAppSystem(config: RuntimeConfig, options: { origin: string
     },
   });
 
+  // The content area (review-and-content §7): folders, shared-folder settings and the grid over the content client.
+  const reportError = (_: unknown, params: { message: string }) => console.error(params.message);
+  const folders = foldersMachine.provide({
+    actors: {
+      fetchFolders: fromPromise(() => content.request('folder.fetch', {})),
+      sendFolderChange: fromPromise(({ input }) => content.request(input.name, input.payload as never)),
+    },
+    actions: { reportError },
+  });
+  const folderSettings = folderSettingsMachine.provide({
+    actors: {
+      fetchPermissions: fromPromise(({ input }) => content.request('folder.getPermissions', input)),
+      savePermissions: fromPromise(({ input }) => content.request('folder.setPermissions', input)),
+      fetchTeam: fromPromise(() => content.request('team.fetchGroups', {})),
+    },
+    actions: { reportError },
+  });
+  const grid = gridMachine.provide({
+    actors: {
+      fetchItems: fromPromise(({ input }) => content.request('item.fetch', input)),
+      sendItemChange: fromPromise(({ input }) => runItemCalls(content, input.calls)),
+    },
+    actions: { reportError },
+  });
+
   // The country cookie (foundation §7): once per browser, no token needed, failures only logged.
   // Public like the real one: no bearer token (and the auth actor does not exist yet here).
   const geolocation = createHttpClient({ baseURL: config.services.profiles, tokens: { accessToken: async () => null, forceRefresh: async () => null } });
   void ensureCountryCookie({ cookies, lookup: () => geolocation.request('/geo'), log: (message) => console.warn(message) });
 
-  const app = createActor(appMachine.provide({ actors: { auth, session, itemSocket: realtime, notificationSettings, sandbox }, actions: { logError: (_, params) => console.error(params.message) } }), { id: 'app', clock, inspect: recorder.inspect });
+  const app = createActor(
+    appMachine.provide({ actors: { auth, session, itemSocket: realtime, notificationSettings, sandbox, folders, folderSettings, grid }, actions: { logError: (_, params) => console.error(params.message) } }),
+    { id: 'app', clock, inspect: recorder.inspect },
+  );
   app.start();
   const authRef = app.system.get('auth') as AppSystem['auth'];
 
@@ -126,6 +176,11 @@ export function createAppSystem(config: RuntimeConfig, options: { origin: string
     notificationSettings: app.system.get('notificationSettings') as AppSystem['notificationSettings'],
     sandbox: app.system.get('sandbox') as AppSystem['sandbox'],
     toasts: app.system.get('toasts') as AppSystem['toasts'],
+    folders: app.system.get('folders') as AppSystem['folders'],
+    folderSettings: app.system.get('folderSettings') as AppSystem['folderSettings'],
+    grid: app.system.get('grid') as AppSystem['grid'],
+    dialogs: app.system.get('dialogs') as AppSystem['dialogs'],
+    drag: app.system.get('drag') as AppSystem['drag'],
     // The notification digest is at 09:00 in the browser's time zone (foundation §7).
     timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
     recorder,

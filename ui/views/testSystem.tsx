@@ -12,6 +12,11 @@ import { NOW_MS } from '../../domain/currentUser.fixtures.ts';
 import type { FlagValues } from '../../domain/flags.ts';
 import type { CurrentUser } from '../../domain/subscriptions.ts';
 import { authMachine } from '../../machines/authMachine.ts';
+import { dialogsMachine } from '../../machines/dialogsMachine.ts';
+import { dragMachine } from '../../machines/dragMachine.ts';
+import { folderSettingsMachine } from '../../machines/folderSettingsMachine.ts';
+import { foldersMachine } from '../../machines/foldersMachine.ts';
+import { gridMachine } from '../../machines/gridMachine.ts';
 import { flagsStore } from '../../machines/flagsStore.ts';
 import { inert } from '../../machines/inert.ts';
 import { notificationSettingsMachine } from '../../machines/notificationSettingsMachine.ts';
@@ -82,6 +87,11 @@ export interface TestSystemParts {
   notificationSettings?: ReturnType<typeof createActor<typeof notificationSettingsMachine>>;
   sandbox?: ReturnType<typeof createActor<typeof sandboxMachine>>;
   toasts?: ReturnType<typeof createActor<typeof toastsMachine>>;
+  folders?: ReturnType<typeof createActor<typeof foldersMachine>>;
+  folderSettings?: ReturnType<typeof createActor<typeof folderSettingsMachine>>;
+  grid?: ReturnType<typeof createActor<typeof gridMachine>>;
+  dialogs?: ReturnType<typeof createActor<typeof dialogsMachine>>;
+  drag?: ReturnType<typeof createActor<typeof dragMachine>>;
 }
 
 /** An AppSystem of inert actors (adapters never run). */
@@ -94,6 +104,11 @@ export function testSystem(parts: TestSystemParts = {}): AppSystem {
     notificationSettings: parts.notificationSettings ?? createActor(inert(notificationSettingsMachine)).start(),
     sandbox: parts.sandbox ?? createActor(inert(sandboxMachine)).start(),
     toasts: parts.toasts ?? createActor(toastsMachine).start(),
+    folders: parts.folders ?? createActor(inert(foldersMachine)).start(),
+    folderSettings: parts.folderSettings ?? createActor(inert(folderSettingsMachine)).start(),
+    grid: parts.grid ?? createActor(inert(gridMachine)).start(),
+    dialogs: parts.dialogs ?? createActor(dialogsMachine).start(),
+    drag: parts.drag ?? createActor(dragMachine).start(),
     timeZone: 'Europe/Berlin',
     appName: 'Review',
     links: TEST_LINKS,

@@ -1,0 +1,181 @@
+import type { Socket } from 'socket.io-client';
+import type { Ack, ContentAckData, ContentPayload, ContentRefusal, ContentRequestName, ItemRecord, ItemStackRecord } from '../domain/content.ts';
+import { ITEM_STACK_CALLS } from '../domain/content.ts';
+import type { ItemCall } from '../domain/itemChanges.ts';
+import type { HttpClient } from './http.ts';
+
+/** What the client needs of a socket.io socket. */
+export type ContentSocket = Pick<Socket, 'emit' | 'connected'>;
+
+/** A content request the server refused, that timed out, or that could not be sent. */
+export class ContentRequestError extends Error {
+  override name = 'ContentRequestError';
+  constructor(
+    readonly reason: ContentRefusal,
+    message: string,
+    readonly failedId?: string | number,
+  ) {
+    super(message);
+  }
+}
+
+/** How long a request waits for its acknowledgement unless told otherwise. */
+export const CONTENT_REQUEST_TIMEOUT_MS = 30_000;
+
+type StackResult = { success: true } | { success: false };
+
+/** The item-stack HTTP calls (review-and-content §7), each checked against its expected status. */
+export interface StackClient {
+  bulkRestore(stackIds: string[]): Promise<{ success: true; stacks: ItemRecord[] } | { success: false }>;
+  move(stackIds: string[], toFolderId: number | null): Promise<StackResult>;
+  /** Throws 'Error renaming stack' on any failure (§8). */
+  rename(stackId: string, title: string): Promise<void>;
+  bulkSoftDelete(stackIds: string[]): Promise<StackResult>;
+  bulkHardDelete(stackIds: string[]): Promise<StackResult>;
+  get(id: string): Promise<{ success: true; stack: ItemStackRecord } | { success: false }>;
+}
+
+export interface ContentClient {
+  /** Emits a content request on the user's socket and resolves with the acknowledgement's data. */
+  request<K extends ContentRequestName>(name: K, payload: ContentPayload<K>, options?: { timeoutMs?: number }): Promise<ContentAckData<K>>;
+  stacks: StackClient;
+}
+
+function isAck(value: unknown): value is Ack<unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const ack = value as { success?: unknown; reason?: unknown };
+  return ack.success === true || (ack.success === false && typeof ack.reason === 'string');
+}
+
+/**
+ * The content protocol client (domain/content.ts). Socket requests go over the user's live socket
+ * (`/user/<aid>`, handed over by the socket adapter): each resolves with its acknowledgement's data, or
+ * rejects with a {@link ContentRequestError} carrying the server's reason (a refusal), `serverError` with a
+ * "timed out" message (no acknowledgement within `timeoutMs`), or `serverError` when there is no socket. The
+ * item-stack calls go over HTTP and are checked against their expected statuses: a rename failure throws
+ * 'Error renaming stack'; other failures are reported through `report` and resolve `{ success: false }`.
+ */
+export function createContentClient(options: {
+  socket: () => ContentSocket | null;
+  http: HttpClient;
+  report?: (message: string, details: Record<string, unknown>) => void;
+  timeoutMs?: number;
+}): ContentClient {
+  const report = options.report ?? (() => {});
+  const defaultTimeout = options.timeoutMs ?? CONTENT_REQUEST_TIMEOUT_MS;
+
+  function request<K extends ContentRequestName>(name: K, payload: ContentPayload<K>, requestOptions: { timeoutMs?: number } = {}): Promise<ContentAckData<K>> {
+    const socket = options.socket();
+    if (!socket) return Promise.reject(new ContentRequestError('serverError', `Cannot send ${name}: not connected to the review service.`));
+    const timeoutMs = requestOptions.timeoutMs ?? defaultTimeout;
+    return new Promise<ContentAckData<K>>((resolve, reject) => {
+      let settled = false;
+      const timer = setTimeout(() => {
+        settled = true;
+        reject(new ContentRequestError('serverError', `${name} timed out after ${timeoutMs} ms.`));
+      }, timeoutMs);
+      // socket.io keeps an emit made while reconnecting and sends it once connected; the time-out still runs.
+      socket.emit(name, payload, (ack: unknown) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        if (!isAck(ack)) reject(new ContentRequestError('serverError', `${name}: unreadable acknowledgement.`));
+        else if (ack.success) resolve(ack.data as ContentAckData<K>);
+        else reject(new ContentRequestError(ack.reason, ack.message || ack.reason, ack.failedId));
+      });
+    });
+  }
+
+  /** One stack call: ok only with exactly the expected status. */
+  async function call(spec: { method: 'GET' | 'PUT' | 'DELETE'; path: string; expect: number }, path: string, body?: unknown): Promise<{ ok: boolean; status: number; data: unknown; error: string | null }> {
+    let status = 0;
+    try {
+      const data = await options.http.request<unknown>(path, {
+        method: spec.method,
+        ...(body === undefined ? {} : { body: body as Record<string, unknown> }),
+        onResponse: ({ response }) => {
+          status = response.status;
+        },
+      });
+      return status === spec.expect ? { ok: true, status, data, error: null } : { ok: false, status, data, error: `Expected ${spec.expect}, got ${status}` };
+    } catch (error) {
+      const failed = error as { status?: unknown; message?: unknown };
+      return { ok: false, status: typeof failed.status === 'number' ? failed.status : status, data: null, error: typeof failed.message === 'string' ? failed.message : 'Request failed' };
+    }
+  }
+
+  const failed = (what: string, details: Record<string, unknown>) => {
+    report(what, details);
+    return { success: false } as const;
+  };
+
+  const stacks: StackClient = {
+    async bulkRestore(stackIds) {
+      const result = await call(ITEM_STACK_CALLS.bulkRestore, ITEM_STACK_CALLS.bulkRestore.path, { stackIds });
+      const list = (result.data as { stacks?: unknown } | null)?.stacks;
+      if (!result.ok || !Array.isArray(list)) return failed('Error restoring stacks', { stackIds, status: result.status, error: result.error });
+      return { success: true, stacks: list as ItemRecord[] };
+    },
+    async move(stackIds, toFolderId) {
+      const result = await call(ITEM_STACK_CALLS.move, ITEM_STACK_CALLS.move.path, { stackIds, toFolderId });
+      return result.ok ? { success: true } : failed('Error moving stacks', { stackIds, toFolderId, status: result.status, error: result.error });
+    },
+    async rename(stackId, title) {
+      const result = await call(ITEM_STACK_CALLS.rename, `${ITEM_STACK_CALLS.rename.path}${encodeURIComponent(stackId)}`, { title });
+      if (!result.ok) {
+        report('Error renaming stack', { stackId, status: result.status, error: result.error });
+        throw new Error('Error renaming stack');
+      }
+    },
+    async bulkSoftDelete(stackIds) {
+      const result = await call(ITEM_STACK_CALLS.bulkSoftDelete, ITEM_STACK_CALLS.bulkSoftDelete.path, { stackIds });
+      return result.ok ? { success: true } : failed('Error archiving stacks', { stackIds, status: result.status, error: result.error });
+    },
+    async bulkHardDelete(stackIds) {
+      const result = await call(ITEM_STACK_CALLS.bulkHardDelete, ITEM_STACK_CALLS.bulkHardDelete.path, { stackIds });
+      return result.ok ? { success: true } : failed('Error destroying stacks', { stackIds, status: result.status, error: result.error });
+    },
+    async get(id) {
+      const result = await call(ITEM_STACK_CALLS.get, `${ITEM_STACK_CALLS.get.path}${encodeURIComponent(id)}`);
+      if (!result.ok || typeof result.data !== 'object' || result.data === null) return failed('Error fetching stack', { id, status: result.status, error: result.error });
+      return { success: true, stack: result.data as ItemStackRecord };
+    },
+  };
+
+  return { request, stacks };
+}
+
+/**
+ * Runs the calls of one item change in order (socket events for items, HTTP for stacks) and collects the item
+ * records the server answered with. The first failure stops the run and rejects with a ContentRequestError,
+ * so the grid rolls the change back (a stack call's `success: false` counts as a failure).
+ */
+export async function runItemCalls(client: ContentClient, calls: readonly ItemCall[], options: { timeoutMs?: number } = {}): Promise<{ items: ItemRecord[] }> {
+  const items: ItemRecord[] = [];
+  for (const c of calls) {
+    if (c.via === 'socket') {
+      const data = (await client.request(c.name, c.payload as never, options)) as { item?: ItemRecord; items?: ItemRecord[] };
+      if (data?.item) items.push(data.item);
+      if (Array.isArray(data?.items)) items.push(...data.items);
+      continue;
+    }
+    if (c.call === 'rename') {
+      try {
+        await client.stacks.rename(c.stackId, c.title);
+      } catch (error) {
+        throw new ContentRequestError('serverError', error instanceof Error ? error.message : 'Error renaming stack');
+      }
+      continue;
+    }
+    if (c.call === 'bulkRestore') {
+      const result = await client.stacks.bulkRestore(c.stackIds);
+      if (!result.success) throw new ContentRequestError('serverError', 'Error updating items');
+      items.push(...result.stacks);
+      continue;
+    }
+    const result =
+      c.call === 'move' ? await client.stacks.move(c.stackIds, c.toFolderId) : c.call === 'bulkSoftDelete' ? await client.stacks.bulkSoftDelete(c.stackIds) : await client.stacks.bulkHardDelete(c.stackIds);
+    if (!result.success) throw new ContentRequestError('serverError', 'Error updating items');
+  }
+  return { items };
+}

@@ -1,0 +1,85 @@
+/**
+ * Shared fixtures for the content actors' tests: folder and item records, controllable fake requests, and
+ * stand-in actors that record what the content actors tell each other.
+ */
+import { createMachine, fromPromise, type AnyActorLogic, type AnyActorRef, type EventObject } from 'xstate';
+import type { ItemRecord } from '../../domain/content.ts';
+import type { FolderRecord } from '../../domain/folderTree.ts';
+
+export const settle = async () => {
+  for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+};
+
+export const folder = (id: number, name: string, parent: number, folderType: FolderRecord['folderType'], role?: string): FolderRecord => ({
+  id,
+  name,
+  parent,
+  folderType,
+  ...(role ? { role } : {}),
+});
+
+const person = { userId: 'u-alex', fullName: 'Alex Admin', avatar: null };
+
+export const item = (id: string, over: Partial<ItemRecord> = {}): ItemRecord => ({
+  id,
+  title: `Title ${id}`,
+  product: 'storyline',
+  type: null,
+  userId: 'u-alex',
+  owner: person,
+  updatedBy: null,
+  updatedAt: '2026-11-21T10:00:00.000Z',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  folderId: 1,
+  hash: 'h',
+  archivedAt: null,
+  isArchived: false,
+  isStack: false,
+  stackSize: 0,
+  thumbnailUrl: null,
+  isPrivate: true,
+  ...over,
+});
+
+export const archived = (id: string, over: Partial<ItemRecord> = {}) => item(id, { archivedAt: '2026-11-22T10:00:00.000Z', isArchived: true, ...over });
+
+/** A request the test settles by hand. */
+export interface Call<TInput> {
+  input: TInput;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+/** A fake promise actor: every call is kept, unsettled, for the test to answer. */
+export function controlled<TInput>() {
+  const calls: Call<TInput>[] = [];
+  const logic = fromPromise<unknown, TInput>(
+    ({ input }) =>
+      new Promise((resolve, reject) => {
+        calls.push({ input, resolve, reject });
+      }),
+  );
+  return { logic, calls };
+}
+
+/** A refusal as the content client raises it. */
+export const refusal = (reason: string, message = 'Refused', failedId?: string | number) => Object.assign(new Error(message), { name: 'ContentRequestError', reason, failedId });
+
+/** A stand-in actor that records every event it receives (a dialogs, grid, folders or toasts of a test system). */
+export function recorder() {
+  const events: EventObject[] = [];
+  const logic = createMachine({ on: { '*': { actions: ({ event }) => void events.push(event) } } });
+  return { logic, events, types: () => events.map((e) => e.type) };
+}
+
+/** A root that invokes the given actors with their systemIds, so they reach each other as in the app. */
+export function systemOf(actors: Record<string, AnyActorLogic>) {
+  return createMachine({ invoke: Object.entries(actors).map(([id, src]) => ({ id, systemId: id, src })) });
+}
+
+/** The actor a test system holds under a systemId. */
+export function systemActor(root: AnyActorRef, id: string): AnyActorRef {
+  const actor = root.system.get(id);
+  if (!actor) throw new Error(`No ${id} in the test system`);
+  return actor;
+}
