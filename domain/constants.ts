@@ -59,3 +59,8 @@ export const DRAG_HOVER_OPEN_MS = 1_000;
 export const DRAG_COUNT_MAX = 99;
 /** Moved, trashed and restored toasts (§9 "10000 ms for complete, failed, moved, trashed, restored"). */
 export const TOAST_CONTENT_MS = 10_000;
+
+// The item grid's folder sidebar (review-and-content §9), in percent of the screen width.
+export const GRID_SIDEBAR_START_PERCENT = 20;
+export const GRID_SIDEBAR_MIN_PERCENT = 12;
+export const GRID_SIDEBAR_MAX_PERCENT = 40;

@@ -8,6 +8,7 @@ import { folderSettingsMachine } from './folderSettingsMachine.ts';
 import { foldersMachine } from './foldersMachine.ts';
 import { gridMachine } from './gridMachine.ts';
 import { flagsStore } from './flagsStore.ts';
+import { gridPrefsStore } from './gridPrefsStore.ts';
 import { notificationSettingsMachine } from './notificationSettingsMachine.ts';
 import { sandboxMachine } from './sandboxMachine.ts';
 import { sessionMachine, type AuthStatus } from './sessionMachine.ts';
@@ -49,6 +50,7 @@ export const appMachine = setup({
     auth: authMachine,
     session: sessionMachine,
     flags: flagsStore,
+    gridPrefs: gridPrefsStore,
     notificationSettings: notificationSettingsMachine,
     sandbox: sandboxMachine,
     folders: foldersMachine,
@@ -68,6 +70,7 @@ export const appMachine = setup({
     { id: 'grid', systemId: 'grid', src: 'grid' },
     { id: 'dialogs', systemId: 'dialogs', src: 'dialogs' },
     { id: 'drag', systemId: 'drag', src: 'drag' },
+    { id: 'gridPrefs', systemId: 'gridPrefs', src: 'gridPrefs' },
     { id: 'session', systemId: 'session', src: 'session' },
     { id: 'notificationSettings', systemId: 'notificationSettings', src: 'notificationSettings' },
     { id: 'sandbox', systemId: 'sandbox', src: 'sandbox' },

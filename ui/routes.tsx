@@ -13,6 +13,7 @@ import { RequireSubscription } from './views/guards/RequireSubscription.tsx';
 import { NotFoundPage } from './views/NotFoundPage.tsx';
 import { RequireAuth } from './views/RequireAuth.tsx';
 import { ReviewPage } from './views/ReviewPage.tsx';
+import { GridScreen } from './views/grid/GridScreen.tsx';
 import { SandboxPage } from './views/SandboxPage.tsx';
 import { ExternalRedirectScreen } from './views/screens/ExternalRedirectScreen.tsx';
 import { SignInPage } from './views/SignInPage.tsx';
@@ -105,8 +106,22 @@ export function AppRoutes() {
         ))}
         <Route path="/review">
           <ReviewApp>
-            <ReviewPage />
+            <GridScreen />
           </ReviewApp>
+        </Route>
+        {/* §2: /review/folder and /review/content go to the grid; /review/folder/{root id} too (GridScreen). */}
+        <Route path="/review/folder">
+          <Redirect to="/review" replace />
+        </Route>
+        <Route path="/review/content">
+          <Redirect to="/review" replace />
+        </Route>
+        <Route path="/review/folder/:folderId">
+          {(params) => (
+            <ReviewApp>
+              <GridScreen folderParam={params.folderId} />
+            </ReviewApp>
+          )}
         </Route>
         <Route path="/review/content/:itemId">{(params) => <Redirect to={`/review/content/${params.itemId}/review`} replace />}</Route>
         {/* Anonymous reviewers may open review content (foundation §1); the item view comes later and

@@ -8,6 +8,7 @@ import type { dragMachine } from '../machines/dragMachine.ts';
 import type { folderSettingsMachine } from '../machines/folderSettingsMachine.ts';
 import type { foldersMachine } from '../machines/foldersMachine.ts';
 import type { gridMachine } from '../machines/gridMachine.ts';
+import type { gridPrefsStore } from '../machines/gridPrefsStore.ts';
 import type { flagsStore } from '../machines/flagsStore.ts';
 import type { notificationSettingsMachine } from '../machines/notificationSettingsMachine.ts';
 import type { sandboxMachine } from '../machines/sandboxMachine.ts';
@@ -38,6 +39,10 @@ export interface AppSystem {
   dialogs: ActorRefFrom<typeof dialogsMachine>;
   /** Drag and drop of items and folders (systemId `drag`). */
   drag: ActorRefFrom<typeof dragMachine>;
+  /** The grid's remembered sidebar width and expanded folders (systemId `gridPrefs`). */
+  gridPrefs: ActorRefFrom<typeof gridPrefsStore>;
+  /** The clock's time (epoch ms), for relative dates in the views. */
+  now: () => number;
   /** The browser's IANA time zone, read once at start; sent with the notification preference. */
   timeZone: string;
   /** Builds the gzip JSON Lines session log and saves it as a file. */

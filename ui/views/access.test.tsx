@@ -33,7 +33,7 @@ afterEach(() => {
 describe('active-subscription guard on /review', () => {
   it('lets a running trial in (DEMO.trish)', () => {
     const html = renderRoute('/review', { session: ready(DEMO.trish) });
-    expect(html).toContain('No items yet');
+    expect(html).toContain('My content');
   });
 
   it('shows the paid expired wording with a subscribe button to the buy page (DEMO.eddie)', () => {
@@ -42,7 +42,7 @@ describe('active-subscription guard on /review', () => {
     expect(html).not.toContain('Your trial has ended');
     expect(html).toContain('href="https://marketing.example.com/buy?subscription=expired"');
     expect(html).toContain('>Subscribe<');
-    expect(html).not.toContain('No items yet');
+    expect(html).not.toContain('My content');
     // Inside the normal layout: the header's main landmark target is there.
     expect(html).toContain('id="main"');
   });
@@ -77,7 +77,7 @@ describe('active-subscription guard on /review', () => {
     const html = renderRoute('/review', { session: ready(DEMO.nora) });
     expect(html).toContain('Redirecting to the Review page…');
     expect(html).toContain('href="https://marketing.example.com/review"');
-    expect(html).not.toContain('No items yet');
+    expect(html).not.toContain('My content');
   });
 
   it('shows the loading screen while the account is read', () => {

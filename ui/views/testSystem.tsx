@@ -14,6 +14,7 @@ import type { CurrentUser } from '../../domain/subscriptions.ts';
 import { authMachine } from '../../machines/authMachine.ts';
 import { dialogsMachine } from '../../machines/dialogsMachine.ts';
 import { dragMachine } from '../../machines/dragMachine.ts';
+import { gridPrefsStore } from '../../machines/gridPrefsStore.ts';
 import { folderSettingsMachine } from '../../machines/folderSettingsMachine.ts';
 import { foldersMachine } from '../../machines/foldersMachine.ts';
 import { gridMachine } from '../../machines/gridMachine.ts';
@@ -109,6 +110,8 @@ export function testSystem(parts: TestSystemParts = {}): AppSystem {
     grid: parts.grid ?? createActor(inert(gridMachine)).start(),
     dialogs: parts.dialogs ?? createActor(dialogsMachine).start(),
     drag: parts.drag ?? createActor(dragMachine).start(),
+    gridPrefs: createActor(gridPrefsStore).start(),
+    now: () => NOW_MS,
     timeZone: 'Europe/Berlin',
     appName: 'Review',
     links: TEST_LINKS,

@@ -14,11 +14,13 @@ describe('views', () => {
     expect(html).toContain('aria-label="Account menu"');
   });
 
-  it('shows the empty item area on /review', () => {
+  it('shows the item grid screen on /review: the sub-header with search and product filter, and the folder tree', () => {
     const html = renderRoute('/review', { session: sessionWith({ account: accountFor(DEMO.alex) }) });
-    expect(html).toContain('aria-label="Items"');
-    expect(html).toContain('No items yet');
-    expect(html).toContain('Courses and videos you upload or that are shared with you appear here.');
+    expect(html).toContain('My content');
+    expect(html).toContain('maxLength="255"');
+    expect(html).toContain('All Formats');
+    expect(html).toContain('All content');
+    expect(html).toContain('Trash');
   });
 
   it('guards: loading while auth loads, redirecting when signed out', () => {

@@ -1,3 +1,4 @@
+import { GRID_SIDEBAR_MAX_PERCENT, GRID_SIDEBAR_MIN_PERCENT, GRID_SIDEBAR_START_PERCENT } from '../../../domain/constants.ts';
 import { useId, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { FolderMenuEntry } from '../../../domain/folderMenu.ts';
@@ -11,9 +12,7 @@ import { contentAnimationMs } from './format.ts';
 import { FolderMenuPopup } from './menus.tsx';
 
 /** §9 "Sidebar: grid 20 start, 12 min, 40 max" (percent of the screen's width). */
-export const GRID_SIDEBAR_START_PERCENT = 20;
-export const GRID_SIDEBAR_MIN_PERCENT = 12;
-export const GRID_SIDEBAR_MAX_PERCENT = 40;
+export { GRID_SIDEBAR_START_PERCENT, GRID_SIDEBAR_MIN_PERCENT, GRID_SIDEBAR_MAX_PERCENT };
 
 export interface ResizableSidebarProps {
   /** The sidebar (e.g. `<FolderSidebar/>`); null hides it and the splitter (§2: hidden while searching). */

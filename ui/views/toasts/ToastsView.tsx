@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
-import { isToastId } from '../../../domain/toasts.ts';
+import { isContentToastId, isToastId } from '../../../domain/toasts.ts';
+import { contentToastText } from '../content/toasts.ts';
 import { Toast, ToastRegion } from '../../kit/index.ts';
 import { t, type StringKey } from '../../strings.ts';
 import { useSystem } from '../../system.tsx';
@@ -8,6 +9,8 @@ import type { ShownToast } from '../../../machines/toastsMachine.ts';
 /** The words of a toast: the spec's fixed text, else the catalogue's for a foundation id, else its message. */
 function titleOf(toast: ShownToast): string {
   if (toast.text) return toast.text;
+  // Moved, trashed, restored (review-and-content §3 toast data): the sentence is made from the data.
+  if (isContentToastId(toast.id)) return contentToastText(toast.id, toast.data ?? {});
   if (isToastId(toast.id)) return t(`toast.${toast.id}` satisfies StringKey);
   return toast.message ?? '';
 }

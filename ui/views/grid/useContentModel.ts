@@ -1,0 +1,34 @@
+import { useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { buildFolderTree, type FolderTree } from '../../../domain/folderTree.ts';
+import { ALL_CONTENT, type FolderAction, type FolderId } from '../../../domain/folderRoles.ts';
+import { itemFolderId } from '../../../domain/folderMoves.ts';
+import type { ItemRecord } from '../../../domain/content.ts';
+import { useSystem } from '../../system.tsx';
+
+/** The address of a folder's grid (§2: all content is /review itself). */
+export function folderHref(id: FolderId): string {
+  return id === ALL_CONTENT ? '/review' : `/review/folder/${encodeURIComponent(String(id))}`;
+}
+
+/** The address of a folder's grid at a page (page 1 keeps the plain address). */
+export function folderPageHref(id: FolderId, page: number): string {
+  return page > 1 ? `${folderHref(id)}?page=${page}` : folderHref(id);
+}
+
+/** The item view of an item (§9 review link format). */
+export function itemHref(item: ItemRecord): string {
+  return `/review/content/${encodeURIComponent(item.id)}/review`;
+}
+
+const NO_ACTIONS: ReadonlySet<FolderAction> = new Set();
+
+/** The folder tree built from the folders actor's list (once per change of the list), and the signed-in user. */
+export function useContentModel(): { tree: FolderTree; userId: string; actionsOfItem: (item: ItemRecord) => ReadonlySet<FolderAction> } {
+  const { folders, session } = useSystem();
+  const list = useSelector(folders, (s) => s.context.folders);
+  const userId = useSelector(session, (s) => s.context.user?.sub ?? '');
+  const tree = useMemo(() => buildFolderTree(list, { log: (message) => console.error(message) }), [list]);
+  const actionsOfItem = useMemo(() => (item: ItemRecord) => tree.get(itemFolderId(item))?.actions ?? NO_ACTIONS, [tree]);
+  return { tree, userId, actionsOfItem };
+}
