@@ -7,6 +7,7 @@
  * - path generation for every registry machine
  * - folders: a 5,000-folder tree built and move validity for every pair of a 200-folder subtree (budget 50 ms)
  * - server page query: count + one page of a 10,000-item folder, as item.fetch runs it (budget 20 ms)
+ * - grid render: item.fetch answer → 16 cards in the document, in Chromium against the real server (budget 100 ms)
  */
 import { performance } from 'node:perf_hooks';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
@@ -25,6 +26,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../server/db/database.ts';
 import { queryItemPage, toItemRecords } from '../../server/content/repository.ts';
+import { benchGridRender } from './grid.ts';
 
 const user = { sub: 'u', email: 'alex.admin@example.com', firstName: 'Alex', lastName: 'Admin' };
 const session = { tokens: { accessToken: 'secret', idToken: 'id', hasRefreshToken: true, expiresInSeconds: 3600 }, user };
@@ -157,6 +159,9 @@ async function benchServerPageQuery() {
   }
 }
 await benchServerPageQuery();
+
+// Issue 4: the grid in a real browser (tests/bench/grid.ts builds the client first if dist/ is stale).
+await benchGridRender();
 
 const cycles = 20_000;
 gc();
