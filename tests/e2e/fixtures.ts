@@ -2,7 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { io, type Socket } from 'socket.io-client';
+import type { Ack, ContentAckData, ContentPayload, ContentRequestName } from '../../domain/content.ts';
 
 export const DEMO_PASSWORD = 'review-demo';
 
@@ -61,3 +63,78 @@ export async function fillLogin(page: Page, email: string, password: string): Pr
 }
 
 export { expect };
+
+// ---------------------------------------------------------------------------------------------------------
+// Content (issue 4): signing in to the item grid, unique names, and a socket client for test set-up.
+
+/** A name no other test (or repeat of this one) uses: tests of one worker share one server. */
+export function uniqueName(prefix: string): string {
+  return `${prefix} ${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/** Opens `path` (an item-grid address), signs in on the provider's page, and waits for the folder tree. */
+export async function openGridAs(page: Page, email: string, path = '/review'): Promise<void> {
+  await page.goto(path);
+  await fillLogin(page, email, DEMO_PASSWORD);
+  await expect(page.getByRole('tree', { name: 'Folders' })).toBeVisible();
+}
+
+/** A folder of the sidebar's tree, by its exact name. */
+export function treeFolder(page: Page, name: string): Locator {
+  return page.getByRole('tree', { name: 'Folders' }).getByRole('treeitem', { name, exact: true });
+}
+
+/** The card of an item in the grid, by its exact title. */
+export function itemCard(page: Page, title: string): Locator {
+  return page.getByRole('list', { name: 'Items' }).getByRole('article', { name: title, exact: true });
+}
+
+/** The socket requests of domain/content.ts, answered by the real server (set-up that the UI cannot do yet, e.g. an item to work on). */
+export interface ContentApi {
+  /** The signed-in account's id. */
+  aid: string;
+  /** Sends a request and resolves its data; rejects with the server's reason when refused. */
+  request<K extends ContentRequestName>(event: K, payload: ContentPayload<K>): Promise<ContentAckData<K>>;
+  close(): void;
+}
+
+/** A socket on /user/<aid> with the access token the page holds (sign in on the page first). */
+export async function contentApi(page: Page): Promise<ContentApi> {
+  const token = await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'));
+    return key ? (JSON.parse(localStorage.getItem(key)!) as { access_token: string }).access_token : '';
+  });
+  if (!token) throw new Error('contentApi: the page is not signed in');
+  const base = new URL(page.url()).origin;
+  const me = await page.request.get(`${base}/api/me`, { headers: { Authorization: `Bearer ${token}` } });
+  const { aid } = (await me.json()) as { aid: string };
+  const socket: Socket = io(`${base}/user/${aid}`, { transports: ['websocket'], auth: { token }, reconnection: false, forceNew: true });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', (error: Error) => reject(error));
+  });
+  return {
+    aid,
+    request: (event, payload) =>
+      new Promise((resolve, reject) => {
+        socket.timeout(10_000).emit(event, payload, (error: Error | null, ack: Ack<never>) => {
+          if (error) reject(error);
+          else if (ack.success) resolve(ack.data);
+          else reject(new Error(`${event} refused: ${ack.reason} ${ack.message}`));
+        });
+      }),
+    close: () => {
+      socket.disconnect();
+    },
+  };
+}
+
+/** Runs `use` with a {@link contentApi} socket and closes it afterwards, whatever happens. */
+export async function withContentApi<T>(page: Page, use: (api: ContentApi) => Promise<T>): Promise<T> {
+  const api = await contentApi(page);
+  try {
+    return await use(api);
+  } finally {
+    api.close();
+  }
+}

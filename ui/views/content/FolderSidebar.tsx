@@ -210,6 +210,8 @@ export function FolderSidebar(props: FolderSidebarProps) {
               else itemRefs.current.delete(key);
             }}
             role="treeitem"
+            // Named by the folder alone: name-from-content would also take in the owned group's label.
+            aria-label={name}
             aria-level={level}
             aria-expanded={hasChildren ? isOpen : undefined}
             aria-owns={isOpen ? groupId : undefined}

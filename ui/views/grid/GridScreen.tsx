@@ -87,10 +87,16 @@ export function GridScreen({ folderParam }: { folderParam?: string }) {
     grid.send({ type: 'grid.pageRewritten' });
   }, [pageRewrite, folderId, grid, navigate]);
 
-  // The bench's "16 cards on screen" mark, once the cards of a fetched page are in the document.
+  // The bench's "16 cards on screen" mark, once the cards of a fetched page are in the document: only for the
+  // folder and page the route asked for (not a page of an earlier visit still in the grid), once per page.
+  const showsRoute = state.context.folderId === folderId && state.context.routePage === page;
+  const shownPage = state.context.page;
+  const markedItems = useRef<readonly ItemRecord[] | null>(null);
   useLayoutEffect(() => {
-    if (!loading && items.length > 0) performance.mark('grid:cards');
-  }, [loading, items]);
+    if (loading || !showsRoute || items.length === 0 || markedItems.current === items) return;
+    markedItems.current = items;
+    performance.mark('grid:cards', { detail: { folderId, page: shownPage, cards: items.length } });
+  }, [loading, showsRoute, items, folderId, shownPage]);
 
   // Preferences: sidebar width (live while dragging, stored at the end) and expanded folders.
   const prefs = useSelector(gridPrefs, (s) => s.context);
@@ -98,7 +104,11 @@ export function GridScreen({ folderParam }: { folderParam?: string }) {
   const expandedIds = useMemo(() => {
     const ids = new Set<FolderId>(prefs.expanded);
     for (const root of tree.roots) ids.add(root.id);
-    if (folderId !== null) for (const node of tree.ancestors(folderId)) ids.add(node.id);
+    // The current folder and its ancestors are open, so what is created in it shows in the tree too.
+    if (folderId !== null) {
+      ids.add(folderId);
+      for (const node of tree.ancestors(folderId)) ids.add(node.id);
+    }
     return ids;
   }, [prefs.expanded, tree, folderId]);
 
@@ -181,7 +191,8 @@ export function GridScreen({ folderParam }: { folderParam?: string }) {
     const create = canCreateSubfolder(tree, folderId);
     if (folderId === SHARED_CONTENT) actions.push({ id: 'newSharedFolder', onSelect: () => open({ kind: 'newSharedFolder' }) });
     else if (folderId === TRASH_ROOT) actions.push({ id: 'emptyTrash', onSelect: () => open({ kind: 'emptyTrash' }) });
-    else if (folderId !== ALL_CONTENT && !isTrash)
+    // Offered only to roles with createSubfolder (§6); the depth limit disables it and says why.
+    else if (folderId !== ALL_CONTENT && !isTrash && (create.ok || create.reason !== 'notPermitted'))
       actions.push({ id: 'newFolder', disabledReason: create.ok ? null : createRefusalText(create.reason), onSelect: () => open({ kind: 'newFolder', parentId: folderId }) });
   }
   if (selectedCount > 0) {

@@ -182,7 +182,8 @@ export function MoveDialog({
         aria-level={level}
         aria-selected={isTarget}
         aria-expanded={children.length > 0 ? isOpen : undefined}
-        aria-disabled={v.ok ? undefined : true}
+        // Said explicitly on every node: aria-disabled is inherited, and a refused folder's subfolders may be valid.
+        aria-disabled={!v.ok}
         aria-describedby={v.ok ? undefined : reasonId}
         tabIndex={tabStop === key ? 0 : -1}
         className="move-tree__node"
