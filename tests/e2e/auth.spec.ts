@@ -37,8 +37,8 @@ test.describe('sign-in through the real OpenID Connect provider', () => {
     await page.goto('/review?view=grid');
     await signIn('sam.staff@example.com');
     await expect(page).toHaveURL(/\/review\?view=grid$/);
-    await expect(page.getByRole('heading', { name: 'Review', level: 1 })).toBeVisible();
-    await expect(page.getByText('No items yet')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'My content', level: 1 })).toBeVisible();
+    await expect(page.getByRole('tree')).toBeVisible();
   });
 
   test('any other single-segment path redirects to the dashboard', async ({ page, signIn }) => {
@@ -65,7 +65,7 @@ test.describe('sign-in through the real OpenID Connect provider', () => {
 test('a session log downloaded from the running app replays with no divergence', async ({ page, signIn }, testInfo) => {
   await page.goto('/review');
   await signIn('alex.admin@example.com');
-  await expect(page.getByText('No items yet')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'My content', level: 1 })).toBeVisible();
   await page.getByRole('link', { name: 'Dashboard' }).click();
   await expect(page.getByRole('heading', { name: 'Welcome, Alex' })).toBeVisible();
 

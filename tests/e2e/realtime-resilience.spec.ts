@@ -83,10 +83,10 @@ test('a token that expires while connected is refreshed and the socket reconnect
   // client refreshed the token and reconnected. Open the review area without reloading, then switch
   // maintenance on for Sam's subscription and watch the page change; switch it off again.
   await page.getByRole('navigation').getByRole('link', { name: 'Review' }).click();
-  await expect(page.getByText('No items yet')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'My content', level: 1 })).toBeVisible();
   const subscriptionId = await seatSubscription(page);
   await setFlag(page, 'maintenanceMode', subscriptionId, true);
   await expect(page.getByRole('heading', { name: 'Review is down for maintenance' })).toBeVisible();
   await setFlag(page, 'maintenanceMode', subscriptionId, false);
-  await expect(page.getByText('No items yet')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'My content', level: 1 })).toBeVisible();
 });
