@@ -149,6 +149,23 @@ describe('folders: optimistic changes', () => {
     expect(send.calls[0]!.input).toEqual({ name: 'folder.bulkMove', payload: { ids: [3], destination: 10 } });
   });
 
+  it('a private folder moved into a team folder goes on to its shared-folder settings (§4), once the server moved it', async () => {
+    const { actor, send, dialogs } = await start();
+    actor.send({ type: 'folder.bulkMove', ids: [3], destination: 10, destinationFolderName: 'Team', confirmed: true });
+    expect(dialogs.events.some((e) => (e as { dialog?: { kind: string } }).dialog?.kind === 'sharedFolderSettings')).toBe(false);
+    send.calls[0]!.resolve({ folders: [folder(3, 'C', 10, 'shared', 'owner')] });
+    await settle();
+    expect(dialogs.events.at(-1)).toEqual({ type: 'dialogs.open', dialog: { kind: 'sharedFolderSettings', folderId: 3 } });
+  });
+
+  it('a move inside the private area opens no settings', async () => {
+    const { actor, send, dialogs } = await start();
+    actor.send({ type: 'folder.bulkMove', ids: [3], destination: 1, destinationFolderName: 'A' });
+    send.calls[0]!.resolve({ folders: [folder(3, 'C', 1, 'private')] });
+    await settle();
+    expect(dialogs.events.some((e) => (e as { dialog?: { kind: string } }).dialog?.kind === 'sharedFolderSettings')).toBe(false);
+  });
+
   it('a confirmed trash shows the trashed toast with the folder count', async () => {
     const { actor, send, toasts } = await start();
     actor.send({ type: 'folder.bulkArchive', ids: [1] });
