@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ItemRecord } from './content.ts';
+import { archivedRecord, itemRecord } from './content.fixtures.ts';
 import type { ContentPush } from './contentData.ts';
 import { buildFolderTree, type FolderRecord } from './folderTree.ts';
 import {
@@ -14,28 +15,8 @@ import {
   type GridView,
 } from './itemChanges.ts';
 
-const person = { userId: 'u-alex', fullName: 'Alex Admin', avatar: null };
-const item = (id: string, over: Partial<ItemRecord> = {}): ItemRecord => ({
-  id,
-  title: `Title ${id}`,
-  product: 'storyline',
-  type: null,
-  userId: 'u-alex',
-  owner: person,
-  updatedBy: null,
-  updatedAt: '2026-11-21T10:00:00.000Z',
-  createdAt: '2026-11-20T10:00:00.000Z',
-  folderId: 1,
-  hash: 'h',
-  archivedAt: null,
-  isArchived: false,
-  isStack: false,
-  stackSize: 0,
-  thumbnailUrl: null,
-  isPrivate: true,
-  ...over,
-});
-const archived = (id: string, over: Partial<ItemRecord> = {}) => item(id, { archivedAt: '2026-11-22T10:00:00.000Z', isArchived: true, ...over });
+const item = itemRecord;
+const archived = archivedRecord;
 
 const folderView: GridView = { folderId: 1, search: null, product: 'all' };
 const trashView: GridView = { folderId: 'DELETED', search: null, product: 'all' };

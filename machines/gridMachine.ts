@@ -68,6 +68,23 @@ export interface GridContext {
 const EMPTY_SELECTION: GridSelection = { itemIds: [], folderIds: [] };
 const EMPTY_PAGE: GridPage = { items: [], count: 0 };
 
+const INITIAL_CONTEXT: GridContext = {
+  userId: null,
+  folderId: null,
+  routePage: 1,
+  page: 1,
+  searchInput: '',
+  search: null,
+  product: 'all',
+  base: EMPTY_PAGE,
+  pending: [],
+  items: [],
+  count: 0,
+  pageRewrite: null,
+  selection: EMPTY_SELECTION,
+  nextSeq: 1,
+};
+
 function viewOf(context: GridContext): GridView {
   return { folderId: context.folderId ?? ALL_CONTENT, search: context.search, product: context.product };
 }
@@ -292,41 +309,13 @@ export const gridMachine = setup({
 }).createMachine({
   id: 'grid',
   type: 'parallel',
-  context: {
-    userId: null,
-    folderId: null,
-    routePage: 1,
-    page: 1,
-    searchInput: '',
-    search: null,
-    product: 'all',
-    base: EMPTY_PAGE,
-    pending: [],
-    items: [],
-    count: 0,
-    pageRewrite: null,
-    selection: EMPTY_SELECTION,
-    nextSeq: 1,
-  },
+  context: INITIAL_CONTEXT,
   on: {
     'grid.signedIn': { actions: assign({ userId: ({ event }) => event.userId }) },
     'grid.reset': {
       target: ['.page.idle', '.search.idle', '.changes.idle'],
-      actions: assign({
-        userId: null,
-        folderId: null,
-        routePage: 1,
-        page: 1,
-        searchInput: '',
-        search: null,
-        product: 'all',
-        base: EMPTY_PAGE,
-        pending: [],
-        items: [],
-        count: 0,
-        pageRewrite: null,
-        selection: EMPTY_SELECTION,
-      }),
+      // Everything back to the start but the change sequence, so a late answer never matches a new change.
+      actions: assign(({ context }) => ({ ...INITIAL_CONTEXT, nextSeq: context.nextSeq })),
     },
     'grid.select': {
       actions: assign({ selection: ({ event }) => ({ itemIds: [...new Set(event.itemIds)], folderIds: [...new Set(event.folderIds)] }) }),

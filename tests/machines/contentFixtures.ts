@@ -3,7 +3,6 @@
  * stand-in actors that record what the content actors tell each other.
  */
 import { createMachine, fromPromise, type AnyActorLogic, type AnyActorRef, type EventObject } from 'xstate';
-import type { ItemRecord } from '../../domain/content.ts';
 import type { FolderRecord } from '../../domain/folderTree.ts';
 
 export const settle = async () => {
@@ -18,30 +17,7 @@ export const folder = (id: number, name: string, parent: number, folderType: Fol
   ...(role ? { role } : {}),
 });
 
-const person = { userId: 'u-alex', fullName: 'Alex Admin', avatar: null };
-
-export const item = (id: string, over: Partial<ItemRecord> = {}): ItemRecord => ({
-  id,
-  title: `Title ${id}`,
-  product: 'storyline',
-  type: null,
-  userId: 'u-alex',
-  owner: person,
-  updatedBy: null,
-  updatedAt: '2026-11-21T10:00:00.000Z',
-  createdAt: '2026-11-20T10:00:00.000Z',
-  folderId: 1,
-  hash: 'h',
-  archivedAt: null,
-  isArchived: false,
-  isStack: false,
-  stackSize: 0,
-  thumbnailUrl: null,
-  isPrivate: true,
-  ...over,
-});
-
-export const archived = (id: string, over: Partial<ItemRecord> = {}) => item(id, { archivedAt: '2026-11-22T10:00:00.000Z', isArchived: true, ...over });
+export { itemRecord as item, archivedRecord as archived } from '../../domain/content.fixtures.ts';
 
 /** A request the test settles by hand. */
 export interface Call<TInput> {

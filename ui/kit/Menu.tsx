@@ -44,6 +44,44 @@ export interface MenuProps {
 type FocusTarget = 'first' | 'last';
 
 /**
+ * Keys inside an open menu list (WAI-ARIA APG): arrows move (wrapping), Home and End jump, a printed
+ * character moves to the next item starting with it, Tab closes (`onTab`). Shared by every menu popup.
+ */
+export function handleMenuListKey(event: KeyboardEvent<HTMLElement>, all: readonly HTMLElement[], onTab: () => void): void {
+  if (all.length === 0) return;
+  const index = all.indexOf(document.activeElement as HTMLElement);
+  const focusAt = (i: number) => all[(i + all.length) % all.length]?.focus();
+  switch (event.key) {
+    case 'ArrowDown':
+      event.preventDefault();
+      focusAt(index + 1);
+      break;
+    case 'ArrowUp':
+      event.preventDefault();
+      focusAt(index < 0 ? all.length - 1 : index - 1);
+      break;
+    case 'Home':
+      event.preventDefault();
+      focusAt(0);
+      break;
+    case 'End':
+      event.preventDefault();
+      focusAt(all.length - 1);
+      break;
+    case 'Tab':
+      onTab();
+      break;
+    default:
+      if (event.key.length === 1 && /\S/.test(event.key)) {
+        // Type-ahead: the next item starting with the typed character.
+        const char = event.key.toLowerCase();
+        const order = [...all.slice(index + 1), ...all.slice(0, index + 1)];
+        order.find((item) => item.textContent?.trim().toLowerCase().startsWith(char))?.focus();
+      }
+  }
+}
+
+/**
  * A menu button (WAI-ARIA APG): Enter, Space or ArrowDown open it on the first item, ArrowUp on the
  * last; arrows, Home and End move; Escape closes and returns focus; Tab and outside clicks close.
  */
@@ -86,40 +124,7 @@ export function Menu({ trigger, label, header, align = 'start', triggerClassName
     }
   };
 
-  const onListKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
-    const all = items();
-    if (all.length === 0) return;
-    const index = all.indexOf(document.activeElement as HTMLElement);
-    const focusAt = (i: number) => all[(i + all.length) % all.length]?.focus();
-    switch (event.key) {
-      case 'ArrowDown':
-        event.preventDefault();
-        focusAt(index + 1);
-        break;
-      case 'ArrowUp':
-        event.preventDefault();
-        focusAt(index < 0 ? all.length - 1 : index - 1);
-        break;
-      case 'Home':
-        event.preventDefault();
-        focusAt(0);
-        break;
-      case 'End':
-        event.preventDefault();
-        focusAt(all.length - 1);
-        break;
-      case 'Tab':
-        close(false);
-        break;
-      default:
-        if (event.key.length === 1 && /\S/.test(event.key)) {
-          // Type-ahead: the next item starting with the typed character.
-          const char = event.key.toLowerCase();
-          const order = [...all.slice(index + 1), ...all.slice(0, index + 1)];
-          order.find((item) => item.textContent?.trim().toLowerCase().startsWith(char))?.focus();
-        }
-    }
-  };
+  const onListKeyDown = (event: KeyboardEvent<HTMLUListElement>) => handleMenuListKey(event, items(), () => close(false));
 
   return (
     <MenuContext.Provider value={{ close }}>

@@ -7,7 +7,7 @@ export { Dialog, type DialogProps } from './Dialog.tsx';
 export { EmptyState, type EmptyStateProps } from './EmptyState.tsx';
 export * from './icons.tsx';
 export { LoadingScreen, type LoadingScreenProps } from './LoadingScreen.tsx';
-export { Menu, MenuItem, MenuLink, MenuSeparator, type MenuItemProps, type MenuLinkProps, type MenuProps } from './Menu.tsx';
+export { handleMenuListKey, Menu, MenuItem, MenuLink, MenuSeparator, type MenuItemProps, type MenuLinkProps, type MenuProps } from './Menu.tsx';
 export { Popover, type PopoverProps } from './Popover.tsx';
 export { Select, type SelectGroup, type SelectOption, type SelectProps } from './Select.tsx';
 export { Skeleton, type SkeletonProps } from './Skeleton.tsx';

@@ -12,6 +12,7 @@ import {
   EditIcon,
   FolderMoveIcon,
   FolderPlusIcon,
+  handleMenuListKey,
   LayersIcon,
   Menu,
   MenuItem,
@@ -161,32 +162,7 @@ export function FolderMenuPopup({ name, entries, top, onSelect, onClose }: Folde
 
   useDismiss(true, [popupRef], (cause) => onClose(cause === 'escape'));
 
-  const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
-    const all = items();
-    const index = all.indexOf(document.activeElement as HTMLElement);
-    const focusAt = (i: number) => all[(i + all.length) % all.length]?.focus();
-    switch (event.key) {
-      case 'ArrowDown':
-        event.preventDefault();
-        focusAt(index + 1);
-        break;
-      case 'ArrowUp':
-        event.preventDefault();
-        focusAt(index - 1);
-        break;
-      case 'Home':
-        event.preventDefault();
-        focusAt(0);
-        break;
-      case 'End':
-        event.preventDefault();
-        focusAt(all.length - 1);
-        break;
-      case 'Tab':
-        onClose(false);
-        break;
-    }
-  };
+  const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => handleMenuListKey(event, items(), () => onClose(false));
 
   return (
     <div ref={popupRef} className="k-menu__popup k-menu__popup--end folder-tree__popup" style={{ top }}>
