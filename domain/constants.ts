@@ -64,3 +64,31 @@ export const TOAST_CONTENT_MS = 10_000;
 export const GRID_SIDEBAR_START_PERCENT = 20;
 export const GRID_SIDEBAR_MIN_PERCENT = 12;
 export const GRID_SIDEBAR_MAX_PERCENT = 40;
+
+// Uploads, versions and the item view (review-and-content §4, §5, §9)
+/** A version still uploading whose progress has not moved for this long is marked uploadFailed. */
+export const UPLOAD_STALL_MS = 2_000;
+/** Hashing (MD5) fills the first 5 % of an upload's progress. */
+export const UPLOAD_HASH_PROGRESS_OFFSET = 0.05;
+/** Bytes read from the start of a file to sniff its type. */
+export const FILE_SNIFF_BYTES = 4_100;
+/** The zip end-of-central-directory record is searched for in at most this many bytes at the file's end. */
+export const ZIP_EOCD_SEARCH_BYTES = 65_557;
+/** 5 GB (0x140000000 bytes): the largest upload and the largest comment attachment. */
+export const MAX_UPLOAD_BYTES = 0x140000000;
+/** 'upload complete' and upload-failed toasts stay this long. */
+export const UPLOAD_TOAST_MS = 10_000;
+/** Video player playback rates and arrow-key seek. */
+export const VIDEO_PLAYBACK_RATES = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2] as const;
+export const VIDEO_SEEK_SECONDS = 5;
+/** Video poster width asked of the image service (quality 96, jpg). */
+export const VIDEO_POSTER_WIDTH = 840;
+/** Item thumbnails width asked of the image service (quality 96). */
+export const THUMBNAIL_WIDTH = 720;
+/** Item view sidebar (percent of the width): start, minimum, maximum with the translate flag, otherwise. */
+export const ITEM_SIDEBAR_START_PERCENT = 50;
+export const ITEM_SIDEBAR_MIN_PERCENT = 20;
+export const ITEM_SIDEBAR_MAX_TRANSLATE_PERCENT = 60;
+export const ITEM_SIDEBAR_MAX_PERCENT = 75;
+/** A signed upload or download URL expires after this long. */
+export const SIGNED_URL_TTL_MS = 3_600_000;

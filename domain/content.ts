@@ -21,6 +21,7 @@ import type { FolderId, FolderRole } from './folderRoles.ts';
 import type { FolderRecord } from './folderTree.ts';
 import type { NameRefusal } from './names.ts';
 import { productFamily } from './folderRoles.ts';
+import type { VersionDisplayState } from './items.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Entities on the wire
@@ -61,6 +62,11 @@ export interface ItemRecord {
   /** Thumbnail address (width 720 is asked of the image service), or null for the product placeholder. */
   thumbnailUrl: string | null;
   isPrivate: boolean;
+  /**
+   * The latest version's state as the card shows it (domain/items.ts; `uploaded` shows as processing), null
+   * without versions (stacks). Optional so that older records without it still read.
+   */
+  versionState?: VersionDisplayState | null;
 }
 
 /** A team member (§3 Team member) as the shared-folder settings list them. */
