@@ -1,17 +1,21 @@
 import type { Socket } from 'socket.io-client';
-import type { Ack, ContentAckData, ContentPayload, ContentRefusal, ContentRequestName, ItemRecord, ItemStackRecord } from '../domain/content.ts';
+import type { Ack, ContentAckData, ContentPayload, ContentRequestName, ItemRecord, ItemStackRecord } from '../domain/content.ts';
 import { ITEM_STACK_CALLS } from '../domain/content.ts';
 import type { ItemCall } from '../domain/itemChanges.ts';
+import type { ItemRefusal } from '../domain/items.ts';
 import type { HttpClient } from './http.ts';
 
 /** What the client needs of a socket.io socket. */
 export type ContentSocket = Pick<Socket, 'emit' | 'connected'>;
 
-/** A content request the server refused, that timed out, or that could not be sent. */
+/**
+ * A content or item request the server refused, that timed out, or that could not be sent. `reason` is an
+ * ItemRefusal: the content refusals plus the item view's (domain/items.ts).
+ */
 export class ContentRequestError extends Error {
   override name = 'ContentRequestError';
   constructor(
-    readonly reason: ContentRefusal,
+    readonly reason: ItemRefusal,
     message: string,
     readonly failedId?: string | number,
   ) {
@@ -48,6 +52,32 @@ function isAck(value: unknown): value is Ack<unknown> {
 }
 
 /**
+ * Emits one request on `socket` and resolves with its acknowledgement's data; the one implementation behind the
+ * content client and the item client (adapters/items.ts), whose acks share the shape of domain/content.ts. Rejects
+ * with a {@link ContentRequestError}: the server's reason on a refusal, `serverError` "timed out" when no
+ * acknowledgement comes within `timeoutMs`, `serverError` without a socket or for an unreadable acknowledgement.
+ */
+export function emitRequest<T>(socket: ContentSocket | null, name: string, payload: unknown, timeoutMs: number): Promise<T> {
+  if (!socket) return Promise.reject(new ContentRequestError('serverError', `Cannot send ${name}: not connected to the review service.`));
+  return new Promise<T>((resolve, reject) => {
+    let settled = false;
+    const timer = setTimeout(() => {
+      settled = true;
+      reject(new ContentRequestError('serverError', `${name} timed out after ${timeoutMs} ms.`));
+    }, timeoutMs);
+    // socket.io keeps an emit made while reconnecting and sends it once connected; the time-out still runs.
+    socket.emit(name, payload, (ack: unknown) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (!isAck(ack)) reject(new ContentRequestError('serverError', `${name}: unreadable acknowledgement.`));
+      else if (ack.success) resolve(ack.data as T);
+      else reject(new ContentRequestError(ack.reason, ack.message || ack.reason, ack.failedId));
+    });
+  });
+}
+
+/**
  * The content protocol client (domain/content.ts). Socket requests go over the user's live socket
  * (`/user/<aid>`, handed over by the socket adapter): each resolves with its acknowledgement's data, or
  * rejects with a {@link ContentRequestError} carrying the server's reason (a refusal), `serverError` with a
@@ -65,25 +95,7 @@ export function createContentClient(options: {
   const defaultTimeout = options.timeoutMs ?? CONTENT_REQUEST_TIMEOUT_MS;
 
   function request<K extends ContentRequestName>(name: K, payload: ContentPayload<K>, requestOptions: { timeoutMs?: number } = {}): Promise<ContentAckData<K>> {
-    const socket = options.socket();
-    if (!socket) return Promise.reject(new ContentRequestError('serverError', `Cannot send ${name}: not connected to the review service.`));
-    const timeoutMs = requestOptions.timeoutMs ?? defaultTimeout;
-    return new Promise<ContentAckData<K>>((resolve, reject) => {
-      let settled = false;
-      const timer = setTimeout(() => {
-        settled = true;
-        reject(new ContentRequestError('serverError', `${name} timed out after ${timeoutMs} ms.`));
-      }, timeoutMs);
-      // socket.io keeps an emit made while reconnecting and sends it once connected; the time-out still runs.
-      socket.emit(name, payload, (ack: unknown) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        if (!isAck(ack)) reject(new ContentRequestError('serverError', `${name}: unreadable acknowledgement.`));
-        else if (ack.success) resolve(ack.data as ContentAckData<K>);
-        else reject(new ContentRequestError(ack.reason, ack.message || ack.reason, ack.failedId));
-      });
-    });
+    return emitRequest<ContentAckData<K>>(options.socket(), name, payload, requestOptions.timeoutMs ?? defaultTimeout);
   }
 
   /** One stack call: ok only with exactly the expected status. */

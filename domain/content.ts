@@ -21,7 +21,6 @@ import type { FolderId, FolderRole } from './folderRoles.ts';
 import type { FolderRecord } from './folderTree.ts';
 import type { NameRefusal } from './names.ts';
 import { productFamily } from './folderRoles.ts';
-import type { VersionDisplayState } from './items.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Entities on the wire
@@ -68,6 +67,12 @@ export interface ItemRecord {
    */
   versionState?: VersionDisplayState | null;
 }
+
+/** §4 version states as stored (the item-view protocol is in domain/items.ts). */
+export type VersionState = 'uploading' | 'ready' | 'uploaded' | 'uploadFailed' | 'transcodeFailed' | 'invalidVideoFile' | 'unpackFailed';
+export const VERSION_STATES: readonly VersionState[] = ['uploading', 'ready', 'uploaded', 'uploadFailed', 'transcodeFailed', 'invalidVideoFile', 'unpackFailed'];
+/** What a view shows: `uploaded` is shown as processing (§4 "plus processing (display)"). */
+export type VersionDisplayState = Exclude<VersionState, 'uploaded'> | 'processing';
 
 /** A team member (§3 Team member) as the shared-folder settings list them. */
 export interface TeamMember {

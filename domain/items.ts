@@ -20,17 +20,15 @@
  *     pushing each change. An aborted or refused PUT leaves no file and the version `uploadFailed`;
  *  5. a stalled upload (no progress for 2,000 ms) is marked failed by the client with `item.markUploadFailed`.
  */
-import type { ContentRefusal, ItemRecord, PersonRef } from './content.ts';
+import type { ContentRefusal, ItemRecord, PersonRef, VersionState } from './content.ts';
 import type { FolderAction } from './folderRoles.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Versions
 
-/** §4 version states as stored. */
-export type VersionState = 'uploading' | 'ready' | 'uploaded' | 'uploadFailed' | 'transcodeFailed' | 'invalidVideoFile' | 'unpackFailed';
-export const VERSION_STATES: readonly VersionState[] = ['uploading', 'ready', 'uploaded', 'uploadFailed', 'transcodeFailed', 'invalidVideoFile', 'unpackFailed'];
-/** What a view shows: `uploaded` is shown as processing (§4 "plus processing (display)"). */
-export type VersionDisplayState = Exclude<VersionState, 'uploaded'> | 'processing';
+// VersionState and VersionDisplayState live in content.ts (the grid's ItemRecord carries the display state).
+export type { VersionState, VersionDisplayState } from './content.ts';
+export { VERSION_STATES } from './content.ts';
 
 /** A slide of a Storyline package (threeSixty.json `slides`). */
 export interface PackageSlide {

@@ -12,6 +12,12 @@ describe('event-log redaction table', () => {
     expect(out).toMatchObject({ output: { tokens: { accessToken: REDACTED, idToken: REDACTED, expiresInSeconds: 60 }, password: REDACTED } });
   });
 
+  it('redacts the item password wherever it travels (item.get `pass`, socket credentials `itemPassword`)', () => {
+    const out = redact({ input: { id: 'i1', pass: 'letmein', protectedLinksFlagEnabled: true }, credentials: { kind: 'token', itemPassword: 'letmein' }, none: { pass: null } });
+    expect(JSON.stringify(out)).not.toContain('letmein');
+    expect(out).toEqual({ input: { id: 'i1', pass: REDACTED, protectedLinksFlagEnabled: true }, credentials: { kind: 'token', itemPassword: REDACTED }, none: { pass: null } });
+  });
+
   it('redacts codes and state inside URLs but keeps the rest', () => {
     expect(redact({ url: 'http://x/auth-callback?code=abc&state=def&product_tour=1' })).toEqual({
       url: `http://x/auth-callback?code=${REDACTED}&state=${REDACTED}&product_tour=1`,

@@ -13,6 +13,9 @@ const SECRET_KEYS = new Set([
   'id_token',
   'token',
   'password',
+  // The item password: inside realtime credentials (domain/realtime.ts) and as item.get's `pass` (domain/items.ts).
+  'itempassword',
+  'pass',
   'code',
   'code_verifier',
   'authorization',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentToast, isContentToastId, isToastId, TOAST_IDS, toastDurationMs, toastFor, TOASTS } from './toasts.ts';
+import { contentToast, isContentToastId, isToastId, isUploadToastId, newVersionToast, TOAST_IDS, toastDurationMs, toastFor, TOASTS, uploadToast } from './toasts.ts';
 
 describe('toast durations (foundation §9: "Toast default 5 s; edit toast and survey toasts 10 s")', () => {
   it.each([
@@ -7,6 +7,7 @@ describe('toast durations (foundation §9: "Toast default 5 s; edit toast and su
     ['edit', 10_000],
     ['survey', 10_000],
     ['content', 10_000],
+    ['upload', 10_000],
   ] as const)('%s → %i ms', (kind, ms) => {
     expect(toastDurationMs(kind)).toBe(ms);
   });
@@ -61,5 +62,18 @@ describe('content toasts (review-and-content §3 toast data, §9 "10000 ms for m
     [null, false],
   ])('isContentToastId(%j) → %s', (value, expected) => {
     expect(isContentToastId(value)).toBe(expected);
+  });
+});
+
+describe('upload toasts (review-and-content §3 upload toast data, §4, §9 "10000 ms for complete, failed")', () => {
+  it('upload complete and upload failed carry the file name and their 10 s duration', () => {
+    expect(uploadToast('uploadComplete', 'intro.zip')).toEqual({ id: 'uploadComplete', severity: 'success', kind: 'upload', text: null, message: null, data: { fileName: 'intro.zip', duration: 10_000 } });
+    expect(uploadToast('uploadFailed', 'intro.zip')).toMatchObject({ severity: 'error', kind: 'upload', data: { fileName: 'intro.zip', duration: 10_000 } });
+    expect(isUploadToastId('uploadFailed')).toBe(true);
+    expect(isUploadToastId('moved')).toBe(false);
+  });
+
+  it('the new-version toast names the item and the version now shown', () => {
+    expect(newVersionToast('Intro course', 3)).toEqual({ id: 'newVersion', severity: 'info', kind: 'default', text: null, message: null, data: { itemTitle: 'Intro course', version: 3 } });
   });
 });

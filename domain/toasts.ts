@@ -1,22 +1,23 @@
 /**
  * Toasts (foundation §8, §9): how long each kind stays, and the toast ids the foundation names.
  */
-import { TOAST_CONTENT_MS, TOAST_DEFAULT_MS, TOAST_EDIT_MS, TOAST_SURVEY_MS } from './constants.ts';
+import { TOAST_CONTENT_MS, TOAST_DEFAULT_MS, TOAST_EDIT_MS, TOAST_SURVEY_MS, UPLOAD_TOAST_MS } from './constants.ts';
 
 /** What a toast reports; decides its look and its announcement (errors are assertive). */
 export type ToastSeverity = 'success' | 'error' | 'info';
 
 /**
  * Duration classes (foundation §9): default 5 s; edit and survey toasts 10 s; the content toasts (moved,
- * trashed, restored; review-and-content §9) 10 s.
+ * trashed, restored; review-and-content §9) 10 s; the upload toasts ('upload complete', upload failed; §4, §9) 10 s.
  */
-export type ToastKind = 'default' | 'edit' | 'survey' | 'content';
+export type ToastKind = 'default' | 'edit' | 'survey' | 'content' | 'upload';
 
 const DURATION_MS: Readonly<Record<ToastKind, number>> = {
   default: TOAST_DEFAULT_MS,
   edit: TOAST_EDIT_MS,
   survey: TOAST_SURVEY_MS,
   content: TOAST_CONTENT_MS,
+  upload: UPLOAD_TOAST_MS,
 };
 
 /** How long a toast of this kind stays, in ms. */
@@ -90,6 +91,11 @@ export interface ToastData {
   itemTitle?: string | null;
   destinationFolderName?: string | null;
   message?: string | null;
+  /** Upload toast data (§3): the file's name and how long the toast stays (ms). */
+  fileName?: string | null;
+  duration?: number;
+  /** The new-version toast (§4 Other): the version now shown. */
+  version?: number | null;
 }
 
 /** The content toasts of review-and-content §9: moved, trashed, restored, each 10 s. */
@@ -104,4 +110,26 @@ export function isContentToastId(value: unknown): value is ContentToastId {
 /** A content toast ready for the toasts actor: success, 10 s, words from the catalogue, the §3 data. */
 export function contentToast(id: ContentToastId, data: ToastData): { id: ContentToastId; severity: ToastSeverity; kind: ToastKind; text: null; message: null; data: ToastData } {
   return { id, severity: 'success', kind: 'content', text: null, message: null, data };
+}
+
+/** The upload toasts of review-and-content §4: 'upload complete' and upload failed, each 10 s with the file's name. */
+export const UPLOAD_TOAST_IDS = ['uploadComplete', 'uploadFailed'] as const;
+export type UploadToastId = (typeof UPLOAD_TOAST_IDS)[number];
+
+/** True for one of the upload toast ids. */
+export function isUploadToastId(value: unknown): value is UploadToastId {
+  return typeof value === 'string' && (UPLOAD_TOAST_IDS as readonly string[]).includes(value);
+}
+
+/** An upload toast ready for the toasts actor: §3 upload toast data (fileName, duration), words from the catalogue. */
+export function uploadToast(id: UploadToastId, fileName: string): { id: UploadToastId; severity: ToastSeverity; kind: ToastKind; text: null; message: null; data: ToastData } {
+  return { id, severity: id === 'uploadComplete' ? 'success' : 'error', kind: 'upload', text: null, message: null, data: { fileName, duration: UPLOAD_TOAST_MS } };
+}
+
+/** The item view's toast (§4 Other): someone else created a newer version and the view moved to it. */
+export const NEW_VERSION_TOAST_ID = 'newVersion';
+
+/** The new-version toast (default duration) with the item's title and the version now shown. */
+export function newVersionToast(itemTitle: string, version: number): { id: typeof NEW_VERSION_TOAST_ID; severity: ToastSeverity; kind: ToastKind; text: null; message: null; data: ToastData } {
+  return { id: NEW_VERSION_TOAST_ID, severity: 'info', kind: 'default', text: null, message: null, data: { itemTitle, version } };
 }

@@ -7,6 +7,7 @@ import { dragMachine } from './dragMachine.ts';
 import { folderSettingsMachine } from './folderSettingsMachine.ts';
 import { foldersMachine } from './foldersMachine.ts';
 import { gridMachine } from './gridMachine.ts';
+import { itemMachine } from './itemMachine.ts';
 import { flagsStore } from './flagsStore.ts';
 import { gridPrefsStore } from './gridPrefsStore.ts';
 import { notificationSettingsMachine } from './notificationSettingsMachine.ts';
@@ -14,6 +15,7 @@ import { sandboxMachine } from './sandboxMachine.ts';
 import { sessionMachine, type AuthStatus } from './sessionMachine.ts';
 import { socketMachine } from './socketMachine.ts';
 import { toastsMachine } from './toastsMachine.ts';
+import { uploadsMachine } from './uploadsMachine.ts';
 
 /**
  * The root of the one actor system. It owns the long-lived actors (each with a systemId) so that
@@ -58,6 +60,8 @@ export const appMachine = setup({
     grid: gridMachine,
     dialogs: dialogsMachine,
     drag: dragMachine,
+    uploads: uploadsMachine,
+    item: itemMachine,
   },
 }).createMachine({
   id: 'app',
@@ -70,6 +74,9 @@ export const appMachine = setup({
     { id: 'grid', systemId: 'grid', src: 'grid' },
     { id: 'dialogs', systemId: 'dialogs', src: 'dialogs' },
     { id: 'drag', systemId: 'drag', src: 'drag' },
+    // Uploads and the item view (review-and-content §2, §4): the item actor tells the app item.opened / item.closed.
+    { id: 'uploads', systemId: 'uploads', src: 'uploads' },
+    { id: 'item', systemId: 'item', src: 'item', input: {} },
     { id: 'gridPrefs', systemId: 'gridPrefs', src: 'gridPrefs' },
     { id: 'session', systemId: 'session', src: 'session' },
     { id: 'notificationSettings', systemId: 'notificationSettings', src: 'notificationSettings' },

@@ -83,8 +83,11 @@ export type GridEvent =
   | { type: 'grid.reload' }
   | ContentPushEvent;
 
+/** What the generic error dialog's retry can send to the item view's actor (`item`: restore version, cancel of a failed upload). */
+export type ItemRetryEvent = { type: 'item.restoreVersion'; version: number } | { type: 'item.cancelUpload' };
+
 /** An action a dialog hands on when it is confirmed or retried. */
-export type RoutedEvent = { target: 'folders'; event: FolderRequestEvent } | { target: 'grid'; event: GridRequestEvent };
+export type RoutedEvent = { target: 'folders'; event: FolderRequestEvent } | { target: 'grid'; event: GridRequestEvent } | { target: 'item'; event: ItemRetryEvent };
 
 /** Which operation failed, for the generic error dialog's words (§8). */
 export type ContentOperation =

@@ -9,11 +9,14 @@ import { dragMachine } from './dragMachine.ts';
 import { folderSettingsMachine } from './folderSettingsMachine.ts';
 import { foldersMachine } from './foldersMachine.ts';
 import { gridMachine } from './gridMachine.ts';
+import { itemMachine } from './itemMachine.ts';
 import { notificationSettingsMachine } from './notificationSettingsMachine.ts';
 import { sandboxMachine } from './sandboxMachine.ts';
 import { sessionMachine } from './sessionMachine.ts';
 import { socketMachine } from './socketMachine.ts';
 import { toastsMachine, toastTimerMachine } from './toastsMachine.ts';
+import { uploadMachine } from './uploadMachine.ts';
+import { uploadsMachine } from './uploadsMachine.ts';
 
 /** Payload cases for one event type: each case is the event without its `type`. */
 export type EventCases = Record<string, ReadonlyArray<Record<string, unknown>>>;
@@ -72,6 +75,72 @@ const ITEM = {
   isPrivate: true,
 };
 const refusal = (reason: string, message: string) => ({ error: { name: 'ContentRequestError', reason, message } });
+
+// Uploads and the item view (issue 5): versions, items and files as the protocol carries them.
+const version = (number: number, state: string, userId = 'u-alex', key = `review/uploads/k${number}/intro.zip`) => ({
+  id: `v${number}`,
+  number,
+  createdAt: '2026-11-21T10:00:00.000Z',
+  package: { key, md5_checksum: null },
+  thumbnail: null,
+  thumbnailUrl: null,
+  progress: state === 'uploading' ? 0.5 : 1,
+  state,
+  userId,
+  hidden: false,
+  contentPrefix: state === 'ready' ? `/packages/v${number}/` : null,
+  playerFile: state === 'ready' ? 'story.html' : null,
+  mediaUrl: null as string | null,
+  posterUrl: null,
+  fileName: 'intro.zip',
+  size: 1024,
+  meta: null,
+});
+const detail = (versions: ReturnType<typeof version>[], over: Record<string, unknown> = {}) => ({
+  ...ITEM,
+  projectId: null,
+  originalUserId: 'u-alex',
+  uploader: person,
+  versions,
+  latestVersion: versions.at(-1) ?? null,
+  allowAnonComments: false,
+  hasPassword: false,
+  enableComments: true,
+  isUploading: false,
+  uploadProgress: 1,
+  isErrored: false,
+  showTranslationsTab: false,
+  folderName: 'Onboarding',
+  actions: ['viewItem', 'restoreItem'],
+  isOwner: true,
+  ...over,
+});
+const FILE = { fileId: 'f1', name: 'intro.zip', size: 1024, type: 'application/zip' };
+const UPLOADING_KEY = 'review/uploads/k1/intro.zip';
+const entry = (status: string, over: Record<string, unknown> = {}) => ({
+  uploadId: 'upload-1',
+  fileName: 'intro.zip',
+  size: 1024,
+  status,
+  progress: 0.5,
+  itemId: 'i1',
+  error: null,
+  versionKey: UPLOADING_KEY,
+  unsupported: null,
+  ...over,
+});
+const push = (event: string, data: Record<string, unknown>) => ({ namespace: '/item/i1', event, data: { messageId: `m-${event}`, ...data } });
+const itemRequest = (itemId: string, versionQuery: number | null, password: string | null = null) => ({ itemId, tab: 'review', versionQuery, reviewRequest: null, password });
+const VIDEO_VERSIONS = [1, 2].map((n) => ({ ...version(n, 'ready'), contentPrefix: null, playerFile: null, mediaUrl: `/blobs/review/transcode/k${n}/demo.mp4`, fileName: 'demo.mp4' }));
+const itemAnswers = [
+  { output: { item: detail(VIDEO_VERSIONS, { product: 'video' }) } },
+  { output: { item: detail([version(1, 'ready'), version(2, 'ready')]) } },
+  { output: { item: detail([version(1, 'uploading')]) } },
+  { output: { item: detail([version(1, 'unpackFailed')]) } },
+  { output: { item: detail([]) } },
+  { output: 'not an item' },
+];
+const itemRefusals = [refusal('passwordFailed', 'Password required.'), refusal('accessDenied', 'Private item.'), refusal('notFound', 'No such item.'), refusal('serverError', 'The service could not be reached.')];
 
 /** The one registry: charts, path generation, generated tests and replay all read it. */
 export const registry: readonly RegistryEntry[] = [
@@ -136,6 +205,7 @@ export const registry: readonly RegistryEntry[] = [
         { namespace: '/user/u-alex', event: 'flags.changed', data: { messageId: 'm2', subscriptionId: null, key: 'maintenanceMode', value: true } },
         { namespace: '/user/u-alex', event: 'item.refresh', data: { messageId: 'm3', folderId: null } },
         { namespace: '/user/u-alex', event: 'folder.hardDeleted', data: { messageId: 'm4', ids: 'not a list' } },
+        { namespace: '/user/u-alex', event: 'item.versionUpdated', data: { messageId: 'm5', itemId: 'i1', version: version(1, 'ready'), deleted: false } },
       ],
       'realtime.reconnected': [{ namespace: '/user/u-alex' }],
       'realtime.refused': [{ namespace: '/user/u-alex', reason: 'unauthorized' }],
@@ -347,6 +417,109 @@ export const registry: readonly RegistryEntry[] = [
       'drag.drop': [{ folderId: 20, folderName: 'Team library' }, { folderId: 'DELETED', folderName: null }],
     },
   },
+  {
+    name: 'upload',
+    machine: uploadMachine,
+    description:
+      'One upload: pending (file checks, MD5 in a worker, upload URL, item.create / item.upload) → uploading (PUT; no progress for 2000 ms marks it uploadFailed) → preparing (server processing) → uploaded; error with retry (a new file) and a silent cancel that deletes the version (review-and-content §4, §5, §7, §8).',
+    input: { uploadId: 'upload-1', fileId: 'f1', fileName: 'intro.zip', size: 1024, type: 'application/zip', target: { kind: 'newItem', folderId: 12 } },
+    cases: {
+      'upload.hashProgress': [{ fraction: 0.5 }],
+      'upload.hashed': [{ md5: '0cc175b9c0f1b6a831c399e269772661' }],
+      'upload.hashFailed': [{ message: 'Hashing failed: the worker stopped' }],
+      'upload.progress': [
+        { loaded: 512, total: 1024 },
+        { loaded: 1024, total: 1024 },
+      ],
+      'upload.putFailed': [{ status: 0, message: 'Network error' }],
+      'upload.versionUpdated': [
+        { version: version(1, 'ready'), deleted: false },
+        { version: version(1, 'unpackFailed'), deleted: false },
+        { version: version(1, 'uploadFailed'), deleted: true },
+      ],
+      'upload.retry': [{ file: { fileId: 'f2', name: 'intro-fixed.zip', size: 2048, type: 'application/zip' } }],
+      'xstate.done.actor.inspectFile': [
+        { output: { ok: true, kind: 'storyline', product: 'storyline', title: 'intro', contentType: 'application/zip' } },
+        { output: { ok: true, kind: 'video', product: 'video', title: 'intro', contentType: 'video/mp4' } },
+        { output: { ok: false, reason: 'blockedExtension', detail: '.exe files are programs or scripts and cannot be uploaded.' } },
+      ],
+      'xstate.error.actor.inspectFile': [{ error: { name: 'NotReadableError', message: 'The file could not be read.' } }],
+      'xstate.done.actor.requestUploadUrl': [{ output: { key: UPLOADING_KEY, url: 'http://localhost/api/uploads/put/t1', type: 'application/zip' } }],
+      'xstate.error.actor.requestUploadUrl': [{ error: { name: 'HttpError', status: 400, message: 'keyPrefix is not allowed' } }],
+      'xstate.done.actor.createItem': [{ output: { item: detail([version(1, 'uploading')]), version: version(1, 'uploading') } }, { output: 'not an item' }],
+      'xstate.error.actor.createItem': [refusal('forbidden', 'Your role does not allow this.')],
+      'xstate.done.actor.uploadVersion': [
+        { output: { item: detail([version(1, 'ready'), version(2, 'uploading', 'u-alex', UPLOADING_KEY)]), version: version(2, 'uploading', 'u-alex', UPLOADING_KEY) } },
+        { output: null },
+      ],
+      'xstate.error.actor.uploadVersion': [refusal('uploadNotAllowed', 'A stack takes no versions.')],
+      'xstate.error.actor.markUploadFailed': [refusal('invalidRequest', 'The version is not uploading.')],
+      'xstate.error.actor.deleteVersion': [refusal('versionReady', 'The version is ready.')],
+    },
+  },
+  {
+    name: 'uploads',
+    machine: uploadsMachine,
+    description:
+      "The uploads manager: one upload per file, the list the persistent spinner toast shows, 'upload complete' and failed toasts (10 s), the session told whether uploads are in progress (leave-page warning, sign-out question), cancel-all on sign-out, the file-not-supported dialog (review-and-content §4, §8; foundation §1, §8).",
+    cases: {
+      'uploads.add': [
+        { files: [FILE], target: { kind: 'newItem', folderId: 12 } },
+        { files: [FILE, { ...FILE, fileId: 'f2', name: 'demo.mp4', type: 'video/mp4' }], target: { kind: 'newVersion', itemId: 'i1', product: 'storyline' } },
+      ],
+      'uploads.cancel': [{ uploadId: 'upload-1' }],
+      'uploads.retry': [{ uploadId: 'upload-1', file: { ...FILE, fileId: 'f3' } }],
+      'upload.changed': [
+        entry('uploading'),
+        entry('uploaded', { progress: 1 }),
+        entry('error', { error: { reason: 'stalled', message: 'No upload progress for 2000 ms' } }),
+        entry('error', { itemId: null, versionKey: null, error: { reason: 'invalidFile', message: 'Not a zip' }, unsupported: { fileName: 'intro.zip', reason: 'contentMismatch', detail: 'Not a zip' } }),
+        entry('canceled'),
+      ],
+      'uploads.versionUpdated': [{ itemId: 'i1', version: version(1, 'ready'), deleted: false }],
+    },
+  },
+  {
+    name: 'item',
+    machine: itemMachine,
+    input: { userId: 'u-alex' },
+    description:
+      'The item view: load (loading, fetch success, failed to fetch, unauthorized with the password dialog, private item access denied, not found), the shown version (processing, failed processing, ready, deleted version), live pushes (new version: move + toast, or the out-of-date dialog), restore version, cancel or retry of a failed upload, backup and video downloads (review-and-content §2, §4, §5, §7, §8).',
+    cases: {
+      'item.open': [itemRequest('i1', null), itemRequest('i1', 1), itemRequest('i2', null, 'letmein')],
+      // The same viewer as the input: the transition is driven without doubling the states the search visits.
+      'item.viewerChanged': [{ userId: 'u-alex', anonymousEmail: null }],
+      'item.submitPassword': [{ password: 'letmein' }],
+      'item.restoreVersion': [{ version: 1 }, { version: 2 }],
+      'item.retryUpload': [{ file: FILE }],
+      'realtime.message': [
+        push('item.versionCreated', { itemId: 'i1', version: version(3, 'uploading', 'u-sam'), item: detail([]) }),
+        push('item.versionUpdated', { itemId: 'i1', version: version(1, 'ready'), deleted: false }),
+        push('item.versionUpdated', { itemId: 'i1', version: version(1, 'uploadFailed'), deleted: false }),
+        push('item.versionUpdated', { itemId: 'i1', version: version(2, 'ready'), deleted: true }),
+        push('item.softDeleteHashed', { id: 'i1', folderId: 12, hash: 'h2' }),
+        push('item.backupUpdated', { itemId: 'i1', backup: { id: 'b1', version: 2, status: 'ready' } }),
+      ],
+      'realtime.reconnected': [{ namespace: '/item/i1' }],
+      'xstate.done.actor.fetchItem': itemAnswers.filter((_, i) => i !== 1),
+      'xstate.error.actor.fetchItem': itemRefusals,
+      'xstate.done.actor.checkPassword': [itemAnswers[1]!, itemAnswers.at(-1)!],
+      'xstate.error.actor.checkPassword': itemRefusals,
+      'xstate.done.actor.refetchItem': [itemAnswers[1]!, itemAnswers.at(-1)!],
+      'xstate.error.actor.refetchItem': itemRefusals,
+      'xstate.done.actor.restoreVersion': [{ output: { item: detail([version(1, 'ready'), version(2, 'ready'), version(3, 'ready')]) } }, { output: null }],
+      'xstate.error.actor.restoreVersion': [refusal('invalidRequest', 'The latest version cannot be restored.')],
+      'xstate.done.actor.deleteVersion': [{ output: { item: null } }, { output: { item: detail([version(1, 'ready')]) } }, { output: 'not an answer' }],
+      'xstate.error.actor.deleteVersion': [refusal('versionReady', 'The version is ready.')],
+      'xstate.done.actor.listBackups': [
+        { output: [{ id: 'b1', version: 2, status: 'ready' }] },
+        { output: [{ id: 'b1', version: 2, status: 'created' }] },
+        { output: [] },
+      ],
+      'xstate.done.actor.fetchBackupUrl': [{ output: 'http://localhost/api/downloads/t2' }, { output: '' }],
+      'xstate.done.actor.presignDownload': [{ output: { url: 'http://localhost/api/downloads/t3', fileName: 'Intro course.mp4' } }, { output: {} }],
+    },
+  },
 ];
 
 /** Finds a registry entry by name. */
@@ -354,7 +527,7 @@ export function registryEntry(name: string): RegistryEntry | undefined {
   return registry.find((entry) => entry.name === name);
 }
 
-export { appMachine, authMachine, dialogsMachine, dragMachine, folderSettingsMachine, foldersMachine, gridMachine, notificationSettingsMachine, sandboxMachine, sessionMachine, socketMachine };
+export { appMachine, authMachine, dialogsMachine, dragMachine, folderSettingsMachine, foldersMachine, gridMachine, itemMachine, notificationSettingsMachine, sandboxMachine, sessionMachine, socketMachine, uploadMachine, uploadsMachine };
 
 /** Hash of each machine definition, written into session-log headers so replay can tell when a chart changed. */
 export function definitionHashes(): Record<string, string> {

@@ -3,6 +3,7 @@ import type { AnonymousUser, UserInfo } from '../domain/auth.ts';
 import { LOADING_WARNING_MS, PROFILE_VALIDATION_REFRESH_MS } from '../domain/constants.ts';
 import { currentSummary, type SessionAccount, type SubscriptionSummary } from '../domain/account.ts';
 import { isContentPushName, parseContentPush } from '../domain/contentData.ts';
+import { parseItemPush } from './itemEvents.ts';
 import { sendToSystem } from './notify.ts';
 import { callbackSlot, promiseSlot } from './slots.ts';
 import { socketMachine } from './socketMachine.ts';
@@ -90,6 +91,7 @@ export const sessionMachine = setup({
     isPush: (_, params: { event: string; expected: string }) => params.event === params.expected,
     isContentPush: (_, params: { event: string; data: unknown }) => parseContentPush(params.event, params.data) !== null,
     isContentPushName: (_, params: { event: string }) => isContentPushName(params.event),
+    isVersionUpdatedPush: (_, params: { event: string; data: unknown }) => parseItemPush(params.event, params.data)?.name === 'item.versionUpdated',
   },
 }).createMachine({
   id: 'session',
@@ -114,8 +116,11 @@ export const sessionMachine = setup({
     },
     loggedIn: {
       type: 'parallel',
-      // The grid applies item ownership rules for this person.
-      entry: sendToSystem('grid', ({ context }) => ({ type: 'grid.signedIn', userId: context.user?.sub ?? '' })),
+      // The grid applies item ownership rules for this person; the item view knows who is looking (uploader, owner).
+      entry: [
+        sendToSystem('grid', ({ context }) => ({ type: 'grid.signedIn', userId: context.user?.sub ?? '' })),
+        sendToSystem('item', ({ context }) => ({ type: 'item.viewerChanged', userId: context.user?.sub ?? null, anonymousEmail: null })),
+      ],
       // Nothing of this person's content stays for the next one (sign-out, or an anonymous session).
       exit: [
         sendToSystem('folders', () => ({ type: 'folders.reset' })),
@@ -123,6 +128,7 @@ export const sessionMachine = setup({
         sendToSystem('grid', () => ({ type: 'grid.reset' })),
         sendToSystem('dialogs', () => ({ type: 'dialogs.reset' })),
         sendToSystem('drag', () => ({ type: 'drag.reset' })),
+        sendToSystem('uploads', () => ({ type: 'uploads.reset' })),
       ],
       invoke: [
         {
@@ -160,6 +166,12 @@ export const sessionMachine = setup({
           {
             guard: { type: 'isContentPushName', params: ({ event }) => ({ event: event.event }) },
             actions: { type: 'logError', params: ({ event }) => ({ message: `Malformed content push "${event.event}" dropped` }) },
+          },
+          // A version's state or progress changed (domain/items.ts pushes): the upload waiting for it hears it.
+          // The grid needs nothing more: the server pushes item.updateHashed with the item's versionState.
+          {
+            guard: { type: 'isVersionUpdatedPush', params: ({ event }) => ({ event: event.event, data: event.data }) },
+            actions: sendToSystem('uploads', ({ event }) => ({ type: 'uploads.versionUpdated', ...(parseItemPush(event.event, event.data)?.data as object) })),
           },
         ],
         'session.indicatorMissing': { actions: sendToSystem('auth', () => ({ type: 'auth.sessionEnded', reason: 'noSessionIndicator' })) },
@@ -281,6 +293,7 @@ export const sessionMachine = setup({
       },
     },
     anon: {
+      entry: sendToSystem('item', ({ context }) => ({ type: 'item.viewerChanged', userId: null, anonymousEmail: context.anonymousUser?.email ?? null })),
       invoke: {
         id: 'userSocket',
         src: 'userSocket',
@@ -300,6 +313,7 @@ export const sessionMachine = setup({
         assign({ user: null, anonymousUser: null, account: null, summary: null, errorMessage: null }),
         // Nothing of the last person stays on screen for the next one.
         sendToSystem('notificationSettings', () => ({ type: 'notificationSettings.reset' })),
+        sendToSystem('item', () => ({ type: 'item.viewerChanged', userId: null, anonymousEmail: null })),
       ],
       on: {
         'auth.status': [

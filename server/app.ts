@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
@@ -6,11 +7,12 @@ import Fastify from 'fastify';
 import type Provider from 'oidc-provider';
 import { createTokenInspector, createTokenVerifier } from './auth.ts';
 import { checkReconnectPolicy } from './config.ts';
-import { registerContent } from './content/index.ts';
+import { registerContent, type VersionHooks } from './content/index.ts';
 import type { LinkName, ReconnectPolicy, ServiceName } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { installErrorHandling } from './errors.ts';
 import { pruneExpiredOidcPayloads } from './oidc/adapter.ts';
+import { loadOrCreateSecrets } from './oidc/keys.ts';
 import { createOidcProvider } from './oidc/provider.ts';
 import { oidcRoutes } from './oidc/routes.ts';
 import { attachRealtime } from './realtime.ts';
@@ -20,8 +22,10 @@ import { clientRoutes } from './routes/client.ts';
 import { configRoutes } from './routes/config.ts';
 import { externalRoutes } from './routes/external.ts';
 import { DEFAULT_DEMO_PASSWORD, seedIfEmpty } from './seed.ts';
+import { seedVersions } from './seedContent.ts';
 import { registerServices } from './services/index.ts';
 import { initials } from './services/subscriptions.ts';
+import { bearerVerifier, createUploadService, type UploadHooks } from './uploads/index.ts';
 
 export type { ServiceName } from './config.ts';
 
@@ -46,6 +50,8 @@ export interface ServerOptions {
   linkUrls?: Partial<Record<LinkName, string>>;
   /** Served as `/config.json` `socket.reconnect`; null or absent: the client keeps the spec's policy. */
   socketReconnect?: ReconnectPolicy | null;
+  /** Key prefix of video uploads (§7 "a transcode prefix from configuration"); default `review/transcode`. */
+  videoKeyPrefix?: string;
   logger?: boolean;
 }
 
@@ -60,13 +66,19 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+/** The key that signs upload and download links, derived from the cookie keys kept in DATA_DIR, so links survive a restart. */
+function uploadSecret(dataDir: string): Buffer {
+  const [cookieKey] = loadOrCreateSecrets(dataDir).cookieKeys;
+  return createHmac('sha256', cookieKey ?? '').update('review-uploads/v1').digest();
+}
+
 /** Starts the reference review service: client, API, stand-in services, OIDC and sockets on one port. */
 export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const socketReconnect = opts.socketReconnect
     ? checkReconnectPolicy(opts.socketReconnect, { delayMs: 'socketReconnect.delayMs', delayMaxMs: 'socketReconnect.delayMaxMs', attempts: 'socketReconnect.attempts' })
     : null;
   const db = await openDatabase(opts.dataDir);
-  await seedIfEmpty(db, opts.demoPassword ?? DEFAULT_DEMO_PASSWORD);
+  const seeded = await seedIfEmpty(db, opts.demoPassword ?? DEFAULT_DEMO_PASSWORD);
 
   // Both are known only after listen (port 0); routes read them through these closures.
   let provider: Provider | undefined;
@@ -92,14 +104,40 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   await app.register(configRoutes, { publicUrl: () => publicUrl, serviceUrls: opts.serviceUrls ?? {}, linkUrls: opts.linkUrls ?? {}, socketReconnect });
   await app.register(externalRoutes, { prefix: '/external' });
   await app.register(apiRoutes, { prefix: '/api', verify, realtime });
-  // Folders, items and stacks: socket requests on /user/<aid>, item-stack routes under /api.
-  await registerContent(app, {
+  // Uploads call the item side back as files arrive; the item side is registered next, hence the late binding.
+  const bound: { hooks?: VersionHooks } = {};
+  const hooks = (): VersionHooks => {
+    if (!bound.hooks) throw new Error('upload hooks used before the content service was registered');
+    return bound.hooks;
+  };
+  const uploadHooks: UploadHooks = {
+    expectedSize: (key) => hooks().expectedSize(key),
+    stored: (key, info) => hooks().stored(key, info),
+    failed: (key, reason) => hooks().failed(key, reason),
+  };
+  const uploads = createUploadService({
+    dataDir: opts.dataDir,
+    publicUrl: () => publicUrl,
+    secret: uploadSecret(opts.dataDir),
+    verifyBearer: bearerVerifier(verify),
+    hooks: uploadHooks,
+    ...(opts.videoKeyPrefix === undefined ? {} : { videoKeyPrefix: opts.videoKeyPrefix }),
+  });
+  // Folders, items, stacks and the item view: socket requests on /user/<aid> (item.get also on /anon),
+  // /item/<itemId> access, item-stack and backup routes under /api.
+  const content = await registerContent(app, {
     db,
     realtime,
     verify,
     avatarUrl: (person) => `${publicUrl}/services/avatars/v1/avatars-default/${initials(person.first_name, person.last_name)}?size=small`,
     logError: (error, where) => app.log.error({ err: error, where }, 'content request failed'),
+    files: uploads,
+    ...(opts.videoKeyPrefix === undefined ? {} : { videoKeyPrefix: opts.videoKeyPrefix }),
   });
+  bound.hooks = content.hooks;
+  await uploads.register(app);
+  // Versions of the seeded items need the blob store, which exists from here on.
+  if (seeded) await seedVersions(content.context);
   await registerServices(app, { db, verify, realtime, publicUrl: () => publicUrl });
   await app.register(oidcRoutes, { db, getProvider: () => provider });
   await app.register(clientRoutes, { clientDir: opts.clientDir ?? path.join(REPO_ROOT, 'dist') });
@@ -134,6 +172,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
         clearInterval(pruneTimer);
         await realtime.close();
         await app.close();
+        await content.hooks.idle();
         await db.destroy();
       })()),
   };

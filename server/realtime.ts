@@ -67,6 +67,11 @@ export interface UserRequestContext {
  */
 export type UserRequestHandler = (context: UserRequestContext, payload: unknown) => Promise<unknown>;
 
+/** Who asks to watch an item: the identity settled by the credentials, and the item password sent (or null). */
+export type ItemAccessCheck = (itemId: string, identity: SocketIdentity, password: string | null) => Promise<ItemAccessOutcome>;
+/** `ok`, or the connect_error message the client receives. */
+export type ItemAccessOutcome = 'ok' | 'password_failed' | 'access_denied' | 'not_found';
+
 /** Events socket.io or this layer already use; a request handler may not take them over. */
 const RESERVED_EVENTS = new Set(['login', 'connect', 'connect_error', 'disconnect', 'disconnecting', 'newListener', 'removeListener', 'error']);
 
@@ -86,6 +91,11 @@ export interface Realtime {
   /** Sends to everyone watching one item (/item/<itemId>). */
   emitToItem(itemId: string, event: string, data?: Record<string, unknown>): string;
   /**
+   * Sends to everyone watching one item, each socket its own data (what a push may say depends on who
+   * watches); one messageId for the push. `dataFor` returning null skips that socket.
+   */
+  emitToItemEach(itemId: string, event: string, dataFor: (viewer: SocketIdentity) => Record<string, unknown> | null): string;
+  /**
    * Drops the underlying connections of one identity's sockets (every namespace), or of every socket.
    * The client sees `transport close`, as after a network loss, and reconnects on its own.
    */
@@ -98,6 +108,16 @@ export interface Realtime {
    * that rejects is reported to `onError` and answers nothing, and never takes the process down.
    */
   handleUserRequest(event: string, handler: UserRequestHandler): void;
+  /**
+   * The same on every /anon socket (anonymous reviewers); the handler's context carries the identity
+   * `anon|<email>` as `aid`.
+   */
+  handleAnonRequest(event: string, handler: UserRequestHandler): void;
+  /**
+   * Decides who may open /item/<itemId> (after the credentials are checked). Without one, any valid
+   * credentials may.
+   */
+  setItemAccess(check: ItemAccessCheck): void;
   close(): Promise<void>;
 }
 
@@ -155,9 +175,11 @@ function onConnection(socket: AppSocket): void {
 }
 
 /**
- * socket.io on the HTTP server: /user/<aid> and /item/<itemId> need an access token, /anon an e-mail
- * that has no account. Refusals reach the client as connect_error with the reason as message:
- * `unauthorized` (no, unknown or revoked token), `token_expired`, `forbidden`, `account_exists`.
+ * socket.io on the HTTP server: /user/<aid> needs an access token, /anon an e-mail that has no account,
+ * /item/<itemId> either of the two and then the item's access rules (with the `password` auth field).
+ * Refusals reach the client as connect_error with the reason as message: `unauthorized` (no, unknown or
+ * revoked token), `token_expired`, `forbidden`, `account_exists`, and on /item `not_found`,
+ * `access_denied`, `password_failed`.
  */
 export function attachRealtime(
   server: HttpServer,
@@ -193,27 +215,56 @@ export function attachRealtime(
     });
   };
 
+  /** The account behind the socket's token, or the refusal message. */
+  const identifyByToken = async (socket: Socket, token: string, requireOwnAid: boolean): Promise<string | null> => {
+    let check: Awaited<ReturnType<TokenInspector>>;
+    try {
+      check = await inspect(token);
+    } catch {
+      return 'unauthorized';
+    }
+    if (check.status === 'expired') return 'token_expired';
+    if (check.status !== 'valid') return 'unauthorized';
+    const { user } = check;
+    if (requireOwnAid && lastSegment(socket.nsp.name) !== user.aid) return 'forbidden';
+    const appSocket = socket as AppSocket;
+    appSocket.data.identity = { id: user.aid, email: user.email, kind: 'account' };
+    appSocket.data.tokenExpiresAt = check.expiresAt;
+    return null;
+  };
+
+  /** An anonymous reviewer by e-mail (foundation §5: an e-mail with an account must sign in instead). */
+  const identifyByEmail = async (socket: Socket): Promise<string | null> => {
+    const email = authField(socket, 'email')?.trim().toLowerCase();
+    if (!email || email.length > MAX_EMAIL_LENGTH || !EMAIL_PATTERN.test(email)) return 'unauthorized';
+    try {
+      if (await findUserByEmail(db, email)) return 'account_exists';
+    } catch {
+      return 'unauthorized';
+    }
+    (socket as AppSocket).data.identity = { id: `anon|${email}`, email, kind: 'anonymous' };
+    return null;
+  };
+
+  const settle = (work: Promise<string | null>, next: (error?: Error) => void) => {
+    work.then(
+      (refusal) => next(refusal === null ? undefined : new Error(refusal)),
+      () => next(new Error('unauthorized')),
+    );
+  };
+
   const withToken = (namespace: Namespace, requireOwnAid: boolean) => {
     namespace.use((socket, next) => {
       const token = authField(socket, 'token');
       if (!token) return next(new Error('unauthorized'));
-      inspect(token).then(
-        (check) => {
-          if (check.status === 'expired') return next(new Error('token_expired'));
-          if (check.status !== 'valid') return next(new Error('unauthorized'));
-          const { user } = check;
-          if (requireOwnAid && lastSegment(socket.nsp.name) !== user.aid) return next(new Error('forbidden'));
-          const appSocket = socket as AppSocket;
-          appSocket.data.identity = { id: user.aid, email: user.email, kind: 'account' };
-          appSocket.data.tokenExpiresAt = check.expiresAt;
-          next();
-        },
-        () => next(new Error('unauthorized')),
-      );
+      settle(identifyByToken(socket, token, requireOwnAid), next);
     });
   };
 
   const requestHandlers = new Map<string, UserRequestHandler>();
+  const anonHandlers = new Map<string, UserRequestHandler>();
+  const anonSockets = new Set<AppSocket>();
+  let itemAccess: ItemAccessCheck | undefined;
   const answer = (socket: AppSocket, event: string, handler: UserRequestHandler) => {
     socket.on(event, (...args: unknown[]) => {
       const last = args.at(-1);
@@ -239,7 +290,20 @@ export function attachRealtime(
   });
 
   const items = io.of(ITEM_NAMESPACE);
-  withToken(items, false);
+  // A signed-in viewer sends a token, an anonymous reviewer an e-mail; both then pass the item's rules.
+  items.use((socket, next) => {
+    const token = authField(socket, 'token');
+    const email = authField(socket, 'email');
+    if (!token && !email) return next(new Error('unauthorized'));
+    const work = async () => {
+      const refusal = token ? await identifyByToken(socket, token, false) : await identifyByEmail(socket);
+      if (refusal !== null || !itemAccess) return refusal;
+      const password = authField(socket, 'password') ?? authField(socket, 'itemPassword') ?? null;
+      const outcome = await itemAccess(lastSegment(socket.nsp.name), (socket as AppSocket).data.identity, password);
+      return outcome === 'ok' ? null : outcome;
+    };
+    settle(work(), next);
+  });
   items.on('connection', (socket: AppSocket) => {
     track(socket);
     void socket.join(`item:${lastSegment(socket.nsp.name)}`);
@@ -247,21 +311,12 @@ export function attachRealtime(
   });
 
   const anon = io.of(ANON_NAMESPACE);
-  anon.use((socket, next) => {
-    const email = authField(socket, 'email')?.trim().toLowerCase();
-    if (!email || email.length > MAX_EMAIL_LENGTH || !EMAIL_PATTERN.test(email)) return next(new Error('unauthorized'));
-    findUserByEmail(db, email).then(
-      (user) => {
-        // Foundation §5: an e-mail with an account must sign in instead.
-        if (user) return next(new Error('account_exists'));
-        (socket as AppSocket).data.identity = { id: `anon|${email}`, email, kind: 'anonymous' };
-        next();
-      },
-      () => next(new Error('unauthorized')),
-    );
-  });
+  anon.use((socket, next) => settle(identifyByEmail(socket), next));
   anon.on('connection', (socket: AppSocket) => {
     track(socket);
+    anonSockets.add(socket);
+    socket.once('disconnect', () => anonSockets.delete(socket));
+    for (const [event, handler] of anonHandlers) answer(socket, event, handler);
     onConnection(socket);
   });
 
@@ -292,6 +347,15 @@ export function attachRealtime(
       io._nsps.get(`/item/${itemId}`)?.to(`item:${itemId}`).emit(event, payload);
       return payload.messageId;
     },
+    emitToItemEach: (itemId, event, dataFor) => {
+      const messageId = randomUUID();
+      const namespace = io._nsps.get(`/item/${itemId}`);
+      for (const socket of namespace?.sockets.values() ?? []) {
+        const data = dataFor((socket as AppSocket).data.identity);
+        if (data) socket.emit(event, { ...data, messageId });
+      }
+      return messageId;
+    },
     disconnect: ({ aid }) => {
       const targets = [...connected].filter((socket) => aid === undefined || socket.data.identity.id === aid);
       for (const socket of targets) socket.conn.close();
@@ -301,6 +365,14 @@ export function attachRealtime(
       if (RESERVED_EVENTS.has(event) || requestHandlers.has(event)) throw new Error(`realtime: ${event} already has a handler`);
       requestHandlers.set(event, handler);
       for (const sockets of userSockets.values()) for (const socket of sockets) answer(socket, event, handler);
+    },
+    handleAnonRequest: (event, handler) => {
+      if (RESERVED_EVENTS.has(event) || anonHandlers.has(event)) throw new Error(`realtime: ${event} already has an anonymous handler`);
+      anonHandlers.set(event, handler);
+      for (const socket of anonSockets) answer(socket, event, handler);
+    },
+    setItemAccess: (check) => {
+      itemAccess = check;
     },
     refuseConnections: (seconds) => {
       refuseUntil = seconds > 0 ? Date.now() + seconds * 1000 : 0;

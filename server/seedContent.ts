@@ -5,10 +5,14 @@
  * in the trash with one trashed folder, and one item stack. Names are fixed (end-to-end tests rely on
  * them, see server/README.md); times are relative to `now`.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { productFamily } from '../domain/folderRoles.ts';
 import type { Db } from './db/database.ts';
-import type { NewItem, StoredFolderRole } from './db/schema.ts';
+import type { NewItem, NewItemVersion, StoredFolderRole, StoredVersionState } from './db/schema.ts';
+import type { ItemContext } from './content/itemView.ts';
 import { newHash } from './content/repository.ts';
+import type { ProcessOutcome } from './content/versionRepository.ts';
+import { buildRiseFixture, buildStoryFixture, videoFixture } from './uploads/index.ts';
 
 export interface ContentSeedInput {
   /** Account id of a demo e-mail. */
@@ -263,4 +267,208 @@ export async function seedContent(trx: Db, { aid, teamId, teamSubscriptionId, no
     .set({ folder_type: 'deleted', original_type: 'private', trash_root_id: oldDrafts, deleted_at: trashedAt, updated_at: trashedAt })
     .where('id', '=', oldDrafts)
     .execute();
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Versions (issue 5)
+
+/** The password of the seeded password-protected item ("Data privacy basics"); see server/README.md. */
+export const SEEDED_ITEM_PASSWORD = 'letmein';
+/**
+ * Its stored form (server/passwords.ts), computed once: scrypt is slow on purpose and every test server
+ * seeds, so the seed does not pay for it again. The password is public anyway.
+ */
+const SEEDED_ITEM_PASSWORD_HASH = 'scrypt$NloR8kD8Cq+FRjhJobqMDA==$8qmRHNAVIq7CgLpUEV/nPKtGP7oHMpBK6/OxqYamdAE=';
+
+/** Showcase items of the item view (server/README.md "Content seed"). */
+export const SEEDED_ITEMS = {
+  threeVersions: 'Style guide',
+  riseTwoVersions: 'Team handbook',
+  videoTwoVersions: 'All-hands recording March',
+  password: 'Data privacy basics',
+  private: 'Workplace safety',
+  unpackFailed: 'Objection handling',
+  processing: 'IT setup guide',
+} as const;
+
+interface StoredFile {
+  key: string;
+  md5: string;
+  size: number;
+  fileName: string;
+}
+
+interface Processed {
+  /** The version whose id names the unpacked files. */
+  makerId: string;
+  file: StoredFile;
+  outcome: ProcessOutcome;
+}
+
+/** One version row to insert: a real upload (`filesOf` null) or a copy sharing another version's files. */
+interface PlannedVersion {
+  id: string;
+  itemId: string;
+  uploader: string;
+  file: StoredFile;
+  filesOf: string | null;
+  state: StoredVersionState;
+  outcome: ProcessOutcome | null;
+}
+
+const slug = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'file';
+
+/**
+ * Gives every seeded item its versions (run once, right after the accounts and library are seeded, once
+ * the blob store exists). Packages are really stored and unpacked through the uploads service, but only a
+ * few times: the showcase items get their own packages, every other item shares one processed package of
+ * its kind (story zip, Rise export, video), as restored versions share theirs.
+ */
+export async function seedVersions(context: ItemContext): Promise<void> {
+  const { db, files } = context;
+  const items = await db.selectFrom('items').select(['id', 'title', 'product', 'user_aid', 'created_at', 'updated_at']).orderBy('created_at').execute();
+  const users = new Map((await db.selectFrom('users').select(['aid', 'email']).execute()).map((u) => [u.email, u.aid]));
+  const aid = (email: string) => users.get(email) ?? '';
+  const prefixOf = (kind: 'storyline' | 'rise' | 'video') => (kind === 'video' ? context.videoKeyPrefix : context.storylineKeyPrefix);
+
+  const store = async (kind: 'storyline' | 'rise' | 'video', fileName: string, bytes: Uint8Array): Promise<StoredFile> => {
+    const key = `${prefixOf(kind)}/seed-${randomUUID()}/${slug(fileName.replace(/\.[^.]+$/, ''))}${fileName.slice(fileName.lastIndexOf('.'))}`;
+    await files.putBlob(key, bytes);
+    return { key, md5: createHash('md5').update(bytes).digest('hex'), size: bytes.length, fileName };
+  };
+  const process = async (kind: 'storyline' | 'rise' | 'video', fileName: string, bytes: Uint8Array): Promise<Processed> => {
+    const file = await store(kind, fileName, bytes);
+    const makerId = randomUUID();
+    const outcome = kind === 'video' ? await files.processVideo(file.key, makerId) : await files.processPackage(file.key, makerId, kind);
+    return { makerId, file, outcome };
+  };
+  const story = (title: string, slides: string[]) => buildStoryFixture({ title, slides: slides.map((t, i) => ({ id: `slide-${i + 1}`, title: t, sceneIndex: i < 2 ? 0 : 1 })), scenes: ['Introduction', 'Details'] });
+  const rise = (title: string, lessons: string[]) => buildRiseFixture({ title, lessons: lessons.map((t, i) => ({ id: `lesson-${i + 1}`, title: t })) });
+
+  // Independent work runs together: a handful of small packages.
+  const video = videoFixture();
+  const [shared, styleGuide, handbook, allHands, broken, waiting] = await Promise.all([
+    Promise.all([
+      process('storyline', 'Demo course.zip', story('Demo course', ['Welcome', 'Objectives', 'Lesson', 'Summary'])),
+      process('rise', 'Demo course.zip', rise('Demo course', ['Getting started', 'Key ideas', 'Wrap-up'])),
+      process('video', 'Demo video.webm', video),
+    ]),
+    Promise.all([
+      process('storyline', 'Style guide v1.zip', story('Style guide', ['Welcome', 'Voice and tone'])),
+      process('storyline', 'Style guide v2.zip', story('Style guide', ['Welcome', 'Voice and tone', 'Colours'])),
+      process('storyline', 'Style guide v3.zip', story('Style guide', ['Welcome', 'Voice and tone', 'Colours', 'Typography'])),
+    ]),
+    Promise.all([
+      process('rise', 'Team handbook.zip', rise('Team handbook', ['Who we are', 'How we work'])),
+      process('rise', 'Team handbook (2).zip', rise('Team handbook', ['Who we are', 'How we work', 'Tools we use'])),
+    ]),
+    Promise.all([process('video', 'All-hands March.webm', video), process('video', 'All-hands March (recut).webm', video)]),
+    // A truncated zip: processing refuses it.
+    process('storyline', 'Objection handling v2.zip', story('Objection handling', ['Welcome']).slice(0, 200)),
+    store('storyline', 'IT setup guide.zip', story('IT setup guide', ['Welcome'])),
+  ]);
+  const [sharedStory, sharedRise, sharedVideo] = shared;
+  const sharedOf = (product: string): Processed => {
+    const family = productFamily(product);
+    if (family === 'video') return sharedVideo;
+    return family === 'slide' ? sharedStory : sharedRise;
+  };
+
+  const planned: PlannedVersion[] = [];
+  const makersPlaced = new Set<string>();
+  const upload = (itemId: string, uploader: string, processed: Processed) =>
+    planned.push({ id: processed.makerId, itemId, uploader, file: processed.file, filesOf: null, state: stateOf(processed.outcome), outcome: processed.outcome });
+  /** The item's version is the shared package of its kind: the first item to use it holds the upload, the rest copies. */
+  const sharedVersion = (itemId: string, uploader: string, product: string) => {
+    const processed = sharedOf(product);
+    if (!makersPlaced.has(processed.makerId)) {
+      makersPlaced.add(processed.makerId);
+      upload(itemId, uploader, processed);
+      return;
+    }
+    planned.push({ id: randomUUID(), itemId, uploader, file: processed.file, filesOf: processed.makerId, state: 'ready', outcome: processed.outcome });
+  };
+
+  const byTitle = new Map(items.map((item) => [item.title, item]));
+  for (const item of items) {
+    switch (item.title) {
+      case SEEDED_ITEMS.threeVersions:
+        upload(item.id, item.user_aid, styleGuide[0]);
+        upload(item.id, aid('tara.team@example.com'), styleGuide[1]);
+        upload(item.id, item.user_aid, styleGuide[2]);
+        break;
+      case SEEDED_ITEMS.riseTwoVersions:
+        upload(item.id, item.user_aid, handbook[0]);
+        upload(item.id, aid('sam.staff@example.com'), handbook[1]);
+        break;
+      case SEEDED_ITEMS.videoTwoVersions:
+        upload(item.id, item.user_aid, allHands[0]);
+        upload(item.id, item.user_aid, allHands[1]);
+        break;
+      case SEEDED_ITEMS.unpackFailed:
+        sharedVersion(item.id, item.user_aid, item.product);
+        upload(item.id, item.user_aid, broken);
+        break;
+      case SEEDED_ITEMS.processing:
+        planned.push({ id: randomUUID(), itemId: item.id, uploader: item.user_aid, file: waiting, filesOf: null, state: 'uploaded', outcome: null });
+        break;
+      default:
+        sharedVersion(item.id, item.user_aid, item.product);
+    }
+  }
+
+  await db.transaction().execute(async (trx) => {
+    const perItem = new Map<string, PlannedVersion[]>();
+    for (const version of planned) perItem.set(version.itemId, [...(perItem.get(version.itemId) ?? []), version]);
+    const rows: NewItemVersion[] = [];
+    const backups: { id: string; item_id: string; version_id: string; status: 'ready'; blob_key: string; created_at: string }[] = [];
+    for (const item of items) {
+      const versions = perItem.get(item.id) ?? [];
+      const start = Date.parse(item.created_at);
+      const span = Math.max(Date.parse(item.updated_at) - start, 0);
+      versions.forEach((version, i) => {
+        // Spread between the item's creation and its last update, oldest first.
+        const at = new Date(start + (versions.length === 1 ? 0 : (span * i) / (versions.length - 1))).toISOString();
+        const ready = version.outcome?.state === 'ready' ? version.outcome : null;
+        rows.push({
+          id: version.id,
+          item_id: item.id,
+          seq: i + 1,
+          state: version.state,
+          progress: 1,
+          package_key: version.file.key,
+          files_of_version_id: version.filesOf,
+          md5: version.file.md5,
+          size: version.file.size,
+          file_name: version.file.fileName,
+          user_aid: version.uploader,
+          content_prefix: ready?.contentPrefix ?? null,
+          player_file: ready?.playerFile ?? null,
+          thumbnail_key: ready?.thumbnailKey ?? null,
+          media_url: ready?.mediaUrl ?? null,
+          poster_url: ready?.posterUrl ?? null,
+          meta_json: ready ? JSON.stringify(ready.meta) : null,
+          created_at: at,
+          updated_at: at,
+        });
+        if (ready && item.product === 'storyline') backups.push({ id: randomUUID(), item_id: item.id, version_id: version.id, status: 'ready', blob_key: version.file.key, created_at: at });
+      });
+    }
+    for (let i = 0; i < rows.length; i += 200) await trx.insertInto('item_versions').values(rows.slice(i, i + 200)).execute();
+    if (backups.length > 0) await trx.insertInto('backups').values(backups).execute();
+    for (const item of items) {
+      const latestReady = (perItem.get(item.id) ?? []).filter((v) => v.outcome?.state === 'ready').at(-1)?.outcome;
+      if (latestReady?.state !== 'ready') continue;
+      const thumbnail = latestReady.thumbnailKey !== null ? files.blobUrl(latestReady.thumbnailKey) : latestReady.posterUrl;
+      if (thumbnail !== null) await trx.updateTable('items').set({ thumbnail_url: thumbnail }).where('id', '=', item.id).execute();
+    }
+    const protectedItem = byTitle.get(SEEDED_ITEMS.password);
+    if (protectedItem) await trx.updateTable('items').set({ password_hash: SEEDED_ITEM_PASSWORD_HASH }).where('id', '=', protectedItem.id).execute();
+    const privateItem = byTitle.get(SEEDED_ITEMS.private);
+    if (privateItem) await trx.updateTable('items').set({ is_private: 1 }).where('id', '=', privateItem.id).execute();
+  });
+}
+
+function stateOf(outcome: ProcessOutcome): StoredVersionState {
+  return outcome.state;
 }

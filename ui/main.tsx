@@ -8,6 +8,7 @@ import './styles/access.css';
 import './styles/sandbox.css';
 import './styles/anon.css';
 import './styles/content.css';
+import './styles/item.css';
 import { loadRuntimeConfig, saveFile } from './app/browser.ts';
 import { createAppSystem } from './app/createSystem.ts';
 import { AppRoutes } from './routes.tsx';

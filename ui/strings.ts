@@ -6,6 +6,7 @@ import { accessStrings } from './strings/access.ts';
 import { anonStrings } from './strings/anon.ts';
 import { contentStrings } from './strings/content.ts';
 import { headerStrings } from './strings/header.ts';
+import { itemStrings } from './strings/item.ts';
 import { sandboxStrings } from './strings/sandbox.ts';
 
 const coreStrings = {
@@ -101,7 +102,7 @@ const coreStrings = {
   'notFound.goToDashboard': 'Go to the dashboard',
 } as const;
 
-export const strings = { ...coreStrings, ...headerStrings, ...accessStrings, ...sandboxStrings, ...anonStrings, ...contentStrings } as const;
+export const strings = { ...coreStrings, ...headerStrings, ...accessStrings, ...sandboxStrings, ...anonStrings, ...contentStrings, ...itemStrings } as const;
 
 export type StringKey = keyof typeof strings;
 

@@ -8,6 +8,9 @@ import type { dragMachine } from '../machines/dragMachine.ts';
 import type { folderSettingsMachine } from '../machines/folderSettingsMachine.ts';
 import type { foldersMachine } from '../machines/foldersMachine.ts';
 import type { gridMachine } from '../machines/gridMachine.ts';
+import type { UploadFileRef } from '../machines/itemEvents.ts';
+import type { itemMachine } from '../machines/itemMachine.ts';
+import type { uploadsMachine } from '../machines/uploadsMachine.ts';
 import type { gridPrefsStore } from '../machines/gridPrefsStore.ts';
 import type { flagsStore } from '../machines/flagsStore.ts';
 import type { notificationSettingsMachine } from '../machines/notificationSettingsMachine.ts';
@@ -39,6 +42,18 @@ export interface AppSystem {
   dialogs: ActorRefFrom<typeof dialogsMachine>;
   /** Drag and drop of items and folders (systemId `drag`). */
   drag: ActorRefFrom<typeof dragMachine>;
+  /**
+   * The uploads (systemId `uploads`): send `uploads.add { files: addFiles(picked), target }`; the list is
+   * `context.uploads`, tag `inProgress` (spinner toast), `matches({ notice: 'open' })` + `context.unsupported`.
+   */
+  uploads: ActorRefFrom<typeof uploadsMachine>;
+  /** The item view (systemId `item`): send `item.open` from the route; see machines/README.md. */
+  item: ActorRefFrom<typeof itemMachine>;
+  /**
+   * Keeps picked or dropped files for upload (File objects never enter events) and returns what events carry:
+   * `{ fileId, name, size, type }` for `uploads.add`, `uploads.retry` and `item.retryUpload`.
+   */
+  addFiles: (files: readonly File[]) => UploadFileRef[];
   /** The grid's remembered sidebar width and expanded folders (systemId `gridPrefs`). */
   gridPrefs: ActorRefFrom<typeof gridPrefsStore>;
   /** The clock's time (epoch ms), for relative dates in the views. */

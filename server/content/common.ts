@@ -2,7 +2,8 @@
  * What every content operation shares: refusals and their messages, the transaction runner (decide and
  * write in one transaction, push after the acknowledgement), and the small checks built on the domain.
  */
-import type { Ack, ContentRefusal } from '../../domain/content.ts';
+import type { Ack } from '../../domain/content.ts';
+import type { ItemAck, ItemRefusal } from '../../domain/items.ts';
 import { itemFolderId } from '../../domain/folderMoves.ts';
 import { isItemVisibleTo, itemMenu, type FolderAction, type FolderId, type ItemMenuEntry } from '../../domain/folderRoles.ts';
 import type { FolderNode } from '../../domain/folderTree.ts';
@@ -10,8 +11,9 @@ import { checkName, type NameCheckOptions } from '../../domain/names.ts';
 import type { Db } from '../db/database.ts';
 import type { Realtime } from '../realtime.ts';
 import type { UserAccess } from './access.ts';
-import { sendPushesSoon, type Placement, type Push } from './pushes.ts';
+import { sendPushesSoon, sendRoomPushesSoon, type Placement, type Push, type RoomPush } from './pushes.ts';
 import type { AvatarUrl } from './repository.ts';
+import { orphanedFiles, removeFiles, type ContentFiles, type VersionFiles } from './versionRepository.ts';
 
 export interface ContentContext {
   db: Db;
@@ -19,10 +21,23 @@ export interface ContentContext {
   avatarUrl: AvatarUrl;
   /** Server faults (answered serverError): logged, never shown. */
   logError: (error: unknown, where: string) => void;
+  /** Blob storage: deleting items forever also removes the files only they used. Absent: files stay. */
+  files?: ContentFiles;
+}
+
+/**
+ * After items were deleted forever (their versions with them, in this transaction): the clean-up to run
+ * once committed, removing the files nothing else uses. Spread into a change: `...(await release(...))`.
+ */
+export async function releaseVersionFiles(trx: Db, context: ContentContext, doomed: readonly VersionFiles[]): Promise<{ afterCommit?: () => Promise<void> }> {
+  const files = context.files;
+  if (!files || doomed.length === 0) return {};
+  const orphans = await orphanedFiles(trx, doomed);
+  return { afterCommit: () => removeFiles(files, orphans, context.logError) };
 }
 
 /** The sentence sent with each refusal; the client shows its own text for the reason. */
-export const REFUSAL_MESSAGES: Readonly<Record<ContentRefusal, string>> = {
+export const REFUSAL_MESSAGES: Readonly<Record<ItemRefusal, string>> = {
   invalidRequest: 'The request is malformed.',
   notFound: 'This folder or item does not exist or is not visible to you.',
   forbidden: 'Your role does not allow this.',
@@ -43,12 +58,16 @@ export const REFUSAL_MESSAGES: Readonly<Record<ContentRefusal, string>> = {
   alreadyInFolder: 'The item is already in that folder.',
   targetForbidsItems: 'The destination does not allow adding items.',
   blockedFolderTypes: "Someone else's item cannot be moved from a shared folder into a private one.",
+  passwordFailed: 'This item is protected by a password; the one given is missing or wrong.',
+  accessDenied: 'This item is private.',
+  versionReady: 'A version that is ready cannot be deleted.',
+  uploadNotAllowed: 'This item does not take a new version of that kind.',
 };
 
 /** A refusal thrown from inside an operation: the transaction rolls back and the ack carries it. */
 export class Refusal extends Error {
   constructor(
-    readonly reason: ContentRefusal,
+    readonly reason: ItemRefusal,
     message: string = REFUSAL_MESSAGES[reason],
     readonly failedId?: string | number,
   ) {
@@ -57,12 +76,13 @@ export class Refusal extends Error {
 }
 
 /** Throws a refusal (for expressions). */
-export function refuse(reason: ContentRefusal, failedId?: string | number, message?: string): never {
+export function refuse(reason: ItemRefusal, failedId?: string | number, message?: string): never {
   throw new Refusal(reason, message ?? REFUSAL_MESSAGES[reason], failedId);
 }
 
-/** The ack for an error: a Refusal as it is, anything else logged and answered serverError. */
-export function failure(context: ContentContext, error: unknown, where: string): Ack<never> {
+type Failure = { success: false; reason: ItemRefusal; message: string; failedId?: string | number };
+
+function failureOf(context: ContentContext, error: unknown, where: string): Failure {
   if (error instanceof Refusal) {
     return error.failedId === undefined
       ? { success: false, reason: error.reason, message: error.message }
@@ -73,16 +93,55 @@ export function failure(context: ContentContext, error: unknown, where: string):
 }
 
 /**
+ * The ack for an error: a Refusal as it is, anything else logged and answered serverError. Content
+ * operations (domain/content.ts) only ever refuse with content reasons, hence the narrower type.
+ */
+export function failure(context: ContentContext, error: unknown, where: string): Ack<never> {
+  return failureOf(context, error, where) as Ack<never>;
+}
+
+/** The same for item-view requests (domain/items.ts), whose refusals add passwordFailed, accessDenied… */
+export function itemFailure(context: ContentContext, error: unknown, where: string): ItemAck<never> {
+  const { success, reason, message } = failureOf(context, error, where);
+  return { success, reason, message };
+}
+
+/** What a change hands back: its answer, and the pushes to send once the answer is out. */
+export interface Change<T> {
+  data: T;
+  pushes: Push[];
+  /** Pushes to the sockets on an item's namespace (/item/<itemId>). */
+  roomPushes?: RoomPush[];
+  /** Runs once the change is committed, before the answer (removing files nothing refers to any more). */
+  afterCommit?: () => Promise<void>;
+}
+
+async function runChange<T>(context: ContentContext, work: (trx: Db) => Promise<Change<T>>): Promise<T> {
+  const { data, pushes, roomPushes, afterCommit } = await context.db.transaction().execute(work);
+  if (afterCommit) await afterCommit().catch((error: unknown) => context.logError(error, 'afterCommit'));
+  sendPushesSoon(context.realtime, pushes);
+  if (roomPushes) sendRoomPushesSoon(context.realtime, roomPushes);
+  return data;
+}
+
+/**
  * Runs one change: reads, decisions and writes in one transaction (all or nothing: a refusal anywhere
  * rolls everything back), then the pushes, once the requester's ack has gone out.
  */
-export async function mutate<T>(context: ContentContext, where: string, work: (trx: Db) => Promise<{ data: T; pushes: Push[] }>): Promise<Ack<T>> {
+export async function mutate<T>(context: ContentContext, where: string, work: (trx: Db) => Promise<Change<T>>): Promise<Ack<T>> {
   try {
-    const { data, pushes } = await context.db.transaction().execute(work);
-    sendPushesSoon(context.realtime, pushes);
-    return { success: true, data };
+    return { success: true, data: await runChange(context, work) };
   } catch (error) {
     return failure(context, error, where);
+  }
+}
+
+/** `mutate` for item-view requests. */
+export async function mutateItem<T>(context: ContentContext, where: string, work: (trx: Db) => Promise<Change<T>>): Promise<ItemAck<T>> {
+  try {
+    return { success: true, data: await runChange(context, work) };
+  } catch (error) {
+    return itemFailure(context, error, where);
   }
 }
 
@@ -94,6 +153,7 @@ export async function read<T>(context: ContentContext, where: string, work: (trx
     return failure(context, error, where);
   }
 }
+
 
 /** The trimmed name, or a refusal with the domain's reason (empty, tooLong, duplicate). */
 export function acceptName(raw: string, options: NameCheckOptions, failedId?: string | number): string {

@@ -28,9 +28,10 @@ import {
   type FolderFacts,
   type UserAccess,
 } from './access.ts';
-import { acceptName, mutate, read, refuse, siblingNames, visibleFolder, type ContentContext } from './common.ts';
+import { acceptName, mutate, read, refuse, releaseVersionFiles, siblingNames, visibleFolder, type ContentContext } from './common.ts';
 import { folderPushes, type Push } from './pushes.ts';
 import { anySubscriptionOf, contentOfFolders, groupNames, groupsOfTeamsOf, loadPeople, loadSnapshot, newHash, teamSubscriptionOf } from './repository.ts';
+import { versionFilesOf } from './versionRepository.ts';
 
 type Reply<K extends keyof FolderReplies> = Promise<Ack<FolderReplies[K]>>;
 interface FolderReplies {
@@ -148,9 +149,10 @@ export function folderOperations(context: ContentContext) {
       checkHardDeletable(userAccess(before, aid), ids);
       const roots = outermost(before, ids);
       const content = await contentOfFolders(trx, [...new Set(roots.flatMap((id) => [id, ...folderDescendants(before, id)]))]);
+      const doomed = await versionFilesOf(trx, { itemIds: content.items.map((i) => i.id) });
       const removed = await hardDelete(trx, before, roots);
       const after = await loadSnapshot(trx);
-      return { data: { ids: removed }, pushes: [...folderPushes(before, after, removed), ...ownerPushesForRemovedContent(content)] };
+      return { data: { ids: removed }, pushes: [...folderPushes(before, after, removed), ...ownerPushesForRemovedContent(content)], ...(await releaseVersionFiles(trx, context, doomed)) };
     });
   }
 
@@ -363,6 +365,7 @@ export function folderOperations(context: ContentContext) {
           trx.selectFrom('item_stacks').select(['id']).where('user_aid', '=', aid).where('archived_at', 'is not', null).execute(),
         ]);
         const content = await contentOfFolders(trx, [...new Set(roots.flatMap((id) => [id, ...folderDescendants(before, id)]))]);
+        const doomed = await versionFilesOf(trx, { itemIds: [...content.items, ...items].map((i) => i.id), stackIds: stacks.map((s) => s.id) });
         const folderIds = await hardDelete(trx, before, roots);
         if (items.length > 0) await trx.deleteFrom('items').where('id', 'in', items.map((i) => i.id)).execute();
         if (stacks.length > 0) await trx.deleteFrom('item_stacks').where('id', 'in', stacks.map((s) => s.id)).execute();
@@ -372,7 +375,7 @@ export function folderOperations(context: ContentContext) {
         for (const item of items) pushes.push({ aids: [aid], event: 'item.hardDeleteHashed', data: { id: item.id, folderId: item.folder_id } });
         if (stacks.length > 0) pushes.push({ aids: [aid], event: 'itemStack.hardDeleteHashed', data: { stackIds: stacks.map((s) => s.id) } });
         const itemIds = [...items.map((i) => i.id), ...stacks.map((s) => s.id)];
-        return { data: { folderIds, itemIds }, pushes };
+        return { data: { folderIds, itemIds }, pushes, ...(await releaseVersionFiles(trx, context, doomed)) };
       }),
 
     getPermissions: (aid: string, { id }: ContentPayload<'folder.getPermissions'>): Reply<'permissions'> =>

@@ -10,9 +10,10 @@ import { searchFilter } from '../../domain/names.ts';
 import type { Db } from '../db/database.ts';
 import type { ItemRow } from '../db/schema.ts';
 import { userAccess, type AccessSnapshot, type UserAccess } from './access.ts';
-import { acceptName, canSeeContent, menuOffers, movable, mutate, read, refuse, visibleFolder, type ContentContext } from './common.ts';
+import { acceptName, canSeeContent, menuOffers, movable, mutate, read, refuse, releaseVersionFiles, visibleFolder, type ContentContext } from './common.ts';
 import { itemDestroyPushes, itemTrashPushes, itemUpdatePushes, type Push } from './pushes.ts';
 import { findItems, itemGridRow, loadSnapshot, newHash, queryItemPage, titlesInFolder, toItemRecords, type ItemListing } from './repository.ts';
+import { copyReadyVersions, versionFilesOf } from './versionRepository.ts';
 
 /** Which items a grid request lists (§7 item.fetch): a search looks through everything the user sees. */
 export function listingFor(access: UserAccess, folderId: FolderId, search: string | null): ItemListing {
@@ -159,6 +160,7 @@ export function itemOperations(context: ContentContext) {
             updated_at: now,
           })
           .execute();
+        await copyReadyVersions(trx, row!.id, copyId);
         const [item] = await recordsOf(trx, context, [copyId]);
         return { data: { item: item! }, pushes: itemUpdatePushes(snapshot, snapshot, null, item!) };
       }),
@@ -179,8 +181,9 @@ export function itemOperations(context: ContentContext) {
         const rows = await loadItems(trx, access, ids);
         // Delete forever is offered for archived items only (§4), to their owner or a hard-delete role.
         for (const row of rows) if (!menuOffers(access, row, false, 'deleteForever')) refuse('forbidden', row.id);
+        const doomed = await versionFilesOf(trx, { itemIds: ids });
         await trx.deleteFrom('items').where('id', 'in', [...ids]).execute();
-        return { data: { ids: [...ids] }, pushes: rows.map((row) => itemDestroyPushes(snapshot, row)) };
+        return { data: { ids: [...ids] }, pushes: rows.map((row) => itemDestroyPushes(snapshot, row)), ...(await releaseVersionFiles(trx, context, doomed)) };
       }),
 
     bulkMove: (aid: string, { ids, destination }: ContentPayload<'item.bulkMove'>): Promise<Ack<ContentAckData<'item.bulkMove'>>> =>

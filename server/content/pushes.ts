@@ -9,10 +9,21 @@
  */
 import type { ContentPushes, ContentPushName, ItemRecord } from '../../domain/content.ts';
 import { isItemVisibleTo } from '../../domain/folderRoles.ts';
-import type { Realtime } from '../realtime.ts';
+import type { ItemPushes, ItemPushName } from '../../domain/items.ts';
+import type { Realtime, SocketIdentity } from '../realtime.ts';
 import { canSeeFolder, folderAudience, folderRecordFor, type AccessSnapshot } from './access.ts';
 
-export type Push = { [K in ContentPushName]: { aids: readonly string[]; event: K; data: ContentPushes[K] } }[ContentPushName];
+type UserPushes = ContentPushes & ItemPushes;
+type UserPushName = ContentPushName | ItemPushName;
+
+/** One push to some users' /user/<aid> sockets. */
+export type Push = { [K in UserPushName]: { aids: readonly string[]; event: K; data: UserPushes[K] } }[UserPushName];
+
+/**
+ * One push to everyone on an item's namespace (/item/<itemId>), built per socket: the item detail it
+ * may carry depends on who watches (their actions, whether they own it).
+ */
+export type RoomPush = { [K in ItemPushName]: { itemId: string; event: K; dataFor: (viewer: SocketIdentity) => ItemPushes[K] } }[ItemPushName];
 
 /** Where an item or stack sits, as far as its audience goes. */
 export interface Placement {
@@ -100,5 +111,13 @@ export function sendPushesSoon(realtime: Realtime, pushes: readonly Push[]): voi
   if (pushes.length === 0) return;
   setImmediate(() => {
     for (const push of pushes) if (push.aids.length > 0) realtime.emitToUsers(push.aids, push.event, push.data as unknown as Record<string, unknown>);
+  });
+}
+
+/** Sends item-namespace pushes once the current acknowledgement is on its way. */
+export function sendRoomPushesSoon(realtime: Realtime, pushes: readonly RoomPush[]): void {
+  if (pushes.length === 0) return;
+  setImmediate(() => {
+    for (const push of pushes) realtime.emitToItemEach(push.itemId, push.event, (viewer) => push.dataFor(viewer) as unknown as Record<string, unknown>);
   });
 }

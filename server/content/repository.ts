@@ -12,6 +12,7 @@ import { clampPage, pageOffset } from '../../domain/pagination.ts';
 import type { Db } from '../db/database.ts';
 import type { ItemRow, ItemStackRow } from '../db/schema.ts';
 import { createSnapshot, type AccessSnapshot } from './access.ts';
+import { latestVersionStates } from './versionRepository.ts';
 
 /** The avatar address for a person, or null (the client draws initials). */
 export type AvatarUrl = (person: { aid: string; first_name: string; last_name: string }) => string | null;
@@ -74,11 +75,12 @@ function gridColumns(row: ItemRow | ItemStackRow) {
   return { id, title, product, user_aid, updated_by_aid, folder_id, archived_at, thumbnail_url, hash, created_at, updated_at };
 }
 
-/** Grid rows as the client receives them: people resolved, stacks with their size. */
+/** Grid rows as the client receives them: people resolved, stacks with their size, items with their latest version's state. */
 export async function toItemRecords(db: Db, rows: readonly GridRow[], avatarUrl: AvatarUrl): Promise<ItemRecord[]> {
   const aids = rows.flatMap((row) => (row.updated_by_aid ? [row.user_aid, row.updated_by_aid] : [row.user_aid]));
   const stackIds = rows.filter((row) => row.is_stack === 1).map((row) => row.id);
-  const [people, sizes] = await Promise.all([loadPeople(db, aids, avatarUrl), stackSizes(db, stackIds)]);
+  const itemIds = rows.filter((row) => row.is_stack !== 1).map((row) => row.id);
+  const [people, sizes, states] = await Promise.all([loadPeople(db, aids, avatarUrl), stackSizes(db, stackIds), latestVersionStates(db, itemIds)]);
   const person = (aid: string): PersonRef => {
     const found = people.get(aid);
     return found ? { userId: found.userId, fullName: found.fullName, avatar: found.avatar } : { userId: aid, fullName: '', avatar: null };
@@ -101,6 +103,7 @@ export async function toItemRecords(db: Db, rows: readonly GridRow[], avatarUrl:
     stackSize: row.is_stack === 1 ? (sizes.get(row.id) ?? 0) : 0,
     thumbnailUrl: row.thumbnail_url,
     isPrivate: row.is_private === 1,
+    versionState: row.is_stack === 1 ? null : (states.get(row.id) ?? null),
   }));
 }
 

@@ -8,9 +8,10 @@ import { PRIVATE_CONTENT, type FolderId } from '../../domain/folderRoles.ts';
 import type { Db } from '../db/database.ts';
 import type { ItemStackRow } from '../db/schema.ts';
 import { userAccess, type UserAccess } from './access.ts';
-import { acceptName, canSeeContent, menuOffers, movable, mutate, read, refuse, type ContentContext } from './common.ts';
+import { acceptName, canSeeContent, menuOffers, movable, mutate, read, refuse, releaseVersionFiles, type ContentContext } from './common.ts';
 import { stacksAudience, stackUpdatePushes, type Push } from './pushes.ts';
 import { findStacks, loadSnapshot, newHash, stackGridRow, stackMemberIds, titlesInFolder, toItemRecords } from './repository.ts';
+import { versionFilesOf } from './versionRepository.ts';
 
 async function loadStacks(trx: Db, access: UserAccess, ids: readonly string[]): Promise<ItemStackRow[]> {
   const rows = new Map((await findStacks(trx, ids)).map((row) => [row.id, row]));
@@ -104,9 +105,10 @@ export function stackOperations(context: ContentContext) {
         const rows = await loadStacks(trx, access, ids);
         for (const row of rows) if (!menuOffers(access, row, true, 'deleteForever')) refuse('forbidden', row.id);
         // The members go with their stack (items.stack_id cascades).
+        const doomed = await versionFilesOf(trx, { stackIds: ids });
         await trx.deleteFrom('item_stacks').where('id', 'in', [...ids]).execute();
         const aids = stacksAudience(snapshot, null, rows.map((row) => ({ before: row, after: null })));
-        return { data: null, pushes: [{ aids, event: 'itemStack.hardDeleteHashed', data: { stackIds: [...ids] } }] };
+        return { data: null, pushes: [{ aids, event: 'itemStack.hardDeleteHashed', data: { stackIds: [...ids] } }], ...(await releaseVersionFiles(trx, context, doomed)) };
       }),
 
     restore: (aid: string, ids: readonly string[]): Promise<Ack<{ stacks: ItemRecord[] }>> =>

@@ -45,6 +45,7 @@ export const itemRecordSchema = {
     stackSize: { type: 'integer' },
     thumbnailUrl: nullableString,
     isPrivate: { type: 'boolean' },
+    versionState: nullableString,
   },
 } as const;
 

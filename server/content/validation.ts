@@ -6,8 +6,9 @@
 import Ajv from 'ajv';
 import type { ErrorObject, SchemaObject } from 'ajv';
 import { PRODUCT_FILTERS, type ContentPayload, type ContentRequestName } from '../../domain/content.ts';
-import { SEARCH_MAX_LENGTH } from '../../domain/constants.ts';
+import { MAX_UPLOAD_BYTES, SEARCH_MAX_LENGTH } from '../../domain/constants.ts';
 import { FOLDER_ROLES, VIRTUAL_FOLDER_IDS } from '../../domain/folderRoles.ts';
+import type { ItemPayload, ItemRequestName } from '../../domain/items.ts';
 
 /** Longest name accepted on the wire; the domain then refuses anything over 255 as tooLong. */
 export const NAME_WIRE_MAX_LENGTH = 1024;
@@ -74,6 +75,32 @@ const REQUEST_SCHEMAS: Record<ContentRequestName, SchemaObject> = {
   'item.bulkMove': object({ ids: itemIds, destination: folderId }),
 };
 
+/** Longest storage key and item password accepted on the wire. */
+const KEY_MAX_LENGTH = 1024;
+const PASSWORD_MAX_LENGTH = 1024;
+
+const uploadKind = { type: 'string', enum: ['storyline', 'video'] } as const;
+const storageKey = { type: 'string', minLength: 1, maxLength: KEY_MAX_LENGTH } as const;
+/** Range checks (1…n) are the operation's: any whole number passes here. */
+const versionNumber = { type: 'integer', minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER } as const;
+const uploadRef = object({
+  key: storageKey,
+  fileName: { type: 'string', minLength: 1, maxLength: NAME_WIRE_MAX_LENGTH },
+  size: { type: 'integer', minimum: 0, maximum: MAX_UPLOAD_BYTES },
+  md5: { type: 'string', pattern: '^[0-9a-fA-F]{32}$' },
+});
+
+const ITEM_REQUEST_SCHEMAS: Record<ItemRequestName, SchemaObject> = {
+  'item.get': object({ id: itemId, pass: { type: ['string', 'null'], maxLength: PASSWORD_MAX_LENGTH }, protectedLinksFlagEnabled: { type: 'boolean', const: true } }),
+  'item.create': object({ title: name, kind: uploadKind, folderId: { anyOf: [realFolderId, { type: 'null' }] }, upload: uploadRef }),
+  'item.upload': object({ itemId, kind: uploadKind, upload: uploadRef }),
+  'item.restoreVersion': object({ itemId, version: versionNumber }),
+  'item.deleteVersionByKey': object({ itemId, key: storageKey }),
+  'item.markUploadFailed': object({ itemId, key: storageKey }),
+  'item.presignDownload': object({ itemId, version: versionNumber }),
+  'item.packagePresign': object({ itemId, version: versionNumber }),
+};
+
 /** Requests whose payload is empty: a client that sends none at all is read as having sent `{}`. */
 const EMPTY_PAYLOAD: ReadonlySet<ContentRequestName> = new Set(['folder.fetch', 'folder.destroyArchivedItems', 'team.fetchGroups']);
 
@@ -81,6 +108,7 @@ export type Checked<T> = { ok: true; value: T } | { ok: false; message: string }
 
 const ajv = new Ajv({ allErrors: false, strict: true, allowUnionTypes: true, coerceTypes: false, useDefaults: false, removeAdditional: false });
 const validators = new Map(Object.entries(REQUEST_SCHEMAS).map(([event, schema]) => [event, ajv.compile(schema)]));
+const itemValidators = new Map(Object.entries(ITEM_REQUEST_SCHEMAS).map(([event, schema]) => [event, ajv.compile(schema)]));
 
 function describe(errors: ErrorObject[] | null | undefined): string {
   const error = errors?.[0];
@@ -99,6 +127,14 @@ export function checkPayload<K extends ContentRequestName>(event: K, payload: un
   return { ok: true, value: value as ContentPayload<K> };
 }
 
+/** Checks one item-view request payload (domain/items.ts) against its schema. */
+export function checkItemPayload<K extends ItemRequestName>(event: K, payload: unknown): Checked<ItemPayload<K>> {
+  const validate = itemValidators.get(event);
+  if (!validate) return { ok: false, message: `Unknown request ${event}.` };
+  if (!validate(payload)) return { ok: false, message: describe(validate.errors) };
+  return { ok: true, value: payload as ItemPayload<K> };
+}
+
 /** JSON schemas of the item-stack HTTP bodies (fastify validates them; the API's 400 on failure). */
 export const stackSchemas = {
   stackIds: { type: 'object', additionalProperties: false, required: ['stackIds'], properties: { stackIds: itemIds } },
@@ -111,4 +147,10 @@ export const stackSchemas = {
   rename: { type: 'object', additionalProperties: false, required: ['title'], properties: { title: name } },
   idParams: { type: 'object', additionalProperties: false, required: ['id'], properties: { id: itemId } },
   stackIdParams: { type: 'object', additionalProperties: false, required: ['stackId'], properties: { stackId: itemId } },
+} as const;
+
+/** JSON schemas of the backup routes' parameters. */
+export const backupSchemas = {
+  itemParams: { type: 'object', additionalProperties: false, required: ['itemId'], properties: { itemId } },
+  backupParams: { type: 'object', additionalProperties: false, required: ['backupId'], properties: { backupId: itemId } },
 } as const;

@@ -171,6 +171,59 @@ export interface ItemsTable {
   hash: string;
   created_at: string;
   updated_at: string;
+  /** 0005: scrypt hash (server/passwords.ts) of the item password; null without one. */
+  password_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 0005, 0/1. */
+  allow_anon_comments: ColumnType<number, number | undefined, number>;
+  /** 0005, 0/1, default 1. */
+  enable_comments: ColumnType<number, number | undefined, number>;
+  /** 0005. */
+  project_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 0005: who created the item first; null means the owner. */
+  original_user_aid: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export type StoredVersionState = 'uploading' | 'ready' | 'uploaded' | 'uploadFailed' | 'transcodeFailed' | 'invalidVideoFile' | 'unpackFailed';
+
+/** An item version (0005, §3 Item version). */
+export interface ItemVersionsTable {
+  id: string;
+  item_id: string;
+  /** Creation order within the item; the wire number is the position in this order. */
+  seq: number;
+  state: StoredVersionState;
+  /** 0 to 1. */
+  progress: number;
+  package_key: string;
+  /** The version whose package and unpacked files this one reuses (restore, duplicate, seed); null for an upload. */
+  files_of_version_id: string | null;
+  /** MD5 hex of the upload. */
+  md5: string | null;
+  size: number;
+  file_name: string;
+  /** The uploader. */
+  user_aid: string;
+  /** 0/1. */
+  hidden: ColumnType<number, number | undefined, number>;
+  content_prefix: string | null;
+  player_file: string | null;
+  thumbnail_key: string | null;
+  media_url: string | null;
+  poster_url: string | null;
+  /** JSON text of VersionMeta (domain/items.ts), null until processed. */
+  meta_json: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A project backup made from a version (0005, §3 Backup). */
+export interface BackupsTable {
+  id: string;
+  item_id: string;
+  version_id: string;
+  status: 'created' | 'ready';
+  blob_key: string;
+  created_at: string;
 }
 
 export interface ItemStacksTable {
@@ -205,6 +258,8 @@ export interface Database {
   team_group_members: TeamGroupMembersTable;
   items: ItemsTable;
   item_stacks: ItemStacksTable;
+  item_versions: ItemVersionsTable;
+  backups: BackupsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -215,3 +270,6 @@ export type FolderPermissionRow = Selectable<FolderPermissionsTable>;
 export type ItemRow = Selectable<ItemsTable>;
 export type NewItem = Insertable<ItemsTable>;
 export type ItemStackRow = Selectable<ItemStacksTable>;
+export type ItemVersionRow = Selectable<ItemVersionsTable>;
+export type NewItemVersion = Insertable<ItemVersionsTable>;
+export type BackupRow = Selectable<BackupsTable>;

@@ -8,6 +8,9 @@
  * - folders: a 5,000-folder tree built and move validity for every pair of a 200-folder subtree (budget 50 ms)
  * - server page query: count + one page of a 10,000-item folder, as item.fetch runs it (budget 20 ms)
  * - grid render: item.fetch answer → 16 cards in the document, in Chromium against the real server (budget 100 ms)
+ * - upload: a 200 MB PUT over loopback (budget ≥ 100 MB/s) and the server's RSS rise meanwhile (budget < 50 MB)
+ * - story zip validation: a sparse 500 MB story zip validated from its tail (budgets < 1 MB read, < 50 ms)
+ * - md5 worker: MD5 of 200+ MB in the browser worker, in Chromium (budgets ≥ 200 MB/s, no long task over 50 ms)
  */
 import { performance } from 'node:perf_hooks';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
@@ -27,6 +30,8 @@ import path from 'node:path';
 import { openDatabase } from '../../server/db/database.ts';
 import { queryItemPage, toItemRecords } from '../../server/content/repository.ts';
 import { benchGridRender } from './grid.ts';
+import { benchUploadThroughput } from './uploads.ts';
+import { benchMd5Worker, benchStoryZipValidation } from './uploadsClient.ts';
 
 const user = { sub: 'u', email: 'alex.admin@example.com', firstName: 'Alex', lastName: 'Admin' };
 const session = { tokens: { accessToken: 'secret', idToken: 'id', hasRefreshToken: true, expiresInSeconds: 3600 }, user };
@@ -162,6 +167,15 @@ await benchServerPageQuery();
 
 // Issue 4: the grid in a real browser (tests/bench/grid.ts builds the client first if dist/ is stale).
 await benchGridRender();
+
+// Issue 5: a 200 MB upload streamed to the server in a child process (tests/bench/uploads.ts).
+await benchUploadThroughput();
+
+// Issue 5: story zip validation reads only the tail (tests/bench/uploadsClient.ts).
+await benchStoryZipValidation();
+
+// Issue 5: MD5 in the browser worker while the page stays responsive (tests/bench/uploadsClient.ts).
+await benchMd5Worker();
 
 const cycles = 20_000;
 gc();

@@ -27,6 +27,7 @@ describe('migration 0002', () => {
     const down = await migrator.migrateTo('0001_init');
     expect(down.error).toBeUndefined();
     expect(down.results?.map((r) => [r.migrationName, r.direction, r.status])).toEqual([
+      ['0005_versions', 'Down', 'Success'],
       ['0004_content', 'Down', 'Success'],
       ['0003_notification_preferences', 'Down', 'Success'],
       ['0002_flags_analytics_reach', 'Down', 'Success'],
@@ -88,8 +89,8 @@ describe('migration 0003', () => {
 describe('migration 0004', () => {
   it('adds the content tables, seeded with the demo library, and removes them again', async () => {
     const migrator = new Migrator({ db, provider: migrationProvider });
-    const down = await migrator.migrateDown();
-    expect(down.results?.[0]).toMatchObject({ migrationName: '0004_content', direction: 'Down', status: 'Success' });
+    const down = await migrator.migrateTo('0003_notification_preferences');
+    expect(down.results?.at(-1)).toMatchObject({ migrationName: '0004_content', direction: 'Down', status: 'Success' });
     await expect(db.selectFrom('folders').select('id').execute()).rejects.toThrow(/no such table/i);
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
     expect(await db.selectFrom('folders').select('id').execute()).toEqual([]);
@@ -115,5 +116,53 @@ describe('migration 0004', () => {
       await other.destroy();
       await rm(fresh, { recursive: true, force: true });
     }
+  });
+});
+
+describe('migration 0005', () => {
+  it('adds versions and backups (an upload key used once, copies sharing it), removed with their item, and removes them again', async () => {
+    const migrator = new Migrator({ db, provider: migrationProvider });
+    const down = await migrator.migrateTo('0004_content');
+    expect(down.results?.at(-1)).toMatchObject({ migrationName: '0005_versions', direction: 'Down', status: 'Success' });
+    await expect(db.selectFrom('item_versions').select('id').execute()).rejects.toThrow(/no such table/i);
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+
+    const owner = await db.selectFrom('users').select('aid').where('email', '=', 'tara.team@example.com').executeTakeFirstOrThrow();
+    const at = new Date().toISOString();
+    await db
+      .insertInto('items')
+      .values({ id: 'm5-item', title: 'M5', product: 'storyline', type: 'story', user_aid: owner.aid, updated_by_aid: null, folder_id: null, stack_id: null, archived_at: null, thumbnail_url: null, hash: 'h', created_at: at, updated_at: at })
+      .execute();
+    const item = await db.selectFrom('items').select(['enable_comments', 'allow_anon_comments', 'password_hash']).where('id', '=', 'm5-item').executeTakeFirstOrThrow();
+    expect(item).toEqual({ enable_comments: 1, allow_anon_comments: 0, password_hash: null });
+    const version = (id: string, seq: number, filesOf: string | null, state = 'ready') => ({
+      id,
+      item_id: 'm5-item',
+      seq,
+      state: state as 'ready',
+      progress: 1,
+      package_key: 'review/uploads/k/a.zip',
+      files_of_version_id: filesOf,
+      md5: null,
+      size: 1,
+      file_name: 'a.zip',
+      user_aid: owner.aid,
+      content_prefix: null,
+      player_file: null,
+      thumbnail_key: null,
+      media_url: null,
+      poster_url: null,
+      meta_json: null,
+      created_at: at,
+      updated_at: at,
+    });
+    await db.insertInto('item_versions').values(version('v1', 1, null)).execute();
+    await db.insertInto('item_versions').values(version('v2', 2, 'v1')).execute();
+    await expect(db.insertInto('item_versions').values(version('v3', 3, null)).execute()).rejects.toThrow(/UNIQUE/i);
+    await expect(db.insertInto('item_versions').values({ ...version('v4', 4, 'v1', 'processing'), package_key: 'other' }).execute()).rejects.toThrow(/CHECK/i);
+    await db.insertInto('backups').values({ id: 'b1', item_id: 'm5-item', version_id: 'v1', status: 'ready', blob_key: 'review/uploads/k/a.zip', created_at: at }).execute();
+    await db.deleteFrom('items').where('id', '=', 'm5-item').execute();
+    expect(await db.selectFrom('item_versions').select('id').where('item_id', '=', 'm5-item').execute()).toEqual([]);
+    expect(await db.selectFrom('backups').select('id').where('item_id', '=', 'm5-item').execute()).toEqual([]);
   });
 });

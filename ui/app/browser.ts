@@ -19,3 +19,36 @@ export function saveFile(name: string, bytes: Uint8Array): void {
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+/**
+ * Starts the download of `url` saved as `fileName` (an `<a download>` click). The backup and video links are
+ * signed links of the review service that answer with Content-Disposition attachment, so the page stays.
+ */
+export function startDownload(url: string, fileName: string): void {
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.rel = 'noopener';
+  document.body.append(a);
+  a.click();
+  a.remove();
+}
+
+/**
+ * The browser's leave-page warning (review-and-content §4: 'Still uploading. Are you sure you want to leave?'),
+ * armed and disarmed by the returned function. Browsers show their own text; `message` is what older ones show.
+ */
+export function leavePageWarning(message: string): (armed: boolean) => void {
+  const onBeforeUnload = (event: BeforeUnloadEvent) => {
+    event.preventDefault();
+    event.returnValue = message;
+    return message;
+  };
+  let current = false;
+  return (armed) => {
+    if (armed === current) return;
+    current = armed;
+    if (armed) window.addEventListener('beforeunload', onBeforeUnload);
+    else window.removeEventListener('beforeunload', onBeforeUnload);
+  };
+}

@@ -1,10 +1,14 @@
 import type { Socket } from 'socket.io-client';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
 import { realClock, type AppClock } from '../../adapters/clock.ts';
 import { createAccountReader, writeStaffOverride } from '../../adapters/account.ts';
 import { createContentClient, runItemCalls } from '../../adapters/content.ts';
 import { documentCookies, ensureCountryCookie, watchSessionIndicator, type CookieJar } from '../../adapters/cookies.ts';
 import { createEventRecorder, type EventRecorder } from '../../adapters/eventLog.ts';
+import { createFileStore } from '../../adapters/files.ts';
+import { createItemClient } from '../../adapters/items.ts';
+import { hashFile } from '../../adapters/md5.ts';
+import { createUploadClient, inspectFile } from '../../adapters/uploads.ts';
 import { createHttpClient, type HttpClient } from '../../adapters/http.ts';
 import { createOidcAdapter, lookupProfile } from '../../adapters/oidc.ts';
 import { createSocketConnection } from '../../adapters/socket.ts';
@@ -16,12 +20,18 @@ import { definitionHashes } from '../../machines/index.ts';
 import { folderSettingsMachine } from '../../machines/folderSettingsMachine.ts';
 import { foldersMachine } from '../../machines/foldersMachine.ts';
 import { gridMachine } from '../../machines/gridMachine.ts';
+import type { UploadFileRef } from '../../machines/itemEvents.ts';
+import { itemMachine } from '../../machines/itemMachine.ts';
+import { uploadMachine } from '../../machines/uploadMachine.ts';
+import { uploadsMachine } from '../../machines/uploadsMachine.ts';
 import { notificationSettingsMachine } from '../../machines/notificationSettingsMachine.ts';
 import { sandboxMachine } from '../../machines/sandboxMachine.ts';
 import { sessionMachine } from '../../machines/sessionMachine.ts';
 import { socketMachine } from '../../machines/socketMachine.ts';
 import { isCoreLogic } from '../../machines/core.ts';
+import { t } from '../strings.ts';
 import type { AppSystem } from '../system.tsx';
+import { leavePageWarning, startDownload } from './browser.ts';
 import { createTokenBus } from './tokenBus.ts';
 
 /** Where the grid's preferences are kept (review-and-content §9: the key is not named). */
@@ -32,12 +42,59 @@ export interface CreatedSystem extends AppSystem {
   http: HttpClient;
 }
 
+/** How often at most an upload's hashing or PUT progress becomes an event (each is recorded in the session log). */
+const UPLOAD_PROGRESS_EVERY_MS = 200;
+
+/**
+ * `report` at most once per `everyMs` with the latest arguments (the first at once, the last one kept for the end
+ * of the window), so fast progress callbacks do not flood the event log; `cancel` drops a pending one.
+ */
+function throttled<A extends unknown[]>(report: (...args: A) => void, everyMs: number, now: () => number) {
+  let last = -Infinity;
+  let pending: A | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const fire = () => {
+    timer = null;
+    if (!pending) return;
+    const args = pending;
+    pending = null;
+    last = now();
+    report(...args);
+  };
+  return {
+    call: (...args: A) => {
+      pending = args;
+      const wait = last + everyMs - now();
+      if (wait <= 0) fire();
+      else timer ??= setTimeout(fire, wait);
+    },
+    cancel: () => {
+      pending = null;
+      if (timer) clearTimeout(timer);
+      timer = null;
+    },
+  };
+}
+
 /**
  * The composition root: the only place where adapters meet machines. Builds the real adapters from
  * the runtime config, provides them to the machines, and starts the one actor system with the
  * event-log recorder as its inspector and the real clock.
  */
-export function createAppSystem(config: RuntimeConfig, options: { origin: string; clock?: AppClock; userAgent: string; saveFile: (name: string, bytes: Uint8Array) => void; cookies?: CookieJar }): CreatedSystem {
+export function createAppSystem(
+  config: RuntimeConfig,
+  options: {
+    origin: string;
+    clock?: AppClock;
+    userAgent: string;
+    saveFile: (name: string, bytes: Uint8Array) => void;
+    cookies?: CookieJar;
+    /** Saves a signed link as a file (backups, videos); an `<a download>` click unless told otherwise. */
+    startDownload?: (url: string, fileName: string) => void;
+    /** Arms the leave-page warning while uploads are in progress; the browser's beforeunload unless told otherwise. */
+    warnBeforeLeaving?: (armed: boolean) => void;
+  },
+): CreatedSystem {
   const clock = options.clock ?? realClock;
   const storage = browserStorage();
   const cookies = options.cookies ?? documentCookies();
@@ -165,13 +222,104 @@ export function createAppSystem(config: RuntimeConfig, options: { origin: string
     actions: { reportError },
   });
 
+  // Uploads and the item view (review-and-content §4, §7): File objects stay in the FileStore, events carry their ids.
+  let fileSeq = 0;
+  const files = createFileStore(() => `file-${++fileSeq}`);
+  const uploadClient = createUploadClient({ http });
+  // Item requests go over the user's socket, or the anonymous reviewer's (/anon): anonymous reviewers open items too.
+  const items = createItemClient({
+    socket: () => {
+      const live = [...liveSockets];
+      return (live.find(([namespace]) => namespace.startsWith('/user/')) ?? live.find(([namespace]) => namespace === '/anon'))?.[1] ?? null;
+    },
+    http,
+  });
+  const fileOf = (fileId: string): File => {
+    const file = files.get(fileId);
+    if (!file) throw new Error('The file is no longer available; choose it again.');
+    return file;
+  };
+  const upload = uploadMachine.provide({
+    actors: {
+      inspectFile: fromPromise(async ({ input }) => inspectFile(fileOf(input.fileId))),
+      // MD5 in a worker; progress and the outcome come back as events.
+      hashFile: fromCallback<EventObject, { fileId: string }>(({ input, sendBack }) => {
+        const controller = new AbortController();
+        const progress = throttled((fraction: number) => sendBack({ type: 'upload.hashProgress', fraction }), UPLOAD_PROGRESS_EVERY_MS, () => clock.now());
+        const fail = (error: unknown) => {
+          if (!controller.signal.aborted) sendBack({ type: 'upload.hashFailed', message: error instanceof Error ? error.message : 'Hashing failed' });
+        };
+        try {
+          hashFile(fileOf(input.fileId), progress.call, controller.signal).then((md5) => {
+            progress.cancel();
+            sendBack({ type: 'upload.hashed', md5 });
+          }, fail);
+        } catch (error) {
+          queueMicrotask(() => fail(error));
+        }
+        return () => {
+          progress.cancel();
+          controller.abort();
+        };
+      }),
+      requestUploadUrl: fromPromise(({ input }) => uploadClient.uploadUrl(input)),
+      createItem: fromPromise(({ input }) => items.request('item.create', input)),
+      uploadVersion: fromPromise(({ input }) => items.request('item.upload', input)),
+      // The PUT with its progress; leaving the uploading state aborts it.
+      putFile: fromCallback<EventObject, { fileId: string; url: string; contentType: string; fileName: string; md5: string }>(({ input, sendBack }) => {
+        const controller = new AbortController();
+        const progress = throttled((loaded: number, total: number) => sendBack({ type: 'upload.progress', loaded, total }), UPLOAD_PROGRESS_EVERY_MS, () => clock.now());
+        const fail = (error: unknown) => {
+          if (controller.signal.aborted) return;
+          const status = (error as { status?: unknown } | null)?.status;
+          sendBack({ type: 'upload.putFailed', status: typeof status === 'number' ? status : 0, message: error instanceof Error ? error.message : 'Upload failed' });
+        };
+        try {
+          const file = fileOf(input.fileId);
+          uploadClient
+            .put({ url: input.url, file, contentType: input.contentType, fileName: input.fileName, md5Hex: input.md5, onProgress: progress.call, signal: controller.signal })
+            .then(() => {
+              progress.cancel();
+              sendBack({ type: 'upload.progress', loaded: file.size, total: file.size });
+              sendBack({ type: 'upload.putDone' });
+            }, fail);
+        } catch (error) {
+          queueMicrotask(() => fail(error));
+        }
+        return () => {
+          progress.cancel();
+          controller.abort();
+        };
+      }),
+      markUploadFailed: fromPromise(({ input }) => items.request('item.markUploadFailed', input)),
+      deleteVersion: fromPromise(({ input }) => items.request('item.deleteVersionByKey', input)),
+    },
+    actions: { reportError, releaseFile: (_, params) => files.remove(params.fileId) },
+  });
+  const uploads = uploadsMachine.provide({ actors: { upload } });
+  const download = options.startDownload ?? startDownload;
+  const item = itemMachine.provide({
+    actors: {
+      fetchItem: fromPromise(({ input }) => items.request('item.get', input)),
+      restoreVersion: fromPromise(({ input }) => items.request('item.restoreVersion', input)),
+      deleteVersion: fromPromise(({ input }) => items.request('item.deleteVersionByKey', input)),
+      listBackups: fromPromise(({ input }) => items.backups(input.itemId)),
+      fetchBackupUrl: fromPromise(({ input }) => items.backupDownloadUrl(input.backupId)),
+      presignDownload: fromPromise(({ input }) => items.request('item.presignDownload', input)),
+    },
+    actions: { reportError, startDownload: (_, params) => download(params.url, params.fileName) },
+  });
+
   // The country cookie (foundation §7): once per browser, no token needed, failures only logged.
   // Public like the real one: no bearer token (and the auth actor does not exist yet here).
   const geolocation = createHttpClient({ baseURL: config.services.profiles, tokens: { accessToken: async () => null, forceRefresh: async () => null } });
   void ensureCountryCookie({ cookies, lookup: () => geolocation.request('/geo'), log: (message) => console.warn(message) });
 
   const app = createActor(
-    appMachine.provide({ actors: { auth, session, itemSocket: realtime, notificationSettings, sandbox, folders, folderSettings, grid }, actions: { logError: (_, params) => console.error(params.message) } }),
+    appMachine.provide({
+      actors: { auth, session, itemSocket: realtime, notificationSettings, sandbox, folders, folderSettings, grid, uploads, item },
+      actions: { logError: (_, params) => console.error(params.message) },
+    }),
     { id: 'app', clock, inspect: recorder.inspect },
   );
   app.start();
@@ -185,6 +333,11 @@ export function createAppSystem(config: RuntimeConfig, options: { origin: string
     storage.set(GRID_PREFS_STORAGE_KEY, JSON.stringify(snapshot.context));
   });
   const authRef = app.system.get('auth') as AppSystem['auth'];
+  // The leave-page warning while uploads are in progress (review-and-content §4); views do no side effects.
+  const uploadsRef = app.system.get('uploads') as AppSystem['uploads'];
+  const warnBeforeLeaving = options.warnBeforeLeaving ?? leavePageWarning(t('upload.leave_warning'));
+  warnBeforeLeaving(uploadsRef.getSnapshot().hasTag('inProgress'));
+  uploadsRef.subscribe((snapshot) => warnBeforeLeaving(snapshot.hasTag('inProgress')));
 
   return {
     app,
@@ -199,6 +352,9 @@ export function createAppSystem(config: RuntimeConfig, options: { origin: string
     grid: app.system.get('grid') as AppSystem['grid'],
     dialogs: app.system.get('dialogs') as AppSystem['dialogs'],
     drag: app.system.get('drag') as AppSystem['drag'],
+    uploads: uploadsRef,
+    item: app.system.get('item') as AppSystem['item'],
+    addFiles: (picked) => picked.map((file): UploadFileRef => ({ fileId: files.add(file), name: file.name, size: file.size, type: file.type })),
     gridPrefs,
     now: () => clock.now(),
     // The notification digest is at 09:00 in the browser's time zone (foundation §7).

@@ -16,6 +16,11 @@ export interface DialogProps {
   closeOnBackdrop?: boolean;
   /** Hides the × button (e.g. a confirmation that must be answered with its own buttons). */
   hideCloseButton?: boolean;
+  /**
+   * False for a dialog that must be answered (the item password prompt): no × button, Escape and backdrop
+   * clicks do nothing, and if the browser closes it anyway (a repeated Escape) it opens again.
+   */
+  dismissible?: boolean;
   className?: string;
   children?: ReactNode;
 }
@@ -33,6 +38,7 @@ export function Dialog({
   size = 'md',
   closeOnBackdrop = true,
   hideCloseButton = false,
+  dismissible = true,
   className,
   children,
 }: DialogProps) {
@@ -41,8 +47,10 @@ export function Dialog({
   const titleId = useId();
   const descriptionId = useId();
   const onCloseRef = useRef(onClose);
+  const openRef = useRef(open);
   useLayoutEffect(() => {
     onCloseRef.current = onClose;
+    openRef.current = open;
   });
 
   useEffect(() => {
@@ -71,17 +79,31 @@ export function Dialog({
       className={cx('k-dialog', `k-dialog--${size}`, className)}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
+      onKeyDown={
+        dismissible
+          ? undefined
+          : (event) => {
+              // Cancelling the key stops the browser's close request before it starts.
+              if (event.key === 'Escape') event.preventDefault();
+            }
+      }
       onCancel={(event) => {
         // Escape: keep the element in step with the `open` prop.
         event.preventDefault();
-        onCloseRef.current();
+        if (dismissible) onCloseRef.current();
       }}
-      onClose={() => {
+      onClose={(event) => {
+        const dialog = event.currentTarget;
+        if (!dismissible && openRef.current && dialog.isConnected) {
+          // Closed by the browser although it must stay: open it again.
+          dialog.showModal();
+          return;
+        }
         returnFocusTo.current?.focus();
         returnFocusTo.current = null;
       }}
       onClick={(event) => {
-        if (closeOnBackdrop && event.target === event.currentTarget) onCloseRef.current();
+        if (dismissible && closeOnBackdrop && event.target === event.currentTarget) onCloseRef.current();
       }}
     >
       {open && (
@@ -90,7 +112,7 @@ export function Dialog({
             <h2 id={titleId} className="k-dialog__title">
               {title}
             </h2>
-            {!hideCloseButton && (
+            {dismissible && !hideCloseButton && (
               <button type="button" className="k-icon-button" aria-label={t('common.close')} onClick={() => onCloseRef.current()}>
                 <CloseIcon size={18} />
               </button>

@@ -160,11 +160,13 @@ export interface MenuItemProps {
   onSelect: () => void;
   icon?: ReactNode;
   tone?: 'default' | 'danger';
+  /** Shown but not available (aria-disabled: arrows skip it, a click does nothing and keeps the menu open). */
+  disabled?: boolean;
   children: ReactNode;
 }
 
 /** A command in a menu; the menu closes (focus back on its button) before `onSelect` runs. */
-export function MenuItem({ onSelect, icon, tone = 'default', children }: MenuItemProps) {
+export function MenuItem({ onSelect, icon, tone = 'default', disabled = false, children }: MenuItemProps) {
   const menu = useMenu();
   return (
     <li role="none">
@@ -172,8 +174,10 @@ export function MenuItem({ onSelect, icon, tone = 'default', children }: MenuIte
         type="button"
         role="menuitem"
         tabIndex={-1}
-        className={cx('k-menu__item', tone === 'danger' && 'k-menu__item--danger')}
+        aria-disabled={disabled || undefined}
+        className={cx('k-menu__item', tone === 'danger' && 'k-menu__item--danger', disabled && 'is-disabled')}
         onClick={() => {
+          if (disabled) return;
           menu.close(true);
           onSelect();
         }}

@@ -9,6 +9,7 @@ export * from './icons.tsx';
 export { LoadingScreen, type LoadingScreenProps } from './LoadingScreen.tsx';
 export { handleMenuListKey, Menu, MenuItem, MenuLink, MenuSeparator, type MenuItemProps, type MenuLinkProps, type MenuProps } from './Menu.tsx';
 export { Popover, type PopoverProps } from './Popover.tsx';
+export { ProgressBar, type ProgressBarProps } from './ProgressBar.tsx';
 export { Select, type SelectGroup, type SelectOption, type SelectProps } from './Select.tsx';
 export { Skeleton, type SkeletonProps } from './Skeleton.tsx';
 export { Spinner, type SpinnerProps, type SpinnerSize } from './Spinner.tsx';

@@ -20,6 +20,8 @@ import { foldersMachine } from '../../machines/foldersMachine.ts';
 import { gridMachine } from '../../machines/gridMachine.ts';
 import { flagsStore } from '../../machines/flagsStore.ts';
 import { inert } from '../../machines/inert.ts';
+import { itemMachine } from '../../machines/itemMachine.ts';
+import { uploadsMachine } from '../../machines/uploadsMachine.ts';
 import { notificationSettingsMachine } from '../../machines/notificationSettingsMachine.ts';
 import { sandboxMachine } from '../../machines/sandboxMachine.ts';
 import { toastsMachine } from '../../machines/toastsMachine.ts';
@@ -93,6 +95,8 @@ export interface TestSystemParts {
   grid?: ReturnType<typeof createActor<typeof gridMachine>>;
   dialogs?: ReturnType<typeof createActor<typeof dialogsMachine>>;
   drag?: ReturnType<typeof createActor<typeof dragMachine>>;
+  uploads?: ReturnType<typeof createActor<typeof uploadsMachine>>;
+  item?: ReturnType<typeof createActor<typeof itemMachine>>;
 }
 
 /** An AppSystem of inert actors (adapters never run). */
@@ -110,6 +114,9 @@ export function testSystem(parts: TestSystemParts = {}): AppSystem {
     grid: parts.grid ?? createActor(inert(gridMachine)).start(),
     dialogs: parts.dialogs ?? createActor(dialogsMachine).start(),
     drag: parts.drag ?? createActor(dragMachine).start(),
+    uploads: parts.uploads ?? createActor(inert(uploadsMachine)).start(),
+    item: parts.item ?? createActor(inert(itemMachine), { input: {} }).start(),
+    addFiles: (picked) => picked.map((file, index) => ({ fileId: `test-file-${index + 1}`, name: file.name, size: file.size, type: file.type })),
     gridPrefs: createActor(gridPrefsStore).start(),
     now: () => NOW_MS,
     timeZone: 'Europe/Berlin',

@@ -3,6 +3,7 @@ import * as m0001 from './0001_init.ts';
 import * as m0002 from './0002_flags_analytics_reach.ts';
 import * as m0003 from './0003_notification_preferences.ts';
 import * as m0004 from './0004_content.ts';
+import * as m0005 from './0005_versions.ts';
 
 /** Migrations live in code (not read from disk) so they work the same under tsx, vitest and bundlers. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002_flags_analytics_reach': m0002,
   '0003_notification_preferences': m0003,
   '0004_content': m0004,
+  '0005_versions': m0005,
 };
 
 export const migrationProvider: MigrationProvider = {

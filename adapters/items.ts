@@ -1,0 +1,53 @@
+/**
+ * The item-view client (domain/items.ts): the ItemRequests over the same socket as the content client, through
+ * the same request implementation (adapters/content.ts `emitRequest`), and the backups HTTP calls (§7).
+ */
+import { BACKUP_CALLS, type Backup, type ItemAckData, type ItemPayload, type ItemRequestName } from '../domain/items.ts';
+import { CONTENT_REQUEST_TIMEOUT_MS, emitRequest, type ContentSocket } from './content.ts';
+import { HttpError, type HttpClient } from './http.ts';
+
+export interface ItemClient {
+  /**
+   * Emits an item request and resolves with its acknowledgement's data; rejects with a ContentRequestError whose
+   * `reason` is the server's ItemRefusal (passwordFailed, accessDenied, versionReady …), or serverError on a
+   * time-out or without a socket.
+   */
+  request<K extends ItemRequestName>(name: K, payload: ItemPayload<K>, options?: { timeoutMs?: number }): Promise<ItemAckData<K>>;
+  /** GET /backups/{itemId} → the item's backups, newest first. Rejects with an HttpError (404 unknown or not visible). */
+  backups(itemId: string): Promise<Backup[]>;
+  /** GET /backups/download/v1/{backupId} → the signed download link. Rejects with an HttpError (409 not ready yet). */
+  backupDownloadUrl(backupId: string): Promise<string>;
+}
+
+function isBackup(value: unknown): value is Backup {
+  const backup = value as Partial<Backup> | null;
+  return typeof backup === 'object' && backup !== null && typeof backup.id === 'string' && typeof backup.version === 'number' && (backup.status === 'created' || backup.status === 'ready');
+}
+
+/**
+ * The item client. `socket` gives the live socket the item requests go over (the user's, or the anonymous
+ * reviewer's); `http` is the review API client (bearer, 401 → refresh → retry).
+ */
+export function createItemClient(options: { socket: () => ContentSocket | null; http: HttpClient; timeoutMs?: number }): ItemClient {
+  const defaultTimeout = options.timeoutMs ?? CONTENT_REQUEST_TIMEOUT_MS;
+  const invalid = (path: string, what: string) => new HttpError(200, 'InvalidResponse', `The ${what} answer is unreadable.`, path);
+  return {
+    request(name, payload, requestOptions = {}) {
+      return emitRequest(options.socket(), name, payload, requestOptions.timeoutMs ?? defaultTimeout);
+    },
+    async backups(itemId) {
+      const path = `${BACKUP_CALLS.list.path}${encodeURIComponent(itemId)}`;
+      const answer = await options.http.request<unknown>(path, { method: BACKUP_CALLS.list.method, headers: { Accept: 'application/json' } });
+      const list = (answer as { backups?: unknown } | null)?.backups;
+      if (!Array.isArray(list) || !list.every(isBackup)) throw invalid(path, 'backups');
+      return list;
+    },
+    async backupDownloadUrl(backupId) {
+      const path = `${BACKUP_CALLS.download.path}${encodeURIComponent(backupId)}`;
+      const answer = await options.http.request<unknown>(path, { method: BACKUP_CALLS.download.method, headers: { Accept: 'application/json' } });
+      const url = (answer as { downloadURL?: unknown } | null)?.downloadURL;
+      if (typeof url !== 'string' || !url) throw invalid(path, 'backup download');
+      return url;
+    },
+  };
+}

@@ -1,0 +1,83 @@
+/**
+ * Uploads, blob storage, package processing and serving (issue 5). See README.md in this folder and
+ * "Uploads" in server/README.md. The item side (versions, pushes) talks to this through `UploadHooks`
+ * and `UploadService`.
+ */
+import path from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { MAX_UPLOAD_BYTES, SIGNED_URL_TTL_MS } from '../../domain/constants.ts';
+import { UPLOAD_KEY_PREFIXES } from '../../domain/items.ts';
+import { bearerToken } from '../auth.ts';
+import type { TokenVerifier } from '../auth.ts';
+import { BlobStore, isSafeKey } from './blobStore.ts';
+import { processPackage, processVideo, removeLeftoverPackageFolders, removeVersionFiles } from './processing.ts';
+import type { ProcessingContext } from './processing.ts';
+import { registerUploadRoutes } from './routes.ts';
+import { signGrant } from './signer.ts';
+import type { ProcessResult, UploadService, UploadServiceOptions } from './types.ts';
+
+export type { ProcessResult, UploadFailure, UploadHooks, UploadService, UploadServiceOptions } from './types.ts';
+export { buildRiseFixture, buildStoryFixture, videoFixture } from './fixtures.ts';
+export { contentPrefixFor, thumbnailKeyFor } from './processing.ts';
+
+/**
+ * The `verifyBearer` the service needs, from the server's token verifier (auth.ts): the same check
+ * `requireAccount` makes for the /api routes.
+ */
+export function bearerVerifier(verify: TokenVerifier): (request: FastifyRequest) => Promise<{ aid: string } | null> {
+  return async (request) => {
+    const token = bearerToken(request.headers.authorization);
+    const user = token ? await verify(token) : undefined;
+    return user ? { aid: user.aid } : null;
+  };
+}
+
+/** Creates the uploads service; nothing is served until `register(app)`. */
+export function createUploadService(options: UploadServiceOptions): UploadService {
+  const store = new BlobStore(options.dataDir);
+  const videoKeyPrefix = options.videoKeyPrefix ?? UPLOAD_KEY_PREFIXES.video;
+  if (!isSafeKey(videoKeyPrefix)) throw new Error(`Unsafe video key prefix: ${JSON.stringify(videoKeyPrefix)}`);
+  const keyPrefixes = [...new Set([UPLOAD_KEY_PREFIXES.default, UPLOAD_KEY_PREFIXES.storyline, videoKeyPrefix])];
+  const blobUrl = (key: string) => `/blobs/${key.split('/').map(encodeURIComponent).join('/')}`;
+  const processing: ProcessingContext = { store, packageRoot: path.resolve(options.dataDir, 'packages'), blobUrl };
+
+  // One processing run per version at a time: a second run waits for the first (they share `<id>.tmp`).
+  const running = new Map<string, Promise<unknown>>();
+  const serialized = (versionId: string, run: () => Promise<ProcessResult>): Promise<ProcessResult> => {
+    const previous = running.get(versionId) ?? Promise.resolve();
+    const next = previous.catch(() => undefined).then(run);
+    running.set(versionId, next);
+    void next.catch(() => undefined).finally(() => {
+      if (running.get(versionId) === next) running.delete(versionId);
+    });
+    return next;
+  };
+
+  return {
+    async register(app: FastifyInstance) {
+      await store.prepare();
+      await removeLeftoverPackageFolders(processing.packageRoot);
+      await registerUploadRoutes(app, {
+        store,
+        packageRoot: processing.packageRoot,
+        publicUrl: options.publicUrl,
+        secret: options.secret,
+        verifyBearer: options.verifyBearer,
+        hooks: options.hooks,
+        keyPrefixes,
+        maxBytes: options.maxBytes ?? MAX_UPLOAD_BYTES,
+      });
+    },
+    signDownload(key, fileName) {
+      store.pathOf(key); // throws on an unsafe key: a caller bug, better loud than a link that 404s
+      const token = signGrant(options.secret, { method: 'GET', key, md5: null, expiresAt: Date.now() + SIGNED_URL_TTL_MS }, fileName);
+      return `${options.publicUrl()}/api/downloads/${token}?name=${encodeURIComponent(fileName)}`;
+    },
+    processPackage: (key, versionId, kind) => serialized(versionId, () => processPackage(processing, key, versionId, kind)),
+    processVideo: (key, versionId) => serialized(versionId, () => processVideo(processing, key, versionId)),
+    putBlob: (key, bytes) => store.put(key, bytes),
+    removeBlob: (key) => store.remove(key),
+    removeVersionFiles: (versionId) => removeVersionFiles(processing, versionId),
+    blobUrl,
+  };
+}

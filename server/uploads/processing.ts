@@ -1,0 +1,165 @@
+import { copyFile, mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { fileTypeFromBuffer } from 'file-type';
+import { FILE_SNIFF_BYTES } from '../../domain/constants.ts';
+import type { BlobStore } from './blobStore.ts';
+import { isSafeVersionId } from './blobStore.ts';
+import type { ProcessResult } from './types.ts';
+import {
+  emptyMeta,
+  MAX_META_FILE_BYTES,
+  readRiseManifest,
+  readStoryMeta,
+  RISE_MANIFEST_FILE,
+  RISE_PLAYER_FILE,
+  STORY_META_FILE,
+  STORY_PLAYER_FILE,
+  STORY_REQUIRED_FILES,
+  STORY_THUMBNAIL_FILE,
+} from './packageMeta.ts';
+import type { MetaResult } from './packageMeta.ts';
+import { DEFAULT_UNPACK_LIMITS, unpackZip } from './unpack.ts';
+import type { UnpackLimits } from './unpack.ts';
+
+export interface ProcessingContext {
+  store: BlobStore;
+  /** `<dataDir>/packages`. */
+  packageRoot: string;
+  blobUrl(key: string): string;
+  limits?: UnpackLimits;
+}
+
+/** The blob key of a Storyline version's thumbnail. */
+export function thumbnailKeyFor(versionId: string): string {
+  return `review/thumbnails/${versionId}.jpg`;
+}
+
+/** Public path of an unpacked package, ending in '/'. */
+export function contentPrefixFor(versionId: string): string {
+  return `/packages/${versionId}/`;
+}
+
+function checkVersionId(versionId: string): void {
+  if (!isSafeVersionId(versionId)) throw new Error(`Unsafe version id for a package folder: ${JSON.stringify(versionId.slice(0, 100))}`);
+}
+
+async function isFile(file: string): Promise<boolean> {
+  return (await stat(file).catch(() => null))?.isFile() ?? false;
+}
+
+async function readMetaFile(dir: string, name: string): Promise<string | { message: string }> {
+  const file = path.join(dir, name);
+  const info = await stat(file);
+  if (info.size > MAX_META_FILE_BYTES) return { message: `${name} is larger than ${MAX_META_FILE_BYTES} bytes.` };
+  return readFile(file, 'utf8');
+}
+
+const failed = (message: string): ProcessResult => ({ state: 'unpackFailed', message });
+
+/**
+ * Unpacks the zip stored under `key` into `<packages>/<versionId>.tmp/`, checks it and reads its meta, then
+ * renames it to `<packages>/<versionId>/`. Any failure removes the temporary folder (and a thumbnail blob
+ * already copied) and answers unpackFailed; a folder of an earlier run for the same version is replaced
+ * only on success.
+ */
+export async function processPackage(ctx: ProcessingContext, key: string, versionId: string, kind: 'storyline' | 'rise'): Promise<ProcessResult> {
+  checkVersionId(versionId);
+  const zipFile = ctx.store.pathOf(key);
+  if (!(await isFile(zipFile))) return failed('The uploaded package is missing.');
+  const temp = path.join(ctx.packageRoot, `${versionId}.tmp`);
+  const final = path.join(ctx.packageRoot, versionId);
+  let thumbnailKey: string | null = null;
+  try {
+    await mkdir(ctx.packageRoot, { recursive: true });
+    await rm(temp, { recursive: true, force: true });
+    const unpacked = await unpackZip(zipFile, temp, ctx.limits ?? DEFAULT_UNPACK_LIMITS);
+    if (!unpacked.ok) {
+      await rm(temp, { recursive: true, force: true });
+      return failed(unpacked.message);
+    }
+    const required = kind === 'storyline' ? STORY_REQUIRED_FILES : [RISE_PLAYER_FILE];
+    const missing = required.filter((name) => !unpacked.files.has(name));
+    if (missing.length > 0) {
+      await rm(temp, { recursive: true, force: true });
+      return failed(`The package has no ${missing.join(', ')}.`);
+    }
+    let meta: MetaResult;
+    if (kind === 'storyline') {
+      const raw = await readMetaFile(temp, STORY_META_FILE);
+      meta = typeof raw === 'string' ? readStoryMeta(raw) : { ok: false, message: raw.message };
+    } else {
+      const raw = unpacked.files.has(RISE_MANIFEST_FILE) ? await readMetaFile(temp, RISE_MANIFEST_FILE) : null;
+      meta = raw === null || typeof raw === 'string' ? readRiseManifest(raw) : { ok: false, message: raw.message };
+    }
+    if (!meta.ok) {
+      await rm(temp, { recursive: true, force: true });
+      return failed(meta.message);
+    }
+    if (kind === 'storyline') {
+      thumbnailKey = thumbnailKeyFor(versionId);
+      const copy = ctx.store.tempPath();
+      await copyFile(path.join(temp, STORY_THUMBNAIL_FILE), copy);
+      await ctx.store.commit(copy, thumbnailKey).catch(async (error: unknown) => {
+        await rm(copy, { force: true });
+        throw error;
+      });
+    }
+    await rm(final, { recursive: true, force: true });
+    await rename(temp, final);
+    return {
+      state: 'ready',
+      meta: meta.meta,
+      contentPrefix: contentPrefixFor(versionId),
+      playerFile: kind === 'storyline' ? STORY_PLAYER_FILE : RISE_PLAYER_FILE,
+      thumbnailKey,
+      mediaUrl: null,
+      posterUrl: null,
+    };
+  } catch (error) {
+    // Disk trouble and the like: nothing half-done may stay behind.
+    await rm(temp, { recursive: true, force: true });
+    if (thumbnailKey) await ctx.store.remove(thumbnailKey).catch(() => undefined);
+    return failed(`The package could not be unpacked (${error instanceof Error ? error.message : String(error)}).`);
+  }
+}
+
+/** Reads at most `bytes` bytes from the start of a file. */
+async function readHead(file: string, bytes: number): Promise<Buffer> {
+  const handle = await open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(bytes);
+    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Sniffs the first 4,100 bytes of the stored video (file-type): a video/* type → ready, served as uploaded. */
+export async function processVideo(ctx: ProcessingContext, key: string, versionId: string): Promise<ProcessResult> {
+  checkVersionId(versionId);
+  const file = ctx.store.pathOf(key);
+  if (!(await isFile(file))) return { state: 'invalidVideoFile', message: 'The uploaded video is missing.' };
+  const head = await readHead(file, FILE_SNIFF_BYTES);
+  if (head.length === 0) return { state: 'invalidVideoFile', message: 'The uploaded file is empty.' };
+  const type = await fileTypeFromBuffer(head);
+  if (!type?.mime.startsWith('video/')) {
+    return { state: 'invalidVideoFile', message: `The uploaded file is not a video${type ? ` (it looks like ${type.mime})` : ''}.` };
+  }
+  return { state: 'ready', meta: emptyMeta(), contentPrefix: null, playerFile: null, thumbnailKey: null, mediaUrl: ctx.blobUrl(key), posterUrl: null };
+}
+
+/** Removes a version's package folder, its leftover temporary folder and its thumbnail blob. */
+export async function removeVersionFiles(ctx: ProcessingContext, versionId: string): Promise<void> {
+  checkVersionId(versionId);
+  await rm(path.join(ctx.packageRoot, versionId), { recursive: true, force: true });
+  await rm(path.join(ctx.packageRoot, `${versionId}.tmp`), { recursive: true, force: true });
+  await ctx.store.remove(thumbnailKeyFor(versionId));
+}
+
+/** At start: temporary package folders a crash left behind (`<versionId>.tmp`) are removed. */
+export async function removeLeftoverPackageFolders(packageRoot: string): Promise<void> {
+  await mkdir(packageRoot, { recursive: true });
+  const names = await readdir(packageRoot);
+  await Promise.all(names.filter((name) => name.endsWith('.tmp')).map((name) => rm(path.join(packageRoot, name), { recursive: true, force: true })));
+}

@@ -1,0 +1,280 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SIGNED_URL_TTL_MS } from '../../domain/constants.ts';
+import { UPLOAD_KEY_PREFIXES } from '../../domain/items.ts';
+import { errorBodySchema, sendError } from '../errors.ts';
+import type { BlobStore } from './blobStore.ts';
+import { isSafeKey, isSafeVersionId, resolveInside } from './blobStore.ts';
+import { contentTypeFor, uploadTypeFor } from './contentTypes.ts';
+import { sendFile } from './fileServer.ts';
+import { signGrant, verifyGrant } from './signer.ts';
+import type { UploadFailure, UploadHooks } from './types.ts';
+
+export interface UploadRouteContext {
+  store: BlobStore;
+  packageRoot: string;
+  publicUrl: () => string;
+  secret: Uint8Array | string;
+  verifyBearer: (request: FastifyRequest) => Promise<{ aid: string } | null>;
+  hooks: UploadHooks;
+  keyPrefixes: readonly string[];
+  maxBytes: number;
+}
+
+/** A PUT that sends nothing for this long is dropped (the client marks a stall failed much sooner). */
+export const UPLOAD_IDLE_TIMEOUT_MS = 120_000;
+
+/** The sandboxed player iframe: the package's own scripts and styles run, nothing else is reachable. */
+export const PACKAGE_CSP = "default-src 'self' 'unsafe-inline' data: blob:; frame-ancestors 'self'; form-action 'none'";
+/** A blob opened directly (not as an image or video) gets an opaque origin and no scripts. */
+export const BLOB_CSP = "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox";
+
+interface UrlQuery {
+  acl: 'public-read';
+  keyPrefix?: string;
+  fileName: string;
+  md5?: string;
+}
+
+/** The file-name part of a key: ASCII letters, digits and `._()+-` only, never hidden, at most 255 characters. */
+export function keyFileName(fileName: string): string {
+  const safe = fileName
+    .normalize('NFC')
+    .replace(/[^A-Za-z0-9._()+-]/g, '_')
+    .replace(/^\.+/, (dots) => '_'.repeat(dots.length))
+    .slice(0, 255);
+  return safe || '_';
+}
+
+/** `attachment` with an ASCII fallback name and the exact name as RFC 8187 UTF-8. */
+export function attachmentDisposition(fileName: string): string {
+  // Only printable ASCII (no quotes, no backslashes) in the fallback: control characters never reach a header.
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_') || 'download';
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/** Content-MD5 (base64 of the 16-byte digest) as lower-case hex, or null when it is not one. */
+function md5HeaderToHex(header: string | string[] | undefined): string | null {
+  if (typeof header !== 'string' || !/^[A-Za-z0-9+/]{22}==$/.test(header.trim())) return null;
+  return Buffer.from(header.trim(), 'base64').toString('hex');
+}
+
+/** A refusal that ends a PUT: status, message for people, the hook reason. */
+class PutRefusal extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly reason: UploadFailure,
+  ) {
+    super(message);
+  }
+}
+
+const putResponseSchema = {
+  type: 'object',
+  required: ['key', 'size', 'md5'],
+  properties: { key: { type: 'string' }, size: { type: 'integer' }, md5: { type: 'string' } },
+} as const;
+
+/** Registers the upload, download, package and blob routes (see README "Routes"). */
+export async function registerUploadRoutes(app: FastifyInstance, ctx: UploadRouteContext): Promise<void> {
+  /** Keys with a PUT in progress: a second PUT of the same key at the same time is refused. */
+  const inFlight = new Set<string>();
+
+  const reportFailure = async (request: FastifyRequest, key: string, reason: UploadFailure) => {
+    try {
+      await ctx.hooks.failed(key, reason);
+    } catch (error) {
+      request.log.error({ err: error, key, reason }, 'upload failed hook threw');
+    }
+  };
+
+  await app.register(async (scope) => {
+    // The PUT body is read from the raw request as a stream: no parser, no 1 MiB body limit, never buffered.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+    scope.get<{ Querystring: UrlQuery }>(
+      '/api/uploads/url',
+      {
+        onRequest: async (request, reply) => {
+          if (await ctx.verifyBearer(request)) return;
+          reply.header('WWW-Authenticate', 'Bearer');
+          await sendError(reply, 401, 'Sign in first: this endpoint needs a valid bearer access token.');
+        },
+        schema: {
+          querystring: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['acl', 'fileName'],
+            properties: {
+              acl: { type: 'string', enum: ['public-read'] },
+              keyPrefix: { type: 'string', enum: [...ctx.keyPrefixes] },
+              fileName: { type: 'string', minLength: 1, maxLength: 255 },
+              md5: { type: 'string', pattern: '^[0-9a-fA-F]{32}$' },
+            },
+          },
+          response: {
+            200: { type: 'object', required: ['key', 'url', 'type'], properties: { key: { type: 'string' }, url: { type: 'string' }, type: { type: 'string' } } },
+            400: errorBodySchema,
+            401: errorBodySchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const { keyPrefix = UPLOAD_KEY_PREFIXES.default, fileName, md5 } = request.query;
+        // eslint-disable-next-line no-control-regex -- control characters are refused
+        if (/[/\\\u0000-\u001f\u007f]/.test(fileName) || fileName.trim() === '') {
+          return sendError(reply, 400, 'Invalid request: querystring/fileName must be a file name, without path separators or control characters.');
+        }
+        const key = `${keyPrefix}/${randomUUID()}/${keyFileName(fileName)}`;
+        const token = signGrant(ctx.secret, { method: 'PUT', key, md5: md5?.toLowerCase() ?? null, expiresAt: Date.now() + SIGNED_URL_TTL_MS });
+        return { key, url: `${ctx.publicUrl()}/api/uploads/put/${token}`, type: uploadTypeFor(fileName) };
+      },
+    );
+
+    scope.put<{ Params: { token: string } }>(
+      '/api/uploads/put/:token',
+      {
+        schema: {
+          params: { type: 'object', required: ['token'], properties: { token: { type: 'string', minLength: 1, maxLength: 1000 } } },
+          response: { 200: putResponseSchema, '4xx': errorBodySchema },
+        },
+      },
+      async (request, reply) => {
+        const check = verifyGrant(ctx.secret, request.params.token, 'PUT', Date.now());
+        // Refusals before the body is read close the connection, so a client does not go on sending gigabytes.
+        const refuse = (statusCode: number, message: string) => sendError(reply.header('Connection', 'close'), statusCode, message);
+        if (!check.ok) {
+          if (check.reason === 'expired') {
+            await reportFailure(request, check.grant.key, 'badSignature');
+            return refuse(403, 'This upload link has expired. Ask for a new one.');
+          }
+          return refuse(403, 'This upload link is not valid.');
+        }
+        const { key, md5: signedMd5 } = check.grant;
+        if (!isSafeKey(key)) return refuse(403, 'This upload link is not valid.');
+        if (inFlight.has(key) || (await ctx.store.exists(key))) return refuse(409, 'A file is already stored (or being stored) under this key. Ask for a new upload link.');
+        inFlight.add(key);
+        try {
+          return await receive(request, reply, key, signedMd5, refuse);
+        } finally {
+          inFlight.delete(key);
+        }
+      },
+    );
+
+    scope.get<{ Params: { token: string }; Querystring: { name: string } }>(
+      '/api/downloads/:token',
+      {
+        schema: {
+          params: { type: 'object', required: ['token'], properties: { token: { type: 'string', minLength: 1, maxLength: 1000 } } },
+          querystring: { type: 'object', additionalProperties: false, required: ['name'], properties: { name: { type: 'string', minLength: 1, maxLength: 1024 } } },
+        },
+      },
+      async (request, reply) => {
+        const check = verifyGrant(ctx.secret, request.params.token, 'GET', Date.now(), request.query.name);
+        if (!check.ok) return sendError(reply, 403, check.reason === 'expired' ? 'This download link has expired.' : 'This download link is not valid.');
+        const file = isSafeKey(check.grant.key) ? ctx.store.pathOf(check.grant.key) : null;
+        return sendFile(request, reply, file, {
+          contentType: contentTypeFor(request.query.name),
+          headers: { 'Content-Disposition': attachmentDisposition(request.query.name), 'Content-Security-Policy': BLOB_CSP },
+        });
+      },
+    );
+
+    scope.get<{ Params: { versionId: string; '*': string } }>(
+      '/packages/:versionId/*',
+      { schema: { params: { type: 'object', properties: { versionId: { type: 'string' }, '*': { type: 'string', maxLength: 2048 } } } } },
+      async (request, reply) => {
+        const { versionId, '*': relative } = request.params;
+        const file = isSafeVersionId(versionId) && isSafeKey(relative) ? resolveInside(`${ctx.packageRoot}/${versionId}`, relative) : null;
+        return sendFile(request, reply, file, {
+          contentType: contentTypeFor(relative),
+          // Sandboxed (opaque origin) package scripts may fetch their own files.
+          headers: { 'Content-Security-Policy': PACKAGE_CSP, 'Access-Control-Allow-Origin': '*' },
+        });
+      },
+    );
+
+    scope.get<{ Params: { '*': string } }>(
+      '/blobs/*',
+      { schema: { params: { type: 'object', properties: { '*': { type: 'string', maxLength: 2048 } } } } },
+      async (request, reply) => {
+        const key = request.params['*'];
+        return sendFile(request, reply, isSafeKey(key) ? ctx.store.pathOf(key) : null, { contentType: contentTypeFor(key), headers: { 'Content-Security-Policy': BLOB_CSP } });
+      },
+    );
+  });
+
+  /** Streams the body to a temporary file while hashing and counting, checks it, renames it into place. */
+  async function receive(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    signedMd5: string | null,
+    refuse: (statusCode: number, message: string) => FastifyReply,
+  ): Promise<FastifyReply | { key: string; size: number; md5: string }> {
+    const temp = ctx.store.tempPath();
+    let idle: NodeJS.Timeout | undefined;
+    try {
+      const lengthHeader = request.headers['content-length'];
+      if (lengthHeader === undefined) throw new PutRefusal(411, 'Send the file with a Content-Length header.', 'sizeMismatch');
+      const size = /^\d+$/.test(lengthHeader) ? Number(lengthHeader) : NaN;
+      if (!Number.isSafeInteger(size)) throw new PutRefusal(400, 'The Content-Length header is not a number of bytes.', 'sizeMismatch');
+      if (size > ctx.maxBytes) throw new PutRefusal(413, `The file is larger than the ${ctx.maxBytes} bytes allowed.`, 'tooLarge');
+      const expected = await ctx.hooks.expectedSize(key);
+      if (expected !== null && expected !== size) throw new PutRefusal(413, `The file has ${size} bytes, but ${expected} were announced for this upload.`, 'sizeMismatch');
+      const headerMd5 = md5HeaderToHex(request.headers['content-md5']);
+      if (!headerMd5) throw new PutRefusal(400, 'Send the base64 MD5 digest of the file in a Content-MD5 header.', 'md5Mismatch');
+      if (signedMd5 && signedMd5 !== headerMd5) throw new PutRefusal(400, 'The Content-MD5 header does not match the upload link.', 'md5Mismatch');
+
+      const hash = createHash('md5');
+      let received = 0;
+      idle = setTimeout(() => request.raw.destroy(new Error('upload idle')), UPLOAD_IDLE_TIMEOUT_MS);
+      const meter = new Transform({
+        transform(chunk: Buffer, _encoding, callback) {
+          received += chunk.length;
+          idle?.refresh();
+          if (received > size) return callback(new PutRefusal(413, 'The body is longer than its Content-Length.', 'sizeMismatch'));
+          hash.update(chunk);
+          callback(null, chunk);
+        },
+      });
+      try {
+        await pipeline(request.raw, meter, createWriteStream(temp, { flags: 'wx' }));
+      } catch (error) {
+        if (error instanceof PutRefusal) throw error;
+        throw new PutRefusal(400, 'The upload was interrupted.', 'aborted');
+      }
+      if (received !== size) throw new PutRefusal(400, 'The upload ended before Content-Length bytes arrived.', 'aborted');
+      const md5 = hash.digest('hex');
+      if (md5 !== headerMd5) throw new PutRefusal(400, 'The file does not match its Content-MD5 digest.', 'md5Mismatch');
+      await ctx.store.commit(temp, key);
+      try {
+        await ctx.hooks.stored(key, { size, md5 });
+      } catch (error) {
+        // The version could not take the file: do not keep a blob nobody refers to.
+        await ctx.store.remove(key).catch(() => undefined);
+        throw error;
+      }
+      return { key, size, md5 };
+    } catch (error) {
+      await rm(temp, { force: true });
+      const refusal = error instanceof PutRefusal ? error : null;
+      await reportFailure(request, key, refusal?.reason ?? 'aborted');
+      if (!refusal) throw error;
+      // The client is gone (aborted, or destroyed for idling): there is nobody to answer.
+      // (request.raw.destroyed says nothing here: a fully read request is destroyed too.)
+      if (request.raw.socket?.destroyed ?? true) return reply.hijack();
+      return refuse(refusal.statusCode, refusal.message);
+    } finally {
+      clearTimeout(idle);
+    }
+  }
+}

@@ -1,0 +1,57 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { VersionMeta } from '../../domain/items.ts';
+
+/** Why a PUT did not store its file (see README for which refusal gives which reason). */
+export type UploadFailure = 'aborted' | 'md5Mismatch' | 'tooLarge' | 'sizeMismatch' | 'badSignature';
+
+/** What the uploads service asks of the item side (server-items implements it). */
+export interface UploadHooks {
+  /** The size recorded for `key` by item.create / item.upload, or null when no version has that key yet. */
+  expectedSize(key: string): Promise<number | null>;
+  /** The PUT for `key` completed: the file is stored whole and its MD5 matched. */
+  stored(key: string, info: { size: number; md5: string }): Promise<void>;
+  /** The PUT for `key` was refused or aborted mid-way; no partial file remains. */
+  failed(key: string, reason: UploadFailure): Promise<void>;
+}
+
+export type ProcessResult =
+  | {
+      state: 'ready';
+      meta: VersionMeta;
+      contentPrefix: string | null;
+      playerFile: string | null;
+      thumbnailKey: string | null;
+      mediaUrl: string | null;
+      posterUrl: string | null;
+    }
+  | { state: 'unpackFailed' | 'invalidVideoFile'; message: string };
+
+export interface UploadService {
+  /** GET /api/uploads/url, PUT /api/uploads/put/:token, GET /api/downloads/:token, GET /packages/:versionId/* (and GET /blobs/*). */
+  register(app: FastifyInstance): Promise<void>;
+  /** Absolute signed GET link for a stored key, downloaded as `fileName` (Content-Disposition attachment). */
+  signDownload(key: string, fileName: string): string;
+  /** Unpack a stored story zip (kind 'storyline') or Rise zip (kind 'rise') into the version's package dir. */
+  processPackage(key: string, versionId: string, kind: 'storyline' | 'rise'): Promise<ProcessResult>;
+  /** Sniff a stored video (file-type); keep it as uploaded. */
+  processVideo(key: string, versionId: string): Promise<ProcessResult>;
+  /** Store bytes under a key (seed and tests). */
+  putBlob(key: string, bytes: Uint8Array): Promise<void>;
+  removeBlob(key: string): Promise<void>;
+  removeVersionFiles(versionId: string): Promise<void>;
+  /** Public address of a stored blob (thumbnails, video, poster): a stable path served by GET /blobs/*key. */
+  blobUrl(key: string): string;
+}
+
+export interface UploadServiceOptions {
+  dataDir: string;
+  publicUrl: () => string;
+  secret: Uint8Array | string;
+  /** The bearer check of the /api routes (see `bearerVerifier` in index.ts). */
+  verifyBearer: (request: FastifyRequest) => Promise<{ aid: string } | null>;
+  hooks: UploadHooks;
+  /** Default UPLOAD_KEY_PREFIXES.video. */
+  videoKeyPrefix?: string;
+  /** Default MAX_UPLOAD_BYTES; tests pass a small one. */
+  maxBytes?: number;
+}

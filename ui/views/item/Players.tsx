@@ -1,0 +1,154 @@
+/**
+ * The players of the review screen (review-and-content §2, §8, §9): slide and lesson packages in a sandboxed
+ * frame served from the unpacked package; videos in a <video> with speeds and arrow-key seeking. Playback rate
+ * and position are the media element's own state, so they live here.
+ */
+import { useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import { VIDEO_PLAYBACK_RATES, VIDEO_SEEK_SECONDS } from '../../../domain/constants.ts';
+import { ErrorIcon, Select, cx } from '../../kit/index.ts';
+import { t } from '../../strings.ts';
+
+/**
+ * The package runs scripts and may open windows (links, LMS previews) but gets an opaque origin: no
+ * allow-same-origin, so it cannot read the dashboard's storage or call its APIs.
+ */
+export const PACKAGE_SANDBOX = 'allow-scripts allow-popups';
+
+interface PlayerErrorProps {
+  title: string;
+  text: string;
+}
+
+/** What a player shows instead of content. */
+function PlayerError({ title, text }: PlayerErrorProps) {
+  return (
+    <div className="player-error" role="alert">
+      <ErrorIcon size={22} className="player-error__icon" />
+      <p className="player-error__title">{title}</p>
+      <p className="player-error__text">{text}</p>
+    </div>
+  );
+}
+
+export interface PackagePlayerProps {
+  /** contentPrefix + playerFile; '' or null when either is missing (§8: reported, empty file address). */
+  src: string | null;
+  /** The item's title, for the frame's accessible name. */
+  title: string;
+  /** meta.player width and height: the stage keeps that aspect; 16:9 when unknown. */
+  width?: number | null;
+  height?: number | null;
+  className?: string;
+}
+
+/** A Storyline or Rise package in a sandboxed frame; 'This content cannot be shown' when there is no address. */
+export function PackagePlayer({ src, title, width, height, className }: PackagePlayerProps) {
+  const aspect = width && height && width > 0 && height > 0 ? `${width} / ${height}` : '16 / 9';
+  return (
+    <div className={cx('package-player', className)} style={{ '--player-aspect': aspect } as CSSProperties}>
+      {src ? (
+        <iframe
+          className="package-player__frame"
+          src={src}
+          title={t('player.package.title', { title })}
+          sandbox={PACKAGE_SANDBOX}
+          allow="fullscreen; autoplay"
+          allowFullScreen
+          referrerPolicy="no-referrer"
+        />
+      ) : (
+        <PlayerError title={t('player.package.unavailable')} text={t('player.package.unavailableText')} />
+      )}
+    </div>
+  );
+}
+
+export interface VideoPlayerProps {
+  /** The version's mediaUrl. */
+  src: string;
+  /** The poster image (840 wide, §9), or null. */
+  poster?: string | null;
+  /** The item's title, for the player's accessible name. */
+  title: string;
+  /** The video cannot play (reporting is the caller's). */
+  onPlaybackError?: () => void;
+  className?: string;
+}
+
+/** The label of a playback rate. */
+function rateLabel(rate: number): string {
+  return rate === 1 ? t('player.video.rateNormal') : t('player.video.rateOption', { rate });
+}
+
+/**
+ * The video player (§2, §9): native controls, a playback-speed menu (0.5 to 2), ArrowLeft / ArrowRight seek
+ * 5 s while it has focus, fallback text inside <video>, and an error message when the file cannot play (§8).
+ */
+export function VideoPlayer({ src, poster, title, onPlaybackError, className }: VideoPlayerProps) {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const [rate, setRate] = useState(1);
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const failed = failedSrc === src;
+
+  const onKeyDown = (event: KeyboardEvent<HTMLVideoElement>) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const direction = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    const video = videoRef.current;
+    if (direction === 0 || !video) return;
+    // Ours instead of the browser's own step, so the step is always 5 s.
+    event.preventDefault();
+    const end = Number.isFinite(video.duration) ? video.duration : Number.POSITIVE_INFINITY;
+    video.currentTime = Math.min(end, Math.max(0, video.currentTime + direction * VIDEO_SEEK_SECONDS));
+  };
+
+  const changeRate = (value: string) => {
+    const next = Number(value);
+    setRate(next);
+    if (videoRef.current) videoRef.current.playbackRate = next;
+  };
+
+  return (
+    <div className={cx('video-player', className)}>
+      {failed ? (
+        <PlayerError title={t('player.video.error')} text={t('player.video.errorText')} />
+      ) : (
+        <video
+          ref={videoRef}
+          className="video-player__video"
+          src={src}
+          poster={poster ?? undefined}
+          controls
+          preload="metadata"
+          playsInline
+          tabIndex={0}
+          aria-label={title}
+          aria-keyshortcuts="ArrowLeft ArrowRight"
+          onKeyDown={onKeyDown}
+          onLoadedMetadata={(event) => {
+            // A new source starts at 1×; keep the chosen speed.
+            event.currentTarget.playbackRate = rate;
+          }}
+          onError={() => {
+            setFailedSrc(src);
+            onPlaybackError?.();
+          }}
+        >
+          {t('player.video.fallback')}
+        </video>
+      )}
+      {!failed && (
+        <div className="video-player__bar">
+          <span className="video-player__hint">{t('player.video.keys', { seconds: VIDEO_SEEK_SECONDS })}</span>
+          <Select
+            className="video-player__rate"
+            size="sm"
+            label={t('player.video.rate')}
+            value={String(rate)}
+            options={VIDEO_PLAYBACK_RATES.map((value) => ({ value: String(value), label: rateLabel(value) }))}
+            onChange={changeRate}
+          />
+        </div>
+      )}
+    </div>
+  );
+}
