@@ -14,6 +14,7 @@ import { createAppSystem } from './app/createSystem.ts';
 import { AppRoutes } from './routes.tsx';
 import { SystemProvider } from './system.tsx';
 import { ToastsView } from './views/toasts/ToastsView.tsx';
+import { UploadsPanel } from './views/uploads/UploadsPanel.tsx';
 
 const root = createRoot(document.getElementById('root')!);
 
@@ -27,6 +28,7 @@ async function boot() {
           <Router>
             <AppRoutes />
             <ToastsView />
+            <UploadsPanel />
           </Router>
         </SystemProvider>
       </StrictMode>,

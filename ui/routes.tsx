@@ -3,7 +3,11 @@ import { useEffect, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { t } from './strings.ts';
 import { useSystem } from './system.tsx';
-import { AnonymousReviewPage } from './views/anon/AnonymousReviewPage.tsx';
+import { AnonymousReviewBar } from './views/anon/AnonymousReviewPage.tsx';
+import { Header } from './views/header/Header.tsx';
+import { ItemScreen } from './views/item/ItemScreen.tsx';
+import { RealtimeBanner } from './views/RealtimeBanner.tsx';
+import { SignOutConfirm } from './views/SignOutConfirm.tsx';
 import { RequireReviewer } from './views/anon/RequireReviewer.tsx';
 import { AuthCallbackPage } from './views/AuthCallbackPage.tsx';
 import { DashboardPage } from './views/DashboardPage.tsx';
@@ -12,7 +16,6 @@ import { RequireStaff } from './views/guards/RequireMatch.tsx';
 import { RequireSubscription } from './views/guards/RequireSubscription.tsx';
 import { NotFoundPage } from './views/NotFoundPage.tsx';
 import { RequireAuth } from './views/RequireAuth.tsx';
-import { ReviewPage } from './views/ReviewPage.tsx';
 import { GridScreen } from './views/grid/GridScreen.tsx';
 import { SandboxPage } from './views/SandboxPage.tsx';
 import { ExternalRedirectScreen } from './views/screens/ExternalRedirectScreen.tsx';
@@ -54,20 +57,33 @@ function ReviewApp({ children }: { children: ReactNode }) {
   );
 }
 
-/** Review content: anonymous reviewers have no subscription to check; signed-in people go through the review app's guards. */
-function ReviewContent() {
+/**
+ * The item view (review-and-content §2): anonymous reviewers have no subscription to check and see the content
+ * library's header; signed-in people go through the review app's guards and see the app's header.
+ */
+function ReviewContent({ itemId, tab }: { itemId: string; tab: string }) {
   const { auth } = useSystem();
   const isAnonymous = useSelector(auth, (s) => s.matches('signedInAnonymously'));
   if (isAnonymous) {
     return (
       <MaintenanceGuard>
-        <AnonymousReviewPage />
+        <ItemScreen itemId={itemId} tab={tab} header={<AnonymousReviewBar />} />
       </MaintenanceGuard>
     );
   }
   return (
     <ReviewApp>
-      <ReviewPage />
+      <ItemScreen
+        itemId={itemId}
+        tab={tab}
+        header={
+          <>
+            <Header />
+            <RealtimeBanner />
+            <SignOutConfirm />
+          </>
+        }
+      />
     </ReviewApp>
   );
 }
@@ -124,12 +140,13 @@ export function AppRoutes() {
           )}
         </Route>
         <Route path="/review/content/:itemId">{(params) => <Redirect to={`/review/content/${params.itemId}/review`} replace />}</Route>
-        {/* Anonymous reviewers may open review content (foundation §1); the item view comes later and
-            the review area stands in for every tab of signed-in people. */}
+        {/* Anonymous reviewers may open review content (foundation §1). */}
         <Route path="/review/content/:itemId/:tab">
-          <RequireReviewer>
-            <ReviewContent />
-          </RequireReviewer>
+          {(params) => (
+            <RequireReviewer>
+              <ReviewContent itemId={decodeURIComponent(params.itemId)} tab={params.tab} />
+            </RequireReviewer>
+          )}
         </Route>
         <Route path="/review/*">
           <RequireAuth>

@@ -150,4 +150,11 @@ export const itemStrings = {
   'upload.badge.uploadingPercent': 'Uploading {percent}%',
   'upload.badge.processing': 'Processing',
   'upload.badge.failed': 'Failed',
+
+  // The wired item screen
+  'item.title': 'Item',
+  'upload.panel.label': 'Uploads',
+  'item.fetchFailed.title': 'This item could not be loaded',
+  'item.fetchFailed.body': 'Check your connection and try again.',
+  'item.fetchFailed.retry': 'Try again',
 } as const;

@@ -1,8 +1,8 @@
-import { useId, useRef } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { SEARCH_MAX_LENGTH } from '../../../domain/constants.ts';
 import { PRODUCT_FILTERS, type ProductFilter } from '../../../domain/content.ts';
 import { limitSearchInput } from '../../../domain/names.ts';
-import { CloseIcon, SearchIcon, Select, Tooltip, UploadIcon, buttonClass } from '../../kit/index.ts';
+import { CloseIcon, SearchIcon, Select } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
 import { productFilterLabel } from './labels.tsx';
 
@@ -88,27 +88,22 @@ export interface ContentSubHeaderProps {
   onProductChange: (filter: ProductFilter) => void;
   /** The page's heading id, for the main landmark's aria-labelledby. */
   titleId?: string;
+  /** The upload-file link (signed-in, active users only), or nothing. */
+  upload?: ReactNode;
 }
 
 /**
- * The 'My content' sub-header (§2): title, the upload-file link (a placeholder until uploads arrive), the
+ * The 'My content' sub-header (§2): title, the upload-file link (a slot), the
  * search box and the product filter. The page's one h1.
  */
-export function ContentSubHeader({ search, onSearchChange, onSearchClear, product, onProductChange, titleId }: ContentSubHeaderProps) {
+export function ContentSubHeader({ search, onSearchChange, onSearchClear, product, onProductChange, titleId, upload }: ContentSubHeaderProps) {
   return (
     <div className="content-subheader">
       <h1 id={titleId} className="content-subheader__title">
         {t('content.title')}
       </h1>
       <div className="content-subheader__tools">
-        <Tooltip content={t('content.upload.comingSoon')}>
-          {(describedBy) => (
-            <span role="link" aria-disabled="true" tabIndex={0} aria-describedby={describedBy} className={buttonClass('secondary', 'md', 'content-upload is-disabled')}>
-              <UploadIcon size={16} />
-              <span className="k-button__label">{t('content.upload')}</span>
-            </span>
-          )}
-        </Tooltip>
+        {upload}
         <SearchBox value={search} onChange={onSearchChange} onClear={onSearchClear} />
         <ProductFilterSelect value={product} onChange={onProductChange} />
       </div>

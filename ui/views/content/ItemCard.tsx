@@ -8,6 +8,15 @@ import { t } from '../../strings.ts';
 import { contentAnimationMs } from './format.ts';
 import { productArt, productLabel } from './labels.tsx';
 import { ItemMenuButton } from './menus.tsx';
+import { ItemVersionBadge, type VersionBadgeState } from '../uploads/index.ts';
+import type { VersionDisplayState } from '../../../domain/content.ts';
+
+/** §4: a card whose latest version is not ready says so (uploading, processing, or failed); ready: no badge. */
+function badgeOf(state: VersionDisplayState | null | undefined): VersionBadgeState | null {
+  if (!state || state === 'ready') return null;
+  if (state === 'uploading' || state === 'processing') return state;
+  return 'failed';
+}
 
 /** How a click or key changes the selection: toggle one card, or extend a range to it (shift). */
 export type SelectMode = 'toggle' | 'range';
@@ -90,6 +99,7 @@ export function ItemCard({ item, href, menu, onMenuSelect, selected = false, onS
             {art.icon}
           </div>
         )}
+        {badgeOf(item.versionState) && <ItemVersionBadge state={badgeOf(item.versionState)!} />}
         {item.isStack && (
           <span className="item-card__badge">
             <LayersIcon size={12} />

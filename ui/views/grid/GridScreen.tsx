@@ -32,11 +32,22 @@ import {
   type ContentAction,
   type DropState,
 } from '../content/index.ts';
+import { DropZone, UploadFileLink, useFilePicker } from '../uploads/index.ts';
 import { ContentDialogs } from './ContentDialogs.tsx';
 import { folderHref, folderPageHref, itemHref, useContentModel } from './useContentModel.ts';
 
-/** Item menu entries whose features arrive with later issues (uploads, sharing, LMS export) are not offered yet. */
-const GRID_ITEM_MENU: ReadonlySet<ItemMenuEntry> = new Set(['rename', 'duplicate', 'move', 'delete', 'restore', 'deleteForever']);
+/**
+ * Item menu entries offered in the grid. Sharing and LMS export arrive with later issues; a video's download is
+ * in the item view's export menu.
+ */
+const GRID_ITEM_MENU: ReadonlySet<ItemMenuEntry> = new Set(['rename', 'uploadNewVersion', 'duplicate', 'move', 'delete', 'restore', 'deleteForever']);
+
+/** Where files dropped or picked on this folder's grid go (§2): a folder that allows createItem, else the private root. */
+function uploadFolderOf(folderId: FolderId | null, node: FolderNode | undefined): { folderId: number | null } | null {
+  if (folderId === ALL_CONTENT || folderId === PRIVATE_CONTENT) return { folderId: null };
+  if (typeof folderId !== 'number' || !node || node.area === 'trash' || !node.actions.has('createItem')) return null;
+  return { folderId };
+}
 
 /** The folder id of the route: /review is all content; an unreadable id is null. */
 function routeFolderId(param: string | undefined): FolderId | null {
@@ -52,7 +63,8 @@ function routeFolderId(param: string | undefined): FolderId | null {
  */
 export function GridScreen({ folderParam }: { folderParam?: string }) {
   usePageTitle(t('review.title'));
-  const { grid, folders, dialogs, drag, gridPrefs, now } = useSystem();
+  const system = useSystem();
+  const { grid, folders, dialogs, drag, gridPrefs, now, uploads } = system;
   const { tree, userId, actionsOfItem } = useContentModel();
   const [, navigate] = useLocation();
   const search = useSearch();
@@ -130,6 +142,22 @@ export function GridScreen({ folderParam }: { folderParam?: string }) {
   const selectedCount = selection.itemIds.length + selection.folderIds.length;
   const node = folderId !== null ? tree.get(folderId) : undefined;
   const isTrash = node?.area === 'trash';
+  const uploadTarget = uploadFolderOf(folderId, node);
+  const startUploads = (files: File[]) => {
+    if (!uploadTarget || files.length === 0) return;
+    uploads.send({ type: 'uploads.add', files: system.addFiles(files), target: { kind: 'newItem', folderId: uploadTarget.folderId } });
+  };
+  // 'upload new version' (§6 item menu): one file for the item the menu was opened on.
+  const newVersionOf = useRef<ItemRecord | null>(null);
+  const newVersionPicker = useFilePicker({
+    multiple: false,
+    onFiles: (files) => {
+      const item = newVersionOf.current;
+      newVersionOf.current = null;
+      if (!item || files.length === 0) return;
+      uploads.send({ type: 'uploads.add', files: system.addFiles(files.slice(0, 1)), target: { kind: 'newVersion', itemId: item.id, product: item.product } });
+    },
+  });
   const subfolders = folderId !== null && folderId !== ALL_CONTENT ? tree.children(folderId) : [];
 
   const open = (dialog: DialogData) => dialogs.send({ type: 'dialogs.open', dialog });
@@ -143,6 +171,9 @@ export function GridScreen({ folderParam }: { folderParam?: string }) {
   const onItemMenu = (item: ItemRecord, entry: ItemMenuEntry) => {
     const ids = { itemIds: [item.id], folderIds: [] as number[], name: item.title };
     switch (entry) {
+      case 'uploadNewVersion':
+        newVersionOf.current = item;
+        return newVersionPicker.open();
       case 'rename':
         return open({ kind: 'renameItem', itemId: item.id, title: item.title });
       case 'duplicate':
@@ -367,7 +398,10 @@ export function GridScreen({ folderParam }: { folderParam?: string }) {
         onSearchClear={() => grid.send({ type: 'grid.clearSearch' })}
         product={product}
         onProductChange={(value) => grid.send({ type: 'grid.filter', product: value })}
+        upload={<UploadFileLink variant="secondary" onFiles={startUploads} disabled={!uploadTarget} />}
       />
+      {newVersionPicker.input}
+      <DropZone folderName={node && node.virtual === null ? node.name : t('content.title')} onFiles={startUploads} disabled={!uploadTarget} className="content-dropzone">
       <ResizableSidebar
         sidebar={sidebar}
         width={liveWidth ?? prefs.sidebarWidth}
@@ -384,6 +418,7 @@ export function GridScreen({ folderParam }: { folderParam?: string }) {
           {body}
         </div>
       </ResizableSidebar>
+      </DropZone>
       <DragPreview ref={previewRef} label={dragLabel} />
       <ContentDialogs tree={tree} userId={userId} />
     </AppLayout>

@@ -1,5 +1,7 @@
 import { useSelector } from '@xstate/react';
-import { isContentToastId, isToastId } from '../../../domain/toasts.ts';
+import { isContentToastId, isToastId, isUploadToastId, NEW_VERSION_TOAST_ID } from '../../../domain/toasts.ts';
+import { newVersionToastText } from '../item/index.ts';
+import { uploadToastText } from '../uploads/index.ts';
 import { contentToastText } from '../content/toasts.ts';
 import { Toast, ToastRegion } from '../../kit/index.ts';
 import { t, type StringKey } from '../../strings.ts';
@@ -11,6 +13,9 @@ function titleOf(toast: ShownToast): string {
   if (toast.text) return toast.text;
   // Moved, trashed, restored (review-and-content §3 toast data): the sentence is made from the data.
   if (isContentToastId(toast.id)) return contentToastText(toast.id, toast.data ?? {});
+  // Uploads and new versions (review-and-content §3 upload toast data, §4 Other).
+  if (isUploadToastId(toast.id)) return uploadToastText(toast.id === 'uploadComplete' ? 'complete' : 'failed', { fileName: String(toast.data?.fileName ?? '') });
+  if (toast.id === NEW_VERSION_TOAST_ID) return newVersionToastText({ version: Number(toast.data?.version ?? 0), uploaderName: null });
   if (isToastId(toast.id)) return t(`toast.${toast.id}` satisfies StringKey);
   return toast.message ?? '';
 }

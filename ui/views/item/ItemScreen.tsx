@@ -1,0 +1,235 @@
+import { useSelector } from '@xstate/react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { ITEM_SIDEBAR_MAX_PERCENT, ITEM_SIDEBAR_MAX_TRANSLATE_PERCENT } from '../../../domain/constants.ts';
+import { productFamily } from '../../../domain/folderRoles.ts';
+import { displayVersionState, failureKind, formatVersionDate, parseVersionQuery } from '../../../domain/versions.ts';
+import { canRestoreOf, isUploaderOf, playerAddressOf, shownVersionOf, viewStateOf } from '../../../machines/itemMachine.ts';
+import { Button, EmptyState } from '../../kit/index.ts';
+import { t } from '../../strings.ts';
+import { useSystem } from '../../system.tsx';
+import { useFlag } from '../useAccount.ts';
+import { usePageTitle } from '../usePageTitle.ts';
+import { useFilePicker } from '../uploads/index.ts';
+import {
+  ItemAccessDeniedView,
+  ItemDeletedView,
+  ItemFailedView,
+  ItemHeader,
+  ItemLayout,
+  ItemLoadingView,
+  ItemPasswordDialog,
+  ItemProcessingView,
+  OutOfDateDialog,
+  PackagePlayer,
+  RestoreVersionDialog,
+  VersionDeletedView,
+  VideoPlayer,
+  type VersionEntry,
+} from './index.ts';
+
+const TABS = new Set(['review', 'feedback', 'translate']);
+
+/** /review/content/{itemId}/{tab}?{query}, keeping the other query values. */
+function itemHref(itemId: string, tab: string, search: string, changes: Record<string, string | null> = {}): string {
+  const query = new URLSearchParams(search);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null) query.delete(key);
+    else query.set(key, value);
+  }
+  const rest = query.toString();
+  return `/review/content/${encodeURIComponent(itemId)}/${tab}${rest ? `?${rest}` : ''}`;
+}
+
+/**
+ * The item view (review-and-content §2): reads the `item` actor and shows its load state (loading, password
+ * prompt, access denied, deleted, failed to fetch) or, once loaded, the header with the version dropdown and
+ * the shown version's state (processing, failed processing, deleted version) or the player with the side panel.
+ * The route drives the actor: every change of item, tab or query sends `item.open`; leaving sends `item.close`.
+ */
+export function ItemScreen({ itemId, tab, header }: { itemId: string; tab: string; header: ReactNode }) {
+  const system = useSystem();
+  const { item: itemActor, timeZone } = system;
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const query = new URLSearchParams(search);
+  const versionParam = query.get('version');
+  const reviewRequest = query.get('reviewRequest');
+  const translateFlag = useFlag('translationsTab');
+  const knownTab = TABS.has(tab) && (tab !== 'translate' || translateFlag);
+
+  useEffect(() => {
+    // §2: an unknown tab, or translate without the flag, goes to the review tab.
+    if (!knownTab) navigate(itemHref(itemId, 'review', search), { replace: true });
+  }, [knownTab, itemId, search, navigate]);
+
+  useEffect(() => {
+    if (!knownTab) return;
+    itemActor.send({ type: 'item.open', itemId, tab, versionQuery: parseVersionQuery(versionParam), reviewRequest, password: null });
+  }, [itemActor, itemId, tab, versionParam, reviewRequest, knownTab]);
+  useEffect(() => () => itemActor.send({ type: 'item.close' }), [itemActor]);
+
+  const snapshot = useSelector(itemActor, (s) => s);
+  const { context } = snapshot;
+  const item = context.item;
+  usePageTitle(item?.title ?? t('item.title'));
+  const [restoreAsked, setRestoreAsked] = useState<number | null>(null);
+  const retryPicker = useFilePicker({
+    multiple: false,
+    onFiles: (files) => {
+      const [file] = system.addFiles(files.slice(0, 1));
+      if (file) itemActor.send({ type: 'item.retryUpload', file });
+    },
+  });
+
+  const loaded = snapshot.matches({ open: 'fetchSuccess' });
+  let body: ReactNode;
+  if (snapshot.matches({ open: 'unauthorized' })) {
+    body = (
+      <>
+        <ItemLoadingView />
+        <ItemPasswordDialog
+          open
+          wrongPassword={context.passwordError}
+          busy={snapshot.hasTag('busy')}
+          onSubmit={(password) => itemActor.send({ type: 'item.submitPassword', password })}
+        />
+      </>
+    );
+  } else if (snapshot.matches({ open: 'privateItemAccessDenied' })) {
+    body = <ItemAccessDeniedView signInHref={context.userId ? null : '/signin'} createAccountHref={context.userId ? null : '/signin?signup=true'} />;
+  } else if (snapshot.matches({ open: 'notFound' })) {
+    body = <ItemDeletedView backHref="/review" />;
+  } else if (snapshot.matches({ open: 'failedToFetch' })) {
+    body = (
+      <EmptyState
+        title={t('item.fetchFailed.title')}
+        body={t('item.fetchFailed.body')}
+        action={
+          <Button variant="secondary" onClick={() => itemActor.send({ type: 'item.retry' })}>
+            {t('item.fetchFailed.retry')}
+          </Button>
+        }
+      />
+    );
+  } else if (!loaded || !item) {
+    body = <ItemLoadingView />;
+  }
+
+  if (body) return <ItemFrame header={header}>{body}</ItemFrame>;
+  if (!item) return null;
+
+  const shown = shownVersionOf(context);
+  const view = viewStateOf(context);
+  const latest = item.versions.at(-1) ?? null;
+  const versions: VersionEntry[] = [...item.versions].reverse().map((version) => ({
+    number: version.number,
+    dateLabel: formatVersionDate(version.createdAt, timeZone),
+    state: displayVersionState(version.state),
+    canRestore: canRestoreOf(context, version.number),
+  }));
+  const isVideo = productFamily(item.product) === 'video';
+  const isStory = productFamily(item.product) === 'slide';
+  const downloading = snapshot.hasTag('downloading');
+  const currentTab = tab === 'feedback' ? 'feedback' : null;
+  const backHref = item.folderId !== null && item.folderName ? `/review/folder/${item.folderId}` : '/review';
+  const backLabel = item.folderName ?? t('content.title');
+  const ready = view === 'ready' && shown !== null;
+
+  let content: ReactNode;
+  if (view === 'deletedVersion' || !shown) {
+    content = <VersionDeletedView latestHref={itemHref(item.id, tab, search, { version: null })} />;
+  } else if (view === 'processing') {
+    content = <ItemProcessingView uploadProgress={shown.state === 'uploading' ? shown.progress : null} />;
+  } else if (view === 'failedProcessing') {
+    content = (
+      <ItemFailedView
+        kind={failureKind(shown.state) ?? 'processFailed'}
+        isOwner={item.isOwner}
+        isUploader={isUploaderOf(context)}
+        busy={snapshot.hasTag('busy')}
+        onCancel={() => itemActor.send({ type: 'item.cancelUpload' })}
+        onRetry={retryPicker.open}
+      />
+    );
+  } else {
+    const address = playerAddressOf(context);
+    const player = isVideo ? (
+      <VideoPlayer src={address} poster={shown.posterUrl} title={item.title} />
+    ) : (
+      <PackagePlayer src={address} title={item.title} width={shown.meta?.player?.width ?? null} height={shown.meta?.player?.height ?? null} />
+    );
+    content = (
+      <ItemLayout
+        player={player}
+        sidebarTab={tab === 'translate' ? 'translate' : 'comments'}
+        hrefFor={(sidebarTab) => itemHref(item.id, sidebarTab === 'translate' ? 'translate' : 'review', search)}
+        showTranslateTab={translateFlag && item.showTranslationsTab}
+        maxPercent={translateFlag ? ITEM_SIDEBAR_MAX_TRANSLATE_PERCENT : ITEM_SIDEBAR_MAX_PERCENT}
+      />
+    );
+  }
+
+  const itemHeader = (
+    <ItemHeader
+      mode={tab === 'feedback' ? 'feedback' : 'review'}
+      title={item.title}
+      backHref={backHref}
+      backLabel={backLabel}
+      versions={versions}
+      currentVersion={shown?.number ?? latest?.number ?? 1}
+      versionHref={(number) => itemHref(item.id, tab, search, { version: String(number) })}
+      onRestoreVersion={(number) => setRestoreAsked(number)}
+      shareHref={null}
+      feedbackHref={context.userId ? itemHref(item.id, 'feedback', search) : null}
+      currentTab={currentTab}
+      closeHref={itemHref(item.id, 'review', search)}
+      exports={{
+        backup: isStory && ready ? { onSelect: () => itemActor.send({ type: 'item.downloadBackup' }), preparing: downloading } : null,
+        video: isVideo && ready ? { onSelect: () => itemActor.send({ type: 'item.downloadVideo' }), preparing: downloading } : null,
+      }}
+    />
+  );
+
+  return (
+    <ItemFrame header={header}>
+      {itemHeader}
+      <div className="item-page__body">{content}</div>
+      {retryPicker.input}
+      <OutOfDateDialog
+        open={context.outOfDate && !!latest && !!shown}
+        newerVersion={latest?.number ?? 1}
+        currentVersion={shown?.number ?? 1}
+        onView={() => navigate(itemHref(item.id, tab, search, { version: null }))}
+        onStay={() => itemActor.send({ type: 'item.dismissOutOfDate' })}
+      />
+      <RestoreVersionDialog
+        open={restoreAsked !== null}
+        version={restoreAsked ?? 1}
+        nextNumber={item.versions.length + 1}
+        busy={snapshot.hasTag('busy')}
+        onConfirm={() => {
+          if (restoreAsked !== null) {
+            itemActor.send({ type: 'item.restoreVersion', version: restoreAsked });
+            // The new latest version is shown once the server answers.
+            navigate(itemHref(item.id, tab, search, { version: null }));
+          }
+          setRestoreAsked(null);
+        }}
+        onCancel={() => setRestoreAsked(null)}
+      />
+    </ItemFrame>
+  );
+}
+
+/** The page around the item view: the app's header (or the anonymous reviewer's) and the main landmark. */
+function ItemFrame({ header, children }: { header: ReactNode; children: ReactNode }) {
+  return (
+    <div className="app-shell">
+      {header}
+      <main id="main" className="page item-page" tabIndex={-1}>
+        {children}
+      </main>
+    </div>
+  );
+}
