@@ -198,10 +198,11 @@ describe('redirects', () => {
     expect(renderRouteResult('/review/content/item-42').redirectTo).toBe('/review/content/item-42/review');
   });
 
-  it('shows the review area on an item tab for now', () => {
-    const result = renderRouteResult('/review/content/item-42/comments', { session: ready(DEMO.trish) });
+  it('shows the item view (loading first) on an item tab', () => {
+    const result = renderRouteResult('/review/content/item-42/review', { session: ready(DEMO.trish) });
     expect(result.redirectTo).toBeNull();
-    expect(result.html).toContain('No items yet');
+    expect(result.html).toContain('class="item-loading"');
+    expect(result.html).toContain('class="page item-page"');
   });
 
   it('sends any other single-segment path to /', () => {

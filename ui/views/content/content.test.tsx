@@ -24,12 +24,11 @@ describe('ContentSubHeader (§2 sub-header)', () => {
   const subHeader = (search: string) =>
     render(<ContentSubHeader search={search} onSearchChange={noop} onSearchClear={noop} product="rise" onProductChange={noop} />);
 
-  it("shows the 'My content' title, an upload placeholder that says it is coming, the search box and the product filter", () => {
-    const html = subHeader('');
+  it("shows the 'My content' title, the upload link it is given, the search box and the product filter", () => {
+    const html = render(<ContentSubHeader search="" onSearchChange={noop} onSearchClear={noop} product="rise" onProductChange={noop} upload={<button type="button">Upload file</button>} />);
     expect(html).toMatch(/<h1[^>]*>My content<\/h1>/);
     expect(html).toContain('Upload file');
-    expect(html).toContain('aria-disabled="true"');
-    expect(html).toContain('Uploading arrives soon.');
+    expect(subHeader('')).not.toContain('Upload file');
     expect(textOf(html)).toContain('All Formats Storyline Rise Studio Video');
     expect(html).toMatch(/<option value="rise" selected="">Rise<\/option>/);
   });
