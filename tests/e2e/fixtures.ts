@@ -2,9 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type Locator, type Page } from '@playwright/test';
 import { io, type Socket } from 'socket.io-client';
 import type { Ack, ContentAckData, ContentPayload, ContentRequestName } from '../../domain/content.ts';
+import { ALL_CONTENT } from '../../domain/folderRoles.ts';
 
 export const DEMO_PASSWORD = 'review-demo';
 
@@ -136,5 +137,49 @@ export async function withContentApi<T>(page: Page, use: (api: ContentApi) => Pr
     return await use(api);
   } finally {
     api.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Uploads and the item view (issue 5): files made in the test, a drop onto the page, and seeded item ids.
+
+/** A file handed to the page (a file chooser's `setFiles`, or {@link dropFiles}). */
+export interface TestFile {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
+/**
+ * Drops `files` on `target` the way a browser does: dragenter, dragover and drop carrying a DataTransfer whose
+ * Files are built in the page from the bytes.
+ */
+export async function dropFiles(target: Locator, files: TestFile[]): Promise<void> {
+  const page = target.page();
+  const payload = files.map((file) => ({ name: file.name, mimeType: file.mimeType, base64: file.buffer.toString('base64') }));
+  const dataTransfer = await page.evaluateHandle((list) => {
+    const transfer = new DataTransfer();
+    for (const file of list) {
+      const bytes = Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0));
+      transfer.items.add(new File([bytes], file.name, { type: file.mimeType }));
+    }
+    return transfer;
+  }, payload);
+  for (const type of ['dragenter', 'dragover', 'drop']) await target.dispatchEvent(type, { dataTransfer });
+  await dataTransfer.dispose();
+}
+
+/** The id of a live item `title` that `email` can see, looked up through the socket API in a throw-away context. */
+export async function itemIdOf(browser: Browser, baseURL: string, email: string, title: string): Promise<string> {
+  const context = await browser.newContext({ baseURL });
+  try {
+    const page = await context.newPage();
+    await openGridAs(page, email);
+    const { items } = await withContentApi(page, (api) => api.request('item.fetch', { folderId: ALL_CONTENT, page: 1, search: title, product: 'all' }));
+    const item = items.find((entry) => entry.title === title);
+    if (!item) throw new Error(`itemIdOf: ${email} sees no item "${title}"`);
+    return item.id;
+  } finally {
+    await context.close();
   }
 }

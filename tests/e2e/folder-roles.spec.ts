@@ -51,7 +51,7 @@ const CASES: RoleCase[] = [
     folderMenu: ['New subfolder', 'Rename', 'Move to folder', 'Shared folder settings', 'Delete'],
     item: 'Style guide',
     itemOwner: 'Sam Staff',
-    itemMenu: ['Rename', 'Duplicate', 'Move to folder', 'Delete'],
+    itemMenu: ['Rename', 'Upload new version', 'Duplicate', 'Move to folder', 'Delete'],
     canCreateSubfolder: true,
   },
 ];
