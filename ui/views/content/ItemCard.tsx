@@ -1,4 +1,4 @@
-import { useId, type CSSProperties, type DragEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import { useId, useState, type CSSProperties, type DragEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import { Link } from 'wouter';
 import { ITEMS_PER_PAGE } from '../../../domain/constants.ts';
 import type { ItemRecord } from '../../../domain/content.ts';
@@ -62,6 +62,9 @@ export function ItemCard({ item, href, menu, onMenuSelect, selected = false, onS
   const archived = isArchivedItem(item);
   const draggable = !archived && onDragStart !== undefined;
   const art = productArt(item.product);
+  // A thumbnail that fails to load falls back to the product's placeholder art (no broken-image box).
+  const [failedThumbnail, setFailedThumbnail] = useState<string | null>(null);
+  const thumbnail = item.thumbnailUrl && item.thumbnailUrl !== failedThumbnail ? item.thumbnailUrl : null;
   const product = productLabel(item.product);
   const when = formatDate(item.updatedAt);
 
@@ -92,8 +95,8 @@ export function ItemCard({ item, href, menu, onMenuSelect, selected = false, onS
       onClickCapture={onClickCapture}
     >
       <div className="item-card__media">
-        {item.thumbnailUrl ? (
-          <img className="item-card__thumbnail" src={item.thumbnailUrl} alt="" width={720} height={405} loading="lazy" decoding="async" draggable={false} />
+        {thumbnail ? (
+          <img className="item-card__thumbnail" src={thumbnail} alt="" width={720} height={405} loading="lazy" decoding="async" draggable={false} onError={() => setFailedThumbnail(thumbnail)} />
         ) : (
           <div className={cx('item-card__placeholder', `item-card__placeholder--${art.family}`)} aria-hidden="true">
             {art.icon}
