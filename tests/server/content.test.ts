@@ -16,15 +16,10 @@ import {
 } from '../../domain/content.ts';
 import { FOLDER_ROLE_ACTIONS, type FolderAction, type FolderId, type FolderRole } from '../../domain/folderRoles.ts';
 import { buildFolderTree, type FolderRecord } from '../../domain/folderTree.ts';
-import { callJson, collect, connectOutcome, connectSocket, signIn, sleep } from '../support/clients.ts';
+import { ackData, callJson, collect, connectUser, refusalReason, sleep, type UserClient } from '../support/clients.ts';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
 
-interface Client {
-  email: string;
-  aid: string;
-  token: string;
-  socket: Socket;
-}
+type Client = UserClient;
 
 let server: TestServer;
 let alex: Client;
@@ -36,12 +31,8 @@ let vera: Client;
 let ian: Client;
 const sockets: Socket[] = [];
 
-async function client(email: string): Promise<Client> {
-  const user = await signIn(server.url, email);
-  const socket = connectSocket(server.url, `/user/${user.aid}`, { token: user.token });
-  sockets.push(socket);
-  expect(await connectOutcome(socket)).toBe('connected');
-  return { email, aid: user.aid, token: user.token, socket };
+function client(email: string): Promise<Client> {
+  return connectUser(server.url, email, sockets);
 }
 
 beforeAll(async () => {
@@ -65,15 +56,9 @@ function callRaw(who: Client, event: string, ...args: unknown[]): Promise<Ack<un
   return who.socket.timeout(5000).emitWithAck(event, ...args) as Promise<Ack<unknown>>;
 }
 
-function ok<T>(ack: Ack<T>): T {
-  if (!ack.success) throw new Error(`refused: ${ack.reason} (${ack.message})`);
-  return ack.data;
-}
+const ok = ackData;
 
-function reasonOf(ack: Ack<unknown>): string {
-  expect(ack.success).toBe(false);
-  return ack.success ? 'accepted' : ack.reason;
-}
+const reasonOf = refusalReason;
 
 let counter = 0;
 const unique = (prefix: string) => `${prefix} ${++counter}`;

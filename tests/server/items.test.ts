@@ -17,15 +17,10 @@ import type { ContentPushes, ItemRecord } from '../../domain/content.ts';
 import { UPLOAD_KEY_PREFIXES, type Backup, type ItemAck, type ItemAckData, type ItemDetail, type ItemPayload, type ItemPushes, type ItemRequestName, type ItemVersion } from '../../domain/items.ts';
 import { SEEDED_ITEM_PASSWORD, SEEDED_ITEMS } from '../../server/seedContent.ts';
 import { buildRiseFixture, buildStoryFixture, videoFixture } from '../../server/uploads/index.ts';
-import { callJson, collect, connectOutcome, connectSocket, signIn, sleep } from '../support/clients.ts';
+import { ackData, callJson, collect, connectOutcome, connectSocket, connectUser, refusalReason, sleep, type UserClient } from '../support/clients.ts';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
 
-interface Client {
-  email: string;
-  aid: string;
-  token: string;
-  socket: Socket;
-}
+type Client = UserClient;
 
 let server: TestServer;
 let alex: Client;
@@ -37,12 +32,8 @@ let guest: Socket;
 let libraryId: number;
 const sockets: Socket[] = [];
 
-async function client(email: string): Promise<Client> {
-  const user = await signIn(server.url, email);
-  const socket = connectSocket(server.url, `/user/${user.aid}`, { token: user.token });
-  sockets.push(socket);
-  expect(await connectOutcome(socket)).toBe('connected');
-  return { email, aid: user.aid, token: user.token, socket };
+function client(email: string): Promise<Client> {
+  return connectUser(server.url, email, sockets);
 }
 
 function open(namespace: string, auth: Record<string, string>): Socket {
@@ -70,15 +61,9 @@ function call<K extends ItemRequestName>(who: Client | Socket, event: K, payload
   return socket.timeout(5000).emitWithAck(event, payload) as Promise<ItemAck<ItemAckData<K>>>;
 }
 
-function ok<T>(ack: ItemAck<T>): T {
-  if (!ack.success) throw new Error(`refused: ${ack.reason} (${ack.message})`);
-  return ack.data;
-}
+const ok = ackData;
 
-function reasonOf(ack: ItemAck<unknown>): string {
-  expect(ack.success).toBe(false);
-  return ack.success ? 'accepted' : ack.reason;
-}
+const reasonOf = refusalReason;
 
 const get = (who: Client | Socket, id: string, pass: string | null = null) => call(who, 'item.get', { id, pass, protectedLinksFlagEnabled: true });
 

@@ -87,3 +87,31 @@ export function collect<T = unknown>(socket: Socket, event: string): T[] {
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** A signed-in account with its connected /user/<aid> socket. */
+export interface UserClient extends SignedIn {
+  socket: Socket;
+}
+
+/** Signs in and connects the user's namespace; the socket is added to `sockets` for the caller to close. Throws when it does not connect. */
+export async function connectUser(url: string, email: string, sockets: Socket[]): Promise<UserClient> {
+  const user = await signIn(url, email);
+  const socket = connectSocket(url, `/user/${user.aid}`, { token: user.token });
+  sockets.push(socket);
+  const outcome = await connectOutcome(socket);
+  if (outcome !== 'connected') throw new Error(`/user/${user.aid} did not connect: ${outcome}`);
+  return { ...user, socket };
+}
+
+type AnyAck<T> = { success: true; data: T } | { success: false; reason: string; message: string };
+
+/** The data of an accepted acknowledgement; throws with the refusal otherwise. */
+export function ackData<T>(ack: AnyAck<T>): T {
+  if (!ack.success) throw new Error(`refused: ${ack.reason} (${ack.message})`);
+  return ack.data;
+}
+
+/** The refusal reason of an acknowledgement, or 'accepted' (which the caller's expectation then rejects). */
+export function refusalReason(ack: AnyAck<unknown>): string {
+  return ack.success ? 'accepted' : ack.reason;
+}
