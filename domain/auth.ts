@@ -91,6 +91,11 @@ export function greetingName(user: Pick<UserInfo, 'firstName' | 'email'>): strin
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** The standard e-mail pattern (one @, a dot in the domain, no spaces) of every e-mail field. */
+export function isEmailAddress(value: string): boolean {
+  return EMAIL_PATTERN.test(value);
+}
+
 /** The anonymous-reviewer e-mail rule: present, at most 100 characters, an e-mail. Returns an error message or null. */
 export function anonymousEmailError(email: string): string | null {
   const trimmed = email.trim();

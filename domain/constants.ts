@@ -92,3 +92,32 @@ export const ITEM_SIDEBAR_MAX_TRANSLATE_PERCENT = 60;
 export const ITEM_SIDEBAR_MAX_PERCENT = 75;
 /** A signed upload or download URL expires after this long. */
 export const SIGNED_URL_TTL_MS = 3_600_000;
+
+// Sharing and comments (review-and-content §5, §9; foundation §3, §7)
+/** A comment's plain text is at most this many characters (typing beyond is ignored; the server refuses). */
+export const COMMENT_MAX_CHARS = 1_500;
+/** At most this many attachments per comment ('maximum attachments'). */
+export const COMMENT_MAX_ATTACHMENTS = 5;
+/** The largest comment attachment: 5 GB, the same as an upload. */
+export const COMMENT_ATTACHMENT_MAX_BYTES = MAX_UPLOAD_BYTES;
+/** An attachment title (its file name) is at most this many characters. */
+export const COMMENT_ATTACHMENT_TITLE_MAX_CHARS = 255;
+/** The mention suggestion dropdown opens above the caret when less than this many pixels remain below. */
+export const SUGGESTION_FLIP_BELOW_PX = 300;
+/** The emoji picker needs this much room (height, px) and shows this many emoji per line. */
+export const EMOJI_PICKER_HEIGHT_PX = 387;
+export const EMOJI_PER_LINE = 8;
+/** A comment's enter and leave transitions. */
+export const COMMENT_ENTER_MS = 100;
+export const COMMENT_LEAVE_MS = 25;
+/** 'copied' shows this long after copying the review link. */
+export const COPY_CONFIRMATION_MS = 1_000;
+/** The share dialog's people list height (px): without, and with, the public-link settings open. */
+export const SHARE_LIST_HEIGHT_PX = 410;
+export const SHARE_LIST_HEIGHT_TALL_PX = 510;
+/** The most e-mails one private share may list. */
+export const SHARE_MAX_EXPLICIT_PEOPLE = 200;
+/** An item password is 1 to this many characters. */
+export const ITEM_PASSWORD_MAX_CHARS = 128;
+/** At most this many mention suggestions are returned. */
+export const MENTION_SUGGESTION_LIMIT = 8;
