@@ -95,6 +95,8 @@ export interface CommentRecord {
   profile: CommentProfile;
   attachments: CommentAttachment[];
   snapshot: CommentSnapshot | null;
+  /** The comment was posted with `withSnapshot` and its snapshot has not been attached yet. */
+  snapshotToUpload?: boolean;
   hash: string;
 }
 

@@ -7,6 +7,7 @@ import Fastify from 'fastify';
 import type Provider from 'oidc-provider';
 import { createTokenInspector, createTokenVerifier } from './auth.ts';
 import { checkReconnectPolicy } from './config.ts';
+import { isCommentUploadKey, registerComments, type CommentUploadHooks } from './comments/index.ts';
 import { registerContent, type VersionHooks } from './content/index.ts';
 import type { LinkName, ReconnectPolicy, ServiceName } from './config.ts';
 import { openDatabase } from './db/database.ts';
@@ -22,7 +23,8 @@ import { clientRoutes } from './routes/client.ts';
 import { configRoutes } from './routes/config.ts';
 import { externalRoutes } from './routes/external.ts';
 import { DEFAULT_DEMO_PASSWORD, seedIfEmpty } from './seed.ts';
-import { seedVersions } from './seedContent.ts';
+import { registerSharing } from './sharing/index.ts';
+import { seedComments, seedVersions } from './seedContent.ts';
 import { registerServices } from './services/index.ts';
 import { initials } from './services/subscriptions.ts';
 import { bearerVerifier, createUploadService, type UploadHooks } from './uploads/index.ts';
@@ -105,15 +107,17 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   await app.register(externalRoutes, { prefix: '/external' });
   await app.register(apiRoutes, { prefix: '/api', verify, realtime });
   // Uploads call the item side back as files arrive; the item side is registered next, hence the late binding.
-  const bound: { hooks?: VersionHooks } = {};
-  const hooks = (): VersionHooks => {
-    if (!bound.hooks) throw new Error('upload hooks used before the content service was registered');
-    return bound.hooks;
+  // Comment files (keys under review/comments/) go to the comment service, every other key to the item side.
+  const bound: { hooks?: VersionHooks; comments?: CommentUploadHooks } = {};
+  const hooks = (key: string): Pick<VersionHooks, 'expectedSize' | 'stored' | 'failed'> => {
+    const target = isCommentUploadKey(key) ? bound.comments : bound.hooks;
+    if (!target) throw new Error('upload hooks used before the content and comment services were registered');
+    return target;
   };
   const uploadHooks: UploadHooks = {
-    expectedSize: (key) => hooks().expectedSize(key),
-    stored: (key, info) => hooks().stored(key, info),
-    failed: (key, reason) => hooks().failed(key, reason),
+    expectedSize: (key) => hooks(key).expectedSize(key),
+    stored: (key, info) => hooks(key).stored(key, info),
+    failed: (key, reason) => hooks(key).failed(key, reason),
   };
   const uploads = createUploadService({
     dataDir: opts.dataDir,
@@ -135,9 +139,23 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     ...(opts.videoKeyPrefix === undefined ? {} : { videoKeyPrefix: opts.videoKeyPrefix }),
   });
   bound.hooks = content.hooks;
+  // Share people and share settings of one item, under /api.
+  await registerSharing(app, { verify, context: content.context });
+  // Comments: socket requests on /user/<aid> and /anon, pushes on /item/<itemId>, the outbox route under /api.
+  const comments = await registerComments(app, {
+    item: content.context,
+    verify,
+    files: uploads,
+    publicUrl: () => publicUrl,
+    logError: (error, where) => app.log.error({ err: error, where }, 'comment request failed'),
+  });
+  bound.comments = comments.hooks;
   await uploads.register(app);
   // Versions of the seeded items need the blob store, which exists from here on.
-  if (seeded) await seedVersions(content.context);
+  if (seeded) {
+    await seedVersions(content.context);
+    await seedComments(content.context.db, uploads);
+  }
   await registerServices(app, { db, verify, realtime, publicUrl: () => publicUrl });
   await app.register(oidcRoutes, { db, getProvider: () => provider });
   await app.register(clientRoutes, { clientDir: opts.clientDir ?? path.join(REPO_ROOT, 'dist') });

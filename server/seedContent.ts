@@ -8,7 +8,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { productFamily } from '../domain/folderRoles.ts';
 import type { Db } from './db/database.ts';
-import type { NewItem, NewItemVersion, StoredFolderRole, StoredVersionState } from './db/schema.ts';
+import type { CommentAttachmentRow, CommentRow, NewItem, NewItemVersion, StoredFolderRole, StoredVersionState } from './db/schema.ts';
+import { plainTextOf, rawFromPlainText } from '../domain/richText.ts';
+import { COMMENT_UPLOAD_PREFIX } from './comments/common.ts';
+import { rowHash } from './comments/repository.ts';
 import type { ItemContext } from './content/itemView.ts';
 import { newHash } from './content/repository.ts';
 import type { ProcessOutcome } from './content/versionRepository.ts';
@@ -291,6 +294,12 @@ export const SEEDED_ITEMS = {
   processing: 'IT setup guide',
 } as const;
 
+/**
+ * The seeded explicit share (issue 6): one of Alex's private-root items, private, shared by e-mail with Ian
+ * (not on a team, so he sees it only through the share); see server/README.md "Content seed".
+ */
+export const SEEDED_EXPLICIT_SHARE = { title: 'Quarterly results recap', email: 'ian.individual@example.com' } as const;
+
 interface StoredFile {
   key: string;
   md5: string;
@@ -466,9 +475,145 @@ export async function seedVersions(context: ItemContext): Promise<void> {
     if (protectedItem) await trx.updateTable('items').set({ password_hash: SEEDED_ITEM_PASSWORD_HASH }).where('id', '=', protectedItem.id).execute();
     const privateItem = byTitle.get(SEEDED_ITEMS.private);
     if (privateItem) await trx.updateTable('items').set({ is_private: 1 }).where('id', '=', privateItem.id).execute();
+    const sharedItem = byTitle.get(SEEDED_EXPLICIT_SHARE.title);
+    const sharedWith = users.get(SEEDED_EXPLICIT_SHARE.email);
+    if (sharedItem && sharedWith) {
+      await trx.updateTable('items').set({ is_private: 1 }).where('id', '=', sharedItem.id).execute();
+      await trx.insertInto('item_shares').values({ item_id: sharedItem.id, email: SEEDED_EXPLICIT_SHARE.email, user_aid: sharedWith, created_at: sharedItem.created_at }).execute();
+    }
   });
 }
 
 function stateOf(outcome: ProcessOutcome): StoredVersionState {
   return outcome.state;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Comments (issue 6)
+
+/** Seeded comment threads (server/README.md "Content seed"): which items carry them. */
+export const SEEDED_COMMENTS = {
+  /** Style guide: a thread with replies and a mention, a resolved thread, a locked comment, an attachment, one on v2. */
+  slides: SEEDED_ITEMS.threeVersions,
+  /** All-hands recording March: video comments with currentTime and a reply. */
+  video: SEEDED_ITEMS.videoTwoVersions,
+  /** Team handbook: a lesson comment. */
+  lessons: SEEDED_ITEMS.riseTwoVersions,
+  /** The file attached to the Style guide's typography comment. */
+  attachmentTitle: 'type-scale.txt',
+} as const;
+
+interface SeedComment {
+  item: string;
+  /** 1-based version number among the item's ready versions; default the latest. */
+  version?: number;
+  author: string;
+  text: string;
+  hoursAgo: number;
+  replyTo?: number;
+  slideId?: string;
+  currentTime?: number;
+  resolved?: boolean;
+  locked?: boolean;
+  /** Who mentions: an e-mail, whose account is mentioned at the end of the text. */
+  mention?: string;
+  attachment?: { title: string; text: string };
+  readBy?: string[];
+}
+
+/**
+ * Comments on a few seeded items (run once, after `seedVersions`, on the first start): threads with replies by
+ * different demo users, a resolved thread, a locked comment, video comments with a time, slide and lesson
+ * comments with the real slide and lesson ids of the seeded packages, one with a stored attachment, one on an
+ * older version, and some read marks.
+ */
+export async function seedComments(db: Db, files: { putBlob(key: string, bytes: Uint8Array): Promise<void> }, now: Date = new Date()): Promise<void> {
+  const users = new Map((await db.selectFrom('users').select(['aid', 'email', 'first_name', 'last_name']).execute()).map((u) => [u.email, u]));
+  const titles = [SEEDED_COMMENTS.slides, SEEDED_COMMENTS.video, SEEDED_COMMENTS.lessons];
+  const items = new Map((await db.selectFrom('items').select(['id', 'title']).where('title', 'in', titles).where('stack_id', 'is', null).execute()).map((i) => [i.title, i.id]));
+  const readyVersions = async (itemId: string) =>
+    (await db.selectFrom('item_versions').select('id').where('item_id', '=', itemId).where('state', '=', 'ready').orderBy('seq').execute()).map((v) => v.id);
+
+  const seeds: SeedComment[] = [
+    { item: SEEDED_COMMENTS.slides, author: TARA, text: 'The tone section reads a bit formal. Could we loosen it up?', hoursAgo: 20, slideId: 'slide-2', readBy: [SAM, ALEX] },
+    { item: SEEDED_COMMENTS.slides, author: SAM, text: 'Agreed, I will rewrite the intro paragraph.', hoursAgo: 19, replyTo: 0, slideId: 'slide-2', readBy: [TARA] },
+    { item: SEEDED_COMMENTS.slides, author: ALEX, text: 'Can you suggest two example sentences?', hoursAgo: 18, replyTo: 0, slideId: 'slide-2', mention: TARA },
+    { item: SEEDED_COMMENTS.slides, author: NICK, text: 'Support agrees: customers find the current wording stiff.', hoursAgo: 17, replyTo: 0, slideId: 'slide-2' },
+    { item: SEEDED_COMMENTS.slides, author: ALEX, text: 'The logo on the welcome slide is blurry.', hoursAgo: 16, slideId: 'slide-1', resolved: true, readBy: [SAM] },
+    { item: SEEDED_COMMENTS.slides, author: SAM, text: 'Replaced it with the vector version.', hoursAgo: 15, replyTo: 4, slideId: 'slide-1', readBy: [ALEX] },
+    { item: SEEDED_COMMENTS.slides, author: NICK, text: 'The accent swatch fails the colour contrast check.', hoursAgo: 14, slideId: 'slide-3', locked: true },
+    {
+      item: SEEDED_COMMENTS.slides,
+      author: TARA,
+      text: 'Typography scale proposal attached.',
+      hoursAgo: 13,
+      slideId: 'slide-4',
+      attachment: { title: SEEDED_COMMENTS.attachmentTitle, text: 'H1 32/40\nH2 24/32\nBody 16/24\nCaption 12/16\n' },
+    },
+    { item: SEEDED_COMMENTS.slides, version: 2, author: SAM, text: 'The colours slide needs the new palette.', hoursAgo: 60, slideId: 'slide-3' },
+    { item: SEEDED_COMMENTS.video, author: TARA, text: 'The audio drops out here for a moment.', hoursAgo: 12, currentTime: 0.25, readBy: [ALEX] },
+    { item: SEEDED_COMMENTS.video, author: ALEX, text: 'I will re-export it with the fixed audio track.', hoursAgo: 11, replyTo: 9, currentTime: 0.25 },
+    { item: SEEDED_COMMENTS.video, author: SAM, text: 'Great point about the roadmap here.', hoursAgo: 10, currentTime: 0.8 },
+    { item: SEEDED_COMMENTS.lessons, author: SAM, text: 'Add the new remote-work policy to this lesson.', hoursAgo: 9, slideId: 'lesson-2' },
+  ];
+
+  const versionsOf = new Map<string, string[]>();
+  for (const [title, itemId] of items) versionsOf.set(title, await readyVersions(itemId));
+  const ids = seeds.map(() => randomUUID());
+  const rows: CommentRow[] = [];
+  const reads: { comment_id: string; reader_key: string; read_at: string }[] = [];
+  const attachments: CommentAttachmentRow[] = [];
+  for (const [index, seed] of seeds.entries()) {
+    const itemId = items.get(seed.item);
+    const versions = versionsOf.get(seed.item) ?? [];
+    const versionId = seed.version === undefined ? versions.at(-1) : versions[seed.version - 1];
+    const author = users.get(seed.author);
+    if (!itemId || !versionId || !author) continue;
+    const at = new Date(now.getTime() - seed.hoursAgo * HOUR_MS).toISOString();
+    const content = rawFromPlainText(seed.text);
+    const mentioned = seed.mention === undefined ? undefined : users.get(seed.mention);
+    if (mentioned) {
+      const name = `${mentioned.first_name} ${mentioned.last_name}`.trim();
+      const block = content.blocks[0]!;
+      block.entityRanges.push({ offset: block.text.length + 1, length: name.length + 1, key: 0 });
+      block.text = `${block.text} @${name}`;
+      content.entityMap['0'] = { type: 'mention', mutability: 'IMMUTABLE', data: { userId: mentioned.aid, email: mentioned.email, name } };
+    }
+    const fields: Omit<CommentRow, 'hash'> = {
+      id: ids[index]!,
+      item_id: itemId,
+      version_id: versionId,
+      current_version_id: versionId,
+      reply_to: seed.replyTo === undefined ? null : ids[seed.replyTo]!,
+      body: plainTextOf(content),
+      content_json: JSON.stringify(content),
+      user_aid: author.aid,
+      user_email: null,
+      current_time: seed.currentTime ?? null,
+      slide_id: seed.slideId ?? null,
+      resolved: seed.resolved ? 1 : 0,
+      locked: seed.locked ? 1 : 0,
+      snapshot_json: null,
+      snapshot_pending: 0,
+      created_at: at,
+      updated_at: at,
+    };
+    rows.push({ ...fields, hash: rowHash(fields) });
+    // Read a few minutes after it was written, in the listed order.
+    for (const [position, reader] of (seed.readBy ?? []).entries()) {
+      const aid = users.get(reader)?.aid;
+      if (aid) reads.push({ comment_id: fields.id, reader_key: aid, read_at: new Date(Date.parse(at) + (position + 1) * 60_000).toISOString() });
+    }
+    if (seed.attachment) {
+      const key = `${COMMENT_UPLOAD_PREFIX}${itemId}/seed-${randomUUID()}/${seed.attachment.title}`;
+      const bytes = new TextEncoder().encode(seed.attachment.text);
+      await files.putBlob(key, bytes);
+      attachments.push({ id: randomUUID(), comment_id: fields.id, title: seed.attachment.title, key, size: bytes.length, delay_save: 1, created_at: at });
+    }
+  }
+  await db.transaction().execute(async (trx) => {
+    if (rows.length > 0) await trx.insertInto('comments').values(rows).execute();
+    if (reads.length > 0) await trx.insertInto('comment_reads').values(reads).execute();
+    if (attachments.length > 0) await trx.insertInto('comment_attachments').values(attachments).execute();
+  });
 }

@@ -50,25 +50,34 @@ export function seesThroughFolder(access: UserAccess, row: ItemRow): boolean {
   return row.user_aid === access.aid || canSeeContent(access, row);
 }
 
+/** Whether the account is one of the item's explicit people (server/sharing, table item_shares): a named viewer. */
+export async function isExplicitPerson(db: Db, itemId: string, aid: string): Promise<boolean> {
+  const row = await db.selectFrom('item_shares').select('item_id').where('item_id', '=', itemId).where('user_aid', '=', aid).executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * §7 items get: notFound for a trashed item unless it is the user's; people who see the item through
- * its folder (or own it) open it as it is; anyone else (another account, an anonymous reviewer) only
- * through the public link: a private item is accessDenied, and a password set means `pass` must match
- * (passwordFailed otherwise).
+ * its folder (or own it) open it as it is; the item's explicit people (`named`, server/sharing) open it as
+ * named viewers, private or not and without a password, but with no folder actions; anyone else (another
+ * account, an anonymous reviewer) only through the public link: a private item is accessDenied, and a
+ * password set means `pass` must match (passwordFailed otherwise).
  */
-export async function decideView(access: UserAccess, row: ItemRow, pass: string | null): Promise<ViewRight> {
+export async function decideView(access: UserAccess, row: ItemRow, pass: string | null, named = false): Promise<ViewRight> {
   if (row.archived_at !== null && row.user_aid !== access.aid) refuse('notFound');
   if (seesThroughFolder(access, row)) return 'folder';
+  if (named) return 'link';
   if (row.is_private === 1) refuse('accessDenied');
   if (row.password_hash !== null && (pass === null || !(await verifyPassword(pass, row.password_hash)))) refuse('passwordFailed');
   return 'link';
 }
 
-/** The same decision for a missing row: notFound. */
+/** The same decision for an item id, the explicit people looked up: notFound for a missing row. */
 export async function findViewable(db: Db, access: UserAccess, itemId: string, pass: string | null): Promise<{ row: ItemRow; right: ViewRight }> {
   const row = await db.selectFrom('items').selectAll().where('id', '=', itemId).executeTakeFirst();
   if (!row) refuse('notFound');
-  return { row, right: await decideView(access, row, pass) };
+  const named = !seesThroughFolder(access, row) && (await isExplicitPerson(db, row.id, access.aid));
+  return { row, right: await decideView(access, row, pass, named) };
 }
 
 /** What the detail of one item is, before it is told apart per user. */
@@ -95,16 +104,23 @@ export async function loadDetailBase(db: Db, context: ItemContext, itemId: strin
 }
 
 /**
+ * The item actions of one user (ItemDetail.actions): those of its folder (none through a public link or as
+ * a named viewer), plus every item action for the owner; in the role lists' order, so the answer is stable.
+ */
+export function itemActionsFor(access: UserAccess, row: ItemRow): FolderAction[] {
+  const granted = new Set<FolderAction>(canSeeContent(access, row) ? contentFolderActions(access, row) : []);
+  if (row.user_aid === access.aid) for (const action of ITEM_OWNER_ACTIONS) granted.add(action);
+  return FOLDER_ROLE_ACTIONS.owner.filter((action) => granted.has(action));
+}
+
+/**
  * The item as one user receives it: the actions of its folder (none through a public link), plus every
  * item action for the owner; the folder's name only for those who see the folder.
  */
 export function detailFor(base: DetailBase, access: UserAccess): ItemDetail {
   const { row, record, versions } = base;
   const isOwner = row.user_aid === access.aid;
-  const granted = new Set<FolderAction>(canSeeContent(access, row) ? contentFolderActions(access, row) : []);
-  if (isOwner) for (const action of ITEM_OWNER_ACTIONS) granted.add(action);
-  // In the role lists' order, so the answer is stable.
-  const actions = FOLDER_ROLE_ACTIONS.owner.filter((action) => granted.has(action));
+  const actions = itemActionsFor(access, row);
   const latest = versions.at(-1) ?? null;
   const folderName = row.folder_id !== null && access.isVisible(row.folder_id) ? (access.snapshot.folders.get(row.folder_id)?.name ?? null) : null;
   return {

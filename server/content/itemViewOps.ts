@@ -13,7 +13,7 @@ import type { Db } from '../db/database.ts';
 import type { ItemRow, ItemVersionRow } from '../db/schema.ts';
 import { userAccess, type UserAccess } from './access.ts';
 import { acceptName, canSeeContent, contentFolderActions, itemFailure, menuOffers, mutateItem, refuse, Refusal, visibleFolder, type Change } from './common.ts';
-import { decideView, detailFor, findViewable, loadDetailBase, versionCreatedPushes, versionUpdatedPushes, type ItemContext } from './itemView.ts';
+import { detailFor, findViewable, loadDetailBase, versionCreatedPushes, versionUpdatedPushes, type ItemContext } from './itemView.ts';
 import { itemDestroyPushes, type RoomPush } from './pushes.ts';
 import { findItems, loadSnapshot, newHash } from './repository.ts';
 import { appendVersion, FAILED_VERSION_STATES, isKeyUsed, orphanedFiles, refreshItemThumbnail, removeFiles, versionsOf, versionsWithKey } from './versionRepository.ts';
@@ -290,9 +290,7 @@ export type ItemViewOperations = ReturnType<typeof itemViewOperations>;
 /** Who may watch /item/<itemId>: the same rules as item.get, as the connect_error message of a refusal. */
 export async function itemNamespaceAccess(context: ItemContext, itemId: string, identity: string, password: string | null): Promise<'ok' | 'password_failed' | 'access_denied' | 'not_found'> {
   try {
-    const row = await context.db.selectFrom('items').selectAll().where('id', '=', itemId).executeTakeFirst();
-    if (!row) return 'not_found';
-    await decideView(userAccess(await loadSnapshot(context.db), identity), row, password);
+    await findViewable(context.db, userAccess(await loadSnapshot(context.db), identity), itemId, password);
     return 'ok';
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;

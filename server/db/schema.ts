@@ -226,6 +226,16 @@ export interface BackupsTable {
   created_at: string;
 }
 
+/** An item's explicit person (0006, §3 Share person reason explicit). */
+export interface ItemSharesTable {
+  item_id: string;
+  /** Lower-cased. */
+  email: string;
+  /** The account the e-mail resolved to; null once that account is gone. */
+  user_aid: string | null;
+  created_at: string;
+}
+
 export interface ItemStacksTable {
   id: string;
   title: string;
@@ -239,6 +249,97 @@ export interface ItemStacksTable {
   hash: string;
   created_at: string;
   updated_at: string;
+}
+
+/** A comment (0007, §3 Comment). Replies report their parent's `resolved`. */
+export interface CommentsTable {
+  id: string;
+  item_id: string;
+  version_id: string;
+  current_version_id: string;
+  /** The parent's id; null for a top-level comment. */
+  reply_to: string | null;
+  /** Plain text of the content. */
+  body: string;
+  /** JSON text of RawContent (domain/richText.ts). */
+  content_json: string;
+  /** The author's account; null for an anonymous reviewer. */
+  user_aid: string | null;
+  /** The anonymous reviewer's e-mail; null for an account. */
+  user_email: string | null;
+  current_time: number | null;
+  slide_id: string | null;
+  /** 0/1, parents only. */
+  resolved: ColumnType<number, number | undefined, number>;
+  /** 0/1. */
+  locked: ColumnType<number, number | undefined, number>;
+  /** JSON text of { key, width, height, isAnnotation }, or null. */
+  snapshot_json: string | null;
+  /** 0/1: a snapshot was announced and has not arrived. */
+  snapshot_pending: ColumnType<number, number | undefined, number>;
+  hash: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Who read a comment (0007): an account id or anon|<email>. */
+export interface CommentReadsTable {
+  comment_id: string;
+  reader_key: string;
+  read_at: string;
+}
+
+/** A comment's stored attachment (0007, §3 Comment attachment). */
+export interface CommentAttachmentsTable {
+  id: string;
+  comment_id: string;
+  title: string;
+  key: string;
+  size: number;
+  /** 0/1: saved with the comment (1) or added afterwards (0). */
+  delay_save: number;
+  created_at: string;
+}
+
+/** A presigned comment file (0007) until a comment takes it. */
+export interface CommentUploadsTable {
+  key: string;
+  item_id: string;
+  /** Account id, or anon|<email>. */
+  owner_key: string;
+  kind: 'attachment' | 'snapshot';
+  title: string;
+  size: number;
+  /** MD5 hex, lower case. */
+  md5: string;
+  state: 'pending' | 'stored' | 'failed';
+  created_at: string;
+}
+
+/** A person's notification level for one item (0007, §3 Notification subscription). */
+export interface ItemSubscriptionsTable {
+  item_id: string;
+  user_aid: string;
+  level: 'mine' | 'all' | 'mute';
+}
+
+/** A notification that would be e-mailed (0007, domain/notifications.ts OutboxEntry). */
+export interface NotificationOutboxTable {
+  seq: Generated<number>;
+  id: string;
+  recipient_id: string;
+  recipient_email: string;
+  item_id: string;
+  item_title: string;
+  comment_id: string;
+  kind: 'mention' | 'reply' | 'comment';
+  level: 'mine' | 'all' | 'mute';
+  frequency: NotificationFrequency;
+  actor: string;
+  excerpt: string;
+  link: string;
+  created_at: string;
+  deliver_at: string;
 }
 
 export interface Database {
@@ -260,6 +361,13 @@ export interface Database {
   item_stacks: ItemStacksTable;
   item_versions: ItemVersionsTable;
   backups: BackupsTable;
+  item_shares: ItemSharesTable;
+  comments: CommentsTable;
+  comment_reads: CommentReadsTable;
+  comment_attachments: CommentAttachmentsTable;
+  comment_uploads: CommentUploadsTable;
+  item_subscriptions: ItemSubscriptionsTable;
+  notification_outbox: NotificationOutboxTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -273,3 +381,8 @@ export type ItemStackRow = Selectable<ItemStacksTable>;
 export type ItemVersionRow = Selectable<ItemVersionsTable>;
 export type NewItemVersion = Insertable<ItemVersionsTable>;
 export type BackupRow = Selectable<BackupsTable>;
+export type ItemShareRow = Selectable<ItemSharesTable>;
+export type CommentRow = Selectable<CommentsTable>;
+export type CommentAttachmentRow = Selectable<CommentAttachmentsTable>;
+export type CommentUploadRow = Selectable<CommentUploadsTable>;
+export type OutboxRow = Selectable<NotificationOutboxTable>;

@@ -93,6 +93,7 @@ export function buildStoryFixture(o: StoryFixtureOptions): Uint8Array {
     body { margin: 0; font-family: system-ui, sans-serif; background: #101828; color: #f9fafb; }
     main { max-width: ${player.width}px; margin: 0 auto; padding: 24px; }
     .slide { padding: 4px 0; }
+    .slide[aria-current] { color: #facc15; font-weight: 700; }
     #player-status { color: #facc15; }
   </style>
   <script src="story_content/data.js"></script>
@@ -115,7 +116,7 @@ ${sceneSections}
   if (status) status.textContent = 'Player ready: ' + data.slides.length + ' slides';
   document.body.setAttribute('data-player', 'ready');
 })();
-`;
+${playerBridgeJs('data-slide-id')}`;
   const metaXml = `<?xml version="1.0" encoding="utf-8"?>
 <meta><project title="${escapeHtml(o.title)}" id="${escapeHtml(courseId)}" player="${player.name}" width="${player.width}" height="${player.height}" /></meta>
 `;
@@ -130,7 +131,35 @@ ${sceneSections}
 }
 
 /**
- * A Rise export: index.html (the title and the lessons, visible without scripts), lib/rise.css, and
+ * The fixture players' side of the review frame's window messages (review-and-content §7 "Messages with the review
+ * player frame travel as window messages"): each slide or lesson can be picked (click, Enter), the picked one is
+ * marked current, and `{ source: 'review-player', type: 'slideChanged', slideId }` goes to the parent window — at
+ * start for the first one too. The frame is sandboxed without same-origin, so the target origin cannot be named.
+ */
+function playerBridgeJs(attribute: 'data-slide-id' | 'data-lesson-id'): string {
+  return `(function () {
+  var items = document.querySelectorAll('[${attribute}]');
+  function pick(el) {
+    for (var i = 0; i < items.length; i++) items[i].removeAttribute('aria-current');
+    el.setAttribute('aria-current', 'true');
+    if (window.parent !== window) window.parent.postMessage({ source: 'review-player', type: 'slideChanged', slideId: el.getAttribute('${attribute}') }, '*');
+  }
+  for (var i = 0; i < items.length; i++) {
+    (function (el) {
+      el.tabIndex = 0;
+      el.setAttribute('role', 'button');
+      el.style.cursor = 'pointer';
+      el.addEventListener('click', function () { pick(el); });
+      el.addEventListener('keydown', function (event) { if (event.key === 'Enter' || event.key === ' ') { event.preventDefault(); pick(el); } });
+    })(items[i]);
+  }
+  if (items.length) pick(items[0]);
+})();
+`;
+}
+
+/**
+ * A Rise export: index.html (the title and the lessons, visible without scripts), lib/rise.css, lib/player.js, and
  * manifest.json `{ "title": string, "lessons": [{ "id": string, "title": string }] }`, the file the
  * service reads the lessons from.
  */
@@ -151,13 +180,14 @@ export function buildRiseFixture(o: RiseFixtureOptions): Uint8Array {
 ${lessons}
     </ol>
   </main>
-  <script>document.body.setAttribute('data-player', 'ready');</script>
+  <script src="lib/player.js"></script>
 </body>
 </html>
 `;
   return zip({
     'index.html': indexHtml,
     'manifest.json': `${JSON.stringify({ title: o.title, lessons: o.lessons.map((lesson) => ({ id: lesson.id, title: lesson.title })) }, null, 2)}\n`,
-    'lib/rise.css': 'body { margin: 0; font-family: system-ui, sans-serif; }\n.rise-course { max-width: 720px; margin: 0 auto; padding: 24px; }\n.lesson { padding: 6px 0; }\n',
+    'lib/player.js': `document.body.setAttribute('data-player', 'ready');\n${playerBridgeJs('data-lesson-id')}`,
+    'lib/rise.css': 'body { margin: 0; font-family: system-ui, sans-serif; }\n.rise-course { max-width: 720px; margin: 0 auto; padding: 24px; }\n.lesson { padding: 6px 0; }\n[aria-current] { font-weight: 700; text-decoration: underline; }\n',
   });
 }

@@ -12,7 +12,7 @@ import type { TokenVerifier } from '../auth.ts';
 import { BlobStore, isSafeKey } from './blobStore.ts';
 import { processPackage, processVideo, removeLeftoverPackageFolders, removeVersionFiles } from './processing.ts';
 import type { ProcessingContext } from './processing.ts';
-import { registerUploadRoutes } from './routes.ts';
+import { registerUploadRoutes, signedPutUrl } from './routes.ts';
 import { signGrant } from './signer.ts';
 import type { ProcessResult, UploadService, UploadServiceOptions } from './types.ts';
 
@@ -72,6 +72,10 @@ export function createUploadService(options: UploadServiceOptions): UploadServic
       store.pathOf(key); // throws on an unsafe key: a caller bug, better loud than a link that 404s
       const token = signGrant(options.secret, { method: 'GET', key, md5: null, expiresAt: Date.now() + SIGNED_URL_TTL_MS }, fileName);
       return `${options.publicUrl()}/api/downloads/${token}?name=${encodeURIComponent(fileName)}`;
+    },
+    signUpload(key, _contentType, md5 = null) {
+      store.pathOf(key); // throws on an unsafe key, as signDownload does
+      return signedPutUrl(options.secret, options.publicUrl(), key, md5);
     },
     processPackage: (key, versionId, kind) => serialized(versionId, () => processPackage(processing, key, versionId, kind)),
     processVideo: (key, versionId) => serialized(versionId, () => processVideo(processing, key, versionId)),

@@ -50,6 +50,15 @@ export function keyFileName(fileName: string): string {
   return safe || '_';
 }
 
+/**
+ * The absolute signed PUT address for `key`, valid for SIGNED_URL_TTL_MS; with `md5` (hex) the PUT must carry
+ * that digest. The upload URL call and UploadService.signUpload (comment files) both use it.
+ */
+export function signedPutUrl(secret: Uint8Array | string, publicUrl: string, key: string, md5: string | null): string {
+  const token = signGrant(secret, { method: 'PUT', key, md5: md5?.toLowerCase() ?? null, expiresAt: Date.now() + SIGNED_URL_TTL_MS });
+  return `${publicUrl}/api/uploads/put/${token}`;
+}
+
 /** `attachment` with an ASCII fallback name and the exact name as RFC 8187 UTF-8. */
 export function attachmentDisposition(fileName: string): string {
   // Only printable ASCII (no quotes, no backslashes) in the fallback: control characters never reach a header.
@@ -133,8 +142,7 @@ export async function registerUploadRoutes(app: FastifyInstance, ctx: UploadRout
           return sendError(reply, 400, 'Invalid request: querystring/fileName must be a file name, without path separators or control characters.');
         }
         const key = `${keyPrefix}/${randomUUID()}/${keyFileName(fileName)}`;
-        const token = signGrant(ctx.secret, { method: 'PUT', key, md5: md5?.toLowerCase() ?? null, expiresAt: Date.now() + SIGNED_URL_TTL_MS });
-        return { key, url: `${ctx.publicUrl()}/api/uploads/put/${token}`, type: uploadTypeFor(fileName) };
+        return { key, url: signedPutUrl(ctx.secret, ctx.publicUrl(), key, md5 ?? null), type: uploadTypeFor(fileName) };
       },
     );
 

@@ -31,6 +31,12 @@ export interface UploadService {
   register(app: FastifyInstance): Promise<void>;
   /** Absolute signed GET link for a stored key, downloaded as `fileName` (Content-Disposition attachment). */
   signDownload(key: string, fileName: string): string;
+  /**
+   * Absolute signed PUT URL for `key`, exactly as GET /api/uploads/url gives one (comment attachments and
+   * snapshots, whose keys the comment service issues). `contentType` is what the PUT will send; like the URL
+   * call's `type` it is not part of the grant. With `md5` (hex) the PUT must carry that digest.
+   */
+  signUpload(key: string, contentType: string, md5?: string | null): string;
   /** Unpack a stored story zip (kind 'storyline') or Rise zip (kind 'rise') into the version's package dir. */
   processPackage(key: string, versionId: string, kind: 'storyline' | 'rise'): Promise<ProcessResult>;
   /** Sniff a stored video (file-type); keep it as uploaded. */

@@ -4,6 +4,8 @@ import * as m0002 from './0002_flags_analytics_reach.ts';
 import * as m0003 from './0003_notification_preferences.ts';
 import * as m0004 from './0004_content.ts';
 import * as m0005 from './0005_versions.ts';
+import * as m0006 from './0006_sharing.ts';
+import * as m0007 from './0007_comments.ts';
 
 /** Migrations live in code (not read from disk) so they work the same under tsx, vitest and bundlers. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -12,6 +14,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003_notification_preferences': m0003,
   '0004_content': m0004,
   '0005_versions': m0005,
+  '0006_sharing': m0006,
+  '0007_comments': m0007,
 };
 
 export const migrationProvider: MigrationProvider = {
