@@ -112,7 +112,7 @@ export const COMMENT_ENTER_MS = 100;
 export const COMMENT_LEAVE_MS = 25;
 /** 'copied' shows this long after copying the review link. */
 export const COPY_CONFIRMATION_MS = 1_000;
-/** The share dialog's people list height (px): without, and with, the public-link settings open. */
+/** The share dialog's people list height (px): with the public-link settings shown (they take room), and without (private). */
 export const SHARE_LIST_HEIGHT_PX = 410;
 export const SHARE_LIST_HEIGHT_TALL_PX = 510;
 /** The most e-mails one private share may list. */

@@ -133,3 +133,21 @@ export const NEW_VERSION_TOAST_ID = 'newVersion';
 export function newVersionToast(itemTitle: string, version: number): { id: typeof NEW_VERSION_TOAST_ID; severity: ToastSeverity; kind: ToastKind; text: null; message: null; data: ToastData } {
   return { id: NEW_VERSION_TOAST_ID, severity: 'info', kind: 'default', text: null, message: null, data: { itemTitle, version } };
 }
+
+/**
+ * The comment toasts (review-and-content §8 comment errors): a comment that could not be added ('While adding
+ * comment: …'), a snapshot that could not be uploaded ('While uploading comment snapshot: …'), and any other comment
+ * action the server refused (resolve, delete, mark read, turn comments on or off). The message is the words.
+ */
+export const COMMENT_TOAST_IDS = ['commentAddFailed', 'commentSnapshotFailed', 'commentActionFailed'] as const;
+export type CommentToastId = (typeof COMMENT_TOAST_IDS)[number];
+
+/** True for one of the comment toast ids. */
+export function isCommentToastId(value: unknown): value is CommentToastId {
+  return typeof value === 'string' && (COMMENT_TOAST_IDS as readonly string[]).includes(value);
+}
+
+/** A comment error toast (default duration) carrying its full message. */
+export function commentToast(id: CommentToastId, message: string): { id: CommentToastId; severity: ToastSeverity; kind: ToastKind; text: null; message: string; data: ToastData } {
+  return { id, severity: 'error', kind: 'default', text: null, message, data: { message } };
+}

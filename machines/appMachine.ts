@@ -16,6 +16,12 @@ import { sessionMachine, type AuthStatus } from './sessionMachine.ts';
 import { socketMachine } from './socketMachine.ts';
 import { toastsMachine } from './toastsMachine.ts';
 import { uploadsMachine } from './uploadsMachine.ts';
+// Sharing and item notifications (issue 6).
+import { itemNotificationsMachine } from './itemNotificationsMachine.ts';
+import { outboxMachine } from './outboxMachine.ts';
+import { shareMachine } from './shareMachine.ts';
+// Comments (issue 6).
+import { commentsMachine } from './commentsMachine.ts';
 
 /**
  * The root of the one actor system. It owns the long-lived actors (each with a systemId) so that
@@ -62,6 +68,12 @@ export const appMachine = setup({
     drag: dragMachine,
     uploads: uploadsMachine,
     item: itemMachine,
+    // Sharing and item notifications (issue 6).
+    share: shareMachine,
+    itemNotifications: itemNotificationsMachine,
+    outbox: outboxMachine,
+    // Comments (issue 6).
+    comments: commentsMachine,
   },
 }).createMachine({
   id: 'app',
@@ -81,6 +93,12 @@ export const appMachine = setup({
     { id: 'session', systemId: 'session', src: 'session' },
     { id: 'notificationSettings', systemId: 'notificationSettings', src: 'notificationSettings' },
     { id: 'sandbox', systemId: 'sandbox', src: 'sandbox' },
+    // Sharing and item notifications (issue 6): the share dialog, the per-item level popover, the sandbox outbox.
+    { id: 'share', systemId: 'share', src: 'share' },
+    { id: 'itemNotifications', systemId: 'itemNotifications', src: 'itemNotifications' },
+    { id: 'outbox', systemId: 'outbox', src: 'outbox' },
+    // Comments (issue 6): the open item's comments and composers; the composition root opens and closes it with the item view.
+    { id: 'comments', systemId: 'comments', src: 'comments' },
     {
       id: 'auth',
       systemId: 'auth',
@@ -118,10 +136,26 @@ export const appMachine = setup({
               on: {
                 // Another item: a fresh connection for it.
                 'item.opened': { target: 'open', reenter: true, actions: 'rememberItem' },
-                'item.closed': { target: 'closed', actions: assign({ openItem: null }) },
+                'item.closed': {
+                  target: 'closed',
+                  actions: [
+                    assign({ openItem: null }),
+                    // The item's share dialog and notification popover go with it (issue 6).
+                    sendToSystem('share', () => ({ type: 'share.reset' })),
+                    sendToSystem('itemNotifications', () => ({ type: 'itemNotifications.reset' })),
+                  ],
+                },
                 // What the item's namespace pushes goes to the item view's actor, when one runs.
-                'realtime.message': { actions: sendToSystem('item', ({ event }) => event) },
-                'realtime.reconnected': { actions: sendToSystem('item', ({ event }) => event) },
+                'realtime.message': {
+                  actions: [
+                    sendToSystem('item', ({ event }) => event),
+                    // share.updated: the share dialog re-reads the saved settings (issue 6).
+                    sendToSystem('share', ({ event }) => event),
+                    // Comment pushes (issue 6): insert, reply, update, destroy, set resolved, mark read, refresh, hashed, share.updated.
+                    sendToSystem('comments', ({ event }) => event),
+                  ],
+                },
+                'realtime.reconnected': { actions: [sendToSystem('item', ({ event }) => event), sendToSystem('comments', ({ event }) => event)] },
                 'realtime.refused': { actions: { type: 'logError', params: ({ event }) => ({ message: `Item connection refused: ${event.reason}` }) } },
               },
             },

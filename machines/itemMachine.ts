@@ -62,6 +62,10 @@ export type ItemEvent =
   | { type: 'item.retryUpload'; file: UploadFileRef }
   | { type: 'item.downloadBackup' }
   | { type: 'item.downloadVideo' }
+  /** From `comments`: an insert was refused for an old item version — flag it and open comments_old_version_error. */
+  | { type: 'item.markOutOfDate' }
+  /** The comments_old_version_error dialog's close. */
+  | { type: 'item.dismissOldVersionError' }
   /** Pushes on /item/<itemId>, forwarded by the app. */
   | { type: 'realtime.message'; namespace: string; event: string; data: Record<string, unknown> }
   | { type: 'realtime.reconnected'; namespace: string };
@@ -424,6 +428,16 @@ export const itemMachine = setup({
             },
             // One task at a time beside the view: a change to the versions, a download, or a quiet read after a
             // reconnect (one region rather than three keeps the chart, and the paths through it, small).
+            // §8 comments_old_version_error: a comment insert was refused for an old item version (the comments actor
+            // keeps the version flagged; the quiet read in `task` learns the newer one).
+            oldVersionError: {
+              initial: 'closed',
+              on: { 'item.markOutOfDate': { target: '.open' } },
+              states: {
+                closed: {},
+                open: { on: { 'item.dismissOldVersionError': { target: 'closed' } } },
+              },
+            },
             task: {
               initial: 'idle',
               states: {
@@ -438,6 +452,8 @@ export const itemMachine = setup({
                     'item.downloadVideo': { guard: 'canDownloadVideo', target: 'presigningVideo' },
                     // Pushes may have been missed while the connection was down.
                     'realtime.reconnected': { target: 'refreshing' },
+                    // A comment was refused for an old version: read the item again to learn the newer one.
+                    'item.markOutOfDate': { target: 'refreshing' },
                   },
                 },
                 restoring: {

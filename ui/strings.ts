@@ -4,10 +4,13 @@
  */
 import { accessStrings } from './strings/access.ts';
 import { anonStrings } from './strings/anon.ts';
+import { commentsStrings } from './strings/comments.ts';
 import { contentStrings } from './strings/content.ts';
 import { headerStrings } from './strings/header.ts';
 import { itemStrings } from './strings/item.ts';
 import { sandboxStrings } from './strings/sandbox.ts';
+import { commentsPanelStrings } from './strings/commentsPanel.ts';
+import { shareStrings } from './strings/share.ts';
 
 const coreStrings = {
   'app.skipToContent': 'Skip to main content',
@@ -102,7 +105,7 @@ const coreStrings = {
   'notFound.goToDashboard': 'Go to the dashboard',
 } as const;
 
-export const strings = { ...coreStrings, ...headerStrings, ...accessStrings, ...sandboxStrings, ...anonStrings, ...contentStrings, ...itemStrings } as const;
+export const strings = { ...coreStrings, ...headerStrings, ...accessStrings, ...sandboxStrings, ...anonStrings, ...contentStrings, ...itemStrings, ...commentsStrings, ...commentsPanelStrings, ...shareStrings } as const;
 
 export type StringKey = keyof typeof strings;
 

@@ -10,6 +10,10 @@ import type { foldersMachine } from '../machines/foldersMachine.ts';
 import type { gridMachine } from '../machines/gridMachine.ts';
 import type { UploadFileRef } from '../machines/itemEvents.ts';
 import type { itemMachine } from '../machines/itemMachine.ts';
+import type { itemNotificationsMachine } from '../machines/itemNotificationsMachine.ts';
+import type { outboxMachine } from '../machines/outboxMachine.ts';
+import type { shareMachine } from '../machines/shareMachine.ts';
+import type { commentsMachine } from '../machines/commentsMachine.ts';
 import type { uploadsMachine } from '../machines/uploadsMachine.ts';
 import type { gridPrefsStore } from '../machines/gridPrefsStore.ts';
 import type { flagsStore } from '../machines/flagsStore.ts';
@@ -49,6 +53,19 @@ export interface AppSystem {
   uploads: ActorRefFrom<typeof uploadsMachine>;
   /** The item view (systemId `item`): send `item.open` from the route; see machines/README.md. */
   item: ActorRefFrom<typeof itemMachine>;
+  /** The share dialog (systemId `share`): send `share.open { itemId, canChange, origin }`; see machines/README.md. */
+  share: ActorRefFrom<typeof shareMachine>;
+  /** The per-item notification level popover (systemId `itemNotifications`, signed-in accounts). */
+  itemNotifications: ActorRefFrom<typeof itemNotificationsMachine>;
+  /** The notification outbox on /sandbox (systemId `outbox`, staff). */
+  outbox: ActorRefFrom<typeof outboxMachine>;
+  /**
+   * The open item's comments (systemId `comments`); opened and closed with the item view by the composition root.
+   * Composers are its children (`children['composer-new']`, composerIdOf(target)); see machines/README.md.
+   */
+  comments: ActorRefFrom<typeof commentsMachine>;
+  /** The page's origin (review links: domain/sharing.ts reviewLinkFor). */
+  origin: string;
   /**
    * Keeps picked or dropped files for upload (File objects never enter events) and returns what events carry:
    * `{ fileId, name, size, type }` for `uploads.add`, `uploads.retry` and `item.retryUpload`.

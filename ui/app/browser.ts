@@ -52,3 +52,26 @@ export function leavePageWarning(message: string): (armed: boolean) => void {
     else window.removeEventListener('beforeunload', onBeforeUnload);
   };
 }
+
+/**
+ * Copies text to the clipboard (the share dialog's copy link). The async Clipboard API needs a secure context; on a
+ * plain-http deployment it is missing, so a hidden textarea and the older copy command stand in. Failures are logged.
+ */
+export function copyToClipboard(text: string): void {
+  const fallback = () => {
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.style.position = 'fixed';
+    area.style.opacity = '0';
+    document.body.append(area);
+    area.select();
+    try {
+      if (!document.execCommand('copy')) console.warn('The link could not be copied.');
+    } finally {
+      area.remove();
+    }
+  };
+  if (navigator.clipboard?.writeText) navigator.clipboard.writeText(text).catch(fallback);
+  else fallback();
+}

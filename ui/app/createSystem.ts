@@ -1,12 +1,14 @@
 import type { Socket } from 'socket.io-client';
-import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
+import { createActor, fromCallback, fromPromise, type ActorRefFrom, type EventObject } from 'xstate';
 import { realClock, type AppClock } from '../../adapters/clock.ts';
 import { createAccountReader, writeStaffOverride } from '../../adapters/account.ts';
-import { createContentClient, runItemCalls } from '../../adapters/content.ts';
+import { CONTENT_REQUEST_TIMEOUT_MS, createContentClient, emitRequest, runItemCalls } from '../../adapters/content.ts';
 import { documentCookies, ensureCountryCookie, watchSessionIndicator, type CookieJar } from '../../adapters/cookies.ts';
 import { createEventRecorder, type EventRecorder } from '../../adapters/eventLog.ts';
 import { createFileStore } from '../../adapters/files.ts';
 import { createItemClient } from '../../adapters/items.ts';
+import { createShareClient } from '../../adapters/share.ts';
+import { createCommentClient } from '../../adapters/comments.ts';
 import { hashFile } from '../../adapters/md5.ts';
 import { createUploadClient, inspectFile } from '../../adapters/uploads.ts';
 import { createHttpClient, type HttpClient } from '../../adapters/http.ts';
@@ -22,6 +24,12 @@ import { foldersMachine } from '../../machines/foldersMachine.ts';
 import { gridMachine } from '../../machines/gridMachine.ts';
 import type { UploadFileRef } from '../../machines/itemEvents.ts';
 import { itemMachine } from '../../machines/itemMachine.ts';
+import { itemNotificationsMachine } from '../../machines/itemNotificationsMachine.ts';
+import { outboxMachine } from '../../machines/outboxMachine.ts';
+import { shareMachine } from '../../machines/shareMachine.ts';
+import { commentsSubjectOf } from '../../machines/commentEvents.ts';
+import { commentAttachmentMachine, commentPostingMachine, type PutFileInput, type SaveCommentInput } from '../../machines/commentPostingMachine.ts';
+import { commentPrefsOf, commentsMachine } from '../../machines/commentsMachine.ts';
 import { uploadMachine } from '../../machines/uploadMachine.ts';
 import { uploadsMachine } from '../../machines/uploadsMachine.ts';
 import { notificationSettingsMachine } from '../../machines/notificationSettingsMachine.ts';
@@ -31,11 +39,13 @@ import { socketMachine } from '../../machines/socketMachine.ts';
 import { isCoreLogic } from '../../machines/core.ts';
 import { t } from '../strings.ts';
 import type { AppSystem } from '../system.tsx';
-import { leavePageWarning, startDownload } from './browser.ts';
+import { copyToClipboard, leavePageWarning, startDownload } from './browser.ts';
 import { createTokenBus } from './tokenBus.ts';
 
 /** Where the grid's preferences are kept (review-and-content §9: the key is not named). */
 const GRID_PREFS_STORAGE_KEY = 'review.gridPrefs';
+/** Where the comments' sort is kept (review-and-content §9 "persisted"; the key is not named). */
+const COMMENT_PREFS_STORAGE_KEY = 'review.commentPrefs';
 
 export interface CreatedSystem extends AppSystem {
   recorder: EventRecorder;
@@ -310,6 +320,115 @@ export function createAppSystem(
     actions: { reportError, startDownload: (_, params) => download(params.url, params.fileName) },
   });
 
+  // Sharing and item notifications (issue 6): the share dialog over the review API (domain/sharing.ts), the
+  // per-item level over the user's socket (item.subscriptionFind / item.subscriptionUpsert, domain/comments.ts),
+  // and the staff outbox on /sandbox.
+  const shareClient = createShareClient({ http });
+  const share = shareMachine.provide({
+    actors: {
+      fetchSharePermissions: fromPromise(({ input }) => shareClient.permissions(input.itemId)),
+      saveShare: fromPromise(({ input }) =>
+        input.request.mode === 'private' ? shareClient.savePrivate(input.itemId, input.request.body) : shareClient.savePublic(input.itemId, input.request.body),
+      ),
+    },
+    actions: { reportError, copyToClipboard: (_, params) => copyToClipboard(params.text) },
+  });
+  const userSocketNow = () => [...liveSockets].find(([namespace]) => namespace.startsWith('/user/'))?.[1] ?? null;
+  const itemNotifications = itemNotificationsMachine.provide({
+    actors: {
+      findSubscription: fromPromise(({ input }) => emitRequest(userSocketNow(), 'item.subscriptionFind', input, CONTENT_REQUEST_TIMEOUT_MS)),
+      upsertSubscription: fromPromise(({ input }) => emitRequest(userSocketNow(), 'item.subscriptionUpsert', input, CONTENT_REQUEST_TIMEOUT_MS)),
+    },
+    actions: { reportError },
+  });
+  const outbox = outboxMachine.provide({
+    actors: {
+      fetchOutbox: fromPromise(({ input }) => http.request('/sandbox/outbox', { query: input.itemId ? { itemId: input.itemId } : {} })),
+    },
+  });
+
+  // Comments (issue 6, review-and-content §4, §7): every comment request over the item requests' socket (the user's,
+  // or the anonymous reviewer's /anon); attachments and snapshots are hashed in the MD5 worker and PUT to their signed
+  // address like uploads. File objects stay in the FileStore; the machines carry their ids.
+  const commentSocketNow = () => {
+    const live = [...liveSockets];
+    return (live.find(([namespace]) => namespace.startsWith('/user/')) ?? live.find(([namespace]) => namespace === '/anon'))?.[1] ?? null;
+  };
+  const commentClient = createCommentClient({ socket: commentSocketNow });
+  const hashCommentFile = fromCallback<EventObject, { fileId: string }>(({ input, sendBack }) => {
+    const controller = new AbortController();
+    const fail = (error: unknown) => {
+      if (!controller.signal.aborted) sendBack({ type: 'file.hashFailed', message: error instanceof Error ? error.message : 'Hashing failed' });
+    };
+    try {
+      hashFile(fileOf(input.fileId), () => {}, controller.signal).then((md5) => {
+        if (!controller.signal.aborted) sendBack({ type: 'file.hashed', md5 });
+      }, fail);
+    } catch (error) {
+      queueMicrotask(() => fail(error));
+    }
+    return () => controller.abort();
+  });
+  const putCommentFile = fromCallback<EventObject, PutFileInput>(({ input, sendBack }) => {
+    const controller = new AbortController();
+    const progress = throttled((loaded: number, total: number) => sendBack({ type: 'file.progress', loaded, total }), UPLOAD_PROGRESS_EVERY_MS, () => clock.now());
+    const fail = (error: unknown) => {
+      if (controller.signal.aborted) return;
+      const status = (error as { status?: unknown } | null)?.status;
+      sendBack({ type: 'file.putFailed', status: typeof status === 'number' ? status : 0, message: error instanceof Error ? error.message : 'Upload failed' });
+    };
+    try {
+      const file = fileOf(input.fileId);
+      uploadClient.put({ url: input.url, file, contentType: input.contentType, fileName: input.fileName, md5Hex: input.md5, onProgress: progress.call, signal: controller.signal }).then(() => {
+        progress.cancel();
+        if (controller.signal.aborted) return;
+        sendBack({ type: 'file.progress', loaded: file.size, total: file.size });
+        sendBack({ type: 'file.putDone' });
+      }, fail);
+    } catch (error) {
+      queueMicrotask(() => fail(error));
+    }
+    return () => {
+      progress.cancel();
+      controller.abort();
+    };
+  });
+  const saveComment = (input: SaveCommentInput) =>
+    input.name === 'comment.insert'
+      ? commentClient.request('comment.insert', input.payload)
+      : input.name === 'comment.reply'
+        ? commentClient.request('comment.reply', input.payload)
+        : commentClient.request('comment.update', input.payload);
+  const releaseFile = (_: unknown, params: { fileId: string }) => files.remove(params.fileId);
+  const commentAttachment = commentAttachmentMachine.provide({
+    actors: {
+      hashFile: hashCommentFile,
+      putFile: putCommentFile,
+      presignAttachment: fromPromise(({ input }) => commentClient.request('comment.attachmentPresign', input)),
+      insertAttachment: fromPromise(({ input }) => commentClient.request('comment.attachmentInsert', input)),
+    },
+    actions: { reportError },
+  });
+  const commentPosting = commentPostingMachine.provide({
+    actors: {
+      attachment: commentAttachment,
+      saveComment: fromPromise(({ input }) => saveComment(input)),
+      hashFile: hashCommentFile,
+      putFile: putCommentFile,
+      requestSnapshotUpload: fromPromise(({ input }) => commentClient.request('comment.snapshotUploadRequest', input)),
+    },
+    actions: { reportError, releaseFile },
+  });
+  const comments = commentsMachine.provide({
+    actors: {
+      posting: commentPosting,
+      findComments: fromPromise(({ input }) => commentClient.request('comment.find', input)),
+      sendChange: fromPromise(({ input }) => commentClient.request(input.name, input.payload as never)),
+      mentionAvailable: fromPromise(({ input }) => commentClient.request('comment.mentionAvailable', input)),
+    },
+    actions: { reportError },
+  });
+
   // The country cookie (foundation §7): once per browser, no token needed, failures only logged.
   // Public like the real one: no bearer token (and the auth actor does not exist yet here).
   const geolocation = createHttpClient({ baseURL: config.services.profiles, tokens: { accessToken: async () => null, forceRefresh: async () => null } });
@@ -317,7 +436,7 @@ export function createAppSystem(
 
   const app = createActor(
     appMachine.provide({
-      actors: { auth, session, itemSocket: realtime, notificationSettings, sandbox, folders, folderSettings, grid, uploads, item },
+      actors: { auth, session, itemSocket: realtime, notificationSettings, sandbox, folders, folderSettings, grid, uploads, item, share, itemNotifications, outbox, comments },
       actions: { logError: (_, params) => console.error(params.message) },
     }),
     { id: 'app', clock, inspect: recorder.inspect },
@@ -339,6 +458,54 @@ export function createAppSystem(
   warnBeforeLeaving(uploadsRef.getSnapshot().hasTag('inProgress'));
   uploadsRef.subscribe((snapshot) => warnBeforeLeaving(snapshot.hasTag('inProgress')));
 
+  // Comments (issue 6): the sort is remembered; the open item's facts, and the connection the requests travel on,
+  // are told to the comments actor whenever they change (views do no side effects).
+  const commentsRef = app.system.get('comments') as AppSystem['comments'];
+  commentsRef.send({ type: 'comments.prefsLoaded', stored: storage.get(COMMENT_PREFS_STORAGE_KEY) });
+  let storedCommentPrefs = commentPrefsOf(commentsRef.getSnapshot().context);
+  commentsRef.subscribe((snapshot) => {
+    const prefs = commentPrefsOf(snapshot.context);
+    if (prefs === storedCommentPrefs) return;
+    storedCommentPrefs = prefs;
+    storage.set(COMMENT_PREFS_STORAGE_KEY, prefs);
+  });
+  const itemRef = app.system.get('item') as AppSystem['item'];
+  let commentsSubjectKey = 'null';
+  const tellCommentsAboutItem = (snapshot: ReturnType<AppSystem['item']['getSnapshot']>) => {
+    const outOfDate = snapshot.context.outOfDate || snapshot.matches({ open: { fetchSuccess: { oldVersionError: 'open' } } });
+    const subject = commentsSubjectOf({ ...snapshot.context, outOfDate }, snapshot.matches({ open: 'fetchSuccess' }));
+    const key = JSON.stringify(subject);
+    if (key === commentsSubjectKey) return;
+    const wasOpen = commentsSubjectKey !== 'null';
+    commentsSubjectKey = key;
+    if (!subject) commentsRef.send({ type: 'comments.close' });
+    else commentsRef.send({ type: wasOpen ? 'comments.itemChanged' : 'comments.open', ...subject });
+  };
+  tellCommentsAboutItem(itemRef.getSnapshot());
+  itemRef.subscribe(tellCommentsAboutItem);
+  // Offline (§8 "editor offline"): the user's or anonymous reviewer's connection is reconnecting, gone or refused.
+  type SocketRef = ActorRefFrom<typeof socketMachine>;
+  const sessionRef = app.system.get('session') as AppSystem['session'];
+  let watchedSocket: SocketRef | null = null;
+  let socketWatch: { unsubscribe(): void } | null = null;
+  let commentsOnline = true;
+  const tellCommentsOnline = (snapshot: ReturnType<SocketRef['getSnapshot']>) => {
+    const online = !(snapshot.matches('reconnecting') || snapshot.matches('disconnected') || snapshot.matches('refused'));
+    if (online === commentsOnline) return;
+    commentsOnline = online;
+    commentsRef.send({ type: 'comments.connectionChanged', online });
+  };
+  const watchUserSocket = (snapshot: ReturnType<AppSystem['session']['getSnapshot']>) => {
+    const socket = (snapshot.children as { userSocket?: SocketRef }).userSocket ?? null;
+    if (socket === watchedSocket) return;
+    socketWatch?.unsubscribe();
+    watchedSocket = socket;
+    socketWatch = socket ? socket.subscribe(tellCommentsOnline) : null;
+    if (socket) tellCommentsOnline(socket.getSnapshot());
+  };
+  watchUserSocket(sessionRef.getSnapshot());
+  sessionRef.subscribe(watchUserSocket);
+
   return {
     app,
     auth: authRef,
@@ -354,6 +521,11 @@ export function createAppSystem(
     drag: app.system.get('drag') as AppSystem['drag'],
     uploads: uploadsRef,
     item: app.system.get('item') as AppSystem['item'],
+    share: app.system.get('share') as AppSystem['share'],
+    itemNotifications: app.system.get('itemNotifications') as AppSystem['itemNotifications'],
+    outbox: app.system.get('outbox') as AppSystem['outbox'],
+    comments: commentsRef,
+    origin: options.origin,
     addFiles: (picked) => picked.map((file): UploadFileRef => ({ fileId: files.add(file), name: file.name, size: file.size, type: file.type })),
     gridPrefs,
     now: () => clock.now(),

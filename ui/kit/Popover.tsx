@@ -14,13 +14,15 @@ export interface PopoverProps {
   className?: string;
   /** Content, or a function receiving `close` for panels with their own buttons. */
   children: ReactNode | ((close: () => void) => ReactNode);
+  /** Told when the panel opens or closes (e.g. to load what it shows). */
+  onOpenChange?: (open: boolean) => void;
 }
 
 /**
  * A non-modal panel anchored to a toggle button (settings, feedback). Focus moves into the panel;
  * Escape closes and returns focus; an outside click closes.
  */
-export function Popover({ trigger, triggerLabel, title, align = 'start', triggerClassName, className, children }: PopoverProps) {
+export function Popover({ trigger, triggerLabel, title, align = 'start', triggerClassName, className, children, onOpenChange }: PopoverProps) {
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
@@ -28,6 +30,7 @@ export function Popover({ trigger, triggerLabel, title, align = 'start', trigger
 
   const close = (restoreFocus: boolean) => {
     setOpen(false);
+    onOpenChange?.(false);
     if (restoreFocus) buttonRef.current?.focus();
   };
 
@@ -46,7 +49,10 @@ export function Popover({ trigger, triggerLabel, title, align = 'start', trigger
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         aria-label={triggerLabel}
-        onClick={() => setOpen((was) => !was)}
+        onClick={() => {
+          setOpen(!open);
+          onOpenChange?.(!open);
+        }}
       >
         {trigger}
       </button>

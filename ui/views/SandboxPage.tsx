@@ -1,9 +1,10 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { currentSubscription } from '../../domain/account.ts';
 import { FLAG_DEFAULTS, FLAG_KEYS, type FlagKey } from '../../domain/flags.ts';
+import type { OutboxEntry } from '../../domain/notifications.ts';
 import type { FlagScope, SandboxError } from '../../machines/sandboxMachine.ts';
-import { Banner, Button, cx, Spinner } from '../kit/index.ts';
+import { Banner, Button, cx, Spinner, TextField } from '../kit/index.ts';
 import { t, type StringKey } from '../strings.ts';
 import { useSystem } from '../system.tsx';
 import { AppLayout } from './AppLayout.tsx';
@@ -28,7 +29,7 @@ function errorText(error: SandboxError): string {
   }
 }
 
-/** /sandbox (foundation §2, §6): staff tools — feature flags per subscription and globally, and the staff override. */
+/** /sandbox (foundation §2, §6): staff tools — feature flags per subscription and globally, the notification outbox (issue 6), and the staff override. */
 export function SandboxPage() {
   const { session } = useSystem();
   const headingId = useId();
@@ -42,6 +43,7 @@ export function SandboxPage() {
         </div>
       </div>
       <FlagsSection />
+      <OutboxSection />
       <section className="sandbox-section" aria-labelledby={headingId}>
         <h2 id={headingId} className="sandbox-section__title">
           {t('sandbox.staff.heading')}
@@ -215,5 +217,143 @@ function FlagSwitch({ checked, label, disabled, onChange }: { checked: boolean; 
         {onOff(checked)}
       </span>
     </button>
+  );
+}
+
+/** What a failed outbox read says: a 403 means only staff may read it. */
+function outboxErrorText(error: SandboxError): string {
+  if (error.kind === 'forbidden') return t('sandbox.outbox.error.forbidden');
+  return error.message ? `${t('sandbox.outbox.error.failed')} ${error.message}` : t('sandbox.outbox.error.failed');
+}
+
+/** An instant as date and time in the browser's time zone (the staff check delivery times against the rules). */
+function formatInstant(iso: string, timeZone: string): string {
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return iso;
+  try {
+    return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(ms);
+  } catch {
+    return iso;
+  }
+}
+
+/** Only web links become links: an entry's `link` is data from the service. */
+const isWebLink = (link: string) => /^https?:\/\//i.test(link);
+
+/** The notification outbox (issue 6): what the reference service would have e-mailed, per level and frequency. */
+function OutboxSection() {
+  const { outbox, timeZone } = useSystem();
+  const headingId = useId();
+  const [filter, setFilter] = useState('');
+  const phase = useSelector(outbox, (s) => (s.matches('ready') ? 'ready' : s.matches('failed') ? 'failed' : 'loading'));
+  const entries = useSelector(outbox, (s) => s.context.entries);
+  const error = useSelector(outbox, (s) => s.context.error);
+  const itemId = useSelector(outbox, (s) => s.context.itemId);
+  const busy = useSelector(outbox, (s) => s.hasTag('busy') || s.hasTag('loading'));
+
+  useEffect(() => {
+    outbox.send({ type: 'outbox.open', itemId: null });
+  }, [outbox]);
+
+  const applyFilter = (event: FormEvent) => {
+    event.preventDefault();
+    outbox.send({ type: 'outbox.open', itemId: filter });
+  };
+
+  return (
+    <section className="sandbox-section" aria-labelledby={headingId} aria-busy={busy || undefined}>
+      <h2 id={headingId} className="sandbox-section__title">
+        {t('sandbox.outbox.heading')}
+      </h2>
+      <p className="sandbox-section__text">{t('sandbox.outbox.description')}</p>
+      <form className="sandbox-outbox__controls" onSubmit={applyFilter}>
+        <TextField label={t('sandbox.outbox.filter.label')} hint={t('sandbox.outbox.filter.hint')} value={filter} onChange={setFilter} maxLength={100} />
+        <Button type="submit" variant="secondary" disabled={busy}>
+          {t('sandbox.outbox.filter.apply')}
+        </Button>
+        <Button type="button" disabled={busy} onClick={() => outbox.send({ type: 'outbox.refresh' })}>
+          {t('sandbox.outbox.refresh')}
+        </Button>
+      </form>
+      <p className="sandbox-section__text">{itemId ? t('sandbox.outbox.showingItem', { itemId }) : t('sandbox.outbox.showingAll')}</p>
+
+      {phase === 'loading' && (
+        <div className="sandbox-flags__loading">
+          <Spinner label={t('sandbox.outbox.loading')} showLabel />
+        </div>
+      )}
+
+      {phase === 'failed' && error && (
+        <Banner tone="error" title={t('sandbox.outbox.loadFailed')}>
+          {outboxErrorText(error)}
+        </Banner>
+      )}
+
+      {phase === 'ready' && (
+        <>
+          {error && (
+            <Banner tone="warning" title={t('sandbox.outbox.refreshFailed')}>
+              {outboxErrorText(error)}
+            </Banner>
+          )}
+          {entries.length === 0 ? (
+            <p className="sandbox-section__text">{t('sandbox.outbox.empty')}</p>
+          ) : (
+            <div className="sandbox-flags">
+              <table className="sandbox-flags__table sandbox-outbox__table">
+                <caption className="k-visually-hidden">{t('sandbox.outbox.caption', { count: String(entries.length) })}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('sandbox.outbox.column.created')}</th>
+                    <th scope="col">{t('sandbox.outbox.column.recipient')}</th>
+                    <th scope="col">{t('sandbox.outbox.column.kind')}</th>
+                    <th scope="col">{t('sandbox.outbox.column.level')}</th>
+                    <th scope="col">{t('sandbox.outbox.column.frequency')}</th>
+                    <th scope="col">{t('sandbox.outbox.column.deliverAt')}</th>
+                    <th scope="col">{t('sandbox.outbox.column.item')}</th>
+                    <th scope="col">{t('sandbox.outbox.column.actor')}</th>
+                    <th scope="col">{t('sandbox.outbox.column.excerpt')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {entries.map((entry) => (
+                    <OutboxRow key={entry.id} entry={entry} timeZone={timeZone} />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function OutboxRow({ entry, timeZone }: { entry: OutboxEntry; timeZone: string }) {
+  return (
+    <tr>
+      <td className="sandbox-outbox__time">
+        <time dateTime={entry.createdAt}>{formatInstant(entry.createdAt, timeZone)}</time>
+      </td>
+      <td>{entry.recipientEmail}</td>
+      <td>{t(`sandbox.outbox.kind.${entry.kind}`)}</td>
+      <td>{t(`sandbox.outbox.level.${entry.level}`)}</td>
+      <td>{t(`sandbox.outbox.frequency.${entry.frequency}`)}</td>
+      <td className="sandbox-outbox__time">
+        <time dateTime={entry.deliverAt}>{formatInstant(entry.deliverAt, timeZone)}</time>
+      </td>
+      <td>
+        {isWebLink(entry.link) ? (
+          <a href={entry.link} target="_blank" rel="noopener noreferrer">
+            {entry.itemTitle}
+          </a>
+        ) : (
+          entry.itemTitle
+        )}
+        <code className="sandbox-flags__key">{entry.itemId}</code>
+      </td>
+      <td>{entry.actor}</td>
+      <td className="sandbox-outbox__excerpt">{entry.excerpt}</td>
+    </tr>
   );
 }

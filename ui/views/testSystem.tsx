@@ -21,6 +21,10 @@ import { gridMachine } from '../../machines/gridMachine.ts';
 import { flagsStore } from '../../machines/flagsStore.ts';
 import { inert } from '../../machines/inert.ts';
 import { itemMachine } from '../../machines/itemMachine.ts';
+import { itemNotificationsMachine } from '../../machines/itemNotificationsMachine.ts';
+import { outboxMachine } from '../../machines/outboxMachine.ts';
+import { shareMachine } from '../../machines/shareMachine.ts';
+import { commentsMachine } from '../../machines/commentsMachine.ts';
 import { uploadsMachine } from '../../machines/uploadsMachine.ts';
 import { notificationSettingsMachine } from '../../machines/notificationSettingsMachine.ts';
 import { sandboxMachine } from '../../machines/sandboxMachine.ts';
@@ -97,6 +101,10 @@ export interface TestSystemParts {
   drag?: ReturnType<typeof createActor<typeof dragMachine>>;
   uploads?: ReturnType<typeof createActor<typeof uploadsMachine>>;
   item?: ReturnType<typeof createActor<typeof itemMachine>>;
+  share?: ReturnType<typeof createActor<typeof shareMachine>>;
+  itemNotifications?: ReturnType<typeof createActor<typeof itemNotificationsMachine>>;
+  outbox?: ReturnType<typeof createActor<typeof outboxMachine>>;
+  comments?: ReturnType<typeof createActor<typeof commentsMachine>>;
 }
 
 /** An AppSystem of inert actors (adapters never run). */
@@ -116,6 +124,11 @@ export function testSystem(parts: TestSystemParts = {}): AppSystem {
     drag: parts.drag ?? createActor(dragMachine).start(),
     uploads: parts.uploads ?? createActor(inert(uploadsMachine)).start(),
     item: parts.item ?? createActor(inert(itemMachine), { input: {} }).start(),
+    share: parts.share ?? createActor(inert(shareMachine)).start(),
+    itemNotifications: parts.itemNotifications ?? createActor(inert(itemNotificationsMachine)).start(),
+    outbox: parts.outbox ?? createActor(inert(outboxMachine)).start(),
+    comments: parts.comments ?? createActor(inert(commentsMachine)).start(),
+    origin: 'http://localhost',
     addFiles: (picked) => picked.map((file, index) => ({ fileId: `test-file-${index + 1}`, name: file.name, size: file.size, type: file.type })),
     gridPrefs: createActor(gridPrefsStore).start(),
     now: () => NOW_MS,

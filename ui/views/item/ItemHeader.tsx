@@ -206,8 +206,9 @@ export interface ItemHeaderProps {
   versionHref: (number: number) => string;
   /** Restore asked for (the caller confirms with RestoreVersionDialog). */
   onRestoreVersion?: (number: number) => void;
-  /** Tab links; a tab is hidden when its href is null. */
-  shareHref?: string | null;
+  /** Share opens the share dialog (§2 share tab); hidden when null. */
+  onShare?: (() => void) | null;
+  /** The Feedback tab's link; hidden when null. */
   feedbackHref?: string | null;
   currentTab?: ItemHeaderTab | null;
   /** Unread comments: a bubble on the Feedback tab. */
@@ -232,7 +233,7 @@ export function ItemHeader({
   currentVersion,
   versionHref,
   onRestoreVersion,
-  shareHref,
+  onShare,
   feedbackHref,
   currentTab = null,
   unreadCount = 0,
@@ -257,12 +258,12 @@ export function ItemHeader({
       </h1>
       <VersionPicker versions={versions} currentNumber={currentVersion} hrefFor={versionHref} onRestore={feedback ? undefined : onRestoreVersion} />
       <span className="item-header__spacer" />
-      {!feedback && (shareHref || feedbackHref) && (
+      {!feedback && (onShare || feedbackHref) && (
         <nav className="item-tabs" aria-label={t('item.header.tabs')}>
-          {shareHref && (
-            <Link href={shareHref} className={cx('item-tabs__tab', currentTab === 'share' && 'is-current')} aria-current={currentTab === 'share' ? 'page' : undefined}>
+          {onShare && (
+            <button type="button" className={cx('item-tabs__tab', currentTab === 'share' && 'is-current')} aria-haspopup="dialog" onClick={onShare}>
               {t('item.header.share')}
-            </Link>
+            </button>
           )}
           {feedbackHref && (
             <Link href={feedbackHref} className={cx('item-tabs__tab', currentTab === 'feedback' && 'is-current')} aria-current={currentTab === 'feedback' ? 'page' : undefined}>

@@ -3,6 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { ITEM_SIDEBAR_MAX_PERCENT, ITEM_SIDEBAR_MAX_TRANSLATE_PERCENT } from '../../../domain/constants.ts';
 import { productFamily } from '../../../domain/folderRoles.ts';
+import { canChangeSharing } from '../../../domain/sharing.ts';
 import { displayVersionState, failureKind, formatVersionDate, parseVersionQuery } from '../../../domain/versions.ts';
 import { canRestoreOf, isUploaderOf, playerAddressOf, shownVersionOf, viewStateOf } from '../../../machines/itemMachine.ts';
 import { Button, EmptyState } from '../../kit/index.ts';
@@ -27,6 +28,7 @@ import {
   VideoPlayer,
   type VersionEntry,
 } from './index.ts';
+import { ItemShareDialog } from './ItemShare.tsx';
 
 const TABS = new Set(['review', 'feedback', 'translate']);
 
@@ -180,7 +182,7 @@ export function ItemScreen({ itemId, tab, header }: { itemId: string; tab: strin
       currentVersion={shown?.number ?? latest?.number ?? 1}
       versionHref={(number) => itemHref(item.id, tab, search, { version: String(number) })}
       onRestoreVersion={(number) => setRestoreAsked(number)}
-      shareHref={null}
+      onShare={context.userId ? () => system.share.send({ type: 'share.open', itemId: item.id, canChange: canChangeSharing(item), origin: system.origin }) : null}
       feedbackHref={context.userId ? itemHref(item.id, 'feedback', search) : null}
       currentTab={currentTab}
       closeHref={itemHref(item.id, 'review', search)}
@@ -196,6 +198,7 @@ export function ItemScreen({ itemId, tab, header }: { itemId: string; tab: strin
       {itemHeader}
       <div className="item-page__body">{content}</div>
       {retryPicker.input}
+      <ItemShareDialog itemTitle={item.title} />
       <OutOfDateDialog
         open={context.outOfDate && !!latest && !!shown}
         newerVersion={latest?.number ?? 1}

@@ -138,7 +138,7 @@ const header = (props: Partial<ItemHeaderProps> = {}) =>
       currentVersion={2}
       versionHref={(n) => `/review/content/i1/review?version=${n}`}
       onRestoreVersion={noop}
-      shareHref="/review/content/i1/review?share=1"
+      onShare={noop}
       feedbackHref="/review/content/i1/feedback"
       unreadCount={3}
       reviewers={reviewers}
@@ -156,7 +156,7 @@ describe('ItemHeader (§2 item header)', () => {
     expect(tagWith(html, 'a', 'href="/review/folder/7"')).toContain('aria-label="Back to Projects"');
     expect(html).toMatch(/<h1[^>]*>Safety onboarding<\/h1>/);
     expect(html).toMatch(/aria-label="Version 2, choose another version"/);
-    expect(html).toMatch(/href="\/review\/content\/i1\/review\?share=1"[^>]*>Share</);
+    expect(html).toMatch(/<button[^>]*aria-haspopup="dialog"[^>]*>Share</);
     expect(textOf(html)).toContain('Feedback 3 3 unread comments');
     expect(html).toContain('Request review');
     expect(html).toContain('aria-label="Export menu"');
