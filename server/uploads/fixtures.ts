@@ -134,7 +134,8 @@ ${playerBridgeJs('data-slide-id')}`;
  * The fixture players' side of the review frame's window messages (review-and-content §7 "Messages with the review
  * player frame travel as window messages"): each slide or lesson can be picked (click, Enter), the picked one is
  * marked current, and `{ source: 'review-player', type: 'slideChanged', slideId }` goes to the parent window — at
- * start for the first one too. The frame is sandboxed without same-origin, so the target origin cannot be named.
+ * start for the first one too; `{ source: 'review-dashboard', type: 'goToSlide', slideId }` from the parent picks one.
+ * The frame is sandboxed without same-origin, so the target origin cannot be named.
  */
 function playerBridgeJs(attribute: 'data-slide-id' | 'data-lesson-id'): string {
   return `(function () {
@@ -153,6 +154,11 @@ function playerBridgeJs(attribute: 'data-slide-id' | 'data-lesson-id'): string {
       el.addEventListener('keydown', function (event) { if (event.key === 'Enter' || event.key === ' ') { event.preventDefault(); pick(el); } });
     })(items[i]);
   }
+  window.addEventListener('message', function (event) {
+    var data = event.data;
+    if (!data || data.source !== 'review-dashboard' || data.type !== 'goToSlide') return;
+    for (var i = 0; i < items.length; i++) if (items[i].getAttribute('${attribute}') === data.slideId) pick(items[i]);
+  });
   if (items.length) pick(items[0]);
 })();
 `;

@@ -9,6 +9,8 @@ export const commentsStrings = {
   // The editor (§4 comment editor)
   'comments.editor.label': 'Comment',
   'comments.editor.replyLabel': 'Reply',
+  'comments.editor.editLabel': 'Edit comment',
+  'comments.editor.reply': 'Reply',
   'comments.editor.placeholder': 'Add a comment. Type @ to mention someone.',
   'comments.editor.replyPlaceholder': 'Reply',
   'comments.editor.post': 'Post',

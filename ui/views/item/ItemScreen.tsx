@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { ITEM_SIDEBAR_MAX_PERCENT, ITEM_SIDEBAR_MAX_TRANSLATE_PERCENT } from '../../../domain/constants.ts';
 import { productFamily } from '../../../domain/folderRoles.ts';
@@ -28,6 +28,9 @@ import {
   VideoPlayer,
   type VersionEntry,
 } from './index.ts';
+import { unreadCountOf } from '../../../machines/commentsMachine.ts';
+import type { CommentPlace } from '../comments/index.ts';
+import { ItemCommentsPanel, ItemFeedback, ItemOldVersionDialog } from './ItemComments.tsx';
 import { ItemShareDialog } from './ItemShare.tsx';
 
 const TABS = new Set(['review', 'feedback', 'translate']);
@@ -76,6 +79,16 @@ export function ItemScreen({ itemId, tab, header }: { itemId: string; tab: strin
   const item = context.item;
   usePageTitle(item?.title ?? t('item.title'));
   const [restoreAsked, setRestoreAsked] = useState<number | null>(null);
+  const unreadCount = useSelector(system.comments, (s) => unreadCountOf(s.context));
+  // A comment's place was clicked: the player moves there (the nonce repeats a request for the same place).
+  const [slideRequest, setSlideRequest] = useState<{ slideId: string; nonce: number } | null>(null);
+  const [seekRequest, setSeekRequest] = useState<{ seconds: number; nonce: number } | null>(null);
+  const onSeek = useCallback((place: CommentPlace) => {
+    if (place.kind === 'time') setSeekRequest((previous) => ({ seconds: place.seconds, nonce: (previous?.nonce ?? 0) + 1 }));
+    else setSlideRequest((previous) => ({ slideId: place.slideId, nonce: (previous?.nonce ?? 0) + 1 }));
+  }, []);
+  const onSlideChanged = useCallback((slideId: string) => system.comments.send({ type: 'comments.slideChanged', slideId }), [system.comments]);
+  const onTimeChange = useCallback((seconds: number) => system.comments.send({ type: 'comments.videoTime', seconds }), [system.comments]);
   const retryPicker = useFilePicker({
     multiple: false,
     onFiles: (files) => {
@@ -157,19 +170,36 @@ export function ItemScreen({ itemId, tab, header }: { itemId: string; tab: strin
   } else {
     const address = playerAddressOf(context);
     const player = isVideo ? (
-      <VideoPlayer src={address} poster={shown.posterUrl} title={item.title} />
+      <VideoPlayer src={address} poster={shown.posterUrl} title={item.title} onTimeChange={onTimeChange} seekRequest={seekRequest} />
     ) : (
-      <PackagePlayer src={address} title={item.title} width={shown.meta?.player?.width ?? null} height={shown.meta?.player?.height ?? null} />
-    );
-    content = (
-      <ItemLayout
-        player={player}
-        sidebarTab={tab === 'translate' ? 'translate' : 'comments'}
-        hrefFor={(sidebarTab) => itemHref(item.id, sidebarTab === 'translate' ? 'translate' : 'review', search)}
-        showTranslateTab={translateFlag && item.showTranslationsTab}
-        maxPercent={translateFlag ? ITEM_SIDEBAR_MAX_TRANSLATE_PERCENT : ITEM_SIDEBAR_MAX_PERCENT}
+      <PackagePlayer
+        src={address}
+        title={item.title}
+        width={shown.meta?.player?.width ?? null}
+        height={shown.meta?.player?.height ?? null}
+        onSlideChanged={onSlideChanged}
+        slideRequest={slideRequest}
       />
     );
+    const signInHref = `/signin?returnTo=${encodeURIComponent(itemHref(item.id, tab, search))}`;
+    content =
+      tab === 'feedback' ? (
+        <ItemFeedback meta={shown.meta} product={item.product} onSeek={(place) => {
+          // From the feedback tab a place opens the review tab there.
+          navigate(itemHref(item.id, 'review', search));
+          onSeek(place);
+        }} signInHref={signInHref} />
+      ) : (
+        <ItemLayout
+          player={player}
+          sidebarTab={tab === 'translate' ? 'translate' : 'comments'}
+          hrefFor={(sidebarTab) => itemHref(item.id, sidebarTab === 'translate' ? 'translate' : 'review', search)}
+          showTranslateTab={translateFlag && item.showTranslationsTab}
+          maxPercent={translateFlag ? ITEM_SIDEBAR_MAX_TRANSLATE_PERCENT : ITEM_SIDEBAR_MAX_PERCENT}
+        >
+          {tab === 'translate' ? undefined : <ItemCommentsPanel meta={shown.meta} product={item.product} onSeek={onSeek} signInHref={signInHref} />}
+        </ItemLayout>
+      );
   }
 
   const itemHeader = (
@@ -185,6 +215,7 @@ export function ItemScreen({ itemId, tab, header }: { itemId: string; tab: strin
       onShare={context.userId ? () => system.share.send({ type: 'share.open', itemId: item.id, canChange: canChangeSharing(item), origin: system.origin }) : null}
       feedbackHref={context.userId ? itemHref(item.id, 'feedback', search) : null}
       currentTab={currentTab}
+      unreadCount={unreadCount}
       closeHref={itemHref(item.id, 'review', search)}
       exports={{
         backup: isStory && ready ? { onSelect: () => itemActor.send({ type: 'item.downloadBackup' }), preparing: downloading } : null,
@@ -199,6 +230,7 @@ export function ItemScreen({ itemId, tab, header }: { itemId: string; tab: strin
       <div className="item-page__body">{content}</div>
       {retryPicker.input}
       <ItemShareDialog itemTitle={item.title} />
+      <ItemOldVersionDialog />
       <OutOfDateDialog
         open={context.outOfDate && !!latest && !!shown}
         newerVersion={latest?.number ?? 1}

@@ -3,7 +3,7 @@
  * frame served from the unpacked package; videos in a <video> with speeds and arrow-key seeking. Playback rate
  * and position are the media element's own state, so they live here.
  */
-import { useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { VIDEO_PLAYBACK_RATES, VIDEO_SEEK_SECONDS } from '../../../domain/constants.ts';
 import { ErrorIcon, Select, cx } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
@@ -39,15 +39,44 @@ export interface PackagePlayerProps {
   width?: number | null;
   height?: number | null;
   className?: string;
+  /** The package reported the slide or lesson it shows (`{ source: 'review-player', type: 'slideChanged', slideId }`). */
+  onSlideChanged?: (slideId: string) => void;
+  /** Ask the package to show a slide or lesson (a comment's place was clicked); `nonce` repeats the same one. */
+  slideRequest?: { slideId: string; nonce: number } | null;
+}
+
+/** A message of the review player frame (review-and-content §7 window messages), or null for anything else. */
+export function playerSlideOf(data: unknown): string | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const message = data as { source?: unknown; type?: unknown; slideId?: unknown };
+  if (message.source !== 'review-player' || message.type !== 'slideChanged') return null;
+  return typeof message.slideId === 'string' && message.slideId.length > 0 && message.slideId.length <= 200 ? message.slideId : null;
 }
 
 /** A Storyline or Rise package in a sandboxed frame; 'This content cannot be shown' when there is no address. */
-export function PackagePlayer({ src, title, width, height, className }: PackagePlayerProps) {
+export function PackagePlayer({ src, title, width, height, className, onSlideChanged, slideRequest }: PackagePlayerProps) {
   const aspect = width && height && width > 0 && height > 0 ? `${width} / ${height}` : '16 / 9';
+  const frameRef = useRef<HTMLIFrameElement>(null);
+  useEffect(() => {
+    if (!onSlideChanged) return;
+    // Only this frame's messages count; the frame has an opaque origin, so its window is what identifies it.
+    const listener = (event: MessageEvent) => {
+      if (event.source === null || event.source !== frameRef.current?.contentWindow) return;
+      const slideId = playerSlideOf(event.data);
+      if (slideId) onSlideChanged(slideId);
+      else console.debug('Unhandled player message', event.data);
+    };
+    window.addEventListener('message', listener);
+    return () => window.removeEventListener('message', listener);
+  }, [onSlideChanged]);
+  useEffect(() => {
+    if (slideRequest) frameRef.current?.contentWindow?.postMessage({ source: 'review-dashboard', type: 'goToSlide', slideId: slideRequest.slideId }, '*');
+  }, [slideRequest]);
   return (
     <div className={cx('package-player', className)} style={{ '--player-aspect': aspect } as CSSProperties}>
       {src ? (
         <iframe
+          ref={frameRef}
           className="package-player__frame"
           src={src}
           title={t('player.package.title', { title })}
@@ -73,6 +102,10 @@ export interface VideoPlayerProps {
   /** The video cannot play (reporting is the caller's). */
   onPlaybackError?: () => void;
   className?: string;
+  /** The playback position changed (whole seconds; video comments start from it). */
+  onTimeChange?: (seconds: number) => void;
+  /** Move the video to a time (a video comment was clicked); `nonce` repeats the same one. */
+  seekRequest?: { seconds: number; nonce: number } | null;
 }
 
 /** The label of a playback rate. */
@@ -84,11 +117,25 @@ function rateLabel(rate: number): string {
  * The video player (§2, §9): native controls, a playback-speed menu (0.5 to 2), ArrowLeft / ArrowRight seek
  * 5 s while it has focus, fallback text inside <video>, and an error message when the file cannot play (§8).
  */
-export function VideoPlayer({ src, poster, title, onPlaybackError, className }: VideoPlayerProps) {
+export function VideoPlayer({ src, poster, title, onPlaybackError, className, onTimeChange, seekRequest }: VideoPlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [rate, setRate] = useState(1);
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const failed = failedSrc === src;
+  const lastSecond = useRef<number | null>(null);
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!seekRequest || !video) return;
+    const end = Number.isFinite(video.duration) ? video.duration : Number.POSITIVE_INFINITY;
+    video.currentTime = Math.min(end, Math.max(0, seekRequest.seconds));
+    video.focus();
+  }, [seekRequest]);
+  const reportTime = (seconds: number) => {
+    const whole = Math.floor(seconds);
+    if (whole === lastSecond.current) return;
+    lastSecond.current = whole;
+    onTimeChange?.(whole);
+  };
 
   const onKeyDown = (event: KeyboardEvent<HTMLVideoElement>) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
@@ -124,6 +171,8 @@ export function VideoPlayer({ src, poster, title, onPlaybackError, className }: 
           aria-label={title}
           aria-keyshortcuts="ArrowLeft ArrowRight"
           onKeyDown={onKeyDown}
+          onTimeUpdate={(event) => reportTime(event.currentTarget.currentTime)}
+          onSeeked={(event) => reportTime(event.currentTarget.currentTime)}
           onLoadedMetadata={(event) => {
             // A new source starts at 1×; keep the chosen speed.
             event.currentTarget.playbackRate = rate;

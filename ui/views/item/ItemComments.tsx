@@ -1,0 +1,244 @@
+/**
+ * The comments of the item view connected to their actors (review-and-content §2 comments side panel and
+ * feedback tab, §4 comments and comment posting, §6, §8): the `comments` actor gives the list, its state and the
+ * rules' answers; each composer (the new-comment box, a reply box, an edit) is a child of it; the per-item
+ * notification level is the `itemNotifications` actor. Views compute nothing the domain does not already say.
+ */
+import { useSelector } from '@xstate/react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { MentionSuggestion } from '../../../domain/comments.ts';
+import { productFamily } from '../../../domain/folderRoles.ts';
+import type { VersionMeta } from '../../../domain/items.ts';
+import type { RawContent } from '../../../domain/richText.ts';
+import { composerIdOf, type ComposerTarget } from '../../../machines/commentEvents.ts';
+import type { commentPostingMachine } from '../../../machines/commentPostingMachine.ts';
+import {
+  canMarkAllReadOf,
+  canToggleCommentsOf,
+  commentAreaOf,
+  commentFactsOf,
+  isOfflineOf,
+  isOutOfDateOf,
+  readOnlyReasonOf,
+  visibleThreadsOf,
+} from '../../../machines/commentsMachine.ts';
+import { shownLevelOf } from '../../../machines/itemNotificationsMachine.ts';
+import { t } from '../../strings.ts';
+import { useSystem } from '../../system.tsx';
+import { AuthPromptDialog, CommentsPanel, FeedbackView, OldVersionDialog, threadViewModel, slideLabelsOf, type CommentPlace, type CommentsStatus, type NotificationLevelPopoverProps } from '../comments/index.ts';
+import { LazyCommentEditor, readOnlyTextFor } from '../comments/editor/index.ts';
+
+type ComposerRef = ActorRefFrom<typeof commentPostingMachine>;
+
+/** §6 "edit hidden on Android". */
+const IS_ANDROID = typeof navigator !== 'undefined' && /android/i.test(navigator.userAgent);
+
+/** One composer (new comment, reply or edit) drawn with the comment editor. */
+function Composer({ target, onAuthPrompt, onDone }: { target: ComposerTarget; onAuthPrompt: () => void; onDone?: () => void }) {
+  const system = useSystem();
+  const { comments } = system;
+  const ref = useSelector(comments, (s) => s.children[composerIdOf(target)] as ComposerRef | undefined);
+  const reason = useSelector(comments, (s) => (target.kind === 'new' ? readOnlyReasonOf(s.context, { loading: !s.matches('ready'), posting: false, readOnlyMode: false, resumePrompt: false }) : null));
+  const suggestions = useSelector(comments, (s) => s.context.mention.suggestions);
+  const videoTime = useSelector(comments, (s) => s.context.videoTime);
+  if (!ref) return null;
+  return <ComposerEditor composer={ref} target={target} reason={reason} suggestions={suggestions} videoTime={videoTime} onAuthPrompt={onAuthPrompt} onDone={onDone} />;
+}
+
+function ComposerEditor({
+  composer,
+  target,
+  reason,
+  suggestions,
+  videoTime,
+  onAuthPrompt,
+  onDone,
+}: {
+  composer: ComposerRef;
+  target: ComposerTarget;
+  reason: ReturnType<typeof readOnlyReasonOf>;
+  suggestions: readonly MentionSuggestion[];
+  videoTime: number | null;
+  onAuthPrompt: () => void;
+  onDone?: (() => void) | undefined;
+}) {
+  const system = useSystem();
+  const snapshot = useSelector(composer, (s) => s);
+  const { context } = snapshot;
+  const posting = snapshot.hasTag('posting');
+  // The editor is controlled through `resetKey`: whenever the actor's content is not what the editor last sent
+  // (cleared after a post, a restored draft, the start of an edit) the editor starts again from it.
+  const lastSent = useRef<RawContent | null>(null);
+  const resetCount = useRef(0);
+  const resetKey = useMemo(() => {
+    if (context.content !== lastSent.current) resetCount.current += 1;
+    return resetCount.current;
+  }, [context.content]);
+  const readOnlyText = reason ? readOnlyTextFor(reason) : null;
+  const message = context.attachmentProblem?.message ?? (context.problem && context.problem.kind !== 'blocked' ? context.problem.message : null) ?? context.error;
+  return (
+    <div className={`item-composer item-composer--${target.kind}`}>
+      <LazyCommentEditor
+        content={context.content}
+        resetKey={resetKey}
+        placeholder={t(target.kind === 'reply' ? 'comments.editor.replyPlaceholder' : 'comments.editor.placeholder')}
+        submitLabel={t(target.kind === 'edit' ? 'comments.editor.save' : target.kind === 'reply' ? 'comments.editor.reply' : 'comments.editor.post')}
+        busy={posting}
+        readOnlyText={readOnlyText}
+        onReadOnlyClick={reason === 'notAllowed' ? onAuthPrompt : undefined}
+        mentionSuggestions={suggestions}
+        onMentionQuery={(query) => system.comments.send(query === null ? { type: 'comments.mentionClosed' } : { type: 'comments.mentionQuery', query })}
+        attachments={context.attachments}
+        attachmentMessage={message}
+        onAddFiles={(files) => composer.send({ type: 'posting.addAttachments', files: system.addFiles(files) })}
+        onRemoveAttachment={(attachmentId) => composer.send({ type: 'posting.removeAttachment', attachmentId })}
+        onChange={(content) => {
+          lastSent.current = content;
+          composer.send({ type: 'posting.change', content });
+        }}
+        onSubmit={(content) => {
+          lastSent.current = content;
+          composer.send({ type: 'posting.change', content });
+          composer.send({ type: 'posting.submit' });
+        }}
+        onCancel={() => {
+          composer.send({ type: 'posting.cancel' });
+          if (target.kind !== 'new') system.comments.send({ type: 'comments.discard', composerId: composerIdOf(target) });
+          onDone?.();
+        }}
+        onFocus={() => composer.send({ type: 'posting.focus', currentTime: videoTime })}
+        autoFocus={target.kind !== 'new'}
+        label={t(target.kind === 'reply' ? 'comments.editor.replyLabel' : target.kind === 'edit' ? 'comments.editor.editLabel' : 'comments.editor.label')}
+      />
+    </div>
+  );
+}
+
+/** What the panel and the feedback view share, from the actors. */
+function useCommentProps(meta: VersionMeta | null, product: string, onSeek: (place: CommentPlace) => void, onAuthPrompt: () => void) {
+  const system = useSystem();
+  const { comments, itemNotifications, notificationSettings, timeZone } = system;
+  const snapshot = useSelector(comments, (s) => s);
+  const notifications = useSelector(itemNotifications, (s) => s);
+  const { context } = snapshot;
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const [replyingToId, setReplyingToId] = useState<string | null>(null);
+  const slides = useMemo(() => slideLabelsOf(meta), [meta]);
+  const subject = context.subject;
+  const viewer = subject?.viewer ?? { key: null, userId: null, anonymousEmail: null };
+  const offline = isOfflineOf(context);
+  const outOfDate = isOutOfDateOf(context);
+  const facts = commentFactsOf(context);
+  const threads = visibleThreadsOf(context).map((thread) => threadViewModel(thread, { item: facts, viewer, offline, outOfDate }));
+  const status: CommentsStatus = snapshot.matches('ready') ? 'ready' : snapshot.matches('error') ? 'error' : snapshot.matches('loading') ? 'loading' : 'idle';
+  const send = comments.send;
+  const levelProps: NotificationLevelPopoverProps | null = viewer.userId
+    ? {
+        level: shownLevelOf(notifications.context),
+        status: (typeof notifications.value === 'string' ? notifications.value : 'loading') as NotificationLevelPopoverProps['status'],
+        onOpenChange: (open) => {
+          if (open && subject) itemNotifications.send({ type: 'itemNotifications.open', itemId: subject.itemId });
+        },
+        onSelect: (level) => itemNotifications.send({ type: 'itemNotifications.select', level }),
+        onRetry: () => itemNotifications.send({ type: 'itemNotifications.retry' }),
+        onOpenSettings: () => notificationSettings.send({ type: 'notificationSettings.open', timeZone }),
+      }
+    : null;
+  const renderComposer = (target: ComposerTarget): ReactNode => (
+    <Composer
+      target={target}
+      onAuthPrompt={onAuthPrompt}
+      onDone={() => {
+        if (target.kind === 'edit') setEditingId(null);
+        if (target.kind === 'reply') setReplyingToId(null);
+      }}
+    />
+  );
+  return {
+    status,
+    errorMessage: context.loadError,
+    onRetry: () => send({ type: 'comments.retry' }),
+    areaState: commentAreaOf(context),
+    threads,
+    offline,
+    enableComments: context.enableComments,
+    sort: context.sort,
+    onSortChange: (sort: typeof context.sort) => send({ type: 'comments.sort', sort }),
+    productFamily: productFamily(product),
+    showResolved: context.showResolved,
+    onShowResolvedChange: (show: boolean) => send({ type: 'comments.showResolved', show }),
+    canMarkAllRead: canMarkAllReadOf(context),
+    onMarkAllRead: () => send({ type: 'comments.markAllRead' }),
+    canToggleComments: canToggleCommentsOf(context),
+    onToggleComments: (enabled: boolean) => send({ type: 'comments.setEnabled', enabled }),
+    notifications: levelProps,
+    nowMs: system.now(),
+    timeZone,
+    isAndroid: IS_ANDROID,
+    slideLabels: slides.labels,
+    editingId,
+    replyingToId,
+    renderComposer,
+    onEdit: (commentId: string) => {
+      setEditingId(commentId);
+      send({ type: 'comments.compose', target: { kind: 'edit', commentId } });
+    },
+    onDelete: (commentId: string) => send({ type: 'comments.destroy', id: commentId }),
+    onResolve: (parentId: string, resolved: boolean) => send({ type: 'comments.resolve', id: parentId, resolved }),
+    onSeek,
+    onReply: (parentId: string) => {
+      setReplyingToId(parentId);
+      send({ type: 'comments.compose', target: { kind: 'reply', parentId } });
+    },
+    onThreadClick: (parentId: string) => send({ type: 'comments.threadClicked', id: parentId }),
+  };
+}
+
+export interface ItemCommentsProps {
+  meta: VersionMeta | null;
+  product: string;
+  onSeek: (place: CommentPlace) => void;
+  /** Where 'Sign in' goes from the auth prompt (back to this item). */
+  signInHref: string;
+}
+
+/** The auth prompt an anonymous reviewer gets from a read-only box (§6 anonymous). */
+function useAuthPrompt(signInHref: string): { open: () => void; dialog: ReactNode } {
+  const [open, setOpen] = useState(false);
+  return {
+    open: () => setOpen(true),
+    dialog: <AuthPromptDialog open={open} onClose={() => setOpen(false)} signInHref={signInHref} createAccountHref={`${signInHref}${signInHref.includes('?') ? '&' : '?'}signup=true`} />,
+  };
+}
+
+/** The comments side panel of the review tab. */
+export function ItemCommentsPanel({ meta, product, onSeek, signInHref }: ItemCommentsProps) {
+  const prompt = useAuthPrompt(signInHref);
+  const props = useCommentProps(meta, product, onSeek, prompt.open);
+  return (
+    <>
+      <CommentsPanel {...props} showComposer />
+      {prompt.dialog}
+    </>
+  );
+}
+
+/** The feedback tab: the same threads, full width. */
+export function ItemFeedback({ meta, product, onSeek, signInHref }: ItemCommentsProps) {
+  const prompt = useAuthPrompt(signInHref);
+  const props = useCommentProps(meta, product, onSeek, prompt.open);
+  return (
+    <>
+      <FeedbackView {...props} />
+      {prompt.dialog}
+    </>
+  );
+}
+
+/** §8 comments_old_version_error: shown while the item actor says so. */
+export function ItemOldVersionDialog() {
+  const { item } = useSystem();
+  const open = useSelector(item, (s) => s.matches({ open: { fetchSuccess: { oldVersionError: 'open' } } }) as boolean);
+  return <OldVersionDialog open={open} onClose={() => item.send({ type: 'item.dismissOldVersionError' })} />;
+}
