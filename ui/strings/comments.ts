@@ -10,6 +10,8 @@ export const commentsStrings = {
   'comments.editor.label': 'Comment',
   'comments.editor.replyLabel': 'Reply',
   'comments.editor.editLabel': 'Edit comment',
+  'comments.snapshot.attached': 'Screenshot attached ({width} × {height})',
+  'comments.snapshot.remove': 'Remove screenshot',
   'comments.editor.reply': 'Reply',
   'comments.editor.placeholder': 'Add a comment. Type @ to mention someone.',
   'comments.editor.replyPlaceholder': 'Reply',

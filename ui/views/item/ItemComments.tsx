@@ -24,6 +24,7 @@ import {
   visibleThreadsOf,
 } from '../../../machines/commentsMachine.ts';
 import { shownLevelOf } from '../../../machines/itemNotificationsMachine.ts';
+import { Button } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
 import { useSystem } from '../../system.tsx';
 import { AuthPromptDialog, CommentsPanel, FeedbackView, OldVersionDialog, threadViewModel, slideLabelsOf, type CommentPlace, type CommentsStatus, type NotificationLevelPopoverProps } from '../comments/index.ts';
@@ -33,6 +34,22 @@ type ComposerRef = ActorRefFrom<typeof commentPostingMachine>;
 
 /** §6 "edit hidden on Android". */
 const IS_ANDROID = typeof navigator !== 'undefined' && /android/i.test(navigator.userAgent);
+
+/**
+ * A pasted image becomes the comment's snapshot (§4 comment posting: the comment is stored, then its snapshot is
+ * uploaded): its size is read by decoding it; the file itself stays in the FileStore (events carry its id).
+ */
+async function pasteSnapshot(composer: ComposerRef, addFiles: (files: File[]) => { fileId: string; size: number }[], file: File): Promise<void> {
+  try {
+    const bitmap = await createImageBitmap(file);
+    const [ref] = addFiles([file]);
+    if (!ref) return;
+    composer.send({ type: 'posting.setSnapshot', snapshot: { fileId: ref.fileId, size: ref.size, width: bitmap.width, height: bitmap.height, isAnnotation: false, extension: 'png' } });
+    bitmap.close();
+  } catch (error) {
+    console.warn('The pasted image could not be read', error);
+  }
+}
 
 /** One composer (new comment, reply or edit) drawn with the comment editor. */
 function Composer({ target, onAuthPrompt, onDone }: { target: ComposerTarget; onAuthPrompt: () => void; onDone?: () => void }) {
@@ -79,6 +96,14 @@ function ComposerEditor({
   const message = context.attachmentProblem?.message ?? (context.problem && context.problem.kind !== 'blocked' ? context.problem.message : null) ?? context.error;
   return (
     <div className={`item-composer item-composer--${target.kind}`}>
+      {context.snapshot && (
+        <p className="item-composer__snapshot">
+          <span>{t('comments.snapshot.attached', { width: context.snapshot.width, height: context.snapshot.height })}</span>
+          <Button size="sm" variant="ghost" onClick={() => composer.send({ type: 'posting.clearSnapshot' })}>
+            {t('comments.snapshot.remove')}
+          </Button>
+        </p>
+      )}
       <LazyCommentEditor
         content={context.content}
         resetKey={resetKey}
@@ -108,6 +133,7 @@ function ComposerEditor({
           onDone?.();
         }}
         onFocus={() => composer.send({ type: 'posting.focus', currentTime: videoTime })}
+        onPasteImage={target.kind === 'edit' ? undefined : (file) => void pasteSnapshot(composer, system.addFiles, file)}
         autoFocus={target.kind !== 'new'}
         label={t(target.kind === 'reply' ? 'comments.editor.replyLabel' : target.kind === 'edit' ? 'comments.editor.editLabel' : 'comments.editor.label')}
       />
@@ -145,6 +171,10 @@ function useCommentProps(meta: VersionMeta | null, product: string, onSeek: (pla
         onOpenSettings: () => notificationSettings.send({ type: 'notificationSettings.open', timeZone }),
       }
     : null;
+  // A reply or edit box closes once saved (its composer actor stops): the thread shows Reply, the comment its body again.
+  const live = new Set(context.composers.map((composer) => composer.id));
+  const shownEditingId = editingId !== null && live.has(composerIdOf({ kind: 'edit', commentId: editingId })) ? editingId : null;
+  const shownReplyingToId = replyingToId !== null && live.has(composerIdOf({ kind: 'reply', parentId: replyingToId })) ? replyingToId : null;
   const renderComposer = (target: ComposerTarget): ReactNode => (
     <Composer
       target={target}
@@ -177,8 +207,8 @@ function useCommentProps(meta: VersionMeta | null, product: string, onSeek: (pla
     timeZone,
     isAndroid: IS_ANDROID,
     slideLabels: slides.labels,
-    editingId,
-    replyingToId,
+    editingId: shownEditingId,
+    replyingToId: shownReplyingToId,
     renderComposer,
     onEdit: (commentId: string) => {
       setEditingId(commentId);
