@@ -13,8 +13,12 @@ import type { NotificationLevel } from './comments.ts';
 
 export type NotificationFrequencyName = 'instant' | 'hourly' | 'daily';
 
-/** What happened, as one recipient sees it (the strongest reason wins: mention > reply > comment). */
-export type OutboxKind = 'mention' | 'reply' | 'comment';
+/**
+ * What happened, as one recipient sees it (for comments the strongest reason wins: mention > reply > comment);
+ * `reviewRequest` is the e-mail asking a reviewer to review (the link carries `?reviewRequest=<id>`),
+ * `reviewReminder` a due-date reminder (the day before, the day of and the day after the due date).
+ */
+export type OutboxKind = 'mention' | 'reply' | 'comment' | 'reviewRequest' | 'reviewReminder';
 
 /** One notification that would be e-mailed. */
 export interface OutboxEntry {
@@ -24,8 +28,10 @@ export interface OutboxEntry {
   recipientEmail: string;
   itemId: string;
   itemTitle: string;
-  commentId: string;
+  /** The comment concerned; null for review-request e-mails. */
+  commentId: string | null;
   kind: OutboxKind;
+  /** The recipient's level for the item (review-request e-mails always go: 'all'). */
   level: NotificationLevel;
   frequency: NotificationFrequencyName;
   /** Who wrote the comment (name or e-mail). */

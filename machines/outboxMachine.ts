@@ -17,9 +17,9 @@ export type OutboxEvent =
   | { type: 'outbox.open'; itemId: string | null }
   | { type: 'outbox.refresh' };
 
-const KINDS = ['mention', 'reply', 'comment'];
+const KINDS = ['mention', 'reply', 'comment', 'reviewRequest', 'reviewReminder'];
 const FREQUENCIES = ['instant', 'hourly', 'daily'];
-const STRING_FIELDS = ['id', 'recipientId', 'recipientEmail', 'itemId', 'itemTitle', 'commentId', 'actor', 'excerpt', 'link', 'createdAt', 'deliverAt'] as const;
+const STRING_FIELDS = ['id', 'recipientId', 'recipientEmail', 'itemId', 'itemTitle', 'actor', 'excerpt', 'link', 'createdAt', 'deliverAt'] as const;
 
 /** True for one outbox entry as the service sends it. */
 export function isOutboxEntry(value: unknown): value is OutboxEntry {
@@ -27,6 +27,7 @@ export function isOutboxEntry(value: unknown): value is OutboxEntry {
   const e = value as Record<string, unknown>;
   return (
     STRING_FIELDS.every((key) => typeof e[key] === 'string') &&
+    (typeof e.commentId === 'string' || e.commentId === null) &&
     KINDS.includes(e.kind as string) &&
     (NOTIFICATION_LEVELS as readonly unknown[]).includes(e.level) &&
     FREQUENCIES.includes(e.frequency as string)

@@ -331,8 +331,9 @@ export interface NotificationOutboxTable {
   recipient_email: string;
   item_id: string;
   item_title: string;
-  comment_id: string;
-  kind: 'mention' | 'reply' | 'comment';
+  /** null for review-request e-mails and reminders. */
+  comment_id: string | null;
+  kind: 'mention' | 'reply' | 'comment' | 'reviewRequest' | 'reviewReminder';
   level: 'mine' | 'all' | 'mute';
   frequency: NotificationFrequency;
   actor: string;

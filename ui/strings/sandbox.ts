@@ -59,6 +59,8 @@ export const sandboxStrings = {
   'sandbox.outbox.kind.mention': 'Mention',
   'sandbox.outbox.kind.reply': 'Reply',
   'sandbox.outbox.kind.comment': 'Comment',
+  'sandbox.outbox.kind.reviewRequest': 'Review request',
+  'sandbox.outbox.kind.reviewReminder': 'Review reminder',
   'sandbox.outbox.level.mine': 'Mine',
   'sandbox.outbox.level.all': 'All',
   'sandbox.outbox.level.mute': 'Mute',
