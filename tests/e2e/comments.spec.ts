@@ -6,7 +6,7 @@ import { ALL_CONTENT } from '../../domain/folderRoles.ts';
 import type { ItemDetail } from '../../domain/items.ts';
 import { rawFromPlainText, unsafeMarkupIn, unsafeMarkupMessage, type RawContent } from '../../domain/richText.ts';
 import { buildStoryFixture } from '../../server/uploads/fixtures.ts';
-import { dropFiles, expect, itemCard, openGridAs, test, treeFolder, uniqueName, withContentApi, type TestFile } from './fixtures.ts';
+import { dropFiles, expect, itemCard, openGridAs, signedInPage, test, treeFolder, uniqueName, withContentApi, type TestFile } from './fixtures.ts';
 
 /**
  * Comments end to end (issue 6): live collaboration between an owner, a signed-in reviewer and a guest; the
@@ -23,14 +23,6 @@ function storyFile(title: string, slides: number, name = `${title}.zip`): TestFi
   return { name, mimeType: 'application/zip', buffer: Buffer.from(bytes) };
 }
 
-/** A fresh browser context for `email`, signed in on the way to `path`. */
-async function signedInPage(browser: Browser, baseURL: string, email: string, path: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await openGridAs(page, email);
-  await page.goto(path);
-  return page;
-}
 
 /** The access token the signed-in page holds. */
 async function bearerOf(page: Page): Promise<string> {

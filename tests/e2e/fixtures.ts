@@ -183,3 +183,13 @@ export async function itemIdOf(browser: Browser, baseURL: string, email: string,
     await context.close();
   }
 }
+
+/** A fresh browser context for `email`, signed in on the way to `path`. */
+export async function signedInPage(browser: Browser, baseURL: string, email: string, path: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  // Signed out, an item address offers the anonymous reviewer's page: sign in through the grid first.
+  await openGridAs(page, email);
+  await page.goto(path);
+  return page;
+}

@@ -1,7 +1,7 @@
 import { Buffer } from 'node:buffer';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { buildStoryFixture } from '../../server/uploads/fixtures.ts';
-import { dropFiles, expect, itemCard, itemIdOf, openGridAs, test, treeFolder, uniqueName, withContentApi, type TestFile } from './fixtures.ts';
+import { dropFiles, expect, itemCard, itemIdOf, openGridAs, signedInPage, test, treeFolder, uniqueName, withContentApi, type TestFile } from './fixtures.ts';
 
 const ALEX = 'alex.admin@example.com';
 const SAM = 'sam.staff@example.com';
@@ -13,15 +13,6 @@ function itemPath(itemId: string, query = ''): string {
   return `/review/content/${itemId}/review${query}`;
 }
 
-/** A fresh browser context for `email`, signed in on the way to `path`. */
-async function signedInPage(browser: Browser, baseURL: string, email: string, path: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  // Signed out, an item address offers the anonymous reviewer's page: sign in through the grid first.
-  await openGridAs(page, email);
-  await page.goto(path);
-  return page;
-}
 
 function storyFile(title: string, slides: number, name = `${title}.zip`): TestFile {
   const bytes = buildStoryFixture({ title, slides: Array.from({ length: slides }, (_, index) => ({ id: `s${index + 1}`, title: `Slide ${index + 1}`, sceneIndex: 0 })) });

@@ -1,7 +1,7 @@
 import { Buffer } from 'node:buffer';
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { buildStoryFixture } from '../../server/uploads/fixtures.ts';
-import { dropFiles, expect, itemCard, itemIdOf, openGridAs, test, treeFolder, uniqueName, type TestFile } from './fixtures.ts';
+import { dropFiles, expect, itemCard, itemIdOf, openGridAs, signedInPage, test, treeFolder, uniqueName, type TestFile } from './fixtures.ts';
 
 // Sharing one item end to end (issue 6; review-and-content §2 share dialog, §4 share mode, §5 share save and unsaved
 // changes, §6 share roles and anonymous reviewers, §8 share errors, §9 notification levels).
@@ -36,15 +36,6 @@ async function newItemOfAlex(page: Page, title: string): Promise<string> {
   return decodeURIComponent(id);
 }
 
-/** A fresh browser context for `email`, signed in on the way to `path`. */
-async function signedInPage(browser: Browser, baseURL: string, email: string, path: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  // Signed out, an item address offers the anonymous reviewer's page: sign in through the grid first.
-  await openGridAs(page, email);
-  await page.goto(path);
-  return page;
-}
 
 /** The header's Share → the share dialog, once the people are read. */
 async function openShare(page: Page, title: string): Promise<Locator> {
