@@ -22,9 +22,10 @@ import { apiRoutes } from './routes/api.ts';
 import { clientRoutes } from './routes/client.ts';
 import { configRoutes } from './routes/config.ts';
 import { externalRoutes } from './routes/external.ts';
+import { registerReviewRequests } from './reviewRequests/index.ts';
 import { DEFAULT_DEMO_PASSWORD, seedIfEmpty } from './seed.ts';
 import { registerSharing } from './sharing/index.ts';
-import { seedComments, seedVersions } from './seedContent.ts';
+import { seedComments, seedReviewRequests, seedVersions } from './seedContent.ts';
 import { registerServices } from './services/index.ts';
 import { initials } from './services/subscriptions.ts';
 import { bearerVerifier, createUploadService, type UploadHooks } from './uploads/index.ts';
@@ -150,11 +151,14 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     logError: (error, where) => app.log.error({ err: error, where }, 'comment request failed'),
   });
   bound.comments = comments.hooks;
+  // Review requests of one item under /api; pushes on /item/<itemId>.
+  await registerReviewRequests(app, { verify, context: { ...content.context, publicUrl: () => publicUrl } });
   await uploads.register(app);
   // Versions of the seeded items need the blob store, which exists from here on.
   if (seeded) {
     await seedVersions(content.context);
     await seedComments(content.context.db, uploads);
+    await seedReviewRequests(content.context.db);
   }
   await registerServices(app, { db, verify, realtime, publicUrl: () => publicUrl });
   await app.register(oidcRoutes, { db, getProvider: () => provider });

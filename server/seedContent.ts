@@ -617,3 +617,47 @@ export async function seedComments(db: Db, files: { putBlob(key: string, bytes: 
     if (attachments.length > 0) await trx.insertInto('comment_attachments').values(attachments).execute();
   });
 }
+
+/**
+ * The seeded review request (issue 7; see server/README.md "Content seed"): Alex asked Ian (complete) and Tara
+ * (viewed) to review one of his private-root items, due in a week.
+ */
+export const SEEDED_REVIEW_REQUEST = {
+  title: 'Product demo walkthrough',
+  complete: 'ian.individual@example.com',
+  viewed: 'tara.team@example.com',
+} as const;
+
+/** Seeds SEEDED_REVIEW_REQUEST (run once, after `seedComments`, on the first start). */
+export async function seedReviewRequests(db: Db, now: Date = new Date()): Promise<void> {
+  const item = await db.selectFrom('items').select(['id', 'user_aid']).where('title', '=', SEEDED_REVIEW_REQUEST.title).where('stack_id', 'is', null).executeTakeFirst();
+  if (!item) return;
+  const emails = [SEEDED_REVIEW_REQUEST.complete, SEEDED_REVIEW_REQUEST.viewed];
+  const users = new Map((await db.selectFrom('users').select(['aid', 'email']).where('email', 'in', emails).execute()).map((u) => [u.email, u.aid]));
+  const created = new Date(now.getTime() - 2 * 86_400_000).toISOString();
+  const due = new Date(now.getTime() + 7 * 86_400_000).toISOString().slice(0, 10);
+  await db
+    .insertInto('review_requests')
+    .values(
+      emails.map((email) => {
+        const complete = email === SEEDED_REVIEW_REQUEST.complete;
+        return {
+          id: randomUUID(),
+          item_id: item.id,
+          email,
+          reviewer_aid: users.get(email) ?? null,
+          requester_aid: item.user_aid,
+          status: complete ? ('complete' as const) : ('viewed' as const),
+          due_date: due,
+          completed_at: complete ? new Date(now.getTime() - 86_400_000).toISOString() : null,
+          custom_message: 'Please check the demo flow before the launch.',
+          is_in_stack: 0,
+          user_types: JSON.stringify({ mrus: 0, subAndNonMruUsers: 1, emailUsers: 1 }),
+          time_zone: 'UTC',
+          created_at: created,
+          updated_at: created,
+        };
+      }),
+    )
+    .execute();
+}

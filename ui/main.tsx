@@ -12,6 +12,7 @@ import './styles/item.css';
 import './styles/comments.css';
 import './styles/commentsPanel.css';
 import './styles/share.css';
+import './styles/reviewRequests.css';
 import { loadRuntimeConfig, saveFile } from './app/browser.ts';
 import { createAppSystem } from './app/createSystem.ts';
 import { AppRoutes } from './routes.tsx';

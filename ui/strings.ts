@@ -11,6 +11,7 @@ import { itemStrings } from './strings/item.ts';
 import { sandboxStrings } from './strings/sandbox.ts';
 import { commentsPanelStrings } from './strings/commentsPanel.ts';
 import { shareStrings } from './strings/share.ts';
+import { reviewRequestsStrings } from './strings/reviewRequests.ts';
 
 const coreStrings = {
   'app.skipToContent': 'Skip to main content',
@@ -105,7 +106,7 @@ const coreStrings = {
   'notFound.goToDashboard': 'Go to the dashboard',
 } as const;
 
-export const strings = { ...coreStrings, ...headerStrings, ...accessStrings, ...sandboxStrings, ...anonStrings, ...contentStrings, ...itemStrings, ...commentsStrings, ...commentsPanelStrings, ...shareStrings } as const;
+export const strings = { ...coreStrings, ...headerStrings, ...accessStrings, ...sandboxStrings, ...anonStrings, ...contentStrings, ...itemStrings, ...commentsStrings, ...commentsPanelStrings, ...shareStrings, ...reviewRequestsStrings } as const;
 
 export type StringKey = keyof typeof strings;
 

@@ -37,6 +37,7 @@ import { detailFor, findViewable, loadDetailBase } from '../content/itemView.ts'
 import { loadSnapshot } from '../content/repository.ts';
 import type { Db } from '../db/database.ts';
 import type { CommentRow, CommentUploadRow, ItemRow } from '../db/schema.ts';
+import { announceRows, markCommented } from '../reviewRequests/store.ts';
 import { uploadTypeFor } from '../uploads/contentTypes.ts';
 import { keyFileName } from '../uploads/routes.ts';
 import { commentFailure, COMMENT_UPLOAD_PREFIX, nowIso, refuse, sendSoon, viewerOf, type CommentChange, type CommentContext, type CommentPush } from './common.ts';
@@ -280,7 +281,9 @@ export function commentOperations(context: CommentContext) {
     await writeNotifications(scope.trx, context, scope.row, row, comment.profile.fullName || comment.profile.email);
     const data = { itemId: scope.row.id, comment };
     const push: CommentPush = replyTo === null ? { event: 'comment.insert', data } : { event: 'comment.reply', data };
-    return { data: { comment }, pushes: [push] };
+    // §6: a reviewer's first comment moves their review to commented (server/reviewRequests).
+    const commented = await markCommented(scope.trx, scope.row.id, scope.identity);
+    return { data: { comment }, pushes: [push], ...(commented ? { afterCommit: () => announceRows(context.item, scope.row.id) } : {}) };
   }
 
   /** Removes stored blobs once the rows naming them are gone. */

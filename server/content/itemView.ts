@@ -57,8 +57,27 @@ export async function isExplicitPerson(db: Db, itemId: string, aid: string): Pro
 }
 
 /**
+ * Whether the identity is a reviewer of the item (server/reviewRequests, table review_requests): a named viewer
+ * too. An account by its id or by its e-mail; an anonymous reviewer (`anon|<email>`) by an e-mail with no account.
+ */
+export async function isReviewer(db: Db, itemId: string, identity: string): Promise<boolean> {
+  let query = db.selectFrom('review_requests').select('id').where('item_id', '=', itemId);
+  if (identity.startsWith('anon|')) {
+    const email = identity.slice('anon|'.length).toLowerCase();
+    if (email === '') return false;
+    query = query.where('reviewer_aid', 'is', null).where('email', '=', email);
+  } else {
+    query = query.where((eb) =>
+      eb.or([eb('reviewer_aid', '=', identity), eb('email', 'in', eb.selectFrom('users').select((u) => u.fn<string>('lower', ['email']).as('email')).where('aid', '=', identity))]),
+    );
+  }
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+/**
  * §7 items get: notFound for a trashed item unless it is the user's; people who see the item through
- * its folder (or own it) open it as it is; the item's explicit people (`named`, server/sharing) open it as
+ * its folder (or own it) open it as it is; the item's explicit people and reviewers (`named`, server/sharing,
+ * server/reviewRequests) open it as
  * named viewers, private or not and without a password, but with no folder actions; anyone else (another
  * account, an anonymous reviewer) only through the public link: a private item is accessDenied, and a
  * password set means `pass` must match (passwordFailed otherwise).
@@ -76,7 +95,7 @@ export async function decideView(access: UserAccess, row: ItemRow, pass: string 
 export async function findViewable(db: Db, access: UserAccess, itemId: string, pass: string | null): Promise<{ row: ItemRow; right: ViewRight }> {
   const row = await db.selectFrom('items').selectAll().where('id', '=', itemId).executeTakeFirst();
   if (!row) refuse('notFound');
-  const named = !seesThroughFolder(access, row) && (await isExplicitPerson(db, row.id, access.aid));
+  const named = !seesThroughFolder(access, row) && ((await isExplicitPerson(db, row.id, access.aid)) || (await isReviewer(db, row.id, access.aid)));
   return { row, right: await decideView(access, row, pass, named) };
 }
 

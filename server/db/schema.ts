@@ -343,6 +343,30 @@ export interface NotificationOutboxTable {
   deliver_at: string;
 }
 
+/** One reviewer of one item (0008, §3 Review request row). */
+export interface ReviewRequestsTable {
+  id: string;
+  item_id: string;
+  /** Lower-cased. */
+  email: string;
+  /** The account with that e-mail at request time; null for an anonymous reviewer. */
+  reviewer_aid: string | null;
+  requester_aid: string;
+  status: 'emailSent' | 'viewed' | 'commented' | 'complete';
+  /** 'YYYY-MM-DD' or null. */
+  due_date: string | null;
+  completed_at: string | null;
+  custom_message: string | null;
+  /** 0/1. */
+  is_in_stack: number;
+  /** JSON of ReviewerUserTypes. */
+  user_types: string;
+  /** IANA zone of the requester (due date, reminders). */
+  time_zone: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   teams: TeamsTable;
@@ -369,6 +393,7 @@ export interface Database {
   comment_uploads: CommentUploadsTable;
   item_subscriptions: ItemSubscriptionsTable;
   notification_outbox: NotificationOutboxTable;
+  review_requests: ReviewRequestsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -387,3 +412,4 @@ export type CommentRow = Selectable<CommentsTable>;
 export type CommentAttachmentRow = Selectable<CommentAttachmentsTable>;
 export type CommentUploadRow = Selectable<CommentUploadsTable>;
 export type OutboxRow = Selectable<NotificationOutboxTable>;
+export type ReviewRequestRecordRow = Selectable<ReviewRequestsTable>;

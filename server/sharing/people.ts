@@ -43,10 +43,16 @@ function grant(out: Map<string, Standing>, aid: string, reason: ShareReason, rol
  * each entry of theirs on the folder chain, team-folder-owner when their effective folder role is owner (and
  * for the owner of a private folder holding someone else's item), role Editor from folder editor up.
  */
-export function standingsOf(snapshot: AccessSnapshot, row: Pick<ItemRow, 'user_aid' | 'folder_id' | 'archived_at'>, explicitAids: Iterable<string>): Map<string, Standing> {
+export function standingsOf(
+  snapshot: AccessSnapshot,
+  row: Pick<ItemRow, 'user_aid' | 'folder_id' | 'archived_at'>,
+  explicitAids: Iterable<string>,
+  reviewerAids: Iterable<string> = [],
+): Map<string, Standing> {
   const out = new Map<string, Standing>();
   grant(out, row.user_aid, 'owner', SHARE_ROLES.owner);
   for (const aid of explicitAids) grant(out, aid, 'explicit', SHARE_ROLES.viewer);
+  for (const aid of reviewerAids) grant(out, aid, 'request-review', SHARE_ROLES.viewer);
   if (row.folder_id === null) return out;
   const folder = snapshot.folders.get(row.folder_id);
   if (!folder) return out;
@@ -79,6 +85,12 @@ export async function explicitAidsOf(db: Db, itemId: string): Promise<string[]> 
   return rows.flatMap((row) => (row.user_aid === null ? [] : [row.user_aid]));
 }
 
+/** The accounts asked to review the item (server/reviewRequests): reason request-review. */
+export async function reviewerAidsOf(db: Db, itemId: string): Promise<string[]> {
+  const rows = await db.selectFrom('review_requests').select('reviewer_aid').where('item_id', '=', itemId).where('reviewer_aid', 'is not', null).execute();
+  return rows.flatMap((row) => (row.reviewer_aid === null ? [] : [row.reviewer_aid]));
+}
+
 /** Standings with profiles, owner first then by name (first + last, else e-mail), case-insensitively. */
 export async function toPermissionPeople(db: Db, context: Pick<ContentContext, 'avatarUrl'>, ownerAid: string, standings: ReadonlyMap<string, Standing>): Promise<PermissionPerson[]> {
   const aids = [...standings.keys()];
@@ -105,14 +117,14 @@ export async function toPermissionPeople(db: Db, context: Pick<ContentContext, '
  * Everyone who may open the item, with their reasons and share role (§3 Share person, §7 GET permissions):
  * the owner (reason owner, role 2), explicit people (explicit, 0), people who see it through its team folder
  * (team-folder-user for a user permission entry on the folder chain, team-folder-group through a group,
- * team-folder-owner for a folder 'owner' role; role 1 when their folder role is editor or above, else 0), and —
- * once review requests exist (issue 7) — reviewers (request-review). One entry per person, reasons merged,
+ * team-folder-owner for a folder 'owner' role; role 1 when their folder role is editor or above, else 0), and
+ * reviewers with an account (request-review, 0). One entry per person, reasons merged,
  * the highest role kept. Ordered: owner first, then by name. An unknown item has nobody: [].
  * Call inside the caller's transaction (`db`) so the list matches what it decided on.
  */
 export async function sharePeople(db: Db, context: Pick<ContentContext, 'avatarUrl'>, itemId: string): Promise<PermissionPerson[]> {
   const row = await db.selectFrom('items').select(['user_aid', 'folder_id', 'archived_at']).where('id', '=', itemId).executeTakeFirst();
   if (!row) return [];
-  const [snapshot, explicit] = await Promise.all([loadSnapshot(db), explicitAidsOf(db, itemId)]);
-  return toPermissionPeople(db, context, row.user_aid, standingsOf(snapshot, row, explicit));
+  const [snapshot, explicit, reviewers] = await Promise.all([loadSnapshot(db), explicitAidsOf(db, itemId), reviewerAidsOf(db, itemId)]);
+  return toPermissionPeople(db, context, row.user_aid, standingsOf(snapshot, row, explicit, reviewers));
 }

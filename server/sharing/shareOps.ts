@@ -18,7 +18,7 @@ import type { Db } from '../db/database.ts';
 import type { ItemRow } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
 import { hashPassword } from '../passwords.ts';
-import { explicitAidsOf, standingsOf, toPermissionPeople } from './people.ts';
+import { explicitAidsOf, reviewerAidsOf, standingsOf, toPermissionPeople } from './people.ts';
 
 /** The context the share calls run in: content's (database, pushes, avatars, error log). */
 export type SharingContext = Pick<ContentContext, 'db' | 'realtime' | 'avatarUrl' | 'logError'>;
@@ -66,7 +66,7 @@ export function wellFormedEmails(entries: readonly string[]): string[] {
 export function shareOperations(context: SharingContext) {
   /** The people list and settings of a row, read in `trx`. */
   async function permissionsOf(trx: Db, access: UserAccess, row: ItemRow): Promise<PermissionsResponse> {
-    const standings = standingsOf(access.snapshot, row, await explicitAidsOf(trx, row.id));
+    const standings = standingsOf(access.snapshot, row, await explicitAidsOf(trx, row.id), await reviewerAidsOf(trx, row.id));
     return { people: await toPermissionPeople(trx, context, row.user_aid, standings), settings: settingsOf(row) };
   }
 

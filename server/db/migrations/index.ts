@@ -6,6 +6,7 @@ import * as m0004 from './0004_content.ts';
 import * as m0005 from './0005_versions.ts';
 import * as m0006 from './0006_sharing.ts';
 import * as m0007 from './0007_comments.ts';
+import * as m0008 from './0008_review_requests.ts';
 
 /** Migrations live in code (not read from disk) so they work the same under tsx, vitest and bundlers. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005_versions': m0005,
   '0006_sharing': m0006,
   '0007_comments': m0007,
+  '0008_review_requests': m0008,
 };
 
 export const migrationProvider: MigrationProvider = {
