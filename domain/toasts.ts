@@ -151,3 +151,29 @@ export function isCommentToastId(value: unknown): value is CommentToastId {
 export function commentToast(id: CommentToastId, message: string): { id: CommentToastId; severity: ToastSeverity; kind: ToastKind; text: null; message: string; data: ToastData } {
   return { id, severity: 'error', kind: 'default', text: null, message, data: { message } };
 }
+
+/**
+ * The review-request toasts (review-and-content §8 review-request errors): a request the server refused
+ * ('request_review_error', with the server's message), a delete of reviews or a reopen that failed (the catalogue's
+ * words for those keys), and the confirmation that a request was sent.
+ */
+export const REVIEW_REQUEST_TOAST_IDS = [
+  'request_review_error',
+  'review.request_review_header.delete_reviews_error',
+  'review.request_review_header.reopen_review_error',
+  'reviewRequestSent',
+] as const;
+export type ReviewRequestToastId = (typeof REVIEW_REQUEST_TOAST_IDS)[number];
+
+/** True for one of the review-request toast ids. */
+export function isReviewRequestToastId(value: unknown): value is ReviewRequestToastId {
+  return typeof value === 'string' && (REVIEW_REQUEST_TOAST_IDS as readonly string[]).includes(value);
+}
+
+/** A review-request toast (default duration); errors carry the server's message when there is one. */
+export function reviewRequestToast(
+  id: ReviewRequestToastId,
+  message: string | null,
+): { id: ReviewRequestToastId; severity: ToastSeverity; kind: ToastKind; text: null; message: string | null; data: ToastData } {
+  return { id, severity: id === 'reviewRequestSent' ? 'success' : 'error', kind: 'default', text: null, message, data: { message } };
+}

@@ -22,6 +22,9 @@ import { outboxMachine } from './outboxMachine.ts';
 import { shareMachine } from './shareMachine.ts';
 // Comments (issue 6).
 import { commentsMachine } from './commentsMachine.ts';
+// Review requests (issue 7).
+import { requestDialogMachine } from './requestDialogMachine.ts';
+import { reviewRequestsMachine } from './reviewRequestsMachine.ts';
 
 /**
  * The root of the one actor system. It owns the long-lived actors (each with a systemId) so that
@@ -74,6 +77,9 @@ export const appMachine = setup({
     outbox: outboxMachine,
     // Comments (issue 6).
     comments: commentsMachine,
+    // Review requests (issue 7).
+    reviewRequests: reviewRequestsMachine,
+    requestDialog: requestDialogMachine,
   },
 }).createMachine({
   id: 'app',
@@ -99,6 +105,9 @@ export const appMachine = setup({
     { id: 'outbox', systemId: 'outbox', src: 'outbox' },
     // Comments (issue 6): the open item's comments and composers; the composition root opens and closes it with the item view.
     { id: 'comments', systemId: 'comments', src: 'comments' },
+    // Review requests (issue 7): the open item's review requests (opened by the composition root) and the request dialog.
+    { id: 'reviewRequests', systemId: 'reviewRequests', src: 'reviewRequests' },
+    { id: 'requestDialog', systemId: 'requestDialog', src: 'requestDialog' },
     {
       id: 'auth',
       systemId: 'auth',
@@ -153,6 +162,8 @@ export const appMachine = setup({
                     sendToSystem('share', ({ event }) => event),
                     // Comment pushes (issue 6): insert, reply, update, destroy, set resolved, mark read, refresh, hashed, share.updated.
                     sendToSystem('comments', ({ event }) => event),
+                    // requestReview.update / deleteRequest / deleteAllRequests (issue 7).
+                    sendToSystem('reviewRequests', ({ event }) => event),
                   ],
                 },
                 'realtime.reconnected': { actions: [sendToSystem('item', ({ event }) => event), sendToSystem('comments', ({ event }) => event)] },

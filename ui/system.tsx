@@ -14,6 +14,8 @@ import type { itemNotificationsMachine } from '../machines/itemNotificationsMach
 import type { outboxMachine } from '../machines/outboxMachine.ts';
 import type { shareMachine } from '../machines/shareMachine.ts';
 import type { commentsMachine } from '../machines/commentsMachine.ts';
+import type { requestDialogMachine } from '../machines/requestDialogMachine.ts';
+import type { reviewRequestsMachine } from '../machines/reviewRequestsMachine.ts';
 import type { uploadsMachine } from '../machines/uploadsMachine.ts';
 import type { gridPrefsStore } from '../machines/gridPrefsStore.ts';
 import type { flagsStore } from '../machines/flagsStore.ts';
@@ -64,6 +66,13 @@ export interface AppSystem {
    * Composers are its children (`children['composer-new']`, composerIdOf(target)); see machines/README.md.
    */
   comments: ActorRefFrom<typeof commentsMachine>;
+  /**
+   * The open item's review requests (systemId `reviewRequests`); opened and closed with the item view by the
+   * composition root. Selectors in machines/reviewRequestsMachine.ts; see machines/README.md.
+   */
+  reviewRequests: ActorRefFrom<typeof reviewRequestsMachine>;
+  /** The request-review dialog (systemId `requestDialog`): send `requestDialog.open {…}`; see machines/README.md. */
+  requestDialog: ActorRefFrom<typeof requestDialogMachine>;
   /** The page's origin (review links: domain/sharing.ts reviewLinkFor). */
   origin: string;
   /**

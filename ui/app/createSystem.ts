@@ -9,6 +9,8 @@ import { createFileStore } from '../../adapters/files.ts';
 import { createItemClient } from '../../adapters/items.ts';
 import { createShareClient } from '../../adapters/share.ts';
 import { createCommentClient } from '../../adapters/comments.ts';
+import { createReviewRequestClient } from '../../adapters/reviewRequests.ts';
+import { DELETE_REVIEWER_CONFIRM_STORAGE_KEY } from '../../domain/reviewRequests.ts';
 import { hashFile } from '../../adapters/md5.ts';
 import { createUploadClient, inspectFile } from '../../adapters/uploads.ts';
 import { createHttpClient, type HttpClient } from '../../adapters/http.ts';
@@ -31,6 +33,8 @@ import { commentsSubjectOf } from '../../machines/commentEvents.ts';
 import { commentAttachmentMachine, commentPostingMachine, type PutFileInput, type SaveCommentInput } from '../../machines/commentPostingMachine.ts';
 import { commentPrefsOf, commentsMachine } from '../../machines/commentsMachine.ts';
 import { uploadMachine } from '../../machines/uploadMachine.ts';
+import { requestDialogMachine } from '../../machines/requestDialogMachine.ts';
+import { reviewRequestsMachine, type ReviewRequestsSubject } from '../../machines/reviewRequestsMachine.ts';
 import { uploadsMachine } from '../../machines/uploadsMachine.ts';
 import { notificationSettingsMachine } from '../../machines/notificationSettingsMachine.ts';
 import { sandboxMachine } from '../../machines/sandboxMachine.ts';
@@ -429,6 +433,31 @@ export function createAppSystem(
     actions: { reportError },
   });
 
+  // Review requests (issue 7, review-and-content §7): every call over the review API. Anonymous reviewers have no
+  // token, so the HttpClient sends no Authorization header; the item password goes in its header when there is one.
+  const reviewRequestClient = createReviewRequestClient({ http });
+  const reviewRequests = reviewRequestsMachine.provide({
+    actors: {
+      bootstrapReviewRequests: fromPromise(({ input }) => reviewRequestClient.bootstrap(input)),
+      listReviewRequests: fromPromise(({ input }) => reviewRequestClient.list(input)),
+      markViewed: fromPromise(({ input }) => reviewRequestClient.updateStatus(input)),
+      completeReview: fromPromise(({ input }) => reviewRequestClient.complete(input)),
+      reopenReview: fromPromise(({ input }) => reviewRequestClient.reopen({ reviewRequestId: input.reviewRequestId, anonEmail: input.anonUserEmail, pass: input.pass })),
+      reRequestReviews: fromPromise(({ input }) => reviewRequestClient.create(input)),
+      deleteReviews: fromPromise(({ input }) => reviewRequestClient.deleteReviews(input)),
+      deleteAllReviews: fromPromise(({ input }) => reviewRequestClient.deleteAll(input)),
+      editDueDate: fromPromise(({ input }) => reviewRequestClient.editDueDate(input)),
+    },
+    actions: {
+      reportError,
+      storeSkipDeleteConfirm: (_, params) => storage.set(DELETE_REVIEWER_CONFIRM_STORAGE_KEY, params.value ? 'true' : 'false'),
+    },
+  });
+  const requestDialog = requestDialogMachine.provide({
+    actors: { createReviewRequest: fromPromise(({ input }) => reviewRequestClient.create(input)) },
+    actions: { reportError },
+  });
+
   // The country cookie (foundation §7): once per browser, no token needed, failures only logged.
   // Public like the real one: no bearer token (and the auth actor does not exist yet here).
   const geolocation = createHttpClient({ baseURL: config.services.profiles, tokens: { accessToken: async () => null, forceRefresh: async () => null } });
@@ -436,7 +465,7 @@ export function createAppSystem(
 
   const app = createActor(
     appMachine.provide({
-      actors: { auth, session, itemSocket: realtime, notificationSettings, sandbox, folders, folderSettings, grid, uploads, item, share, itemNotifications, outbox, comments },
+      actors: { auth, session, itemSocket: realtime, notificationSettings, sandbox, folders, folderSettings, grid, uploads, item, share, itemNotifications, outbox, comments, reviewRequests, requestDialog },
       actions: { logError: (_, params) => console.error(params.message) },
     }),
     { id: 'app', clock, inspect: recorder.inspect },
@@ -506,6 +535,35 @@ export function createAppSystem(
   watchUserSocket(sessionRef.getSnapshot());
   sessionRef.subscribe(watchUserSocket);
 
+  // Review requests (issue 7): the local setting that suppresses the delete-reviewer confirmation is read once (the
+  // machine's storeSkipDeleteConfirm writes it); the loaded item opens the review requests, leaving it closes them.
+  const reviewRequestsRef = app.system.get('reviewRequests') as AppSystem['reviewRequests'];
+  reviewRequestsRef.send({ type: 'reviewRequests.settingsLoaded', skipDeleteConfirm: storage.get(DELETE_REVIEWER_CONFIRM_STORAGE_KEY) === 'true' });
+  const requesterTimeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  let reviewSubjectKey = 'null';
+  const tellReviewRequestsAboutItem = (snapshot: ReturnType<AppSystem['item']['getSnapshot']>) => {
+    const { item: detail, userId, anonymousEmail, password, route } = snapshot.context;
+    const subject: ReviewRequestsSubject | null =
+      snapshot.matches({ open: 'fetchSuccess' }) && detail
+        ? {
+            itemId: detail.id,
+            pass: password,
+            isOwner: detail.isOwner,
+            viewer: { userId, anonymousEmail: userId ? null : anonymousEmail },
+            reviewRequestId: route?.reviewRequest ?? null,
+            isInStack: false,
+            timeZone: requesterTimeZone,
+          }
+        : null;
+    const key = JSON.stringify(subject);
+    if (key === reviewSubjectKey) return;
+    reviewSubjectKey = key;
+    if (subject) reviewRequestsRef.send({ type: 'reviewRequests.open', ...subject });
+    else reviewRequestsRef.send({ type: 'reviewRequests.close' });
+  };
+  tellReviewRequestsAboutItem(itemRef.getSnapshot());
+  itemRef.subscribe(tellReviewRequestsAboutItem);
+
   return {
     app,
     auth: authRef,
@@ -525,6 +583,8 @@ export function createAppSystem(
     itemNotifications: app.system.get('itemNotifications') as AppSystem['itemNotifications'],
     outbox: app.system.get('outbox') as AppSystem['outbox'],
     comments: commentsRef,
+    reviewRequests: reviewRequestsRef,
+    requestDialog: app.system.get('requestDialog') as AppSystem['requestDialog'],
     origin: options.origin,
     addFiles: (picked) => picked.map((file): UploadFileRef => ({ fileId: files.add(file), name: file.name, size: file.size, type: file.type })),
     gridPrefs,

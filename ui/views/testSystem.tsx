@@ -25,6 +25,8 @@ import { itemNotificationsMachine } from '../../machines/itemNotificationsMachin
 import { outboxMachine } from '../../machines/outboxMachine.ts';
 import { shareMachine } from '../../machines/shareMachine.ts';
 import { commentsMachine } from '../../machines/commentsMachine.ts';
+import { requestDialogMachine } from '../../machines/requestDialogMachine.ts';
+import { reviewRequestsMachine } from '../../machines/reviewRequestsMachine.ts';
 import { uploadsMachine } from '../../machines/uploadsMachine.ts';
 import { notificationSettingsMachine } from '../../machines/notificationSettingsMachine.ts';
 import { sandboxMachine } from '../../machines/sandboxMachine.ts';
@@ -105,6 +107,8 @@ export interface TestSystemParts {
   itemNotifications?: ReturnType<typeof createActor<typeof itemNotificationsMachine>>;
   outbox?: ReturnType<typeof createActor<typeof outboxMachine>>;
   comments?: ReturnType<typeof createActor<typeof commentsMachine>>;
+  reviewRequests?: ReturnType<typeof createActor<typeof reviewRequestsMachine>>;
+  requestDialog?: ReturnType<typeof createActor<typeof requestDialogMachine>>;
 }
 
 /** An AppSystem of inert actors (adapters never run). */
@@ -128,6 +132,8 @@ export function testSystem(parts: TestSystemParts = {}): AppSystem {
     itemNotifications: parts.itemNotifications ?? createActor(inert(itemNotificationsMachine)).start(),
     outbox: parts.outbox ?? createActor(inert(outboxMachine)).start(),
     comments: parts.comments ?? createActor(inert(commentsMachine)).start(),
+    reviewRequests: parts.reviewRequests ?? createActor(inert(reviewRequestsMachine)).start(),
+    requestDialog: parts.requestDialog ?? createActor(inert(requestDialogMachine)).start(),
     origin: 'http://localhost',
     addFiles: (picked) => picked.map((file, index) => ({ fileId: `test-file-${index + 1}`, name: file.name, size: file.size, type: file.type })),
     gridPrefs: createActor(gridPrefsStore).start(),
