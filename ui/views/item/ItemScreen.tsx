@@ -31,6 +31,7 @@ import {
 import { unreadCountOf } from '../../../machines/commentsMachine.ts';
 import type { CommentPlace } from '../comments/index.ts';
 import { ItemCommentsPanel, ItemFeedback, ItemOldVersionDialog } from './ItemComments.tsx';
+import { ItemReviewRequests, useReviewerAvatars } from './ItemReviewRequests.tsx';
 import { ItemShareDialog } from './ItemShare.tsx';
 
 const TABS = new Set(['review', 'feedback', 'translate']);
@@ -80,6 +81,8 @@ export function ItemScreen({ itemId, tab, header }: { itemId: string; tab: strin
   usePageTitle(item?.title ?? t('item.title'));
   const [restoreAsked, setRestoreAsked] = useState<number | null>(null);
   const unreadCount = useSelector(system.comments, (s) => unreadCountOf(s.context));
+  const reviewers = useReviewerAvatars();
+  const myEmail = useSelector(system.session, (s) => s.context.user?.email ?? null);
   // A comment's place was clicked: the player moves there (the nonce repeats a request for the same place).
   const [slideRequest, setSlideRequest] = useState<{ slideId: string; nonce: number } | null>(null);
   const [seekRequest, setSeekRequest] = useState<{ seconds: number; nonce: number } | null>(null);
@@ -216,6 +219,8 @@ export function ItemScreen({ itemId, tab, header }: { itemId: string; tab: strin
       feedbackHref={context.userId ? itemHref(item.id, 'feedback', search) : null}
       currentTab={currentTab}
       unreadCount={unreadCount}
+      reviewers={reviewers}
+      reviewRequest={<ItemReviewRequests ownerEmail={item.isOwner ? myEmail : null} />}
       closeHref={itemHref(item.id, 'review', search)}
       exports={{
         backup: isStory && ready ? { onSelect: () => itemActor.send({ type: 'item.downloadBackup' }), preparing: downloading } : null,

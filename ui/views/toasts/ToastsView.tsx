@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { isContentToastId, isToastId, isUploadToastId, NEW_VERSION_TOAST_ID } from '../../../domain/toasts.ts';
+import { isContentToastId, isReviewRequestToastId, isToastId, isUploadToastId, NEW_VERSION_TOAST_ID } from '../../../domain/toasts.ts';
 import { newVersionToastText } from '../item/index.ts';
 import { uploadToastText } from '../uploads/index.ts';
 import { contentToastText } from '../content/toasts.ts';
@@ -17,6 +17,12 @@ function titleOf(toast: ShownToast): string {
   if (isUploadToastId(toast.id)) return uploadToastText(toast.id === 'uploadComplete' ? 'complete' : 'failed', { fileName: String(toast.data?.fileName ?? '') });
   if (toast.id === NEW_VERSION_TOAST_ID) return newVersionToastText({ version: Number(toast.data?.version ?? 0), uploaderName: null });
   if (isToastId(toast.id)) return t(`toast.${toast.id}` satisfies StringKey);
+  // Review requests (review-and-content §8): the request error carries the server's message.
+  if (isReviewRequestToastId(toast.id)) {
+    if (toast.id === 'reviewRequestSent') return t('review.request.sent');
+    if (toast.id === 'request_review_error') return t('request_review_error', { message: toast.message ?? '' });
+    return t(toast.id);
+  }
   return toast.message ?? '';
 }
 

@@ -1,0 +1,119 @@
+/**
+ * Review requests in the item view connected to their actors (review-and-content §2 review-request button,
+ * reviewer avatars and flyout, §4 review status and the request dialog, §8 errors): `reviewRequests` is the
+ * item's flow, `requestDialog` the request dialog. Views only select and send.
+ */
+import { useSelector } from '@xstate/react';
+import { todayIn } from '../../../domain/reviewRequests.ts';
+import { canReRequestOf, myRowOf } from '../../../machines/reviewRequestsMachine.ts';
+import { useSystem } from '../../system.tsx';
+import {
+  DeleteReviewerDialog,
+  RequestReviewDialog,
+  ReviewRequestButton,
+  ReviewRequestFlyout,
+  reviewerAvatarsOf,
+  type RequestReviewDialogStatus,
+} from '../reviewRequests/index.ts';
+
+/** The reviewers' avatars for the item header (§9: 4 plus overflow). */
+export function useReviewerAvatars() {
+  const { reviewRequests } = useSystem();
+  const rows = useSelector(reviewRequests, (s) => s.context.rows);
+  return reviewerAvatarsOf(rows);
+}
+
+/** The header's review-request button with its flyout, and the dialogs it opens. */
+export function ItemReviewRequests({ ownerEmail }: { ownerEmail: string | null }) {
+  const system = useSystem();
+  const { reviewRequests, requestDialog, timeZone } = system;
+  const snapshot = useSelector(reviewRequests, (s) => s);
+  const dialog = useSelector(requestDialog, (s) => s);
+  const { context } = snapshot;
+  if (!context.subject) return null;
+  const today = todayIn(system.now(), timeZone);
+  const myRow = myRowOf(context);
+  const send = reviewRequests.send;
+  const openDialog = () =>
+    requestDialog.send({
+      type: 'requestDialog.open',
+      itemId: context.subject!.itemId,
+      pass: context.subject!.pass,
+      frequentReviewers: context.frequentReviewers,
+      existing: context.rows.map((row) => row.email),
+      excluded: ownerEmail ? [ownerEmail] : [],
+      isInStack: context.subject!.isInStack,
+      requesterTimeZone: timeZone,
+    });
+  const busy = !snapshot.matches({ open: 'ready' }) && !snapshot.matches({ open: 'confirmingReopen' }) && !snapshot.matches({ open: 'confirmingDeleteAll' }) && !snapshot.matches({ open: 'confirmingDelete' });
+  const deleting = context.deletingId ? context.rows.find((row) => row.id === context.deletingId) : undefined;
+  const dialogStatus: RequestReviewDialogStatus | null = dialog.matches('closed') ? null : (dialog.value as RequestReviewDialogStatus);
+  return (
+    <>
+      <ReviewRequestButton
+        rows={context.rows}
+        canCRUD={context.canCRUD}
+        onRequestReview={openDialog}
+        onOpenChange={(open) => {
+          // The confirmations live inside the flyout: closing it answers them with cancel.
+          if (!open && (snapshot.matches({ open: 'confirmingReopen' }) || snapshot.matches({ open: 'confirmingDeleteAll' }))) send({ type: 'reviewRequests.cancel' });
+        }}
+        flyout={(close) => (
+          <ReviewRequestFlyout
+            rows={context.rows}
+            canCRUD={context.canCRUD}
+            myRowId={myRow?.id ?? null}
+            canReRequest={canReRequestOf(context)}
+            today={today}
+            timeZone={timeZone}
+            busy={busy}
+            markCompleteFailed={context.markCompleteError !== null}
+            confirmingReopen={snapshot.matches({ open: 'confirmingReopen' })}
+            confirmingDeleteAll={snapshot.matches({ open: 'confirmingDeleteAll' })}
+            onAddReviewers={() => {
+              close();
+              openDialog();
+            }}
+            onRemoveReviewer={(row) => send({ type: 'reviewRequests.deleteReviewer', id: row.id })}
+            onDeleteAll={() => send({ type: 'reviewRequests.deleteAll' })}
+            onConfirmDeleteAll={() => send({ type: 'reviewRequests.confirm' })}
+            onCancelDeleteAll={() => send({ type: 'reviewRequests.cancel' })}
+            onEditDueDate={(date) => send({ type: 'reviewRequests.editDueDate', date, today })}
+            onReRequest={() => send({ type: 'reviewRequests.reRequest' })}
+            onMarkComplete={() => send({ type: 'reviewRequests.markComplete' })}
+            onReopen={() => send({ type: 'reviewRequests.reopen' })}
+            onConfirmReopen={() => send({ type: 'reviewRequests.confirm' })}
+            onCancelReopen={() => send({ type: 'reviewRequests.cancel' })}
+          />
+        )}
+      />
+      <DeleteReviewerDialog
+        open={snapshot.matches({ open: 'confirmingDelete' })}
+        reviewerName={deleting?.displayName ?? deleting?.email ?? ''}
+        onConfirm={(dontAskAgain) => send({ type: 'reviewRequests.confirm', dontAskAgain })}
+        onCancel={() => send({ type: 'reviewRequests.cancel' })}
+      />
+      {dialogStatus && (
+        <RequestReviewDialog
+          open
+          status={dialogStatus}
+          reviewers={dialog.context.reviewers.map((reviewer) => ({ email: reviewer.email }))}
+          entryIssues={dialog.context.problems}
+          recentReviewers={dialog.context.frequentReviewers}
+          customMessage={dialog.context.customMessage}
+          dueDate={dialog.context.dueDate}
+          today={today}
+          onAddEntries={(text) => requestDialog.send({ type: 'requestDialog.addEntry', text })}
+          onRemoveReviewer={(email) => requestDialog.send({ type: 'requestDialog.removeReviewer', email })}
+          onPickRecent={(email) => requestDialog.send({ type: 'requestDialog.pickRecent', email })}
+          onCustomMessageChange={(message) => requestDialog.send({ type: 'requestDialog.setMessage', message })}
+          onDueDateChange={(date) => requestDialog.send({ type: 'requestDialog.setDueDate', date, today })}
+          onSubmit={() => requestDialog.send({ type: 'requestDialog.submit' })}
+          onClose={() => requestDialog.send({ type: 'requestDialog.close' })}
+          onLeave={() => requestDialog.send({ type: 'requestDialog.leave' })}
+          onStay={() => requestDialog.send({ type: 'requestDialog.stay' })}
+        />
+      )}
+    </>
+  );
+}
