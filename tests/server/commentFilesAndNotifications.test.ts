@@ -17,7 +17,7 @@ import type { ItemAck, ItemAckData, ItemDetail } from '../../domain/items.ts';
 import { deliveryTime, type OutboxEntry } from '../../domain/notifications.ts';
 import { rawFromPlainText, type RawContent } from '../../domain/richText.ts';
 import { SEEDED_COMMENTS, SEEDED_ITEMS } from '../../server/seedContent.ts';
-import { ackData, callJson, connectOutcome, connectSocket, connectUser, refusalReason, type UserClient } from '../support/clients.ts';
+import { ackData, callJson, connectOutcome, connectSocket, connectUser, refusalReason, waitFor, type UserClient } from '../support/clients.ts';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
 
 let server: TestServer;
@@ -89,22 +89,6 @@ async function find(item: ItemDetail): Promise<CommentRecord[]> {
   return ackData(await call(alex, 'comment.find', { itemId: item.id, pass: null })).comments;
 }
 
-/** Resolves with the first `event` whose data passes `test`. */
-function waitFor<T>(socket: Socket, event: string, test: (data: T) => boolean = () => true, timeoutMs = 5000): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      socket.off(event, listener);
-      reject(new Error(`no matching ${event} within ${timeoutMs} ms`));
-    }, timeoutMs);
-    const listener = (data: T) => {
-      if (!test(data)) return;
-      clearTimeout(timer);
-      socket.off(event, listener);
-      resolve(data);
-    };
-    socket.on(event, listener);
-  });
-}
 
 const md5Hex = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex');
 const md5Base64 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('base64');

@@ -14,7 +14,7 @@ import type { ItemRecord } from '../../domain/content.ts';
 import type { ItemAck, ItemAckData, ItemDetail } from '../../domain/items.ts';
 import { rawFromPlainText, type RawContent } from '../../domain/richText.ts';
 import { SEEDED_COMMENTS, SEEDED_ITEM_PASSWORD, SEEDED_ITEMS } from '../../server/seedContent.ts';
-import { ackData, callJson, collect, connectOutcome, connectSocket, connectUser, refusalReason, sleep, type UserClient } from '../support/clients.ts';
+import { ackData, callJson, collect, connectOutcome, connectSocket, connectUser, refusalReason, sleep, waitFor, type UserClient } from '../support/clients.ts';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
 
 let server: TestServer;
@@ -103,22 +103,6 @@ async function watch(who: UserClient, itemId: string): Promise<Socket> {
   return socket;
 }
 
-/** Resolves with the first `event` whose data passes `test`. */
-function waitFor<T>(socket: Socket, event: string, test: (data: T) => boolean = () => true, timeoutMs = 5000): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      socket.off(event, listener);
-      reject(new Error(`no matching ${event} within ${timeoutMs} ms`));
-    }, timeoutMs);
-    const listener = (data: T) => {
-      if (!test(data)) return;
-      clearTimeout(timer);
-      socket.off(event, listener);
-      resolve(data);
-    };
-    socket.on(event, listener);
-  });
-}
 
 /** The comments of an item as a comparable snapshot (what a refused request must leave unchanged). */
 async function state(item: ItemDetail): Promise<string> {

@@ -17,7 +17,7 @@ import type { ContentPushes, ItemRecord } from '../../domain/content.ts';
 import { UPLOAD_KEY_PREFIXES, type Backup, type ItemAck, type ItemAckData, type ItemDetail, type ItemPayload, type ItemPushes, type ItemRequestName, type ItemVersion } from '../../domain/items.ts';
 import { SEEDED_ITEM_PASSWORD, SEEDED_ITEMS } from '../../server/seedContent.ts';
 import { buildRiseFixture, buildStoryFixture, videoFixture } from '../../server/uploads/index.ts';
-import { ackData, callJson, collect, connectOutcome, connectSocket, connectUser, refusalReason, sleep, type UserClient } from '../support/clients.ts';
+import { ackData, callJson, collect, connectOutcome, connectSocket, connectUser, refusalReason, sleep, waitFor, type UserClient } from '../support/clients.ts';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
 
 type Client = UserClient;
@@ -81,22 +81,6 @@ async function seeded(title: string, owner: Client = alex): Promise<ItemRecord> 
   throw new Error(`no seeded item ${title}`);
 }
 
-/** Resolves with the first `event` whose data passes `test`. */
-function waitFor<T>(socket: Socket, event: string, test: (data: T) => boolean = () => true, timeoutMs = 5000): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      socket.off(event, listener);
-      reject(new Error(`no matching ${event} within ${timeoutMs} ms`));
-    }, timeoutMs);
-    const listener = (data: T) => {
-      if (!test(data)) return;
-      clearTimeout(timer);
-      socket.off(event, listener);
-      resolve(data);
-    };
-    socket.on(event, listener);
-  });
-}
 
 const md5Hex = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex');
 const md5Base64 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('base64');

@@ -12,7 +12,7 @@ import type { OutboxEntry } from '../../domain/notifications.ts';
 import { ITEM_PASSWORD_HEADER, REVIEW_REQUEST_CALLS, type ReviewBootstrap, type ReviewRequestPushes, type ReviewRequestRow } from '../../domain/reviewRequests.ts';
 import { rawFromPlainText } from '../../domain/richText.ts';
 import { SEEDED_ITEM_PASSWORD, SEEDED_ITEMS, SEEDED_REVIEW_REQUEST } from '../../server/seedContent.ts';
-import { ackData, callJson, connectOutcome, connectSocket, connectUser, type UserClient } from '../support/clients.ts';
+import { ackData, callJson, connectOutcome, connectSocket, connectUser, waitFor, type UserClient } from '../support/clients.ts';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
 
 let server: TestServer;
@@ -62,22 +62,6 @@ const rowsOf = async (who: UserClient | null = alex): Promise<ReviewRequestRow[]
 const statusOf = async (email: string) => (await rowsOf()).find((r) => r.email === email)?.status;
 const outbox = async (): Promise<OutboxEntry[]> => (await callJson<{ entries: OutboxEntry[] }>(server.url, `/api/sandbox/outbox?itemId=${encodeURIComponent(item.id)}`, { token: sam.token })).body.entries;
 
-/** Resolves with the first `event` whose data passes `test`. */
-function waitFor<T>(socket: Socket, event: string, test: (data: T) => boolean = () => true, timeoutMs = 5000): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      socket.off(event, listener);
-      reject(new Error(`no matching ${event} within ${timeoutMs} ms`));
-    }, timeoutMs);
-    const listener = (data: T) => {
-      if (!test(data)) return;
-      clearTimeout(timer);
-      socket.off(event, listener);
-      resolve(data);
-    };
-    socket.on(event, listener);
-  });
-}
 const updateWhere = (test: (rows: ReviewRequestRow[]) => boolean) =>
   waitFor<ReviewRequestPushes['requestReview.update']>(watcher, 'requestReview.update', (d) => d.itemId === item.id && test(d.reviewRequests));
 

@@ -14,7 +14,7 @@ import { SHARE_MAX_EXPLICIT_PEOPLE } from '../../domain/constants.ts';
 import type { ItemAck, ItemAckData } from '../../domain/items.ts';
 import type { PermissionPerson, PermissionsResponse, PrivateShareResponse, PublicShareResponse } from '../../domain/sharing.ts';
 import { SEEDED_EXPLICIT_SHARE, SEEDED_ITEM_PASSWORD, SEEDED_ITEMS } from '../../server/seedContent.ts';
-import { ackData, callJson, connectOutcome, connectSocket, connectUser, refusalReason, type UserClient } from '../support/clients.ts';
+import { ackData, callJson, connectOutcome, connectSocket, connectUser, refusalReason, waitFor, type UserClient } from '../support/clients.ts';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
 
 let server: TestServer;
@@ -77,22 +77,6 @@ const sharePublicly = (who: UserClient, itemId: string, body: Record<string, unk
 /** People as e-mail → [reasons, role], for compact expectations. */
 const summary = (people: readonly PermissionPerson[]) => people.map((p) => [p.profile.email, p.reasons, p.role]);
 
-/** Resolves with the first `event` whose data passes `test`. */
-function waitFor<T>(socket: Socket, event: string, test: (data: T) => boolean = () => true, timeoutMs = 5000): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      socket.off(event, listener);
-      reject(new Error(`no matching ${event} within ${timeoutMs} ms`));
-    }, timeoutMs);
-    const listener = (data: T) => {
-      if (!test(data)) return;
-      clearTimeout(timer);
-      socket.off(event, listener);
-      resolve(data);
-    };
-    socket.on(event, listener);
-  });
-}
 
 describe('GET /api/items/:itemId/permissions', () => {
   it('lists the owner first, then the people of the team folder by name, with their reasons and roles', async () => {

@@ -115,3 +115,20 @@ export function ackData<T>(ack: AnyAck<T>): T {
 export function refusalReason(ack: AnyAck<unknown>): string {
   return ack.success ? 'accepted' : ack.reason;
 }
+
+/** Resolves with the first `event` on `socket` whose data passes `test`; rejects after `timeoutMs`. */
+export function waitFor<T>(socket: Socket, event: string, test: (data: T) => boolean = () => true, timeoutMs = 5000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      socket.off(event, listener);
+      reject(new Error(`no matching ${event} within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const listener = (data: T) => {
+      if (!test(data)) return;
+      clearTimeout(timer);
+      socket.off(event, listener);
+      resolve(data);
+    };
+    socket.on(event, listener);
+  });
+}
