@@ -1,6 +1,7 @@
 /**
  * Toasts (foundation §8, §9): how long each kind stays, and the toast ids the foundation names.
  */
+import { SAVE_SUCCESS_TOAST_MS } from './translation.ts';
 import { TOAST_CONTENT_MS, TOAST_DEFAULT_MS, TOAST_EDIT_MS, TOAST_SURVEY_MS, UPLOAD_TOAST_MS } from './constants.ts';
 
 /** What a toast reports; decides its look and its announcement (errors are assertive). */
@@ -10,7 +11,8 @@ export type ToastSeverity = 'success' | 'error' | 'info';
  * Duration classes (foundation §9): default 5 s; edit and survey toasts 10 s; the content toasts (moved,
  * trashed, restored; review-and-content §9) 10 s; the upload toasts ('upload complete', upload failed; §4, §9) 10 s.
  */
-export type ToastKind = 'default' | 'edit' | 'survey' | 'content' | 'upload';
+/** `saved`: translation-editor §9 save success (single segment), 2,000 ms. */
+export type ToastKind = 'default' | 'edit' | 'survey' | 'content' | 'upload' | 'saved';
 
 const DURATION_MS: Readonly<Record<ToastKind, number>> = {
   default: TOAST_DEFAULT_MS,
@@ -18,6 +20,7 @@ const DURATION_MS: Readonly<Record<ToastKind, number>> = {
   survey: TOAST_SURVEY_MS,
   content: TOAST_CONTENT_MS,
   upload: UPLOAD_TOAST_MS,
+  saved: SAVE_SUCCESS_TOAST_MS,
 };
 
 /** How long a toast of this kind stays, in ms. */

@@ -263,9 +263,13 @@ export interface ProgressBody {
 /** POST /translations/validation/get-segments body and answer (§7). */
 export interface GetSegmentsBody {
   validationSegmentIds: string[];
+  /** Optional (additive): only that validation's segments; the same segment id can be in several versions' validations. */
+  validationId?: string;
 }
 export interface SegmentState {
   validationSegmentId: string;
+  /** The validation the segment belongs to (additive: the service always sends it). */
+  validationId?: string;
   /** The segment's path key. */
   path: string;
   /** Its change now, null when it has none (reset). */

@@ -5,44 +5,79 @@
  * must keep (%variables%, html tags), and the change batches of POST commands (base64 text, each batch serialized
  * under 90,000 characters, each change with its normalized Levenshtein distance; fastest-levenshtein).
  */
-import type { CommandChange, PlayerJsonText, SegmentText, TextType, ValidationChange } from './translation.ts';
+import { decodeHTML } from 'entities';
+import { distance } from 'fastest-levenshtein';
+import { CHANGE_BATCH_LIMIT_CHARS, COMMAND_UPDATE, type CommandChange, type PlayerJsonText, type SegmentText, type TextType, type ValidationChange } from './translation.ts';
+
+/**
+ * A tag: `<` or `</`, a letter, then anything up to `>`. Segment html is inline markup the authoring tool wrote
+ * (b, i, u, br, span, a), never scripts, comments or attributes holding `>`, so a regular expression is enough and
+ * a lone `<` in text ("a < b") is left alone.
+ */
+const TAG = /<\/?[A-Za-z][^<>]*>/g;
+const TAG_NAME = /^<\/?([A-Za-z][\w:-]*)/;
+const VOID_TAGS = new Set(['br', 'hr', 'img', 'wbr', 'input']);
+const VARIABLE = /%([A-Za-z0-9_.]+)%/g;
 
 /** §5 strip tags: html markup removed (the segment html is inline markup, so a tag is `<` … `>`). */
 export function stripTags(html: string): string {
-  void html;
-  throw new Error('not implemented');
+  return html.indexOf('<') === -1 ? html : html.replace(TAG, '');
 }
 
 /** §5 decode entities (named and numeric; the `entities` library). */
 export function decodeEntities(text: string): string {
-  void text;
-  throw new Error('not implemented');
+  return text.indexOf('&') === -1 ? text : decodeHTML(text);
 }
 
 /** The plain text of a segment text: html stripped and decoded; playerJson spans joined, blocks by "\n". */
 export function plainText(text: SegmentText, textType: TextType): string {
-  void text;
-  void textType;
-  throw new Error('not implemented');
+  if (typeof text !== 'string') {
+    let out = '';
+    const blocks = text.blocks;
+    for (let b = 0; b < blocks.length; b++) {
+      if (b > 0) out += '\n';
+      const spans = blocks[b]!.spans;
+      for (let s = 0; s < spans.length; s++) out += spans[s]!.text;
+    }
+    return out;
+  }
+  return textType === 'html' ? decodeEntities(stripTags(text)) : text;
 }
 
 /** A segment text as the stored string (`newValue`): strings as they are, playerJson as its JSON. */
 export function serializeSegmentText(text: SegmentText): string {
-  void text;
-  throw new Error('not implemented');
+  return typeof text === 'string' ? text : JSON.stringify(text);
 }
 
 /** The stored string back as a segment text of its type; playerJson that is not valid JSON blocks → null. */
 export function deserializeSegmentText(value: string, textType: TextType): SegmentText | null {
-  void value;
-  void textType;
-  throw new Error('not implemented');
+  if (textType !== 'playerJson') return value;
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return isPlayerJsonText(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
 }
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** True when a value is playerJson blocks of spans. */
 export function isPlayerJsonText(value: unknown): value is PlayerJsonText {
-  void value;
-  throw new Error('not implemented');
+  if (!isObject(value) || !Array.isArray(value.blocks)) return false;
+  return value.blocks.every(
+    (block) =>
+      isObject(block) &&
+      Array.isArray(block.spans) &&
+      (block.style === undefined || isObject(block.style)) &&
+      block.spans.every((span) => isObject(span) && typeof span.text === 'string' && isObject(span.style)),
+  );
+}
+
+/** The plain text of a stored value; a value that does not parse as its type counts as the raw string. */
+function storedPlainText(value: string, textType: TextType): string {
+  const text = deserializeSegmentText(value, textType);
+  return text === null ? value : plainText(text, textType);
 }
 
 /**
@@ -50,10 +85,9 @@ export function isPlayerJsonText(value: unknown): value is PlayerJsonText {
  * text) and its status is pending.
  */
 export function isEdited(change: ValidationChange | undefined, originalTarget: SegmentText, textType: TextType): boolean {
-  void change;
-  void originalTarget;
-  void textType;
-  throw new Error('not implemented');
+  if (!change || change.status !== 'pending') return false;
+  const next = storedPlainText(change.replacement.newValue, textType);
+  return next.trim() !== '' && next !== plainText(originalTarget, textType);
 }
 
 /**
@@ -61,28 +95,43 @@ export function isEdited(change: ValidationChange | undefined, originalTarget: S
  * target or the already saved value after stripping tags and decoding entities, unless forceUpdate; null: save it.
  */
 export function editProblem(input: { newValue: SegmentText; originalTarget: SegmentText; savedValue: string | null; textType: TextType; forceUpdate?: boolean }): 'empty' | 'noOp' | null {
-  void input;
-  throw new Error('not implemented');
+  const next = plainText(input.newValue, input.textType);
+  if (next.trim() === '') return 'empty';
+  if (input.forceUpdate) return null;
+  if (next === plainText(input.originalTarget, input.textType)) return 'noOp';
+  if (input.savedValue !== null && next === storedPlainText(input.savedValue, input.textType)) return 'noOp';
+  return null;
 }
 
 /** §5 why editing is blocked, or null: no permission, not validating, disabled by a diff, locked. */
 export type EditBlockedReason = 'noPermission' | 'notValidating' | 'disabledByDiff' | 'locked';
 export function editBlockedReason(input: { canTranslate: boolean; validating: boolean; disabledByDiff: boolean; locked: boolean }): EditBlockedReason | null {
-  void input;
-  throw new Error('not implemented');
+  if (!input.canTranslate) return 'noPermission';
+  if (!input.validating) return 'notValidating';
+  if (input.disabledByDiff) return 'disabledByDiff';
+  if (input.locked) return 'locked';
+  return null;
 }
 
 /** §5 variables between percent signs (`%Name%`, letters, digits, underscores, dots): each occurrence with its offsets. */
 export function findVariables(text: string): { name: string; from: number; to: number }[] {
-  void text;
-  throw new Error('not implemented');
+  if (text.indexOf('%') === -1) return [];
+  const out: { name: string; from: number; to: number }[] = [];
+  for (const match of text.matchAll(VARIABLE)) out.push({ name: match[1]!, from: match.index, to: match.index + match[0].length });
+  return out;
 }
 
 /** True when every variable of `before` is still in `after` as often (§5: variables cannot be deleted). */
 export function keepsVariables(before: string, after: string): boolean {
-  void before;
-  void after;
-  throw new Error('not implemented');
+  const needed = new Map<string, number>();
+  for (const { name } of findVariables(before)) needed.set(name, (needed.get(name) ?? 0) + 1);
+  if (needed.size === 0) return true;
+  for (const { name } of findVariables(after)) {
+    const left = needed.get(name);
+    if (left !== undefined) needed.set(name, left - 1);
+  }
+  for (const left of needed.values()) if (left > 0) return false;
+  return true;
 }
 
 /**
@@ -91,25 +140,55 @@ export function keepsVariables(before: string, after: string): boolean {
  */
 export type HtmlPiece = { kind: 'text'; text: string } | { kind: 'tag'; raw: string; name: string; closing: boolean; selfClosing: boolean };
 export function htmlPieces(html: string): HtmlPiece[] {
-  void html;
-  throw new Error('not implemented');
+  const pieces: HtmlPiece[] = [];
+  let at = 0;
+  for (const match of html.matchAll(TAG)) {
+    if (match.index > at) pieces.push({ kind: 'text', text: html.slice(at, match.index) });
+    const raw = match[0];
+    const name = TAG_NAME.exec(raw)![1]!.toLowerCase();
+    const closing = raw.startsWith('</');
+    pieces.push({ kind: 'tag', raw, name, closing, selfClosing: !closing && (raw.endsWith('/>') || VOID_TAGS.has(name)) });
+    at = match.index + raw.length;
+  }
+  if (at < html.length) pieces.push({ kind: 'text', text: html.slice(at) });
+  return pieces;
 }
 
 /** The normalized Levenshtein distance of §5: distance / the longer length (0 for two empty texts), in [0, 1]. */
 export function normalizedLevenshtein(a: string, b: string): number {
-  void a;
-  void b;
-  throw new Error('not implemented');
+  const longer = Math.max(a.length, b.length);
+  if (longer === 0 || a === b) return 0;
+  // A common prefix and suffix never change the distance; an edit usually touches a few words, so trimming them
+  // first shrinks the bit-parallel work (O(n·m/32)) a lot.
+  let start = 0;
+  const shorter = Math.min(a.length, b.length);
+  while (start < shorter && a.charCodeAt(start) === b.charCodeAt(start)) start++;
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > start && endB > start && a.charCodeAt(endA - 1) === b.charCodeAt(endB - 1)) {
+    endA--;
+    endB--;
+  }
+  return distance(a.slice(start, endA), b.slice(start, endB)) / longer;
 }
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+/** Bytes per String.fromCharCode call: well under every engine's argument limit. */
+const CHUNK_BYTES = 0x8000;
 
 /** UTF-8 base64 of a text (§5 saved text is base64-encoded), and back. */
 export function toBase64(text: string): string {
-  void text;
-  throw new Error('not implemented');
+  const bytes = encoder.encode(text);
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += CHUNK_BYTES) binary += String.fromCharCode.apply(null, bytes.subarray(i, i + CHUNK_BYTES) as unknown as number[]);
+  return btoa(binary);
 }
 export function fromBase64(base64: string): string {
-  void base64;
-  throw new Error('not implemented');
+  const binary = atob(base64);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return decoder.decode(bytes);
 }
 
 /** One edit to send: the stored old and new values and their plain texts. */
@@ -131,6 +210,27 @@ export interface PendingEdit {
  * under {@link CHANGE_BATCH_LIMIT_CHARS}; a change that alone exceeds it goes in a batch of its own.
  */
 export function buildChangeBatches(edits: readonly PendingEdit[]): CommandChange[][] {
-  void edits;
-  throw new Error('not implemented');
+  const batches: CommandChange[][] = [];
+  let batch: CommandChange[] = [];
+  // The batch's JSON length: "[" + changes joined by "," + "]"; each change is serialized once.
+  let size = 2;
+  for (const edit of edits) {
+    const change: CommandChange = {
+      path: edit.path,
+      command: COMMAND_UPDATE,
+      data: { newValue: toBase64(edit.newValue), normalizedLevenshteinDistance: normalizedLevenshtein(edit.oldText, edit.newText) },
+      isCourseUpdate: edit.isCourseUpdate,
+      ...(edit.suggestionModel !== undefined ? { suggestionModel: edit.suggestionModel } : {}),
+    };
+    const length = JSON.stringify(change).length;
+    if (batch.length > 0 && size + 1 + length >= CHANGE_BATCH_LIMIT_CHARS) {
+      batches.push(batch);
+      batch = [];
+      size = 2;
+    }
+    size += (batch.length > 0 ? 1 : 0) + length;
+    batch.push(change);
+  }
+  if (batch.length > 0) batches.push(batch);
+  return batches;
 }

@@ -25,6 +25,8 @@ import { commentsMachine } from './commentsMachine.ts';
 // Review requests (issue 7).
 import { requestDialogMachine } from './requestDialogMachine.ts';
 import { reviewRequestsMachine } from './reviewRequestsMachine.ts';
+// Translation editor (issue 8).
+import { translationMachine } from './translationMachine.ts';
 
 /**
  * The root of the one actor system. It owns the long-lived actors (each with a systemId) so that
@@ -80,6 +82,8 @@ export const appMachine = setup({
     // Review requests (issue 7).
     reviewRequests: reviewRequestsMachine,
     requestDialog: requestDialogMachine,
+    // Translation editor (issue 8).
+    translation: translationMachine,
   },
 }).createMachine({
   id: 'app',
@@ -108,6 +112,8 @@ export const appMachine = setup({
     // Review requests (issue 7): the open item's review requests (opened by the composition root) and the request dialog.
     { id: 'reviewRequests', systemId: 'reviewRequests', src: 'reviewRequests' },
     { id: 'requestDialog', systemId: 'requestDialog', src: 'requestDialog' },
+    // Translation editor (issue 8): the translate tab of the open item (opened and closed by the composition root).
+    { id: 'translation', systemId: 'translation', src: 'translation' },
     {
       id: 'auth',
       systemId: 'auth',
@@ -164,6 +170,8 @@ export const appMachine = setup({
                     sendToSystem('comments', ({ event }) => event),
                     // requestReview.update / deleteRequest / deleteAllRequests (issue 7).
                     sendToSystem('reviewRequests', ({ event }) => event),
+                    // updateSegments / resetSegment / groupComplete / deleteProgress (issue 8).
+                    sendToSystem('translation', ({ event }) => event),
                   ],
                 },
                 'realtime.reconnected': { actions: [sendToSystem('item', ({ event }) => event), sendToSystem('comments', ({ event }) => event)] },

@@ -27,6 +27,8 @@ import { commentsMachine } from './commentsMachine.ts';
 // Review requests (issue 7).
 import { requestDialogMachine } from './requestDialogMachine.ts';
 import { reviewRequestsMachine } from './reviewRequestsMachine.ts';
+// Translation editor (issue 8).
+import { translationMachine } from './translationMachine.ts';
 
 /** Payload cases for one event type: each case is the event without its `type`. */
 export type EventCases = Record<string, ReadonlyArray<Record<string, unknown>>>;
@@ -261,6 +263,71 @@ const reviewSubject = (over: Record<string, unknown> = {}) => ({
 });
 const FREQUENT = [{ email: 'kim@example.com', displayName: 'Kim', avatars: { small: null } }];
 const reviewPush = (event: string, data: Record<string, unknown>) => ({ namespace: '/item/i1', event, data: { messageId: `m-${event}`, itemId: 'i1', ...data } });
+
+// Translation editor (issue 8): a small Storyline file (one scene, two slides), its validation and stack.
+const trItem = (id: string, text: string, vs: string) => ({ type: 'item', id, textType: 'text', source: text, target: `fr ${text}`, validationSegmentId: vs });
+const TR_FILE = {
+  sourceLocale: 'en',
+  targetLocale: 'fr',
+  version: 2,
+  product: 'storyline',
+  storylineVersion: '3.91.1',
+  translationMemoryReportIds: [],
+  baseChildren: [],
+  children: [
+    {
+      type: 'group',
+      id: 'sc1',
+      title: '1 Untitled Scene',
+      meta: { type: 'scene' },
+      children: [
+        { type: 'group', id: 'sl1', title: 'Welcome', meta: { type: 'slide' }, children: [trItem('t1', 'Hello', 'vs1'), trItem('t2', 'Hi %UserName%', 'vs2')] },
+        { type: 'group', id: 'sl2', title: 'Next', meta: { type: 'slide' }, children: [trItem('t3', 'Bye', 'vs3')] },
+      ],
+    },
+  ],
+};
+const TR_SLIDE1 = '["sc1","sl1"]';
+const TR_T1 = '["sc1","sl1","t1"]';
+const TR_T2 = '["sc1","sl1","t2"]';
+const trChange = (vs: string, newValue: string, status = 'pending') => ({
+  validationSegmentId: vs,
+  status,
+  replacement: { newValue, unsavedValue: null },
+  proposedBy: 'u-kim',
+  proposedAt: '2026-11-21T10:00:00.000Z',
+  lastAcceptedDate: null,
+  lastAcceptedBy: null,
+});
+const trSubject = (over: Record<string, unknown> = {}) => ({
+  itemId: 'i-fr',
+  versionId: 'v2',
+  versionNumber: 2,
+  isLatestVersion: true,
+  pass: null,
+  userId: 'u-vera',
+  email: 'vera.validator@example.com',
+  canTranslate: true,
+  ...over,
+});
+const TR_VALIDATION = {
+  validationId: 'val-1',
+  translationFilePath: 'translations/i-fr/v2.json',
+  paths: { [TR_T2]: trChange('vs2', 'Salut %UserName%'), '["sc1","sl2","t3"]': trChange('vs3', 'Au revoir') },
+  progressDetails: {},
+  updates: {},
+  profiles: {},
+  showCourseUpdates: false,
+};
+const TR_STACK = {
+  stackId: 'st1',
+  sourceLocale: 'en',
+  entries: [
+    { itemId: 'i-en', title: 'Course', locale: 'en', role: 'source', progress: null },
+    { itemId: 'i-fr', title: 'Course (French)', locale: 'fr', role: 'target', progress: null },
+  ],
+};
+const trPush = (event: string, data: Record<string, unknown>) => ({ namespace: '/item/i-fr', event, data: { messageId: `m-${event}`, itemId: 'i-fr', validationId: 'val-1', ...data } });
 
 /** The one registry: charts, path generation, generated tests and replay all read it. */
 export const registry: readonly RegistryEntry[] = [
@@ -830,6 +897,35 @@ export const registry: readonly RegistryEntry[] = [
       'xstate.error.actor.createReviewRequest': [httpRefusal(400, 'The due date is before today.')],
     },
   },
+  {
+    name: 'translation',
+    machine: translationMachine,
+    description:
+      "The translate tab of the open item: stack → validation (item password) → CDN file → model (INIT, LOADING, TRANSLATION_FETCHED, CHANGES_PENDING, ERROR, SUBMITTING; fetch status), the language map (non-fatal), editing with the §5 rules (empty refused, no-op closes, locked / no permission / signed out / old Storyline refused), optimistic saves in batches with rollback and the server's reason, mark complete and reopen (confirmation suppressible), segment reset, and the realtime pushes, never overwriting the segment being edited (translation-editor §2, §4, §5, §7, §8).",
+    cases: {
+      // Payload-free defaults leave the view events (filter, groups, conflict choice) as no-ops: each would multiply
+      // the snapshots the transition search walks; tests/machines/translation.test.ts drives them.
+      'translation.open': [trSubject()],
+      'translation.startEdit': [{ key: TR_T1 }],
+      'translation.edit': [{ key: TR_T1, value: 'Bonjour' }],
+      'translation.markComplete': [{ navKey: TR_SLIDE1 }],
+      'translation.reopen': [{ navKey: TR_SLIDE1 }],
+      'translation.confirmReopen': [{ dontAskAgain: true }, { dontAskAgain: false }],
+      'translation.resolveConflict': [{ keep: 'mine' }, { keep: 'theirs' }],
+      'translation.resetSegment': [{ key: TR_T2 }],
+      'realtime.message': [trPush('updateSegments', { itemIdHash: 'i-fr', version: 2, validationSegmentIds: ['vs1'], by: 'u-kim' })],
+      'xstate.done.actor.fetchStack': [{ output: TR_STACK }, { output: 'not a stack' }],
+      'xstate.error.actor.fetchStack': [httpRefusal(404, 'Not in a translation stack.')],
+      'xstate.done.actor.fetchValidation': [{ output: TR_VALIDATION }, { output: null }],
+      'xstate.error.actor.fetchValidation': [httpRefusal(500, 'Database down')],
+      'xstate.done.actor.fetchFile': [{ output: TR_FILE }, { output: { children: 'not a file' } }],
+      'xstate.done.actor.saveChanges': [{ output: { paths: { [TR_T1]: trChange('vs1', 'Bonjour') } } }],
+      'xstate.error.actor.saveChanges': [httpRefusal(409, 'The segment is locked.')],
+      'xstate.done.actor.refreshSegments': [{ output: { data: [{ validationSegmentId: 'vs1', path: TR_T1, change: trChange('vs1', 'Salut') }] } }],
+      'xstate.done.actor.completeGroup': [{ output: { updatedAt: '2026-11-22T10:00:00.000Z' } }],
+      'xstate.error.actor.reopenGroup': [httpRefusal(500, 'Database down')],
+    },
+  },
 ];
 
 /** Finds a registry entry by name. */
@@ -841,6 +937,7 @@ export { appMachine, authMachine, dialogsMachine, dragMachine, folderSettingsMac
 export { itemNotificationsMachine, outboxMachine, shareMachine };
 export { commentAttachmentMachine, commentPostingMachine, commentsMachine };
 export { requestDialogMachine, reviewRequestsMachine };
+export { translationMachine };
 
 /** Hash of each machine definition, written into session-log headers so replay can tell when a chart changed. */
 export function definitionHashes(): Record<string, string> {

@@ -25,6 +25,7 @@ import { externalRoutes } from './routes/external.ts';
 import { registerReviewRequests } from './reviewRequests/index.ts';
 import { DEFAULT_DEMO_PASSWORD, seedIfEmpty } from './seed.ts';
 import { registerSharing } from './sharing/index.ts';
+import { registerTranslations, seedTranslations } from './translations/index.ts';
 import { seedComments, seedReviewRequests, seedVersions } from './seedContent.ts';
 import { registerServices } from './services/index.ts';
 import { initials } from './services/subscriptions.ts';
@@ -153,12 +154,21 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   bound.comments = comments.hooks;
   // Review requests of one item under /api; pushes on /item/<itemId>.
   await registerReviewRequests(app, { verify, context: { ...content.context, publicUrl: () => publicUrl } });
+  // Translations: the validation calls under /api, translation files and language maps under /services/cdn.
+  const translations = await registerTranslations(app, {
+    db,
+    verify,
+    realtime,
+    dataDir: opts.dataDir,
+    logError: (error, where) => app.log.error({ err: error, where }, 'translation request failed'),
+  });
   await uploads.register(app);
   // Versions of the seeded items need the blob store, which exists from here on.
   if (seeded) {
     await seedVersions(content.context);
     await seedComments(content.context.db, uploads);
     await seedReviewRequests(content.context.db);
+    await seedTranslations(content.context.db, translations.cdn);
   }
   await registerServices(app, { db, verify, realtime, publicUrl: () => publicUrl });
   await app.register(oidcRoutes, { db, getProvider: () => provider });

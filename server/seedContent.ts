@@ -260,6 +260,31 @@ export async function seedContent(trx: Db, { aid, teamId, teamSubscriptionId, no
   item('Onboarding course (English)', 'rise', ALEX, onboarding, { stackId });
   item('Onboarding course (French)', 'rise', ALEX, onboarding, { stackId, updatedBy: VERA });
   item('Onboarding course (German)', 'rise', ALEX, onboarding, { stackId, updatedBy: MARIA });
+  // Translation targets added with issue 8 (server/translations/seed.ts gives the stack its locales and files).
+  item('Onboarding course (Japanese)', 'rise', ALEX, onboarding, { stackId });
+  item('Onboarding course (Arabic)', 'rise', ALEX, onboarding, { stackId });
+
+  // A Storyline translation stack the Localization group edits (Translations folder); see server/translations/seed.ts.
+  const serviceStackId = randomUUID();
+  await trx
+    .insertInto('item_stacks')
+    .values({
+      id: serviceStackId,
+      title: 'Customer service essentials',
+      product: 'storyline',
+      folder_id: translations,
+      user_aid: aid(ALEX),
+      updated_by_aid: aid(VERA),
+      archived_at: null,
+      thumbnail_url: null,
+      hash: newHash(),
+      created_at: iso(12 * DAY_MS),
+      updated_at: iso(6 * HOUR_MS),
+    })
+    .execute();
+  for (const language of ['English', 'French', 'German', 'Japanese', 'Arabic']) {
+    item(`Customer service essentials (${language})`, 'storyline', ALEX, translations, { stackId: serviceStackId, ...(language === 'French' ? { updatedBy: VERA } : {}) });
+  }
 
   await trx.insertInto('items').values(items).execute();
 

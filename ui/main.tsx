@@ -13,6 +13,8 @@ import './styles/comments.css';
 import './styles/commentsPanel.css';
 import './styles/share.css';
 import './styles/reviewRequests.css';
+import './styles/translation.css';
+import './styles/translationEditor.css';
 import { loadRuntimeConfig, saveFile } from './app/browser.ts';
 import { createAppSystem } from './app/createSystem.ts';
 import { AppRoutes } from './routes.tsx';

@@ -12,6 +12,9 @@ import { sandboxStrings } from './strings/sandbox.ts';
 import { commentsPanelStrings } from './strings/commentsPanel.ts';
 import { shareStrings } from './strings/share.ts';
 import { reviewRequestsStrings } from './strings/reviewRequests.ts';
+import { translationEditorStrings } from './strings/translationEditor.ts';
+import { translationStrings } from './strings/translation.ts';
+import { translationMachineStrings } from './strings/translationMachine.ts';
 
 const coreStrings = {
   'app.skipToContent': 'Skip to main content',
@@ -106,7 +109,7 @@ const coreStrings = {
   'notFound.goToDashboard': 'Go to the dashboard',
 } as const;
 
-export const strings = { ...coreStrings, ...headerStrings, ...accessStrings, ...sandboxStrings, ...anonStrings, ...contentStrings, ...itemStrings, ...commentsStrings, ...commentsPanelStrings, ...shareStrings, ...reviewRequestsStrings } as const;
+export const strings = { ...coreStrings, ...headerStrings, ...accessStrings, ...sandboxStrings, ...anonStrings, ...contentStrings, ...itemStrings, ...commentsStrings, ...commentsPanelStrings, ...shareStrings, ...reviewRequestsStrings, ...translationStrings, ...translationEditorStrings, ...translationMachineStrings } as const;
 
 export type StringKey = keyof typeof strings;
 

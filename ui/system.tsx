@@ -16,6 +16,7 @@ import type { shareMachine } from '../machines/shareMachine.ts';
 import type { commentsMachine } from '../machines/commentsMachine.ts';
 import type { requestDialogMachine } from '../machines/requestDialogMachine.ts';
 import type { reviewRequestsMachine } from '../machines/reviewRequestsMachine.ts';
+import type { translationMachine } from '../machines/translationMachine.ts';
 import type { uploadsMachine } from '../machines/uploadsMachine.ts';
 import type { gridPrefsStore } from '../machines/gridPrefsStore.ts';
 import type { flagsStore } from '../machines/flagsStore.ts';
@@ -73,6 +74,11 @@ export interface AppSystem {
   reviewRequests: ActorRefFrom<typeof reviewRequestsMachine>;
   /** The request-review dialog (systemId `requestDialog`): send `requestDialog.open {…}`; see machines/README.md. */
   requestDialog: ActorRefFrom<typeof requestDialogMachine>;
+  /**
+   * The translate tab of the open item (systemId `translation`); opened and closed with the item view's translate tab
+   * by the composition root. Selectors (loadStatusOf, rowsOf, isSavingOf, …) in machines/translationMachine.ts.
+   */
+  translation: ActorRefFrom<typeof translationMachine>;
   /** The page's origin (review links: domain/sharing.ts reviewLinkFor). */
   origin: string;
   /**

@@ -105,6 +105,8 @@ export interface DetailBase {
   record: ItemRecord;
   versions: ItemVersion[];
   uploader: PersonRef | null;
+  /** A target item of a translation stack (server/translations): ItemDetail.showTranslationsTab. */
+  isTranslationTarget: boolean;
 }
 
 /** Reads everything an ItemDetail needs (call inside the transaction that made the change). */
@@ -119,7 +121,9 @@ export async function loadDetailBase(db: Db, context: ItemContext, itemId: strin
     const person = (await loadPeople(db, [latest.user_aid], context.avatarUrl)).get(latest.user_aid);
     uploader = person ? { userId: person.userId, fullName: person.fullName, avatar: person.avatar } : { userId: latest.user_aid, fullName: '', avatar: null };
   }
-  return { row, record: record!, versions, uploader };
+  // One primary-key lookup: the translations tab shows on target items of a translation stack.
+  const target = await db.selectFrom('translation_items').select('item_id').where('item_id', '=', itemId).where('role', '=', 'target').executeTakeFirst();
+  return { row, record: record!, versions, uploader, isTranslationTarget: target !== undefined };
 }
 
 /**
@@ -155,7 +159,7 @@ export function detailFor(base: DetailBase, access: UserAccess): ItemDetail {
     isUploading: latest?.state === 'uploading',
     uploadProgress: latest?.progress ?? 0,
     isErrored: latest !== null && FAILED_VERSION_STATES.has(latest.state),
-    showTranslationsTab: false,
+    showTranslationsTab: base.isTranslationTarget,
     folderName,
     actions,
     isOwner,

@@ -367,6 +367,60 @@ export interface ReviewRequestsTable {
   updated_at: string;
 }
 
+/** An item of a translation stack (0009): its locale (lower case) and whether it is the source or a target. */
+export interface TranslationItemsTable {
+  item_id: string;
+  stack_id: string;
+  locale: string;
+  role: 'source' | 'target';
+}
+
+/** The translation file of one item version (0009): the JSON is in the CDN folder under `file_key`. */
+export interface TranslationFilesTable {
+  item_id: string;
+  version_id: string;
+  file_key: string;
+}
+
+/** One validation per target item version (0009), made lazily by GET validation. */
+export interface ValidationsTable {
+  id: string;
+  item_id: string;
+  version_id: string;
+  target_locale: string;
+  file_key: string;
+  created_at: string;
+}
+
+/** A validation change (0009, §3): one per segment path key; `new_value` is the decoded text (playerJson: its JSON). */
+export interface ValidationChangesTable {
+  validation_id: string;
+  path_key: string;
+  validation_segment_id: string;
+  new_value: string;
+  status: 'pending' | 'accepted' | 'approved';
+  proposed_by: string;
+  proposed_at: string;
+  last_accepted_date: string | null;
+  last_accepted_by: string | null;
+  /** 0/1. */
+  force_update: ColumnType<number, number | undefined, number>;
+  suggestion_model: string | null;
+  normalized_distance: ColumnType<number, number | undefined, number>;
+  /** 0/1. */
+  is_course_update: ColumnType<number, number | undefined, number>;
+}
+
+/** A nav group marked complete (0009, §3 progressDetails). */
+export interface ValidationProgressTable {
+  validation_id: string;
+  path_key: string;
+  user_aid: string;
+  updated_at: string;
+  /** 0/1. */
+  is_course_update: ColumnType<number, number | undefined, number>;
+}
+
 export interface Database {
   users: UsersTable;
   teams: TeamsTable;
@@ -394,6 +448,11 @@ export interface Database {
   item_subscriptions: ItemSubscriptionsTable;
   notification_outbox: NotificationOutboxTable;
   review_requests: ReviewRequestsTable;
+  translation_items: TranslationItemsTable;
+  translation_files: TranslationFilesTable;
+  validations: ValidationsTable;
+  validation_changes: ValidationChangesTable;
+  validation_progress: ValidationProgressTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -413,3 +472,7 @@ export type CommentAttachmentRow = Selectable<CommentAttachmentsTable>;
 export type CommentUploadRow = Selectable<CommentUploadsTable>;
 export type OutboxRow = Selectable<NotificationOutboxTable>;
 export type ReviewRequestRecordRow = Selectable<ReviewRequestsTable>;
+export type TranslationItemRow = Selectable<TranslationItemsTable>;
+export type ValidationRow = Selectable<ValidationsTable>;
+export type ValidationChangeRow = Selectable<ValidationChangesTable>;
+export type ValidationProgressRow = Selectable<ValidationProgressTable>;

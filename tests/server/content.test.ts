@@ -143,7 +143,7 @@ describe('the seeded library', () => {
     const onboarding = await findFolder(alex, 'Onboarding');
     const { items, count } = await page(tara, onboarding.id);
     const stack = items.find((i) => i.isStack);
-    expect(stack).toMatchObject({ title: 'Onboarding course', stackSize: 3, product: 'rise', folderId: onboarding.id });
+    expect(stack).toMatchObject({ title: 'Onboarding course', stackSize: 5, product: 'rise', folderId: onboarding.id });
     expect(items.some((i) => i.title.startsWith('Onboarding course ('))).toBe(false);
     expect(count).toBe(items.length);
   });
@@ -446,7 +446,7 @@ describe('items', () => {
     const onboarding = await findFolder(alex, 'Onboarding');
     const stack = (await page(alex, onboarding.id)).items.find((i) => i.isStack)!;
     const { body } = await callJson<{ itemIds: string[] }>(server.url, `/api/item-stacks/${stack.id}`, { token: alex.token });
-    expect(body.itemIds).toHaveLength(3);
+    expect(body.itemIds).toHaveLength(5);
     expect(reasonOf(await call(alex, 'item.update', { id: body.itemIds[0]!, title: 'Loose member' }))).toBe('forbidden');
     expect(reasonOf(await call(alex, 'item.bulkMove', { ids: [body.itemIds[1]!], destination: 'PRIVATE_CONTENT' }))).toBe('forbidden');
     // Nor are members listed or found by search.

@@ -72,7 +72,7 @@ describe('item stacks over HTTP', () => {
     const { status, body } = await getStack(tara);
     expect(status).toBe(200);
     expect(body).toMatchObject({ id: stackId, title: 'Onboarding course', folderId: onboardingId, userId: alex.aid, archivedAt: null });
-    expect(body.itemIds).toHaveLength(3);
+    expect(body.itemIds).toHaveLength(5);
     expect((await stacks(alex, 'GET', '/no-such-stack')).status).toBe(404);
     const hidden = await stacks(ian, 'GET', `/${stackId}`);
     expect(hidden).toMatchObject({ status: 404, body: { error: 'Not Found', reason: 'notFound' } });
@@ -87,7 +87,7 @@ describe('item stacks over HTTP', () => {
     expect(await stacks(alex, 'PUT', `/rename/${stackId}`, { title: 'x'.repeat(256) })).toMatchObject({ status: 400, body: { reason: 'tooLong' } });
     const pushed = nextEvent<{ stack: ItemRecord }>(taraSocket, 'itemStack.updateHashed');
     expect((await stacks(alex, 'PUT', `/rename/${stackId}`, { title: '  Welcome course  ' })).status).toBe(204);
-    expect((await pushed).stack).toMatchObject({ id: stackId, title: 'Welcome course', isStack: true, stackSize: 3 });
+    expect((await pushed).stack).toMatchObject({ id: stackId, title: 'Welcome course', isStack: true, stackSize: 5 });
     expect((await getStack(alex)).body.title).toBe('Welcome course');
   });
 
@@ -118,7 +118,7 @@ describe('item stacks over HTTP', () => {
 
     const restored = await callJson<{ stacks: ItemRecord[] }>(server.url, '/api/item-stacks/bulk-restore', { token: alex.token, method: 'PUT', body: { stackIds: [stackId] } });
     expect(restored.status).toBe(200);
-    expect(restored.body.stacks).toEqual([expect.objectContaining({ id: stackId, archivedAt: null, isArchived: false, folderId: newHiresId, stackSize: 3 })]);
+    expect(restored.body.stacks).toEqual([expect.objectContaining({ id: stackId, archivedAt: null, isArchived: false, folderId: newHiresId, stackSize: 5 })]);
     expect((await getStack(tara)).status).toBe(200);
   });
 

@@ -53,12 +53,13 @@ describe('feature flags', () => {
     expect((await callJson(server.url, '/services/flags/v1/flags')).status).toBe(401);
   });
 
-  it('serves the defaults when nothing is overridden, with or without a subscription', async () => {
+  it('serves the defaults with the seed\'s one global override (translationsTab on), with or without a subscription', async () => {
+    const seeded = { ...FLAG_DEFAULTS, translationsTab: true };
     const global = await getFlags(tara);
     expect(global.status).toBe(200);
-    expect(global.body).toEqual({ subscriptionId: null, flags: FLAG_DEFAULTS });
+    expect(global.body).toEqual({ subscriptionId: null, flags: seeded });
     const own = await getFlags(tara, demoTeamId);
-    expect(own.body).toEqual({ subscriptionId: demoTeamId, flags: FLAG_DEFAULTS });
+    expect(own.body).toEqual({ subscriptionId: demoTeamId, flags: seeded });
   });
 
   it("refuses a subscription's flags to a non-member, and 404s an unknown subscription for staff", async () => {

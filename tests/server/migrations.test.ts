@@ -101,7 +101,7 @@ describe('migration 0004', () => {
         Number((await other.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
       expect(await count('folders')).toBeGreaterThan(40);
       expect(await count('items')).toBeGreaterThanOrEqual(60);
-      expect(await count('item_stacks')).toBe(1);
+      expect(await count('item_stacks')).toBe(2);
       expect(await count('team_groups')).toBe(2);
       const owner = await other.selectFrom('users').select('aid').where('email', '=', 'alex.admin@example.com').executeTakeFirstOrThrow();
       await expect(

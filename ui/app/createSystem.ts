@@ -10,6 +10,9 @@ import { createItemClient } from '../../adapters/items.ts';
 import { createShareClient } from '../../adapters/share.ts';
 import { createCommentClient } from '../../adapters/comments.ts';
 import { createReviewRequestClient } from '../../adapters/reviewRequests.ts';
+import { createTranslationClient } from '../../adapters/translation.ts';
+import { SKIP_REOPEN_CONFIRM_STORAGE_KEY } from '../../domain/translation.ts';
+import { canTranslateContent } from '../../domain/roles.ts';
 import { DELETE_REVIEWER_CONFIRM_STORAGE_KEY } from '../../domain/reviewRequests.ts';
 import { hashFile } from '../../adapters/md5.ts';
 import { createUploadClient, inspectFile } from '../../adapters/uploads.ts';
@@ -35,6 +38,8 @@ import { commentPrefsOf, commentsMachine } from '../../machines/commentsMachine.
 import { uploadMachine } from '../../machines/uploadMachine.ts';
 import { requestDialogMachine } from '../../machines/requestDialogMachine.ts';
 import { reviewRequestsMachine, type ReviewRequestsSubject } from '../../machines/reviewRequestsMachine.ts';
+import { isSavingOf, translationMachine, type TranslationSubject } from '../../machines/translationMachine.ts';
+import { shownVersionOf, viewStateOf } from '../../machines/itemMachine.ts';
 import { uploadsMachine } from '../../machines/uploadsMachine.ts';
 import { notificationSettingsMachine } from '../../machines/notificationSettingsMachine.ts';
 import { sandboxMachine } from '../../machines/sandboxMachine.ts';
@@ -458,6 +463,32 @@ export function createAppSystem(
     actions: { reportError },
   });
 
+  // Translation editor (issue 8): the validation calls on the review API; the file and the language map on the
+  // CDN (public like a CDN: no bearer token). The saved batches go one after another (translation-editor §5, §7).
+  const cdn = createHttpClient({ baseURL: config.services.cdn, tokens: { accessToken: async () => null, forceRefresh: async () => null } });
+  const translationClient = createTranslationClient({ http, cdn });
+  const translation = translationMachine.provide({
+    actors: {
+      fetchStack: fromPromise(({ input }) => translationClient.stack(input)),
+      fetchValidation: fromPromise(({ input }) => translationClient.validation(input)),
+      fetchFile: fromPromise(({ input }) => translationClient.file(input.path)),
+      fetchLanguageMap: fromPromise(({ input }) => translationClient.languageMap(input.displayLocale)),
+      saveChanges: fromPromise(({ input }) => translationClient.saveChanges(input)),
+      getSegments: fromPromise(({ input }) => translationClient.getSegments(input)),
+      // PUT progress answers 204: the time it was recorded is the clock's (the push that follows carries the server's).
+      completeGroup: fromPromise(async ({ input }) => {
+        await translationClient.completeGroup(input);
+        return { updatedAt: new Date(clock.now()).toISOString() };
+      }),
+      reopenGroup: fromPromise(({ input }) => translationClient.reopenGroup(input)),
+      resetSegment: fromPromise(({ input }) => translationClient.resetSegment(input)),
+    },
+    actions: {
+      reportError,
+      storeSkipReopenConfirm: (_, params) => storage.set(SKIP_REOPEN_CONFIRM_STORAGE_KEY, params.value ? 'true' : 'false'),
+    },
+  });
+
   // The country cookie (foundation §7): once per browser, no token needed, failures only logged.
   // Public like the real one: no bearer token (and the auth actor does not exist yet here).
   const geolocation = createHttpClient({ baseURL: config.services.profiles, tokens: { accessToken: async () => null, forceRefresh: async () => null } });
@@ -465,7 +496,7 @@ export function createAppSystem(
 
   const app = createActor(
     appMachine.provide({
-      actors: { auth, session, itemSocket: realtime, notificationSettings, sandbox, folders, folderSettings, grid, uploads, item, share, itemNotifications, outbox, comments, reviewRequests, requestDialog },
+      actors: { auth, session, itemSocket: realtime, notificationSettings, sandbox, folders, folderSettings, grid, uploads, item, share, itemNotifications, outbox, comments, reviewRequests, requestDialog, translation },
       actions: { logError: (_, params) => console.error(params.message) },
     }),
     { id: 'app', clock, inspect: recorder.inspect },
@@ -484,8 +515,21 @@ export function createAppSystem(
   // The leave-page warning while uploads are in progress (review-and-content §4); views do no side effects.
   const uploadsRef = app.system.get('uploads') as AppSystem['uploads'];
   const warnBeforeLeaving = options.warnBeforeLeaving ?? leavePageWarning(t('upload.leave_warning'));
-  warnBeforeLeaving(uploadsRef.getSnapshot().hasTag('inProgress'));
-  uploadsRef.subscribe((snapshot) => warnBeforeLeaving(snapshot.hasTag('inProgress')));
+  // Also while a translation save is on the wire (translation-editor §2 "leaving while saving shows the leave message").
+  const translationRef = app.system.get('translation') as AppSystem['translation'];
+  // The browser's own warnings each say why; an injected one (tests) hears both causes.
+  const warnWhileSaving = options.warnBeforeLeaving ? null : leavePageWarning(t('translation.leave_warning'));
+  const armLeaveWarning = () => {
+    const uploading = uploadsRef.getSnapshot().hasTag('inProgress');
+    const saving = isSavingOf(translationRef.getSnapshot());
+    if (warnWhileSaving) {
+      warnBeforeLeaving(uploading);
+      warnWhileSaving(saving);
+    } else warnBeforeLeaving(uploading || saving);
+  };
+  armLeaveWarning();
+  uploadsRef.subscribe(armLeaveWarning);
+  translationRef.subscribe(armLeaveWarning);
 
   // Comments (issue 6): the sort is remembered; the open item's facts, and the connection the requests travel on,
   // are told to the comments actor whenever they change (views do no side effects).
@@ -564,6 +608,40 @@ export function createAppSystem(
   tellReviewRequestsAboutItem(itemRef.getSnapshot());
   itemRef.subscribe(tellReviewRequestsAboutItem);
 
+  // Translation editor (issue 8): "don't ask again" on the reopen confirmation is read once (the machine's
+  // storeSkipReopenConfirm writes it); the translate tab of a loaded item with a ready version opens the translation
+  // actor, anything else closes it. Who is looking (and whether they may translate) comes from the session.
+  translationRef.send({ type: 'translation.settingsLoaded', skipReopenConfirm: storage.get(SKIP_REOPEN_CONFIRM_STORAGE_KEY) === 'true' });
+  let translationSubjectKey = 'null';
+  const tellTranslationAboutItem = () => {
+    const snapshot = itemRef.getSnapshot();
+    const { item: detail, userId, password, route } = snapshot.context;
+    const shown = shownVersionOf(snapshot.context);
+    const account = sessionRef.getSnapshot().context.account?.currentUser ?? null;
+    const sessionUser = sessionRef.getSnapshot().context.user;
+    const subject: TranslationSubject | null =
+      snapshot.matches({ open: 'fetchSuccess' }) && detail && shown && route?.tab === 'translate' && viewStateOf(snapshot.context) === 'ready'
+        ? {
+            itemId: detail.id,
+            versionId: shown.id,
+            versionNumber: shown.number,
+            isLatestVersion: detail.versions.at(-1)?.id === shown.id,
+            pass: password,
+            userId,
+            email: userId ? (account?.email ?? sessionUser?.email ?? null) : null,
+            canTranslate: !!account && Object.keys(account.subscription_permissions).some((id) => canTranslateContent(account, id)),
+          }
+        : null;
+    const key = JSON.stringify(subject);
+    if (key === translationSubjectKey) return;
+    translationSubjectKey = key;
+    if (subject) translationRef.send({ type: 'translation.open', ...subject });
+    else translationRef.send({ type: 'translation.close' });
+  };
+  tellTranslationAboutItem();
+  itemRef.subscribe(tellTranslationAboutItem);
+  sessionRef.subscribe(tellTranslationAboutItem);
+
   return {
     app,
     auth: authRef,
@@ -585,6 +663,7 @@ export function createAppSystem(
     comments: commentsRef,
     reviewRequests: reviewRequestsRef,
     requestDialog: app.system.get('requestDialog') as AppSystem['requestDialog'],
+    translation: translationRef,
     origin: options.origin,
     addFiles: (picked) => picked.map((file): UploadFileRef => ({ fileId: files.add(file), name: file.name, size: file.size, type: file.type })),
     gridPrefs,

@@ -27,6 +27,7 @@ import { shareMachine } from '../../machines/shareMachine.ts';
 import { commentsMachine } from '../../machines/commentsMachine.ts';
 import { requestDialogMachine } from '../../machines/requestDialogMachine.ts';
 import { reviewRequestsMachine } from '../../machines/reviewRequestsMachine.ts';
+import { translationMachine } from '../../machines/translationMachine.ts';
 import { uploadsMachine } from '../../machines/uploadsMachine.ts';
 import { notificationSettingsMachine } from '../../machines/notificationSettingsMachine.ts';
 import { sandboxMachine } from '../../machines/sandboxMachine.ts';
@@ -109,6 +110,7 @@ export interface TestSystemParts {
   comments?: ReturnType<typeof createActor<typeof commentsMachine>>;
   reviewRequests?: ReturnType<typeof createActor<typeof reviewRequestsMachine>>;
   requestDialog?: ReturnType<typeof createActor<typeof requestDialogMachine>>;
+  translation?: ReturnType<typeof createActor<typeof translationMachine>>;
 }
 
 /** An AppSystem of inert actors (adapters never run). */
@@ -134,6 +136,7 @@ export function testSystem(parts: TestSystemParts = {}): AppSystem {
     comments: parts.comments ?? createActor(inert(commentsMachine)).start(),
     reviewRequests: parts.reviewRequests ?? createActor(inert(reviewRequestsMachine)).start(),
     requestDialog: parts.requestDialog ?? createActor(inert(requestDialogMachine)).start(),
+    translation: parts.translation ?? createActor(inert(translationMachine)).start(),
     origin: 'http://localhost',
     addFiles: (picked) => picked.map((file, index) => ({ fileId: `test-file-${index + 1}`, name: file.name, size: file.size, type: file.type })),
     gridPrefs: createActor(gridPrefsStore).start(),

@@ -7,6 +7,7 @@ import * as m0005 from './0005_versions.ts';
 import * as m0006 from './0006_sharing.ts';
 import * as m0007 from './0007_comments.ts';
 import * as m0008 from './0008_review_requests.ts';
+import * as m0009 from './0009_translations.ts';
 
 /** Migrations live in code (not read from disk) so they work the same under tsx, vitest and bundlers. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006_sharing': m0006,
   '0007_comments': m0007,
   '0008_review_requests': m0008,
+  '0009_translations': m0009,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -9,7 +9,7 @@ import { canRestoreOf, isUploaderOf, playerAddressOf, shownVersionOf, viewStateO
 import { Button, EmptyState } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
 import { useSystem } from '../../system.tsx';
-import { useFlag } from '../useAccount.ts';
+import { useFlag, useFlagsReady } from '../useAccount.ts';
 import { usePageTitle } from '../usePageTitle.ts';
 import { useFilePicker } from '../uploads/index.ts';
 import {
@@ -33,6 +33,7 @@ import type { CommentPlace } from '../comments/index.ts';
 import { ItemCommentsPanel, ItemFeedback, ItemOldVersionDialog } from './ItemComments.tsx';
 import { ItemReviewRequests, useReviewerAvatars } from './ItemReviewRequests.tsx';
 import { ItemShareDialog } from './ItemShare.tsx';
+import { ItemTranslate } from './ItemTranslate.tsx';
 
 const TABS = new Set(['review', 'feedback', 'translate']);
 
@@ -62,10 +63,12 @@ export function ItemScreen({ itemId, tab, header }: { itemId: string; tab: strin
   const versionParam = query.get('version');
   const reviewRequest = query.get('reviewRequest');
   const translateFlag = useFlag('translationsTab');
-  const knownTab = TABS.has(tab) && (tab !== 'translate' || translateFlag);
+  const flagsReady = useFlagsReady();
+  // Until the flags are known the translate tab waits rather than redirecting on the default (off).
+  const knownTab = TABS.has(tab) && (tab !== 'translate' || translateFlag || !flagsReady);
 
   useEffect(() => {
-    // §2: an unknown tab, or translate without the flag, goes to the review tab.
+    // translation-editor §2: an unknown tab, or translate without the translations flag, goes to the review tab.
     if (!knownTab) navigate(itemHref(itemId, 'review', search), { replace: true });
   }, [knownTab, itemId, search, navigate]);
 
@@ -90,6 +93,8 @@ export function ItemScreen({ itemId, tab, header }: { itemId: string; tab: strin
     if (place.kind === 'time') setSeekRequest((previous) => ({ seconds: place.seconds, nonce: (previous?.nonce ?? 0) + 1 }));
     else setSlideRequest((previous) => ({ slideId: place.slideId, nonce: (previous?.nonce ?? 0) + 1 }));
   }, []);
+  // The translate tab's active group moves the player to its slide (translation-editor §2).
+  const onTranslationSlide = useCallback((slideId: string) => setSlideRequest((previous) => ({ slideId, nonce: (previous?.nonce ?? 0) + 1 })), []);
   const onSlideChanged = useCallback((slideId: string) => system.comments.send({ type: 'comments.slideChanged', slideId }), [system.comments]);
   const onTimeChange = useCallback((seconds: number) => system.comments.send({ type: 'comments.videoTime', seconds }), [system.comments]);
   const retryPicker = useFilePicker({
@@ -200,7 +205,17 @@ export function ItemScreen({ itemId, tab, header }: { itemId: string; tab: strin
           showTranslateTab={translateFlag && item.showTranslationsTab}
           maxPercent={translateFlag ? ITEM_SIDEBAR_MAX_TRANSLATE_PERCENT : ITEM_SIDEBAR_MAX_PERCENT}
         >
-          {tab === 'translate' ? undefined : <ItemCommentsPanel meta={shown.meta} product={item.product} onSeek={onSeek} signInHref={signInHref} />}
+          {tab === 'translate' ? (
+            <ItemTranslate
+              itemId={item.id}
+              latestHref={itemHref(item.id, 'translate', search, { version: null })}
+              signInHref={signInHref}
+              createAccountHref="/signin?signup=true"
+              onSlide={onTranslationSlide}
+            />
+          ) : (
+            <ItemCommentsPanel meta={shown.meta} product={item.product} onSeek={onSeek} signInHref={signInHref} />
+          )}
         </ItemLayout>
       );
   }

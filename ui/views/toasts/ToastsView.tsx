@@ -17,6 +17,8 @@ function titleOf(toast: ShownToast): string {
   if (isUploadToastId(toast.id)) return uploadToastText(toast.id === 'uploadComplete' ? 'complete' : 'failed', { fileName: String(toast.data?.fileName ?? '') });
   if (toast.id === NEW_VERSION_TOAST_ID) return newVersionToastText({ version: Number(toast.data?.version ?? 0), uploaderName: null });
   if (isToastId(toast.id)) return t(`toast.${toast.id}` satisfies StringKey);
+  // The translation editor's toasts (translation-editor §8): words from the catalogue, keyed by the toast id.
+  if (toast.id.startsWith('translationToast.') || toast.id.startsWith('translationEditor.toast.')) return t(toast.id as StringKey);
   // Review requests (review-and-content §8): the request error carries the server's message.
   if (isReviewRequestToastId(toast.id)) {
     if (toast.id === 'reviewRequestSent') return t('review.request.sent');

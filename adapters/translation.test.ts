@@ -1,0 +1,155 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { CommandChange, ValidationChange, ValidationResponse } from '../domain/translation.ts';
+import { HttpError, createHttpClient } from './http.ts';
+import { createTranslationClient } from './translation.ts';
+
+// The translation calls against a local server: the review API under /api, the CDN under /cdn; answers per "METHOD path".
+let server: Server;
+let origin = '';
+type Answer = { status: number; body?: unknown; raw?: string };
+let answers: Record<string, Answer> = {};
+/** Overrides the answer of the n-th request (0-based) when it returns one. */
+let respond: (index: number) => Answer | null = () => null;
+let seen: { method: string; url: string; body: unknown; authorization: string | undefined; password: string | undefined }[] = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    req.on('end', () => {
+      const url = req.url ?? '';
+      const header = req.headers['x-item-password'];
+      seen.push({ method: req.method ?? 'GET', url, body: raw ? JSON.parse(raw) : null, authorization: req.headers.authorization, password: typeof header === 'string' ? header : undefined });
+      const answer = respond(seen.length - 1) ?? answers[`${req.method} ${url.split('?')[0]}`] ?? { status: 404, body: { error: 'notFound', message: 'No such thing' } };
+      res.statusCode = answer.status;
+      if (answer.status === 204) return res.end();
+      res.setHeader('content-type', 'application/json');
+      res.end(answer.raw ?? JSON.stringify(answer.body ?? {}));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+beforeEach(() => {
+  answers = {};
+  seen = [];
+  respond = () => null;
+});
+
+const client = (token: string | null = 'at') => {
+  const tokens = { accessToken: async () => token, forceRefresh: async () => null };
+  return createTranslationClient({ http: createHttpClient({ baseURL: `${origin}/api`, tokens }), cdn: createHttpClient({ baseURL: `${origin}/cdn`, tokens: { accessToken: async () => null, forceRefresh: async () => null } }) });
+};
+
+const CHANGE: ValidationChange = {
+  validationSegmentId: 'vs1',
+  status: 'pending',
+  replacement: { newValue: 'Bonjour', unsavedValue: null },
+  proposedBy: 'u-vera',
+  proposedAt: '2026-11-21T10:00:00.000Z',
+  lastAcceptedDate: null,
+  lastAcceptedBy: null,
+};
+const VALIDATION: ValidationResponse = {
+  validationId: 'val-1',
+  translationFilePath: 'translations/i-fr/v2.json',
+  paths: { '["s1","t1"]': CHANGE },
+  progressDetails: { '["s1"]': { userId: 'u-vera', updatedAt: '2026-11-21T10:00:00.000Z', isCourseUpdate: false } },
+  updates: {},
+  profiles: { 'u-vera': { firstName: 'Vera', lastName: 'Validator' } },
+  showCourseUpdates: false,
+};
+const change = (path: string, newValue: string): CommandChange => ({ path, command: 0, data: { newValue, normalizedLevenshteinDistance: 0.5 }, isCourseUpdate: false });
+
+describe('translation client (translation-editor §7)', () => {
+  it('reads the validation with the bearer and the item-password header', async () => {
+    answers['GET /api/translations/validation/i-fr/v2/fr'] = { status: 200, body: VALIDATION };
+    await expect(client().validation({ itemId: 'i-fr', versionId: 'v2', targetLocale: 'fr', pass: 'letmein' })).resolves.toEqual(VALIDATION);
+    expect(seen[0]).toMatchObject({ method: 'GET', authorization: 'Bearer at', password: 'letmein' });
+  });
+
+  it('rejects a validation with malformed changes as unreadable, and a refusal with its status', async () => {
+    answers['GET /api/translations/validation/i-fr/v2/fr'] = { status: 200, body: { ...VALIDATION, paths: { '["s1","t1"]': { ...CHANGE, status: 'maybe' } } } };
+    const error = await client().validation({ itemId: 'i-fr', versionId: 'v2', targetLocale: 'fr', pass: null }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({ status: 200, error: 'InvalidResponse' });
+    answers['GET /api/translations/validation/i-fr/v2/fr'] = { status: 500, body: { error: 'serverError', message: 'Database down' } };
+    await expect(client().validation({ itemId: 'i-fr', versionId: 'v2', targetLocale: 'fr', pass: null })).rejects.toMatchObject({ status: 500 });
+  });
+
+  it('reads the stack, and the file and the language map from the CDN without a token', async () => {
+    const stack = { stackId: 'st1', sourceLocale: 'en', entries: [{ itemId: 'i-en', title: 'Course', locale: 'en', role: 'source', progress: null }, { itemId: 'i-fr', title: 'Course (French)', locale: 'fr', role: 'target', progress: { complete: 1, total: 6 } }] };
+    answers['GET /api/translations/stack/i-fr'] = { status: 200, body: stack };
+    answers['GET /cdn/translations/i-fr/v2.json'] = { status: 200, body: { sourceLocale: 'en' } };
+    answers['GET /cdn/language-map/en.json'] = { status: 200, body: { fr: { displayName: 'French' } } };
+    const c = client();
+    await expect(c.stack({ itemId: 'i-fr', pass: null })).resolves.toEqual(stack);
+    await expect(c.file('translations/i-fr/v2.json')).resolves.toEqual({ sourceLocale: 'en' });
+    await expect(c.languageMap('en')).resolves.toEqual({ fr: { displayName: 'French' } });
+    expect(seen.map((s) => [s.url, s.authorization])).toEqual([
+      ['/api/translations/stack/i-fr', 'Bearer at'],
+      ['/cdn/translations/i-fr/v2.json', undefined],
+      ['/cdn/language-map/en.json', undefined],
+    ]);
+  });
+
+  it('rejects a translation file that is not JSON', async () => {
+    answers['GET /cdn/translations/bad.json'] = { status: 200, raw: '{"sourceLocale": ' };
+    await expect(client().file('translations/bad.json')).rejects.toBeInstanceOf(HttpError);
+  });
+
+  it('sends the batches of a save one after another and merges the answers', async () => {
+    const second = { ...CHANGE, validationSegmentId: 'vs2', replacement: { newValue: 'Salut', unsavedValue: null } };
+    answers['POST /api/translations/validation/commands/val-1'] = { status: 200, body: { success: true, paths: { '["s1","t1"]': CHANGE } } };
+    // The second batch gets a different answer: both must end up in the result.
+    respond = (index) => (index === 1 ? { status: 200, body: { success: true, paths: { '["s1","t2"]': second } } } : null);
+    const result = await client().saveChanges({
+      validationId: 'val-1',
+      email: 'vera@example.com',
+      batches: [[change('["s1","t1"]', 'Qm9uam91cg==')], [change('["s1","t2"]', 'U2FsdXQ=')]],
+      view: 'translate',
+      pass: 'letmein',
+    });
+    expect(seen.map((s) => [s.method, s.url, s.password])).toEqual([
+      ['POST', '/api/translations/validation/commands/val-1', 'letmein'],
+      ['POST', '/api/translations/validation/commands/val-1', 'letmein'],
+    ]);
+    expect(seen.map((s) => (s.body as { changes: CommandChange[] }).changes.map((c) => c.path))).toEqual([['["s1","t1"]'], ['["s1","t2"]']]);
+    expect(seen[0]!.body).toMatchObject({ email: 'vera@example.com', view: 'translate' });
+    expect(result.paths).toEqual({ '["s1","t1"]': CHANGE, '["s1","t2"]': second });
+  });
+
+  it('stops at the first refused batch with the server message', async () => {
+    answers['POST /api/translations/validation/commands/val-1'] = { status: 409, body: { error: 'locked', message: 'The segment is locked.' } };
+    const error = await client()
+      .saveChanges({ validationId: 'val-1', email: 'vera@example.com', batches: [[change('["a"]', 'eA==')], [change('["b"]', 'eQ==')]], view: 'translate', pass: null })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 409, message: 'The segment is locked.' });
+    expect(seen).toHaveLength(1);
+  });
+
+  it('sends progress, get-segments and reset with their bodies', async () => {
+    answers['PUT /api/translations/validation/val-1/progress'] = { status: 204 };
+    answers['DELETE /api/translations/validation/val-1/progress'] = { status: 204 };
+    answers['POST /api/translations/validation/get-segments'] = { status: 200, body: { data: [{ validationSegmentId: 'vs1', path: '["s1","t1"]', change: CHANGE }, { validationSegmentId: 'vs2', path: '["s1","t2"]', change: null }] } };
+    answers['PUT /api/translations/validation/segment/val-1/reset'] = { status: 204 };
+    const c = client();
+    const body = { path: '["s1"]', email: 'vera@example.com', view: 'translate', isCourseUpdate: false };
+    await c.completeGroup({ validationId: 'val-1', body, pass: null });
+    await c.reopenGroup({ validationId: 'val-1', body, pass: null });
+    await expect(c.getSegments({ ids: ['vs1', 'vs2'], pass: null })).resolves.toMatchObject({ data: [{ change: CHANGE }, { change: null }] });
+    const reset = { path: '["s1","t1"]', command: 0 as const, data: { newValue: 'Bonjour' }, isCourseUpdate: false, view: 'translate', email: 'vera@example.com' };
+    await c.resetSegment({ validationId: 'val-1', body: reset, pass: null });
+    expect(seen.map((s) => [s.method, s.url, s.body])).toEqual([
+      ['PUT', '/api/translations/validation/val-1/progress', body],
+      ['DELETE', '/api/translations/validation/val-1/progress', body],
+      ['POST', '/api/translations/validation/get-segments', { validationSegmentIds: ['vs1', 'vs2'] }],
+      ['PUT', '/api/translations/validation/segment/val-1/reset', reset],
+    ]);
+  });
+});

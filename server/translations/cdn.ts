@@ -1,0 +1,131 @@
+/**
+ * The content CDN stand-in for translations (translation-editor §7 "GET {content CDN}/{translationFilePath}" and
+ * "GET CDN language-map file per display locale"): translation files stored as JSON in `<DATA_DIR>/cdn`, served
+ * publicly like a CDN but under unguessable keys (a random uuid in every key), and the language maps.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyPluginAsync } from 'fastify';
+import type { LanguageMap, LanguageMapEntry } from '../../domain/translation.ts';
+import { sendError } from '../errors.ts';
+
+/** A stored translation file's key: `translations/<itemId>/<versionId>/<uuid>.json`. */
+const FILE_KEY = /^translations\/[A-Za-z0-9-]{1,80}\/[A-Za-z0-9-]{1,80}\/[0-9a-f-]{36}\.json$/;
+
+/** Where translation files live on disk. */
+export interface TranslationCdn {
+  /** A fresh key for an item version's file. */
+  newKey(itemId: string, versionId: string): string;
+  write(key: string, json: string): Promise<void>;
+  /** The stored JSON, or null for a key that is malformed or not stored. */
+  read(key: string): Promise<string | null>;
+}
+
+/** The file store under `<dataDir>/cdn`. */
+export function createTranslationCdn(dataDir: string): TranslationCdn {
+  const root = path.join(dataDir, 'cdn');
+  const fileOf = (key: string) => path.join(root, ...key.split('/'));
+  return {
+    newKey: (itemId, versionId) => `translations/${itemId}/${versionId}/${randomUUID()}.json`,
+    write: async (key, json) => {
+      if (!FILE_KEY.test(key)) throw new Error(`not a translation file key: ${key}`);
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      // Written whole, then renamed: a reader never sees half a file.
+      const temporary = `${file}.${randomUUID()}.tmp`;
+      await writeFile(temporary, json);
+      await rename(temporary, file);
+    },
+    read: async (key) => {
+      if (!FILE_KEY.test(key)) return null;
+      try {
+        return await readFile(fileOf(key), 'utf8');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Language maps (§3 Language map entry), per display locale
+
+type Names = { en: string; fr: string; de: string; self: string };
+interface LocaleFacts {
+  names: Names;
+  iso: string;
+  script?: Names;
+  variant?: Names;
+}
+
+const LOCALES: Readonly<Record<string, LocaleFacts>> = {
+  en: { names: { en: 'English', fr: 'Anglais', de: 'Englisch', self: 'English' }, iso: 'en' },
+  fr: { names: { en: 'French', fr: 'Français', de: 'Französisch', self: 'Français' }, iso: 'fr' },
+  de: { names: { en: 'German', fr: 'Allemand', de: 'Deutsch', self: 'Deutsch' }, iso: 'de' },
+  ja: { names: { en: 'Japanese', fr: 'Japonais', de: 'Japanisch', self: '日本語' }, iso: 'ja' },
+  ar: { names: { en: 'Arabic', fr: 'Arabe', de: 'Arabisch', self: 'العربية' }, iso: 'ar' },
+  es: { names: { en: 'Spanish', fr: 'Espagnol', de: 'Spanisch', self: 'Español' }, iso: 'es' },
+  it: { names: { en: 'Italian', fr: 'Italien', de: 'Italienisch', self: 'Italiano' }, iso: 'it' },
+  'pt-br': {
+    names: { en: 'Portuguese', fr: 'Portugais', de: 'Portugiesisch', self: 'Português' },
+    iso: 'pt',
+    variant: { en: 'Brazil', fr: 'Brésil', de: 'Brasilien', self: 'Brasil' },
+  },
+  'zh-cn': {
+    names: { en: 'Chinese', fr: 'Chinois', de: 'Chinesisch', self: '中文' },
+    iso: 'zh',
+    script: { en: 'Simplified', fr: 'simplifié', de: 'vereinfacht', self: '简体' },
+  },
+  'zh-tw': {
+    names: { en: 'Chinese', fr: 'Chinois', de: 'Chinesisch', self: '中文' },
+    iso: 'zh',
+    script: { en: 'Traditional', fr: 'traditionnel', de: 'traditionell', self: '繁體' },
+  },
+  ko: { names: { en: 'Korean', fr: 'Coréen', de: 'Koreanisch', self: '한국어' }, iso: 'ko' },
+  he: { names: { en: 'Hebrew', fr: 'Hébreu', de: 'Hebräisch', self: 'עברית' }, iso: 'he' },
+  'fa-ir': {
+    names: { en: 'Persian', fr: 'Persan', de: 'Persisch', self: 'فارسی' },
+    iso: 'fa',
+    variant: { en: 'Iran', fr: 'Iran', de: 'Iran', self: 'ایران' },
+  },
+};
+
+/** Display locales a map is served for. */
+export const LANGUAGE_MAP_DISPLAY_LOCALES = ['en', 'fr', 'de'] as const;
+type DisplayLocale = (typeof LANGUAGE_MAP_DISPLAY_LOCALES)[number];
+
+/** The language map for a display locale (names in that language; authorDisplayName in the language itself), or null. */
+export function languageMapFor(displayLocale: string): LanguageMap | null {
+  if (!(LANGUAGE_MAP_DISPLAY_LOCALES as readonly string[]).includes(displayLocale)) return null;
+  const lang = displayLocale as DisplayLocale;
+  const map: LanguageMap = {};
+  for (const [code, facts] of Object.entries(LOCALES)) {
+    const entry: LanguageMapEntry = { displayName: facts.names[lang], authorDisplayName: facts.names.self, ISO639_1: facts.iso };
+    if (facts.script) entry.script = facts.script[lang];
+    if (facts.variant) entry.variant = facts.variant[lang];
+    map[code] = entry;
+  }
+  return map;
+}
+
+const wildcardParams = { type: 'object', properties: { '*': { type: 'string', maxLength: 400 } } } as const;
+const mapParams = { type: 'object', required: ['file'], properties: { file: { type: 'string', maxLength: 40 } } } as const;
+
+/** The CDN routes, registered at the root: `/services/cdn/translations/*` and `/services/cdn/language-map/:file`. */
+export const translationCdnRoutes: FastifyPluginAsync<{ cdn: TranslationCdn }> = async (app, { cdn }) => {
+  app.get<{ Params: { '*': string } }>('/services/cdn/translations/*', { schema: { params: wildcardParams } }, async (request, reply) => {
+    const json = await cdn.read(`translations/${request.params['*']}`);
+    if (json === null) return sendError(reply, 404, 'No such translation file.');
+    // A file's key changes when the file does, so it can be cached for long (yet it is private to whoever holds the key).
+    return reply.header('cache-control', 'private, max-age=3600, immutable').header('access-control-allow-origin', '*').type('application/json; charset=utf-8').send(json);
+  });
+
+  app.get<{ Params: { file: string } }>('/services/cdn/language-map/:file', { schema: { params: mapParams } }, async (request, reply) => {
+    const match = /^([a-z]{2}(?:-[a-z]{2,4})?)\.json$/.exec(request.params.file.toLowerCase());
+    const map = match ? languageMapFor(match[1]!) : null;
+    if (!map) return sendError(reply, 404, 'No language map for this locale.');
+    return reply.header('cache-control', 'public, max-age=3600').header('access-control-allow-origin', '*').send(map);
+  });
+};

@@ -1,0 +1,263 @@
+/**
+ * The translate tab, connected (translation-editor §2): reads the `translation` actor (opened by the composition
+ * root for a ready version on this tab) and feeds the presentational views of ui/views/translation. Selectors are
+ * narrow so that a keystroke in the segment editor (which changes only `editing.value`) re-renders no more than
+ * the editor's own row.
+ */
+import { useSelector } from '@xstate/react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { isNavGroupLocked, localeDisplayName, type SegmentText } from '../../../domain/translation.ts';
+import { adjacentNavKey, progressSummary, type SegmentFilter } from '../../../domain/translationModel.ts';
+import { canSaveOf, isSavingOf, loadStatusOf, rowsOf, segmentValueOf } from '../../../machines/translationMachine.ts';
+import { t } from '../../strings.ts';
+import { useSystem } from '../../system.tsx';
+import {
+  BottomBar,
+  EditConflictDialog,
+  ProgressFlyout,
+  ReopenConfirmDialog,
+  SegmentTable,
+  StackSidebar,
+  TranslationAuthDialog,
+  TranslationErrorBanner,
+  TranslationHeader,
+  TranslationPanel,
+  stackSidebarEntries,
+  textDirection,
+  type ProgressGroup,
+} from '../translation/index.ts';
+import { LazySegmentEditor, type SegmentEditRefusal } from '../translation/editor/index.ts';
+import { deserializeSegmentText, plainText } from '../../../domain/translationEdits.ts';
+
+export interface ItemTranslateProps {
+  itemId: string;
+  /** The review page with the latest version (the previous-version lock banner's link). */
+  latestHref: string;
+  signInHref: string;
+  createAccountHref: string;
+  /** The active nav group's slide, for the player (null when the group names none). */
+  onSlide?: (slideId: string) => void;
+}
+
+/** The translate tab's panel: loading / error / the editor with its header, stack sidebar, table and bottom bar. */
+export function ItemTranslate({ itemId, latestHref, signInHref, createAccountHref, onSlide }: ItemTranslateProps) {
+  const { translation, timeZone } = useSystem();
+  const send = translation.send;
+  const status = useSelector(translation, (s) => loadStatusOf(s));
+  const loadFailed = useSelector(translation, (s) => s.matches({ open: { load: 'loadFailed' } }));
+  const error = useSelector(translation, (s) => s.context.error);
+  const model = useSelector(translation, (s) => s.context.model);
+  const changes = useSelector(translation, (s) => s.context.changes);
+  const progress = useSelector(translation, (s) => s.context.progress);
+  const profiles = useSelector(translation, (s) => s.context.profiles);
+  const filter = useSelector(translation, (s) => s.context.filter);
+  const activeNavKey = useSelector(translation, (s) => s.context.activeNavKey);
+  const stack = useSelector(translation, (s) => s.context.stack);
+  const languageMap = useSelector(translation, (s) => s.context.languageMap);
+  const subject = useSelector(translation, (s) => s.context.subject);
+  const editingKey = useSelector(translation, (s) => s.context.editing?.key ?? null);
+  const canSave = useSelector(translation, (s) => canSaveOf(s.context));
+  const saving = useSelector(translation, (s) => isSavingOf(s));
+  const conflict = useSelector(translation, (s) => s.context.conflict);
+  const reopenAsked = useSelector(translation, (s) => s.context.reopenAsked);
+  const authPromptOpen = useSelector(translation, (s) => s.context.authPromptOpen);
+  const progressBusy = useSelector(translation, (s) => s.context.progressCall !== null);
+  const rows = useSelector(translation, (s) => rowsOf(s.context));
+  const [editorEnabled, setEditorEnabled] = useState(true);
+
+  const targetLocale = model?.targetLocale ?? '';
+  const { dir, lang } = textDirection(targetLocale);
+  const source = textDirection(model?.sourceLocale ?? 'en');
+  const isLatest = subject?.isLatestVersion ?? true;
+
+  const groupOf = useCallback((key: string) => model?.groups.get(key), [model]);
+  const segmentOf = useCallback((key: string) => model?.segmentsByKey.get(key), [model]);
+  const changeOf = useCallback((key: string) => changes[key], [changes]);
+  const nameOf = useCallback((userId: string) => {
+    const profile = profiles[userId];
+    return profile ? `${profile.firstName} ${profile.lastName}`.trim() : null;
+  }, [profiles]);
+  const locked = useCallback((key: string) => {
+    const segment = model?.segmentsByKey.get(key);
+    return segment ? isNavGroupLocked(segment.navKey, progress, isLatest) : false;
+  }, [model, progress, isLatest]);
+  const isEditing = useCallback((key: string) => key === editingKey, [editingKey]);
+  const completeNavKeys = useMemo(() => new Set(Object.keys(progress)), [progress]);
+  const onToggleGroup = useCallback((key: string) => send({ type: 'translation.toggleGroup', key }), [send]);
+  const onStartEdit = useCallback((key: string) => send({ type: 'translation.startEdit', key }), [send]);
+  const onClearFilter = useCallback(() => send({ type: 'translation.clearFilter' }), [send]);
+  const onChange = useCallback((value: SegmentText) => {
+    if (editingKey) send({ type: 'translation.edit', key: editingKey, value });
+  }, [send, editingKey]);
+  const onRefuse = useCallback((reason: SegmentEditRefusal) => send({ type: 'translation.refused', reason }), [send]);
+  const onSave = useCallback(() => send({ type: 'translation.save' }), [send]);
+  const onCancel = useCallback(() => send({ type: 'translation.cancelEdit' }), [send]);
+  const onPrevious = useCallback(() => send({ type: 'translation.previousGroup' }), [send]);
+  const onNext = useCallback(() => send({ type: 'translation.nextGroup' }), [send]);
+
+  const renderEditor = useCallback(
+    (key: string) => {
+      const segment = model?.segmentsByKey.get(key);
+      if (!segment || !model) return null;
+      return (
+        <LazySegmentEditor
+          key={key}
+          textType={segment.textType}
+          value={translation.getSnapshot().context.editing?.value ?? segmentValueOf({ changes }, segment)}
+          product={model.product}
+          timedText={segment.meta.timedText === true}
+          dir={dir}
+          lang={lang}
+          label={t('translation.editor.label', { source: segment.sourceText.slice(0, 80) })}
+          onChange={onChange}
+          onRefuse={onRefuse}
+          onSave={onSave}
+          onCancel={onCancel}
+          canSave={canSave}
+          saving={saving}
+          autoFocus
+        />
+      );
+    },
+    // `changes` is read when the editor mounts; the editor keeps its own document afterwards.
+    [model, translation, changes, dir, lang, onChange, onRefuse, onSave, onCancel, canSave, saving],
+  );
+
+  // The player follows the active group: its first segment that names a slide.
+  useEffect(() => {
+    if (!model || !activeNavKey || !onSlide) return;
+    const group = model.groups.get(activeNavKey);
+    const keys = group ? collectSegmentKeys(model.groups, activeNavKey) : [];
+    const slideId = keys.map((key) => model.segmentsByKey.get(key)?.livePreviewData?.slideId).find((id) => !!id);
+    if (slideId) onSlide(slideId);
+  }, [model, activeNavKey, onSlide]);
+
+  if (status === 'INIT' || status === 'LOADING' || !model) {
+    return <TranslationPanel status={loadFailed ? 'error' : 'loading'} errorMessage={error} onPrevious={onPrevious} onNext={onNext} />;
+  }
+
+  const summary = progressSummary(model, progress);
+  const navIndex = activeNavKey ? model.navKeys.indexOf(activeNavKey) : -1;
+  const activeComplete = activeNavKey !== null && Object.prototype.hasOwnProperty.call(progress, activeNavKey);
+  const progressGroups: ProgressGroup[] = model.navKeys.map((navKey) => {
+    const detail = progress[navKey];
+    return {
+      navKey,
+      title: model.groups.get(navKey)?.title ?? navKey,
+      complete: !!detail,
+      completedBy: detail ? nameOf(detail.userId) : null,
+      completedAt: detail?.updatedAt ?? null,
+    };
+  });
+  const conflictSegment = conflict ? model.segmentsByKey.get(conflict.key) : undefined;
+  const theirText = conflict?.theirs && conflictSegment
+    ? plainText(deserializeSegmentText(conflict.theirs.replacement.newValue, conflictSegment.textType) ?? conflict.theirs.replacement.newValue, conflictSegment.textType)
+    : conflictSegment?.originalTargetText ?? '';
+
+  return (
+    <TranslationPanel
+      status="ready"
+      onPrevious={onPrevious}
+      onNext={onNext}
+      header={
+        <TranslationHeader
+          sourceLocaleName={localeDisplayName(languageMap, model.sourceLocale)}
+          targetLocaleName={localeDisplayName(languageMap, model.targetLocale)}
+          product={model.product}
+          progress={summary}
+          filter={filter}
+          onFilterChange={(next: SegmentFilter) => send({ type: 'translation.setFilter', filter: next })}
+          editorEnabled={editorEnabled}
+          onEditorEnabledChange={setEditorEnabled}
+          lockedVersion={isLatest ? null : (subject?.versionNumber ?? null)}
+          latestHref={latestHref}
+          flyout={
+            <ProgressFlyout
+              product={model.product}
+              summary={summary}
+              groups={progressGroups}
+              activeNavKey={activeNavKey}
+              onGoTo={(navKey) => send({ type: 'translation.goToGroup', navKey })}
+              timeZone={timeZone}
+            />
+          }
+        />
+      }
+      banner={error && !loadFailed ? <TranslationErrorBanner message={error} onDismiss={() => send({ type: 'translation.dismissError' })} /> : null}
+      sidebar={stack ? <StackSidebar entries={stackSidebarEntries(stack.entries, { currentItemId: itemId, languageMap })} /> : null}
+      table={
+        <SegmentTable
+          rows={rows}
+          groupOf={groupOf}
+          segmentOf={segmentOf}
+          changeOf={changeOf}
+          isEditing={isEditing}
+          renderEditor={renderEditor}
+          nameOf={nameOf}
+          onToggleGroup={onToggleGroup}
+          onStartEdit={onStartEdit}
+          activeNavKey={activeNavKey}
+          scrollToKey={activeNavKey}
+          dir={dir}
+          lang={lang}
+          sourceDir={source.dir}
+          sourceLang={source.lang}
+          locked={locked}
+          completeNavKeys={completeNavKeys}
+          editorEnabled={editorEnabled && isLatest}
+          filtered={filter !== 'all'}
+          onClearFilter={onClearFilter}
+        />
+      }
+      bottomBar={
+        <BottomBar
+          product={model.product}
+          position={navIndex >= 0 ? { index: navIndex + 1, total: model.navKeys.length } : null}
+          canPrevious={activeNavKey !== null && adjacentNavKey(model, activeNavKey, -1) !== null}
+          canNext={activeNavKey !== null && adjacentNavKey(model, activeNavKey, 1) !== null}
+          onPrevious={onPrevious}
+          onNext={onNext}
+          complete={activeComplete}
+          canChangeProgress={isLatest && activeNavKey !== null}
+          busy={progressBusy}
+          onMarkComplete={() => activeNavKey && send({ type: 'translation.markComplete', navKey: activeNavKey })}
+          onReopen={() => activeNavKey && send({ type: 'translation.reopen', navKey: activeNavKey })}
+        />
+      }
+      dialogs={
+        <>
+          <ReopenConfirmDialog
+            open={reopenAsked !== null}
+            product={model.product}
+            groupTitle={reopenAsked ? (model.groups.get(reopenAsked)?.title ?? '') : ''}
+            busy={progressBusy}
+            onConfirm={(dontAskAgain) => send({ type: 'translation.confirmReopen', dontAskAgain })}
+            onCancel={() => send({ type: 'translation.cancelReopen' })}
+          />
+          <EditConflictDialog
+            open={conflict !== null}
+            theirText={theirText}
+            theirName={conflict?.theirs ? nameOf(conflict.theirs.proposedBy) : null}
+            lang={lang}
+            dir={dir}
+            onKeepMine={() => send({ type: 'translation.resolveConflict', keep: 'mine' })}
+            onUseTheirs={() => send({ type: 'translation.resolveConflict', keep: 'theirs' })}
+          />
+          <TranslationAuthDialog
+            open={authPromptOpen}
+            onClose={() => send({ type: 'translation.closeAuthPrompt' })}
+            signInHref={signInHref}
+            createAccountHref={createAccountHref}
+          />
+        </>
+      }
+    />
+  );
+}
+
+/** Every segment key inside a group, depth-first. */
+function collectSegmentKeys(groups: ReadonlyMap<string, { childKeys: string[]; segmentKeys: string[] }>, key: string): string[] {
+  const group = groups.get(key);
+  if (!group) return [];
+  return [...group.segmentKeys, ...group.childKeys.flatMap((child) => collectSegmentKeys(groups, child))];
+}

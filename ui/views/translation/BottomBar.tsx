@@ -1,0 +1,106 @@
+/**
+ * The bottom navigation bar (translation-editor §2): previous and next slide or lesson, the position, Mark complete
+ * or Reopen (busy while the call runs). Below 400 px wide it is compact: icons only, each with its label as
+ * aria-label.
+ */
+import { useRef, type Ref } from 'react';
+import type { TranslationProduct } from '../../../domain/translation.ts';
+import { Button, CheckIcon, ChevronLeftIcon, ChevronRightIcon, cx, RestoreIcon } from '../../kit/index.ts';
+import { t } from '../../strings.ts';
+import { navUnitOf } from './labels.ts';
+import { useCompact } from './useCompact.ts';
+
+export interface BottomBarProps {
+  product: TranslationProduct;
+  /** 1-based place of the current nav group, or null when there is none. */
+  position: { index: number; total: number } | null;
+  canPrevious: boolean;
+  canNext: boolean;
+  onPrevious: () => void;
+  onNext: () => void;
+  /** The current nav group is complete: Reopen instead of Mark complete. */
+  complete: boolean;
+  /** Mark complete / Reopen may be used (a current group, the latest version). */
+  canChangeProgress: boolean;
+  /** The progress call runs. */
+  busy: boolean;
+  onMarkComplete: () => void;
+  onReopen: () => void;
+}
+
+/** The bar, measuring its own width. */
+export function BottomBar(props: BottomBarProps) {
+  const ref = useRef<HTMLElement>(null);
+  const compact = useCompact(ref);
+  return <BottomBarView {...props} compact={compact} barRef={ref} />;
+}
+
+export interface BottomBarViewProps extends BottomBarProps {
+  compact: boolean;
+  barRef?: Ref<HTMLElement>;
+}
+
+/** The bar drawn from its props (compact given). */
+export function BottomBarView({
+  product,
+  position,
+  canPrevious,
+  canNext,
+  onPrevious,
+  onNext,
+  complete,
+  canChangeProgress,
+  busy,
+  onMarkComplete,
+  onReopen,
+  compact,
+  barRef,
+}: BottomBarViewProps) {
+  const unit = navUnitOf(product);
+  const previous = t(`translation.bar.previous.${unit}`);
+  const next = t(`translation.bar.next.${unit}`);
+  const progressLabel = complete ? t('translation.bar.reopen') : t('translation.bar.markComplete');
+  return (
+    <nav ref={barRef} className={cx('translation-bar', compact && 'is-compact')} aria-label={t('translation.bar.label')}>
+      <Button
+        size="sm"
+        variant="ghost"
+        className="translation-bar__step"
+        disabled={!canPrevious}
+        onClick={onPrevious}
+        iconStart={<ChevronLeftIcon size={16} />}
+        aria-label={compact ? previous : undefined}
+      >
+        {compact ? null : previous}
+      </Button>
+      {position && (
+        <span className="translation-bar__position" aria-live="polite">
+          {t(`translation.bar.position.${unit}`, { index: position.index, total: position.total })}
+        </span>
+      )}
+      <Button
+        size="sm"
+        variant={complete ? 'secondary' : 'primary'}
+        className="translation-bar__progress"
+        disabled={!canChangeProgress}
+        loading={busy}
+        onClick={complete ? onReopen : onMarkComplete}
+        iconStart={complete ? <RestoreIcon size={16} /> : <CheckIcon size={16} />}
+        aria-label={compact ? progressLabel : undefined}
+      >
+        {compact ? null : progressLabel}
+      </Button>
+      <Button
+        size="sm"
+        variant="ghost"
+        className="translation-bar__step"
+        disabled={!canNext}
+        onClick={onNext}
+        iconEnd={<ChevronRightIcon size={16} />}
+        aria-label={compact ? next : undefined}
+      >
+        {compact ? null : next}
+      </Button>
+    </nav>
+  );
+}

@@ -1,0 +1,294 @@
+/**
+ * The segment table (translation-editor §2): group headers and source/target segment rows, virtualized with
+ * @tanstack/react-virtual (dynamic row heights measured, overscan). Group headers are disclosure buttons; a segment's
+ * target starts editing on click or Enter (when the editor is on and the segment is not locked) and shows the editor
+ * slot while edited. Rows are memoized on their own data and the handlers are stable, so a keystroke in the editor
+ * re-renders only the edited row.
+ */
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import type { SegmentText as SegmentTextValue, ValidationChange } from '../../../domain/translation.ts';
+import { deserializeSegmentText, isEdited } from '../../../domain/translationEdits.ts';
+import type { Segment, TableRow, UiGroup } from '../../../domain/translationModel.ts';
+import { Button, ChevronRightIcon, cx, EmptyState, LockIcon } from '../../kit/index.ts';
+import { t } from '../../strings.ts';
+import { groupTypeLabel } from './labels.ts';
+import { SegmentText } from './SegmentText.tsx';
+
+export interface SegmentTableProps {
+  rows: readonly TableRow[];
+  groupOf: (key: string) => UiGroup | undefined;
+  segmentOf: (key: string) => Segment | undefined;
+  /** The segment's validation change (by segment key). */
+  changeOf: (key: string) => ValidationChange | undefined;
+  isEditing: (key: string) => boolean;
+  /** The editor for the row being edited. */
+  renderEditor: (key: string) => ReactNode;
+  /** A profile's name by user id, or null when unknown ("Edited by …"). */
+  nameOf: (userId: string) => string | null;
+  onToggleGroup: (groupKey: string) => void;
+  onStartEdit: (segmentKey: string) => void;
+  /** The nav group shown (highlighted). */
+  activeNavKey: string | null;
+  /** A group header to scroll to when it changes (previous / next, the flyout). */
+  scrollToKey: string | null;
+  /** Target text direction and language (§5 right-to-left locales). */
+  dir: 'ltr' | 'rtl';
+  lang: string;
+  sourceDir?: 'ltr' | 'rtl';
+  sourceLang?: string;
+  /** Whether a segment is locked (domain isNavGroupLocked on its navKey). */
+  locked: (segmentKey: string) => boolean;
+  /** Nav groups that are complete (the "Complete" badge). */
+  completeNavKeys: ReadonlySet<string>;
+  /** Inline editing on (the segment-editor switch). */
+  editorEnabled: boolean;
+  /** A filter other than all is active: an empty table offers to clear it. */
+  filtered: boolean;
+  onClearFilter: () => void;
+  /** Size of the viewport before it is measured (and when server-rendered). */
+  initialHeight?: number;
+}
+
+const GROUP_ROW_ESTIMATE = 44;
+const SEGMENT_ROW_ESTIMATE = 76;
+const OVERSCAN = 8;
+
+/** The virtualized table, or the empty state. */
+export function SegmentTable(props: SegmentTableProps) {
+  const { rows, scrollToKey, filtered, onClearFilter, initialHeight = 800 } = props;
+  const scrollRef = useRef<HTMLDivElement>(null);
+
+  // Handlers through a ref: memoized rows keep one callback identity for the table's life.
+  const latest = useRef(props);
+  useLayoutEffect(() => {
+    latest.current = props;
+  });
+  const toggleGroup = useCallback((key: string) => latest.current.onToggleGroup(key), []);
+  const startEdit = useCallback((key: string) => latest.current.onStartEdit(key), []);
+
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (index) => (rows[index]?.kind === 'group' ? GROUP_ROW_ESTIMATE : SEGMENT_ROW_ESTIMATE),
+    getItemKey: (index) => rows[index]?.key ?? index,
+    overscan: OVERSCAN,
+    initialRect: { width: 500, height: initialHeight },
+  });
+
+  const scrolledTo = useRef<string | null>(null);
+  useEffect(() => {
+    if (!scrollToKey || scrolledTo.current === scrollToKey) return;
+    const index = rows.findIndex((row) => row.key === scrollToKey);
+    if (index < 0) return;
+    scrolledTo.current = scrollToKey;
+    virtualizer.scrollToIndex(index, { align: 'start' });
+  }, [scrollToKey, rows, virtualizer]);
+
+  if (rows.length === 0) return <SegmentTableEmpty filtered={filtered} onClearFilter={onClearFilter} />;
+
+  return (
+    <div className="translation-table" role="table" aria-label={t('translation.table.label')} aria-rowcount={rows.length + 1}>
+      <div role="rowgroup" className="translation-table__head">
+        <div role="row" aria-rowindex={1} className="translation-table__head-row">
+          <span role="columnheader">{t('translation.table.source')}</span>
+          <span role="columnheader">{t('translation.table.target')}</span>
+        </div>
+      </div>
+      <div ref={scrollRef} className="translation-table__scroll" role="rowgroup">
+        <div className="translation-table__sizer" style={{ height: virtualizer.getTotalSize() }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const row = rows[item.index];
+            if (!row) return null;
+            return (
+              <div
+                key={row.key}
+                ref={virtualizer.measureElement}
+                data-index={item.index}
+                role="row"
+                aria-rowindex={item.index + 2}
+                className={cx('translation-row', `translation-row--${row.kind}`)}
+                style={{ transform: `translateY(${item.start}px)`, ['--depth' as string]: row.depth }}
+              >
+                {row.kind === 'group' ? (
+                  <GroupRowOf row={row} table={props} onToggle={toggleGroup} />
+                ) : (
+                  <SegmentRowOf rowKey={row.key} table={props} onStartEdit={startEdit} />
+                )}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** §2 "a filter with no results offers a clear action". */
+export function SegmentTableEmpty({ filtered, onClearFilter }: { filtered: boolean; onClearFilter: () => void }) {
+  return (
+    <EmptyState
+      className="translation-table__empty"
+      headingLevel={3}
+      title={filtered ? t('translation.filter.empty') : t('translation.table.empty')}
+      action={
+        filtered ? (
+          <Button size="sm" onClick={onClearFilter}>
+            {t('translation.filter.clear')}
+          </Button>
+        ) : undefined
+      }
+    />
+  );
+}
+
+type GroupTableRow = Extract<TableRow, { kind: 'group' }>;
+
+/** Picks a group row's data so the memoized row compares plain values. */
+function GroupRowOf({ row, table, onToggle }: { row: GroupTableRow; table: SegmentTableProps; onToggle: (key: string) => void }) {
+  const group = table.groupOf(row.key);
+  if (!group) return null;
+  return (
+    <GroupRow
+      groupKey={row.key}
+      title={group.title}
+      typeLabel={groupTypeLabel(group.groupType)}
+      collapsed={row.collapsed}
+      segmentCount={row.segmentCount}
+      complete={row.isNav && (row.complete || table.completeNavKeys.has(row.key))}
+      active={row.isNav && row.key === table.activeNavKey}
+      onToggle={onToggle}
+    />
+  );
+}
+
+export interface GroupRowProps {
+  groupKey: string;
+  title: string;
+  typeLabel: string;
+  collapsed: boolean;
+  segmentCount: number;
+  complete: boolean;
+  active: boolean;
+  onToggle: (key: string) => void;
+}
+
+/** A group header: the disclosure button with title, type and count, and the Complete badge. */
+export const GroupRow = memo(function GroupRow({ groupKey, title, typeLabel, collapsed, segmentCount, complete, active, onToggle }: GroupRowProps) {
+  return (
+    <div role="cell" className={cx('translation-group', active && 'is-active', complete && 'is-complete')} aria-current={active ? 'true' : undefined}>
+      <button type="button" className="translation-group__toggle" aria-expanded={!collapsed} onClick={() => onToggle(groupKey)}>
+        <ChevronRightIcon size={16} className="translation-group__chevron" />
+        <span className="translation-group__title">{title}</span>
+        <span className="translation-group__type">{typeLabel}</span>
+        <span className="translation-group__count">{segmentCount === 1 ? t('translation.group.segment') : t('translation.group.segments', { count: segmentCount })}</span>
+      </button>
+      {complete && <span className="translation-badge translation-badge--complete">{t('translation.group.complete')}</span>}
+    </div>
+  );
+});
+
+/** Picks a segment row's data so the memoized row compares plain values (and stable objects). */
+function SegmentRowOf({ rowKey, table, onStartEdit }: { rowKey: string; table: SegmentTableProps; onStartEdit: (key: string) => void }) {
+  const segment = table.segmentOf(rowKey);
+  if (!segment) return null;
+  const change = table.changeOf(rowKey);
+  const editing = table.isEditing(rowKey);
+  return (
+    <SegmentRow
+      segment={segment}
+      change={change}
+      editing={editing}
+      editor={editing ? table.renderEditor(rowKey) : null}
+      locked={table.locked(rowKey)}
+      editorEnabled={table.editorEnabled}
+      editedBy={change ? table.nameOf(change.proposedBy) : null}
+      dir={table.dir}
+      lang={table.lang}
+      sourceDir={table.sourceDir ?? 'ltr'}
+      sourceLang={table.sourceLang}
+      onStartEdit={onStartEdit}
+    />
+  );
+}
+
+export type SegmentStatus = 'accepted' | 'edited' | null;
+
+/** §4 segment edit state as the row shows it: accepted (accepted or approved), edited (§5 "edited"), or neither. */
+export function segmentStatus(segment: Pick<Segment, 'originalTarget' | 'textType'>, change: ValidationChange | undefined): SegmentStatus {
+  if (!change) return null;
+  if (change.status === 'accepted' || change.status === 'approved') return 'accepted';
+  return isEdited(change, segment.originalTarget, segment.textType) ? 'edited' : null;
+}
+
+/** The target as shown: the saved value when the segment is edited or accepted, else the original target. */
+export function shownTarget(segment: Pick<Segment, 'originalTarget' | 'textType'>, change: ValidationChange | undefined): SegmentTextValue {
+  if (!change || segmentStatus(segment, change) === null) return segment.originalTarget;
+  return deserializeSegmentText(change.replacement.newValue, segment.textType) ?? change.replacement.newValue;
+}
+
+export interface SegmentRowProps {
+  segment: Segment;
+  change: ValidationChange | undefined;
+  editing: boolean;
+  editor: ReactNode;
+  locked: boolean;
+  editorEnabled: boolean;
+  editedBy: string | null;
+  dir: 'ltr' | 'rtl';
+  lang: string;
+  sourceDir: 'ltr' | 'rtl';
+  sourceLang?: string;
+  onStartEdit: (key: string) => void;
+}
+
+/** A segment: source, target (or the editor), status pill, who edited, lock. */
+export const SegmentRow = memo(function SegmentRow({ segment, change, editing, editor, locked, editorEnabled, editedBy, dir, lang, sourceDir, sourceLang, onStartEdit }: SegmentRowProps) {
+  const status = segmentStatus(segment, change);
+  const target = shownTarget(segment, change);
+  const editable = editorEnabled && !locked && !editing;
+  const targetEmpty = typeof target === 'string' ? target.trim() === '' : target.blocks.every((block) => block.spans.every((span) => span.text.trim() === ''));
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      onStartEdit(segment.key);
+    }
+  };
+  return (
+    <>
+      <div role="cell" className="translation-segment__source" lang={sourceLang} dir={sourceDir}>
+        <SegmentText text={segment.source} textType={segment.textType} />
+      </div>
+      <div role="cell" className={cx('translation-segment__target', editing && 'is-editing', locked && 'is-locked')}>
+        {editing ? (
+          <div className="translation-segment__editor" lang={lang} dir={dir}>
+            {editor}
+          </div>
+        ) : (
+          <div
+            className={cx('translation-segment__text', editable && 'is-editable', targetEmpty && 'is-empty')}
+            lang={lang}
+            dir={dir}
+            {...(editable
+              ? { role: 'button', tabIndex: 0, title: t('translation.segment.edit'), onClick: () => onStartEdit(segment.key), onKeyDown }
+              : {})}
+          >
+            {targetEmpty ? <span className="translation-segment__placeholder">{t('translation.segment.emptyTarget')}</span> : <SegmentText text={target} textType={segment.textType} />}
+          </div>
+        )}
+        {(status || locked) && (
+          <div className="translation-segment__meta">
+            {status && <span className={cx('translation-badge', `translation-badge--${status}`)}>{t(`translation.segment.${status}`)}</span>}
+            {status && editedBy && <span className="translation-segment__by">{t('translation.segment.editedBy', { name: editedBy })}</span>}
+            {locked && (
+              <span className="translation-segment__lock" title={t('translation.segment.locked')}>
+                <LockIcon size={14} />
+                <span className="k-visually-hidden">{t('translation.segment.locked')}</span>
+              </span>
+            )}
+          </div>
+        )}
+      </div>
+    </>
+  );
+});

@@ -1,0 +1,133 @@
+/**
+ * The translate tab's panel (translation-editor §2): header, banners, table, sidebar and bottom bar laid out in the
+ * item view's side panel, with the loading and error states. Keyboard (§2): left and right arrows move between
+ * groups, and undo / redo shortcuts are suppressed, both only outside text entry (inputs and the segment editor keep
+ * their keys).
+ */
+import type { KeyboardEvent, ReactNode } from 'react';
+import { Banner, Skeleton, Spinner } from '../../kit/index.ts';
+import { t } from '../../strings.ts';
+
+export type TranslationPanelStatus = 'loading' | 'error' | 'ready';
+
+export interface TranslationPanelProps {
+  status: TranslationPanelStatus;
+  /** The §8 loading message while status is error. */
+  errorMessage?: string | null;
+  /** TranslationHeader. */
+  header?: ReactNode;
+  /** Error banner, conflict notices… above the table. */
+  banner?: ReactNode;
+  /** SegmentTable. */
+  table?: ReactNode;
+  /** StackSidebar. */
+  sidebar?: ReactNode;
+  /** BottomBar. */
+  bottomBar?: ReactNode;
+  /** Dialogs (reopen, conflict, sign-in). */
+  dialogs?: ReactNode;
+  onPrevious: () => void;
+  onNext: () => void;
+}
+
+/** The part of a key event the panel's handler reads (a React keyboard event fits). */
+export interface PanelKeyEvent {
+  key: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  altKey: boolean;
+  shiftKey: boolean;
+  target: unknown;
+  defaultPrevented?: boolean;
+  preventDefault: () => void;
+}
+
+interface ElementLike {
+  tagName?: string;
+  isContentEditable?: boolean;
+  getAttribute?: (name: string) => string | null;
+  closest?: (selector: string) => unknown;
+}
+
+const TEXT_ENTRY_TAGS = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
+
+/** Whether keys go to text entry here: an input, textarea, select, or anything inside an editable region. */
+export function isTextEntryTarget(target: unknown): boolean {
+  if (typeof target !== 'object' || target === null) return false;
+  const element = target as ElementLike;
+  if (element.tagName && TEXT_ENTRY_TAGS.has(element.tagName.toUpperCase())) return true;
+  if (element.isContentEditable) return true;
+  const role = element.getAttribute?.('role');
+  if (role === 'textbox' || role === 'slider' || role === 'combobox') return true;
+  return Boolean(element.closest?.('[contenteditable]:not([contenteditable="false"]), .ProseMirror'));
+}
+
+/**
+ * The panel's keys: ArrowLeft / ArrowRight (no modifiers) → previous / next group; Mod-z, Mod-y, Mod-Shift-z →
+ * prevented. Events from text entry are left alone. Returns what it did.
+ */
+export function handlePanelKey(event: PanelKeyEvent, actions: { onPrevious: () => void; onNext: () => void }): 'previous' | 'next' | 'suppressed' | null {
+  if (event.defaultPrevented || isTextEntryTarget(event.target)) return null;
+  const mod = event.ctrlKey || event.metaKey;
+  if (mod && !event.altKey && (event.key.toLowerCase() === 'z' || event.key.toLowerCase() === 'y')) {
+    event.preventDefault();
+    return 'suppressed';
+  }
+  if (mod || event.altKey || event.shiftKey) return null;
+  if (event.key === 'ArrowLeft') {
+    event.preventDefault();
+    actions.onPrevious();
+    return 'previous';
+  }
+  if (event.key === 'ArrowRight') {
+    event.preventDefault();
+    actions.onNext();
+    return 'next';
+  }
+  return null;
+}
+
+/** The panel: loading, error, or header / banner / sidebar / table / bottom bar. */
+export function TranslationPanel({ status, errorMessage, header, banner, table, sidebar, bottomBar, dialogs, onPrevious, onNext }: TranslationPanelProps) {
+  if (status === 'loading') return <TranslationLoading />;
+  if (status === 'error') {
+    return (
+      <section className="translation-panel translation-panel--error" aria-label={t('translation.panel.label')}>
+        <Banner tone="error">{errorMessage ?? ''}</Banner>
+      </section>
+    );
+  }
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    handlePanelKey(event, { onPrevious, onNext });
+  };
+  return (
+    // The panel listens for its shortcuts as keys bubble up from the controls inside it.
+    <section className="translation-panel" aria-label={t('translation.panel.label')} onKeyDown={onKeyDown}>
+      {header}
+      {banner}
+      <div className="translation-panel__body">
+        {sidebar && <aside className="translation-panel__sidebar">{sidebar}</aside>}
+        <div className="translation-panel__table">{table}</div>
+      </div>
+      {bottomBar}
+      {dialogs}
+    </section>
+  );
+}
+
+/** The loading state: a spinner saying "Loading translations…" over skeleton rows. */
+export function TranslationLoading() {
+  return (
+    <section className="translation-panel translation-panel--loading" aria-label={t('translation.panel.label')} aria-busy="true">
+      <Spinner label={t('translation.panel.loading')} showLabel />
+      <div className="translation-panel__skeleton" aria-hidden="true">
+        {[0, 1, 2, 3, 4].map((i) => (
+          <div key={i} className="translation-panel__skeleton-row">
+            <Skeleton shape="line" height={14} width="90%" />
+            <Skeleton shape="line" height={14} width="75%" />
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}
