@@ -1,0 +1,32 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shot-'));
+const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: { ...process.env, PORT: '0', DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
+let errOut=''; child.stderr.on('data', d => errOut += d);
+const url = await new Promise((res) => { let out = ''; child.stdout.on('data', (d) => { out += d; const m = /listening on (\S+)/.exec(out); if (m) res(m[1]); }); });
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+page.on('console', m => { if (m.type()==='error') console.log('console:', m.text()); });
+await page.goto(url + '/review');
+await page.getByLabel(/e-mail/i).fill(process.env.WHO ?? 'vera.validator@example.com');
+await page.getByLabel(/password/i).fill('review-demo');
+await page.getByRole('button', { name: /sign in/i }).click();
+await page.getByRole('heading', { name: 'My content' }).waitFor();
+const { default: Database } = await import('better-sqlite3');
+const fs = await import('node:fs');
+const dbFile = fs.readdirSync(dataDir).find((f) => f.endsWith('.db') || f.endsWith('.sqlite'));
+const db = new Database(path.join(dataDir, dbFile), { readonly: true });
+const row = db.prepare('select id from items where title = ?').get(process.env.ITEM ?? 'Customer service essentials (French)');
+await page.goto(url + '/review/content/' + row.id + '/translate' + (process.env.Q ?? ''));
+await page.waitForTimeout(3000);
+await page.screenshot({ path: '/tmp/shot1.png' });
+if (process.env.EDIT) {
+  await page.getByText(process.env.EDIT).first().click();
+  await page.waitForTimeout(1500);
+  await page.screenshot({ path: '/tmp/shot2.png' });
+}
+await browser.close(); child.kill();
+console.log(errOut.slice(0,2000));
