@@ -1,8 +1,7 @@
 import { gunzipSync, gzipSync, strFromU8, strToU8 } from 'fflate';
 import type { AnyActorRef, InspectionEvent } from 'xstate';
 import { EVENT_LOG_CAPACITY_EVENTS, EVENT_LOG_FORMAT, EVENT_LOG_FORMAT_VERSION } from '../domain/constants.ts';
-import { hashValue } from '../domain/hash.ts';
-import { redact } from '../domain/redaction.ts';
+import { redact, redactedHash } from '../domain/redaction.ts';
 
 /** Where an event came from: a UI send, an adapter actor (promise/callback output, socket message) or a machine (raise, sendTo, after). */
 export type EventOrigin = 'external' | 'adapter' | 'machine';
@@ -81,7 +80,6 @@ export function logicOf(ref: AnyActorRef): unknown {
   return (ref as unknown as { logic?: unknown }).logic;
 }
 
-const contextHashes = new WeakMap<object, string>();
 
 /**
  * `xstate.snapshot.<id>` events carry the child's whole snapshot (its machine, children, history),
@@ -95,14 +93,18 @@ function compactEvent(event: { type: string }): unknown {
   return { ...event, snapshot: { value: snapshot.value, status: snapshot.status, context: snapshot.context } };
 }
 
-/** Hash of a context after redaction. Contexts are immutable, so the hash is cached by identity. */
+/** Hash of a context after redaction, per object and cached by identity (domain/redaction.ts redactedHash). */
 export function contextHash(context: unknown): string {
-  if (context === null || typeof context !== 'object') return hashValue(redact(context));
-  const cached = contextHashes.get(context);
-  if (cached) return cached;
-  const hash = hashValue(redact(context));
-  contextHashes.set(context, hash);
-  return hash;
+  return redactedHash(context);
+}
+
+const redactedEntries = new WeakMap<LogEntry, LogEntry>();
+/** An entry as the log shows it: the event with secrets redacted (once per entry). */
+function redactedEntry(entry: LogEntry): LogEntry {
+  if (entry.k !== 'event') return entry;
+  let red = redactedEntries.get(entry);
+  if (!red) redactedEntries.set(entry, (red = { ...entry, event: redact(entry.event) }));
+  return red;
 }
 
 /** A bounded ring buffer: keeps the newest `capacity` items. */
@@ -147,7 +149,9 @@ export function createEventRecorder(options: RecorderOptions): EventRecorder {
         targetIsCore: isCore(actorRef),
         source: source ? actorPath(source) : null,
         origin,
-        event: redact(compactEvent(ev.event)),
+        // Redacted when read (entries, export), not here: events are immutable, and a large adapter output (a
+        // translation file of 20,000 segments) would otherwise be deep-copied on the path that shows it.
+        event: compactEvent(ev.event),
       });
     } else if (ev.type === '@xstate.snapshot' && isCore(actorRef)) {
       const snapshot = ev.snapshot as { value?: unknown; context?: unknown; status?: string };
@@ -164,11 +168,11 @@ export function createEventRecorder(options: RecorderOptions): EventRecorder {
 
   return {
     inspect,
-    entries: () => ring.toArray(),
+    entries: () => ring.toArray().map(redactedEntry),
     dropped: () => ring.dropped,
     startTime,
     exportGzip: (partial) => {
-      const entries = ring.toArray();
+      const entries = ring.toArray().map(redactedEntry);
       const header: LogHeader = {
         format: EVENT_LOG_FORMAT,
         formatVersion: EVENT_LOG_FORMAT_VERSION,

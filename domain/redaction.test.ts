@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REDACTED, redact } from './redaction.ts';
+import { REDACTED, redact, redactedHash } from './redaction.ts';
 
 describe('event-log redaction table', () => {
   it('replaces tokens, passwords and codes at any depth', () => {
@@ -35,5 +35,29 @@ describe('event-log redaction table', () => {
   it('keeps an error’s own fields (status, reason) for replay, redacting secrets among them', () => {
     const error = Object.assign(new Error('Refused'), { reason: 'forbidden', failedId: 12, token: 'secret-t' });
     expect(redact({ error })).toEqual({ error: { name: 'Error', message: 'Refused', reason: 'forbidden', failedId: 12, token: REDACTED } });
+  });
+});
+
+describe('redactedHash (context hashes of the event log)', () => {
+  it('gives equal values equal hashes and different values different ones, at any depth', () => {
+    const a = { model: { segments: [{ key: 'a', text: 'Bonjour' }] }, filter: 'all' };
+    const b = { filter: 'all', model: { segments: [{ text: 'Bonjour', key: 'a' }] } };
+    const c = { model: { segments: [{ key: 'a', text: 'Bonsoir' }] }, filter: 'all' };
+    expect(redactedHash(a)).toBe(redactedHash(b));
+    expect(redactedHash(a)).not.toBe(redactedHash(c));
+  });
+
+  it('ignores secrets, as the redacted log does', () => {
+    expect(redactedHash({ user: 'u', accessToken: 'one' })).toBe(redactedHash({ user: 'u', accessToken: 'two' }));
+    expect(redactedHash({ user: 'u', accessToken: 'one' })).not.toBe(redactedHash({ user: 'u', accessToken: null }));
+  });
+
+  it('reuses an unchanged subtree: a new context sharing it hashes to what a fresh copy does', () => {
+    const shared = { segments: Array.from({ length: 100 }, (_, i) => ({ key: String(i), text: `t${i}` })) };
+    const before = { model: shared, editing: { value: 'a' } };
+    const after = { model: shared, editing: { value: 'ab' } };
+    const fresh = { model: structuredClone(shared), editing: { value: 'ab' } };
+    expect(redactedHash(before)).not.toBe(redactedHash(after));
+    expect(redactedHash(after)).toBe(redactedHash(fresh));
   });
 });

@@ -2,6 +2,8 @@
  * The one redaction table of the event log: what never leaves the browser in a session log.
  * Keys are matched case-insensitively against property names at any depth.
  */
+import { fnv1a64, hashValue } from './hash.ts';
+
 export const REDACTED = '[redacted]';
 
 const SECRET_KEYS = new Set([
@@ -92,4 +94,51 @@ export function redact(value: unknown, depth = 0, seen: WeakSet<object> = new We
   } finally {
     seen.delete(obj);
   }
+}
+
+const subtreeHashes = new WeakMap<object, string>();
+
+/**
+ * An object may carry its own fingerprint under this symbol: derived data whose source is itself in the log (the
+ * translation model built from a recorded translation file) need not be hashed in full on every change.
+ */
+export const LOG_DIGEST: unique symbol = Symbol.for('review.logDigest');
+
+/**
+ * The fingerprint of `redact(value)`, computed per object and cached by identity: contexts are immutable and share
+ * structure, so after one change only the objects on the changed path are hashed again (a 20,000-segment
+ * translation model is hashed once, not on every keystroke). Equal redacted values give equal fingerprints in one
+ * process; the figures differ from `hashValue(redact(value))`, so recorder and replayer must both use this.
+ */
+export function redactedHash(value: unknown, inProgress: Set<object> = new Set()): string {
+  if (value === null || value === undefined || typeof value !== 'object') return hashValue(redact(value) ?? null);
+  const obj = value as object;
+  const cached = subtreeHashes.get(obj);
+  if (cached) return cached;
+  const digest = (obj as { [LOG_DIGEST]?: unknown })[LOG_DIGEST];
+  if (typeof digest === 'string') return digest;
+  if (inProgress.has(obj)) return hashValue('[cycle]');
+  let hash: string;
+  if (isBlobLike(obj) || ArrayBuffer.isView(obj) || obj instanceof ArrayBuffer || obj instanceof Error || ('sessionId' in obj && 'send' in obj)) {
+    hash = hashValue(redact(obj));
+  } else {
+    inProgress.add(obj);
+    let text: string;
+    if (Array.isArray(obj)) {
+      text = `[${obj.map((item: unknown) => (typeof item === 'function' || typeof item === 'symbol' ? 'null' : redactedHash(item, inProgress))).join(',')}]`;
+    } else {
+      const parts: string[] = [];
+      for (const key of Object.keys(obj).sort()) {
+        const inner = (obj as Record<string, unknown>)[key];
+        if (inner === undefined || typeof inner === 'function' || typeof inner === 'symbol') continue;
+        const part = isSecretKey(key) ? hashValue(inner === null || inner === '' ? (inner ?? null) : REDACTED) : redactedHash(inner, inProgress);
+        parts.push(`${JSON.stringify(key)}:${part}`);
+      }
+      text = `{${parts.join(',')}}`;
+    }
+    inProgress.delete(obj);
+    hash = fnv1a64(text);
+  }
+  subtreeHashes.set(obj, hash);
+  return hash;
 }

@@ -32,6 +32,8 @@ import {
   type ValidationChange,
 } from './translation.ts';
 import { isEdited, plainText } from './translationEdits.ts';
+import { fnv1a64 } from './hash.ts';
+import { LOG_DIGEST } from './redaction.ts';
 
 /** Thrown when a translation file (or a language map) is not usable: the loading messages of §8 follow. */
 export class TranslationFileError extends Error {
@@ -93,6 +95,8 @@ export interface UiGroup {
 
 /** The model of one translation file. */
 export interface TranslationModel {
+  /** Its fingerprint in the event log's context hashes (a digest, not a full hash: it derives from a recorded file). */
+  [LOG_DIGEST]: string;
   sourceLocale: string;
   targetLocale: string;
   version: number;
@@ -417,8 +421,12 @@ export function buildTranslationModel(file: TranslationFile): { model: Translati
   walk(file.children, { group: null, path: [], key: null, uiGroups: [], nav: null, template: false, synthetic: null });
 
   const missingQuestionBanks = slideDraws.filter((g) => !bankIds.has(g.meta.slideDraw!.questionBankId)).map((g) => g.key);
+  // The event log hashes contexts on every change; the model derives from the recorded file, so a digest of its
+  // segments (paths, ids, text lengths) stands for it instead of a full hash of 20,000 segments (domain/redaction.ts).
+  const digest = fnv1a64(`${file.sourceLocale}>${file.targetLocale}@${file.version}|${segments.map((s) => `${s.key}${s.validationSegmentId}:${s.sourceText.length}:${s.originalTargetText.length}`).join('|')}|${navKeys.join('|')}`);
   return {
     model: {
+      [LOG_DIGEST]: `model:${digest}`,
       sourceLocale: file.sourceLocale,
       targetLocale: file.targetLocale,
       version: file.version,

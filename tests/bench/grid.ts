@@ -30,7 +30,7 @@ function newestMtime(entry: string): number {
 }
 
 /** Builds the client with vite when dist/ is missing or older than its sources; says which happened. */
-function ensureClientBuild(): string {
+export function ensureClientBuild(): string {
   const builtAt = existsSync(path.join(ROOT, 'dist/index.html')) ? statSync(path.join(ROOT, 'dist/index.html')).mtimeMs : null;
   const sourcesAt = Math.max(...CLIENT_SOURCES.map((entry) => path.join(ROOT, entry)).filter(existsSync).map(newestMtime));
   if (builtAt !== null && builtAt >= sourcesAt) return 'dist/ up to date, not rebuilt';
@@ -41,7 +41,7 @@ function ensureClientBuild(): string {
 }
 
 /** Starts server/main.ts as the e2e fixture does (PORT=0, its own data folder) and waits for its address. */
-async function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
+export async function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', DATA_DIR: dataDir },
@@ -69,7 +69,7 @@ async function startServer(dataDir: string): Promise<{ child: ChildProcess; url:
   return { child, url };
 }
 
-async function stopServer(child: ChildProcess): Promise<void> {
+export async function stopServer(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');

@@ -11,6 +11,7 @@
  * - upload: a 200 MB PUT over loopback (budget ≥ 100 MB/s) and the server's RSS rise meanwhile (budget < 50 MB)
  * - story zip validation: a sparse 500 MB story zip validated from its tail (budgets < 1 MB read, < 50 ms)
  * - md5 worker: MD5 of 200+ MB in the browser worker, in Chromium (budgets ≥ 200 MB/s, no long task over 50 ms)
+ * - translate tab (Chromium): file → interactive (budget 1.5 s), scrolling work per frame (16.7 ms), keystroke → render (16 ms)
  * - translation model: parse + build of a 20,000-segment course (budget 200 ms), its table rows, and 10,000
  *   change batches with base64 and Levenshtein (budget 300 ms)
  */
@@ -35,6 +36,7 @@ import { benchGridRender } from './grid.ts';
 import { benchUploadThroughput } from './uploads.ts';
 import { benchMd5Worker, benchStoryZipValidation } from './uploadsClient.ts';
 import { benchTranslationModel } from './translation.ts';
+import { benchTranslationBrowser } from './translationBrowser.ts';
 
 const user = { sub: 'u', email: 'alex.admin@example.com', firstName: 'Alex', lastName: 'Admin' };
 const session = { tokens: { accessToken: 'secret', idToken: 'id', hasRefreshToken: true, expiresInSeconds: 3600 }, user };
@@ -182,6 +184,8 @@ await benchMd5Worker();
 
 // Issue 8: the translation model, table rows and change batches (tests/bench/translation.ts).
 benchTranslationModel();
+// Issue 8: the translate tab with a 20,000-segment course in Chromium: interactive, scrolling, keystrokes.
+await benchTranslationBrowser();
 
 const cycles = 20_000;
 gc();

@@ -132,6 +132,12 @@ export function ItemTranslate({ itemId, latestHref, signInHref, createAccountHre
     if (slideId) onSlide(slideId);
   }, [model, activeNavKey, onSlide]);
 
+  const ready = model !== null && status !== 'INIT' && status !== 'LOADING';
+  useEffect(() => {
+    // The bench's end mark: the model's rows are in the document (after 'translation:file', set by the composition root).
+    if (ready && model) performance.mark('translation:interactive', { detail: { segments: model.segments.length } });
+  }, [ready, model]);
+
   if (status === 'INIT' || status === 'LOADING' || !model) {
     return <TranslationPanel status={loadFailed ? 'error' : 'loading'} errorMessage={error} onPrevious={onPrevious} onNext={onNext} />;
   }

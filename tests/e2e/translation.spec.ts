@@ -1,0 +1,278 @@
+import type { Browser, Locator, Page } from '@playwright/test';
+import { SEEDED_TRANSLATIONS } from '../../server/translations/seed.ts';
+import { expect, openGridAs, signedInPage, test, withContentApi } from './fixtures.ts';
+
+/**
+ * The translation editor end to end (issue 8; translation-editor §2 tab parts and dialogs, §4 segment edit and group
+ * progress, §5 text-editor rules, §7 realtime translation events, §8 segment-editor toasts) on the seeded Storyline
+ * stack "Customer service essentials" (server/translations/seed.ts). Tests of one worker share one server, so each
+ * works on its own segments and slides (or its own target language) and restores what others could see.
+ */
+
+const ALEX = 'alex.admin@example.com';
+const VERA = 'vera.validator@example.com';
+const MARIA = 'maria.multi@example.com';
+const STACK = SEEDED_TRANSLATIONS.storylineStack;
+const FRENCH = SEEDED_TRANSLATIONS.storylineFrench;
+const GERMAN = `${STACK} (German)`;
+const ARABIC = `${STACK} (Arabic)`;
+
+const VARIABLE_TOAST = "Variables between percent signs, like %Name%, can't be deleted or changed. Storyline fills them in when the course plays.";
+const TAG_TOAST = "Tags can't be deleted. They keep the formatting of the translated text.";
+
+/** The access token the signed-in page holds. */
+async function tokenOf(page: Page): Promise<string> {
+  const token = await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'));
+    return key ? (JSON.parse(localStorage.getItem(key)!) as { access_token: string }).access_token : '';
+  });
+  if (!token) throw new Error('tokenOf: the page is not signed in');
+  return token;
+}
+
+/** Item ids of the Storyline stack's languages by title, looked up as alex (the owner) in a throw-away context. */
+async function stackItemIds(browser: Browser, baseURL: string): Promise<Map<string, string>> {
+  const context = await browser.newContext({ baseURL });
+  try {
+    const page = await context.newPage();
+    await openGridAs(page, ALEX);
+    const headers = { Authorization: `Bearer ${await tokenOf(page)}` };
+    const { items } = await withContentApi(page, (api) => api.request('item.fetch', { folderId: 'ALL_CONTENT', page: 1, search: STACK, product: 'all' }));
+    const stack = items.find((entry) => entry.isStack && entry.title === STACK);
+    if (!stack) throw new Error(`stackItemIds: no stack "${STACK}"`);
+    const { itemIds } = (await (await page.request.get(`/api/item-stacks/${stack.id}`, { headers })).json()) as { itemIds: string[] };
+    const { entries } = (await (await page.request.get(`/api/translations/stack/${itemIds[0]}`, { headers })).json()) as { entries: { itemId: string; title: string }[] };
+    return new Map(entries.map((entry) => [entry.title, entry.itemId]));
+  } finally {
+    await context.close();
+  }
+}
+
+async function idOf(browser: Browser, baseURL: string, title: string): Promise<string> {
+  const id = (await stackItemIds(browser, baseURL)).get(title);
+  if (!id) throw new Error(`no item "${title}" in the stack`);
+  return id;
+}
+
+function translatePath(itemId: string, query = ''): string {
+  return `/review/content/${itemId}/translate${query}`;
+}
+
+/** The segment table, once the translation is loaded. */
+async function segmentTable(page: Page): Promise<Locator> {
+  const table = page.getByRole('table', { name: 'Segments' });
+  await expect(table).toBeVisible();
+  return table;
+}
+
+/** Goes to a slide through the "Slide progress" flyout (the table scrolls to it). */
+async function goToSlide(page: Page, title: string): Promise<void> {
+  await page.getByRole('button', { name: /^Slide progress/ }).click();
+  const flyout = page.getByRole('dialog', { name: 'Slide progress' });
+  await flyout.getByRole('button', { name: new RegExp(`^${title}`) }).click();
+  await expect(flyout).toBeHidden();
+  await expect(page.getByRole('table', { name: 'Segments' }).getByRole('button', { name: new RegExp(`^${title}`) })).toBeVisible();
+}
+
+/** The caret to the end of the editor's text (Home / End keys go by visual line; Ctrl+End is not reliable here). */
+async function caretToEnd(page: Page): Promise<void> {
+  for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('End');
+}
+
+/** The table row of a segment, by a piece of its text. */
+function segmentRow(page: Page, text: string): Locator {
+  return page.getByRole('table', { name: 'Segments' }).getByRole('row').filter({ hasText: text });
+}
+
+/** Clicks a segment's target to edit it; resolves the editor's text box. */
+async function startEdit(page: Page, targetText: string): Promise<Locator> {
+  if (!(page as unknown as { __dbg?: boolean }).__dbg) {
+    (page as unknown as { __dbg?: boolean }).__dbg = true;
+    page.on('pageerror', (e) => console.log('PAGEERROR', e.message, e.stack));
+    page.on('framenavigated', (f) => { if (f === page.mainFrame()) console.log('NAV', f.url()); });
+  }
+  await segmentRow(page, targetText).getByTitle('Edit translation').click();
+  const editor = page.getByRole('textbox', { name: /^Translation of/ });
+  await expect(editor).toBeFocused();
+  return editor;
+}
+
+function bottomBar(page: Page): Locator {
+  return page.getByRole('navigation', { name: 'Group navigation' });
+}
+
+test('vera edits the html segment: the variable and tag rules hold, the save shows Edited and survives a reload', async ({ browser, baseURL }) => {
+  const id = await idOf(browser, baseURL!, FRENCH);
+  const page = await signedInPage(browser, baseURL!, VERA, translatePath(id));
+  try {
+    await segmentTable(page);
+    await goToSlide(page, 'Why service matters');
+    const editor = await startEdit(page, 'résolu rapidement');
+    await expect(editor).toContainText('%UserName%, les clients dont le problème est');
+
+    // The variable cannot be deleted: selected and Backspace is refused with its toast, the text keeps it.
+    await editor.locator('.segment-editor__variable').dblclick();
+    await page.keyboard.press('Backspace');
+    await expect(page.getByText(VARIABLE_TOAST)).toBeVisible();
+    await expect(editor).toContainText('%UserName%, les clients');
+
+    // A tag chip cannot be deleted: Backspace right after the closing ‹/b›.
+    const tail = ' sont plus fidèles que ceux qui n’en ont jamais eu.';
+    await caretToEnd(page);
+    for (let i = 0; i < tail.length; i++) await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('Backspace');
+    await expect(page.getByText(TAG_TOAST)).toBeVisible();
+    await expect(editor.locator('.segment-editor__tag')).toHaveCount(2);
+
+    // A French change elsewhere, saved with Ctrl+Enter.
+    await caretToEnd(page);
+    await page.keyboard.press('Backspace');
+    await page.keyboard.type(', croyez-moi.');
+    await expect(editor).toContainText('jamais eu, croyez-moi.');
+    await page.keyboard.press('Control+Enter');
+    await expect(editor).toBeHidden();
+    const row = segmentRow(page, 'croyez-moi');
+    await expect(row).toContainText('%UserName%, les clients dont le problème est');
+    await expect(row).toContainText('sont plus fidèles que ceux qui n’en ont jamais eu, croyez-moi.');
+    await expect(row).toContainText('Edited');
+
+    await page.reload();
+    await segmentTable(page);
+    await goToSlide(page, 'Why service matters');
+    await expect(segmentRow(page, 'croyez-moi')).toContainText('%UserName%, les clients');
+    await expect(segmentRow(page, 'croyez-moi')).toContainText('Edited');
+  } finally {
+    await page.context().close();
+  }
+});
+
+test('two validators: an edit, a completed slide and its reopening reach the other one live', async ({ browser, baseURL }) => {
+  const id = await idOf(browser, baseURL!, FRENCH);
+  const [vera, maria] = await Promise.all([signedInPage(browser, baseURL!, VERA, translatePath(id)), signedInPage(browser, baseURL!, MARIA, translatePath(id))]);
+  try {
+    for (const page of [vera, maria]) {
+      await segmentTable(page);
+      await goToSlide(page, 'The LEARN model');
+      await expect(bottomBar(page).getByRole('button', { name: 'Mark complete' })).toBeEnabled();
+    }
+    const before = await maria.getByText(/of \d+ slides complete$/).first().textContent();
+    const completeBefore = Number(/^(\d+)/.exec(before ?? '')?.[1]);
+
+    // Vera's saved edit appears for maria.
+    await startEdit(vera, 'l’expérience vécue');
+    await caretToEnd(vera);
+    await vera.keyboard.press('Backspace');
+    await vera.keyboard.type(' maison.');
+    await vera.getByRole('button', { name: 'Save', exact: true }).click();
+    const editedRow = segmentRow(maria, 'l’entreprise maison.');
+    await expect(editedRow).toBeVisible();
+    await expect(editedRow).toContainText('Edited');
+
+    // Vera marks the slide complete: maria sees it complete, the edit accepted.
+    await bottomBar(vera).getByRole('button', { name: 'Mark complete' }).click();
+    await expect(bottomBar(vera).getByRole('button', { name: 'Reopen' })).toBeVisible();
+    await expect(bottomBar(maria).getByRole('button', { name: 'Reopen' })).toBeVisible();
+    await expect(maria.getByText(`${completeBefore + 1} of 13 slides complete`).first()).toBeVisible();
+    await expect(editedRow).toContainText('Accepted');
+
+    // Vera reopens it after the confirmation: maria sees it open again.
+    await bottomBar(vera).getByRole('button', { name: 'Reopen' }).click();
+    const confirm = vera.getByRole('dialog', { name: 'Reopen this slide?' });
+    await expect(confirm).toBeVisible();
+    await expect(confirm.getByRole('checkbox', { name: "Don't ask me again" })).not.toBeChecked();
+    await confirm.getByRole('button', { name: 'Reopen' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(bottomBar(vera).getByRole('button', { name: 'Mark complete' })).toBeVisible();
+    await expect(bottomBar(maria).getByRole('button', { name: 'Mark complete' })).toBeVisible();
+    await expect(maria.getByText(`${completeBefore} of 13 slides complete`).first()).toBeVisible();
+    await expect(editedRow).toContainText('Edited');
+  } finally {
+    await vera.context().close();
+    await maria.context().close();
+  }
+});
+
+test('a signed-out visitor clicking Mark complete is asked to sign in, and no progress is recorded', async ({ page, browser, baseURL }) => {
+  const id = await idOf(browser, baseURL!, GERMAN);
+  // Alex, the owner, makes the German target public.
+  await openGridAs(page, ALEX);
+  const response = await page.request.put(`/api/items/${id}/share-settings/public`, { headers: { Authorization: `Bearer ${await tokenOf(page)}` }, data: { allowAnonComments: false } });
+  expect(response.status()).toBe(200);
+
+  const context = await browser.newContext({ baseURL });
+  try {
+    const visitor = await context.newPage();
+    await visitor.goto(translatePath(id));
+    const emailStep = visitor.getByRole('heading', { name: 'Review this content' });
+    const table = visitor.getByRole('table', { name: 'Segments' });
+    await expect(emailStep.or(table)).toBeVisible();
+    if (await emailStep.isVisible()) {
+      await visitor.getByLabel('E-mail address').fill(`visitor-${Math.random().toString(36).slice(2, 8)}@example.org`);
+      await visitor.getByRole('button', { name: 'Continue' }).click();
+    }
+    await expect(table).toBeVisible();
+    await expect(visitor.getByText('0 of').first()).toBeVisible();
+
+    await bottomBar(visitor).getByRole('button', { name: 'Mark complete' }).click();
+    const dialog = visitor.getByRole('dialog', { name: 'Sign in to validate translations' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('link', { name: 'Sign in' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Not now' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(bottomBar(visitor).getByRole('button', { name: 'Mark complete' })).toBeVisible();
+    await expect(visitor.getByRole('button', { name: /^Slide progress 0\// })).toBeVisible();
+  } finally {
+    await context.close();
+  }
+  // Nothing was recorded: the owner's view of the German target shows no slide complete.
+  await page.goto(translatePath(id));
+  await segmentTable(page);
+  await expect(page.getByRole('button', { name: /^Slide progress 0\// })).toBeVisible();
+});
+
+test('bad input: an empty edit cannot be saved, the previous version is locked, Arabic is right to left, an empty filter offers Clear filter', async ({ browser, baseURL }) => {
+  const ids = await stackItemIds(browser, baseURL!);
+  const french = ids.get(FRENCH)!;
+  const page = await signedInPage(browser, baseURL!, VERA, translatePath(french));
+  try {
+    // An emptied segment cannot be saved, with the button or Ctrl+Enter.
+    await segmentTable(page);
+    await goToSlide(page, 'Resources');
+    const editor = await startEdit(page, 'Charte de service (PDF)');
+    await caretToEnd(page);
+    for (let i = 0; i < 'Charte de service (PDF)'.length; i++) await page.keyboard.press('Backspace');
+    await expect(editor).toHaveText('');
+    await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
+    await page.keyboard.press('Control+Enter');
+    await expect(editor).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(editor).toBeHidden();
+    await expect(segmentRow(page, 'Charte de service (PDF)')).not.toContainText('Edited');
+
+    // Version 1: the lock banner, and nothing can be edited.
+    await page.goto(translatePath(french, '?version=1'));
+    await segmentTable(page);
+    await expect(page.getByText("You're viewing version 1. Editing is locked; open the latest version to edit.")).toBeVisible();
+    await expect(page.getByTitle('Edit translation')).toHaveCount(0);
+    await page.getByRole('table', { name: 'Segments' }).getByText('Suivant').click();
+    await expect(page.getByRole('textbox', { name: /^Translation of/ })).toHaveCount(0);
+    await expect(bottomBar(page).getByRole('button', { name: 'Mark complete' })).toBeDisabled();
+
+    // The Arabic target renders right to left.
+    await page.goto(translatePath(ids.get(ARABIC)!));
+    const table = await segmentTable(page);
+    const targets = table.getByTitle('Edit translation');
+    await expect(targets.first()).toHaveAttribute('dir', 'rtl');
+    await expect(targets.first()).toHaveAttribute('lang', 'ar');
+
+    // A filter with no results (nothing accepted in Arabic) offers to clear it.
+    await page.getByLabel('Show segments').selectOption({ label: 'Accepted' });
+    await expect(page.getByText('No segments match this filter.')).toBeVisible();
+    await page.getByRole('button', { name: 'Clear filter' }).click();
+    await expect(page.getByRole('table', { name: 'Segments' })).toBeVisible();
+    await expect(page.getByLabel('Show segments')).toHaveValue('all');
+  } finally {
+    await page.context().close();
+  }
+});
