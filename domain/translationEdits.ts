@@ -204,6 +204,19 @@ export interface PendingEdit {
   suggestionModel?: string | null;
 }
 
+/** The constant part of a change's JSON (keys, punctuation, the command), measured once. */
+const CHANGE_SKELETON_CHARS = JSON.stringify({ path: '', command: COMMAND_UPDATE, data: { newValue: '', normalizedLevenshteinDistance: 0 }, isCourseUpdate: true }).length - 2 /* "" */ - 2 /* "" */ - 1 /* 0 */ - 4; /* true */
+
+/**
+ * `JSON.stringify(change).length` without building the string: base64 needs no escaping, so only the path and the
+ * suggestion model are serialized (short strings). The batching test checks it against JSON.stringify.
+ */
+function serializedLength(change: CommandChange): number {
+  let length = CHANGE_SKELETON_CHARS + JSON.stringify(change.path).length + change.data.newValue.length + 2 + String(change.data.normalizedLevenshteinDistance).length + (change.isCourseUpdate ? 4 : 5);
+  if (change.suggestionModel !== undefined) length += ',"suggestionModel":'.length + JSON.stringify(change.suggestionModel).length;
+  return length;
+}
+
 /**
  * §5 change batches: each edit becomes a command-0 change with base64 newValue and its normalized Levenshtein
  * distance; changes are packed in order into batches whose JSON serialization (`JSON.stringify(changes)`) stays
@@ -222,7 +235,7 @@ export function buildChangeBatches(edits: readonly PendingEdit[]): CommandChange
       isCourseUpdate: edit.isCourseUpdate,
       ...(edit.suggestionModel !== undefined ? { suggestionModel: edit.suggestionModel } : {}),
     };
-    const length = JSON.stringify(change).length;
+    const length = serializedLength(change);
     if (batch.length > 0 && size + 1 + length >= CHANGE_BATCH_LIMIT_CHARS) {
       batches.push(batch);
       batch = [];

@@ -6,7 +6,7 @@ import { expect, openGridAs, signedInPage, test, withContentApi } from './fixtur
  * The translation editor end to end (issue 8; translation-editor §2 tab parts and dialogs, §4 segment edit and group
  * progress, §5 text-editor rules, §7 realtime translation events, §8 segment-editor toasts) on the seeded Storyline
  * stack "Customer service essentials" (server/translations/seed.ts). Tests of one worker share one server, so each
- * works on its own segments and slides (or its own target language) and restores what others could see.
+ * works on its own segments and slides (or its own target language); the slide completed is reopened again.
  */
 
 const ALEX = 'alex.admin@example.com';
@@ -58,6 +58,22 @@ function translatePath(itemId: string, query = ''): string {
   return `/review/content/${itemId}/translate${query}`;
 }
 
+const pageErrors = new WeakMap<Page, string[]>();
+
+/** A signed-in page on `path` whose uncaught script errors are recorded (see {@link expectNoPageErrors}). */
+async function validatorPage(browser: Browser, baseURL: string, email: string, path: string): Promise<Page> {
+  const page = await signedInPage(browser, baseURL, email, path);
+  const errors: string[] = [];
+  pageErrors.set(page, errors);
+  page.on('pageerror', (error) => errors.push(error.stack ?? error.message));
+  return page;
+}
+
+/** No uncaught script error happened on the page (a crashed view would otherwise only show as a missing element). */
+function expectNoPageErrors(page: Page): void {
+  expect(pageErrors.get(page) ?? []).toEqual([]);
+}
+
 /** The segment table, once the translation is loaded. */
 async function segmentTable(page: Page): Promise<Locator> {
   const table = page.getByRole('table', { name: 'Segments' });
@@ -87,14 +103,15 @@ function segmentRow(page: Page, text: string): Locator {
 
 /** Clicks a segment's target to edit it; resolves the editor's text box. */
 async function startEdit(page: Page, targetText: string): Promise<Locator> {
-  if (!(page as unknown as { __dbg?: boolean }).__dbg) {
-    (page as unknown as { __dbg?: boolean }).__dbg = true;
-    page.on('pageerror', (e) => console.log('PAGEERROR', e.message, e.stack));
-    page.on('framenavigated', (f) => { if (f === page.mainFrame()) console.log('NAV', f.url()); });
-  }
   await segmentRow(page, targetText).getByTitle('Edit translation').click();
   const editor = page.getByRole('textbox', { name: /^Translation of/ });
-  await expect(editor).toBeFocused();
+  try {
+    await expect(editor).toBeFocused();
+  } catch (error) {
+    // Name a crashed view's script error rather than only the missing editor.
+    expectNoPageErrors(page);
+    throw error;
+  }
   return editor;
 }
 
@@ -104,7 +121,7 @@ function bottomBar(page: Page): Locator {
 
 test('vera edits the html segment: the variable and tag rules hold, the save shows Edited and survives a reload', async ({ browser, baseURL }) => {
   const id = await idOf(browser, baseURL!, FRENCH);
-  const page = await signedInPage(browser, baseURL!, VERA, translatePath(id));
+  const page = await validatorPage(browser, baseURL!, VERA, translatePath(id));
   try {
     await segmentTable(page);
     await goToSlide(page, 'Why service matters');
@@ -142,6 +159,7 @@ test('vera edits the html segment: the variable and tag rules hold, the save sho
     await goToSlide(page, 'Why service matters');
     await expect(segmentRow(page, 'croyez-moi')).toContainText('%UserName%, les clients');
     await expect(segmentRow(page, 'croyez-moi')).toContainText('Edited');
+    expectNoPageErrors(page);
   } finally {
     await page.context().close();
   }
@@ -149,15 +167,15 @@ test('vera edits the html segment: the variable and tag rules hold, the save sho
 
 test('two validators: an edit, a completed slide and its reopening reach the other one live', async ({ browser, baseURL }) => {
   const id = await idOf(browser, baseURL!, FRENCH);
-  const [vera, maria] = await Promise.all([signedInPage(browser, baseURL!, VERA, translatePath(id)), signedInPage(browser, baseURL!, MARIA, translatePath(id))]);
+  const [vera, maria] = await Promise.all([validatorPage(browser, baseURL!, VERA, translatePath(id)), validatorPage(browser, baseURL!, MARIA, translatePath(id))]);
   try {
     for (const page of [vera, maria]) {
       await segmentTable(page);
       await goToSlide(page, 'The LEARN model');
       await expect(bottomBar(page).getByRole('button', { name: 'Mark complete' })).toBeEnabled();
     }
-    const before = await maria.getByText(/of \d+ slides complete$/).first().textContent();
-    const completeBefore = Number(/^(\d+)/.exec(before ?? '')?.[1]);
+    const summary = maria.getByText(/^\d+ of \d+ slides complete$/);
+    const [completeBefore, total] = ((await summary.textContent()) ?? '').match(/\d+/g)!.map(Number) as [number, number];
 
     // Vera's saved edit appears for maria.
     await startEdit(vera, 'l’expérience vécue');
@@ -173,7 +191,7 @@ test('two validators: an edit, a completed slide and its reopening reach the oth
     await bottomBar(vera).getByRole('button', { name: 'Mark complete' }).click();
     await expect(bottomBar(vera).getByRole('button', { name: 'Reopen' })).toBeVisible();
     await expect(bottomBar(maria).getByRole('button', { name: 'Reopen' })).toBeVisible();
-    await expect(maria.getByText(`${completeBefore + 1} of 13 slides complete`).first()).toBeVisible();
+    await expect(summary).toHaveText(`${completeBefore + 1} of ${total} slides complete`);
     await expect(editedRow).toContainText('Accepted');
 
     // Vera reopens it after the confirmation: maria sees it open again.
@@ -185,8 +203,10 @@ test('two validators: an edit, a completed slide and its reopening reach the oth
     await expect(confirm).toBeHidden();
     await expect(bottomBar(vera).getByRole('button', { name: 'Mark complete' })).toBeVisible();
     await expect(bottomBar(maria).getByRole('button', { name: 'Mark complete' })).toBeVisible();
-    await expect(maria.getByText(`${completeBefore} of 13 slides complete`).first()).toBeVisible();
+    await expect(summary).toHaveText(`${completeBefore} of ${total} slides complete`);
     await expect(editedRow).toContainText('Edited');
+    expectNoPageErrors(vera);
+    expectNoPageErrors(maria);
   } finally {
     await vera.context().close();
     await maria.context().close();
@@ -212,7 +232,7 @@ test('a signed-out visitor clicking Mark complete is asked to sign in, and no pr
       await visitor.getByRole('button', { name: 'Continue' }).click();
     }
     await expect(table).toBeVisible();
-    await expect(visitor.getByText('0 of').first()).toBeVisible();
+    await expect(visitor.getByText(/^0 of \d+ slides complete$/)).toBeVisible();
 
     await bottomBar(visitor).getByRole('button', { name: 'Mark complete' }).click();
     const dialog = visitor.getByRole('dialog', { name: 'Sign in to validate translations' });
@@ -234,7 +254,7 @@ test('a signed-out visitor clicking Mark complete is asked to sign in, and no pr
 test('bad input: an empty edit cannot be saved, the previous version is locked, Arabic is right to left, an empty filter offers Clear filter', async ({ browser, baseURL }) => {
   const ids = await stackItemIds(browser, baseURL!);
   const french = ids.get(FRENCH)!;
-  const page = await signedInPage(browser, baseURL!, VERA, translatePath(french));
+  const page = await validatorPage(browser, baseURL!, VERA, translatePath(french));
   try {
     // An emptied segment cannot be saved, with the button or Ctrl+Enter.
     await segmentTable(page);
@@ -272,6 +292,7 @@ test('bad input: an empty edit cannot be saved, the previous version is locked, 
     await page.getByRole('button', { name: 'Clear filter' }).click();
     await expect(page.getByRole('table', { name: 'Segments' })).toBeVisible();
     await expect(page.getByLabel('Show segments')).toHaveValue('all');
+    expectNoPageErrors(page);
   } finally {
     await page.context().close();
   }

@@ -4,6 +4,7 @@
  * SegmentEditRefusal), the buttons, the tag chips and the copy confirmation. Merged into ../strings.ts.
  */
 export const translationEditorStrings = {
+  'translationEditor.loadFailed': 'The editor could not be loaded. Reload the page to edit this segment.',
   'translationEditor.toast.tagDeleted': "Tags can't be deleted. They keep the formatting of the translated text.",
   'translationEditor.toast.tagStyles': "Tags can't be copied or added. Type your text between the existing tags to keep its formatting.",
   'translationEditor.toast.variableDeleted': "Variables between percent signs, like %Name%, can't be deleted or changed. Storyline fills them in when the course plays.",

@@ -2,7 +2,7 @@
  * The segment editor loaded on demand (ARCHITECTURE "heavy parts load lazily"): ProseMirror is fetched with the
  * translate route's first editor. Until then a plain, read-only box shows the text being opened.
  */
-import { lazy, Suspense } from 'react';
+import { Component, lazy, Suspense, type ReactNode } from 'react';
 import { plainText } from '../../../../domain/translationEdits.ts';
 import { t } from '../../../strings.ts';
 import type { SegmentEditorProps } from './types.ts';
@@ -21,11 +21,35 @@ function LoadingBox({ props }: { props: SegmentEditorProps }) {
   );
 }
 
+/**
+ * When the editor's code cannot be loaded (offline, or a new deployment replaced the chunk) the row says so and
+ * offers to cancel, instead of the error unmounting the whole page.
+ */
+class EditorLoadBoundary extends Component<{ onCancel: () => void; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <div className="segment-editor is-failed" role="alert">
+        <span>{t('translationEditor.loadFailed')}</span>{' '}
+        <button type="button" className="k-button k-button--secondary k-button--sm" onClick={this.props.onCancel}>
+          {t('translationEditor.cancel')}
+        </button>
+      </div>
+    );
+  }
+}
+
 /** `SegmentEditor`, with ProseMirror loaded lazily. */
 export function LazySegmentEditor(props: SegmentEditorProps) {
   return (
-    <Suspense fallback={<LoadingBox props={props} />}>
-      <SegmentEditor {...props} />
-    </Suspense>
+    <EditorLoadBoundary onCancel={props.onCancel}>
+      <Suspense fallback={<LoadingBox props={props} />}>
+        <SegmentEditor {...props} />
+      </Suspense>
+    </EditorLoadBoundary>
   );
 }
