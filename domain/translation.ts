@@ -410,8 +410,8 @@ export function isUnsupportedStorylineVersion(file: Pick<TranslationFile, 'produ
 
 /**
  * §2 locale names from the language map: the entry's displayName (authorDisplayName when it has none), with the
- * script or variant in brackets when the entry has them and the name does not already say so; the code itself
- * (upper-cased region) when the map has no entry.
+ * script or variant in brackets when the entry has them and the name does not already say so; the code itself, as
+ * given, when the map has no entry.
  */
 export function localeDisplayName(map: LanguageMap | null, locale: string): string {
   const code = locale.toLowerCase();
