@@ -324,3 +324,31 @@ export function fixtureItems(nodes: readonly TranslationNode[], path: string[] =
   }
   return out;
 }
+
+const smallItem = (id: string, text: string, vs: string): TranslationItemNode => ({ type: 'item', id, textType: 'text', source: text, target: `fr ${text}`, validationSegmentId: vs });
+/**
+ * A small Storyline file for machine tests and the registry's payload cases: one scene ("1 Untitled Scene"), two
+ * slides (nav groups ["sc1","sl1"] Welcome and ["sc1","sl2"] Next), three text segments t1 "Hello", t2
+ * "Hi %UserName%" (slide 1) and t3 "Bye" (slide 2), validation segment ids vs1–vs3, targets "fr " + source.
+ */
+export const SMALL_STORYLINE_FILE: TranslationFile = {
+  sourceLocale: 'en',
+  targetLocale: 'fr',
+  version: 2,
+  product: 'storyline',
+  storylineVersion: '3.91.1',
+  translationMemoryReportIds: [],
+  baseChildren: [],
+  children: [
+    {
+      type: 'group',
+      id: 'sc1',
+      title: '1 Untitled Scene',
+      meta: { type: 'scene' },
+      children: [
+        { type: 'group', id: 'sl1', title: 'Welcome', meta: { type: 'slide' }, children: [smallItem('t1', 'Hello', 'vs1'), smallItem('t2', 'Hi %UserName%', 'vs2')] },
+        { type: 'group', id: 'sl2', title: 'Next', meta: { type: 'slide' }, children: [smallItem('t3', 'Bye', 'vs3')] },
+      ],
+    },
+  ],
+};

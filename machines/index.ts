@@ -29,6 +29,7 @@ import { requestDialogMachine } from './requestDialogMachine.ts';
 import { reviewRequestsMachine } from './reviewRequestsMachine.ts';
 // Translation editor (issue 8).
 import { translationMachine } from './translationMachine.ts';
+import { SMALL_STORYLINE_FILE } from '../domain/translation.fixtures.ts';
 
 /** Payload cases for one event type: each case is the event without its `type`. */
 export type EventCases = Record<string, ReadonlyArray<Record<string, unknown>>>;
@@ -265,28 +266,6 @@ const FREQUENT = [{ email: 'kim@example.com', displayName: 'Kim', avatars: { sma
 const reviewPush = (event: string, data: Record<string, unknown>) => ({ namespace: '/item/i1', event, data: { messageId: `m-${event}`, itemId: 'i1', ...data } });
 
 // Translation editor (issue 8): a small Storyline file (one scene, two slides), its validation and stack.
-const trItem = (id: string, text: string, vs: string) => ({ type: 'item', id, textType: 'text', source: text, target: `fr ${text}`, validationSegmentId: vs });
-const TR_FILE = {
-  sourceLocale: 'en',
-  targetLocale: 'fr',
-  version: 2,
-  product: 'storyline',
-  storylineVersion: '3.91.1',
-  translationMemoryReportIds: [],
-  baseChildren: [],
-  children: [
-    {
-      type: 'group',
-      id: 'sc1',
-      title: '1 Untitled Scene',
-      meta: { type: 'scene' },
-      children: [
-        { type: 'group', id: 'sl1', title: 'Welcome', meta: { type: 'slide' }, children: [trItem('t1', 'Hello', 'vs1'), trItem('t2', 'Hi %UserName%', 'vs2')] },
-        { type: 'group', id: 'sl2', title: 'Next', meta: { type: 'slide' }, children: [trItem('t3', 'Bye', 'vs3')] },
-      ],
-    },
-  ],
-};
 const TR_SLIDE1 = '["sc1","sl1"]';
 const TR_T1 = '["sc1","sl1","t1"]';
 const TR_T2 = '["sc1","sl1","t2"]';
@@ -918,7 +897,7 @@ export const registry: readonly RegistryEntry[] = [
       'xstate.error.actor.fetchStack': [httpRefusal(404, 'Not in a translation stack.')],
       'xstate.done.actor.fetchValidation': [{ output: TR_VALIDATION }, { output: null }],
       'xstate.error.actor.fetchValidation': [httpRefusal(500, 'Database down')],
-      'xstate.done.actor.fetchFile': [{ output: TR_FILE }, { output: { children: 'not a file' } }],
+      'xstate.done.actor.fetchFile': [{ output: SMALL_STORYLINE_FILE }, { output: { children: 'not a file' } }],
       'xstate.done.actor.saveChanges': [{ output: { paths: { [TR_T1]: trChange('vs1', 'Bonjour') } } }],
       'xstate.error.actor.saveChanges': [httpRefusal(409, 'The segment is locked.')],
       'xstate.done.actor.refreshSegments': [{ output: { data: [{ validationSegmentId: 'vs1', path: TR_T1, change: trChange('vs1', 'Salut') }] } }],

@@ -1,33 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type AnyActorRef } from 'xstate';
 import { TRANSLATION_MESSAGES, type ValidationChange, type ValidationResponse } from '../../domain/translation.ts';
+import { SMALL_STORYLINE_FILE } from '../../domain/translation.fixtures.ts';
 import { fromBase64 } from '../../domain/translationEdits.ts';
 import { isSavingOf, loadStatusOf, rowsOf, translationMachine, type TranslationSubject } from '../../machines/translationMachine.ts';
 import { controlled, recorder, settle, systemActor, systemOf } from './contentFixtures.ts';
 
-const item = (id: string, text: string, vs: string) => ({ type: 'item', id, textType: 'text', source: text, target: `fr ${text}`, validationSegmentId: vs });
-/** A small Storyline course: one scene, two slides (nav groups), three text segments. */
-const FILE = {
-  sourceLocale: 'en',
-  targetLocale: 'fr',
-  version: 2,
-  product: 'storyline',
-  storylineVersion: '3.91.1',
-  translationMemoryReportIds: [],
-  baseChildren: [],
-  children: [
-    {
-      type: 'group',
-      id: 'sc1',
-      title: '1 Untitled Scene',
-      meta: { type: 'scene' },
-      children: [
-        { type: 'group', id: 'sl1', title: 'Welcome', meta: { type: 'slide' }, children: [item('t1', 'Hello', 'vs1'), item('t2', 'Hi %UserName%', 'vs2')] },
-        { type: 'group', id: 'sl2', title: 'Next', meta: { type: 'slide' }, children: [item('t3', 'Bye', 'vs3')] },
-      ],
-    },
-  ],
-};
 const SLIDE1 = '["sc1","sl1"]';
 const SLIDE2 = '["sc1","sl2"]';
 const T1 = '["sc1","sl1","t1"]';
@@ -115,7 +93,7 @@ async function load(t: T, over: { subject?: Partial<TranslationSubject>; validat
   await settle();
   t.calls.fetchValidation.calls.at(-1)!.resolve({ ...VALIDATION, ...over.validation });
   await settle();
-  t.calls.fetchFile.calls.at(-1)!.resolve(FILE);
+  t.calls.fetchFile.calls.at(-1)!.resolve(SMALL_STORYLINE_FILE);
   if (over.languageMap !== false) t.calls.fetchLanguageMap.calls.at(-1)!.resolve({ fr: { displayName: 'French' }, en: { displayName: 'English' } });
   await settle();
 }
@@ -141,7 +119,7 @@ describe('translation machine: loading (§4 load and fetch status, §8 loading e
     await settle();
     expect(t.snap().context.fetchStatus).toBe('FETCHING');
     expect(t.calls.fetchFile.calls[0]!.input).toEqual({ path: 'translations/i-fr/v2.json' });
-    t.calls.fetchFile.calls[0]!.resolve(FILE);
+    t.calls.fetchFile.calls[0]!.resolve(SMALL_STORYLINE_FILE);
     await settle();
     expect(loadStatusOf(t.snap())).toBe('TRANSLATION_FETCHED');
     expect(t.snap().context).toMatchObject({ fetchStatus: 'FETCHED', error: null, activeNavKey: SLIDE1, validationId: 'val-1', targetLocale: 'fr' });
@@ -184,7 +162,7 @@ describe('translation machine: loading (§4 load and fetch status, §8 loading e
     await settle();
     t.calls.fetchValidation.calls[0]!.resolve(VALIDATION);
     await settle();
-    t.calls.fetchFile.calls[0]!.resolve({ ...FILE, children: [{ type: 'item', id: 'x' }] });
+    t.calls.fetchFile.calls[0]!.resolve({ ...SMALL_STORYLINE_FILE, children: [{ type: 'item', id: 'x' }] });
     await settle();
     expect(loadStatusOf(t.snap())).toBe('ERROR');
     expect(t.snap().context).toMatchObject({ fetchStatus: 'ERROR', error: 'There was a problem loading the translation file', model: null });
@@ -318,7 +296,7 @@ describe('translation machine: editing and saving (§4 segment edit, §5 rules, 
     await settle();
     t.calls.fetchValidation.calls[0]!.resolve(VALIDATION);
     await settle();
-    t.calls.fetchFile.calls[0]!.resolve({ ...FILE, storylineVersion: '3.10.1' });
+    t.calls.fetchFile.calls[0]!.resolve({ ...SMALL_STORYLINE_FILE, storylineVersion: '3.10.1' });
     await settle();
     await edit(t, T1, 'Bonjour');
     t.actor.send({ type: 'translation.save' });

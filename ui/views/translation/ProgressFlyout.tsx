@@ -44,7 +44,7 @@ export function ProgressFlyout(props: ProgressFlyoutProps) {
         </>
       }
       title={t(`translation.progress.title.${unit}`)}
-      align="start"
+      align="end"
       triggerClassName="translation-flyout__trigger"
       className="translation-flyout"
     >
