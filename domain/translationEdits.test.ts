@@ -1,3 +1,5 @@
+import fc from 'fast-check';
+import { distance } from 'fastest-levenshtein';
 import { describe, expect, it } from 'vitest';
 import { CHANGE_BATCH_LIMIT_CHARS, COMMAND_UPDATE, type PlayerJsonText, type ValidationChange } from './translation.ts';
 import {
@@ -197,6 +199,29 @@ describe('§5 "Each change carries a normalized Levenshtein distance between old
       expect(normalizedLevenshtein(a, b)).toBeCloseTo(naive(a, b) / Math.max(a.length, b.length), 12);
       expect(normalizedLevenshtein(b, a)).toBeCloseTo(naive(a, b) / Math.max(a.length, b.length), 12);
     }
+  });
+
+  it('agrees with fastest-levenshtein on random texts and on small edits of long texts (banded and full)', () => {
+    const alphabet = fc.constantFrom('a', 'b', 'c', ' ', 'é', '日');
+    const text = (max: number, min = 0) => fc.array(alphabet, { minLength: min, maxLength: max, size: 'max' }).map((chars) => chars.join(''));
+    // Unrelated texts: large distances, where the banded computation hands over to the full one.
+    fc.assert(
+      fc.property(text(120), text(120), (a, b) => {
+        const longer = Math.max(a.length, b.length);
+        expect(normalizedLevenshtein(a, b)).toBe(longer === 0 ? 0 : distance(a, b) / longer);
+      }),
+      { numRuns: 400 },
+    );
+    // A long text with a few rewritten pieces: small distances, found within the first or the second band.
+    fc.assert(
+      fc.property(text(600, 200), fc.array(fc.tuple(fc.nat(600), fc.nat(15), text(15)), { maxLength: 8, size: 'max' }), (a, edits) => {
+        let b = a;
+        for (const [at, cut, insert] of edits) b = b.slice(0, at) + insert + b.slice(at + cut);
+        const longer = Math.max(a.length, b.length);
+        expect(normalizedLevenshtein(a, b)).toBe(longer === 0 ? 0 : distance(a, b) / longer);
+      }),
+      { numRuns: 400 },
+    );
   });
 
   it('is the edit distance over the longer length', () => {

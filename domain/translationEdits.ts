@@ -159,7 +159,7 @@ export function normalizedLevenshtein(a: string, b: string): number {
   const longer = Math.max(a.length, b.length);
   if (longer === 0 || a === b) return 0;
   // A common prefix and suffix never change the distance; an edit usually touches a few words, so trimming them
-  // first shrinks the bit-parallel work (O(n·m/32)) a lot.
+  // first shrinks the work a lot.
   let start = 0;
   const shorter = Math.min(a.length, b.length);
   while (start < shorter && a.charCodeAt(start) === b.charCodeAt(start)) start++;
@@ -169,7 +169,89 @@ export function normalizedLevenshtein(a: string, b: string): number {
     endA--;
     endB--;
   }
-  return distance(a.slice(start, endA), b.slice(start, endB)) / longer;
+  const n = endA - start;
+  const m = endB - start;
+  if (n === 0 || m === 0) return Math.max(n, m) / longer;
+  // A validator's edit leaves most of the text alone, so the distance is small next to the length: the bit-parallel
+  // algorithm restricted to a diagonal band of width 2k + 1 (Ukkonen's cutoff) is exact when the distance is at most
+  // k and costs (32 + 2k)/n of the full one. A band too narrow still yields an upper bound r; a second band of
+  // width r is then exact. When a band would cost as much as the full run (a text rewritten from scratch),
+  // fastest-levenshtein does the whole matrix.
+  const shorterLength = Math.min(n, m);
+  const longerLength = Math.max(n, m);
+  const full = () => distance(a.slice(start, endA), b.slice(start, endB));
+  const worthBanding = (k: number) => 32 + 2 * k < longerLength * 0.6;
+  let k = Math.max(longerLength - shorterLength, FIRST_BAND);
+  if (shorterLength <= 32 || !worthBanding(k)) return full() / longer;
+  const [h, hFrom, v, vFrom] = n >= m ? [a, start, b, start] : [b, start, a, start];
+  let d = bandedDistance(h, hFrom, longerLength, v, vFrom, shorterLength, k);
+  if (d > k) {
+    k = d;
+    d = worthBanding(k) ? bandedDistance(h, hFrom, longerLength, v, vFrom, shorterLength, k) : full();
+  }
+  return d / longer;
+}
+
+/** The first band's half-width: most single-segment edits change fewer characters. */
+const FIRST_BAND = 40;
+/** Per-block bit masks of the vertical text's characters (the algorithm's Peq), cleared after each block. */
+const peq = new Uint32Array(0x10000);
+/** Horizontal deltas (−1, 0, +1) along the bottom of the previous block, per column; grown as needed. */
+let horizontal = new Int8Array(1024);
+
+/**
+ * Levenshtein distance of h[hFrom, hFrom + n) (columns) and v[vFrom, vFrom + m) (rows, 32 per block; m ≤ n) by
+ * Myers' bit-parallel algorithm (Hyyrö's formulation, as in fastest-levenshtein) computed only for the cells within
+ * `k` of the diagonal. Outside the band every delta is taken as +1, which over-estimates the cells there (an
+ * insertion or deletion path reaches them at that cost); so the result is exact when the distance is at most k,
+ * and an upper bound of it otherwise.
+ */
+function bandedDistance(h: string, hFrom: number, n: number, v: string, vFrom: number, m: number, k: number): number {
+  if (n - m > k) return n; // the band cannot reach the last cell; n is an upper bound
+  if (horizontal.length < n) horizontal = new Int8Array(Math.max(n, horizontal.length * 2));
+  horizontal.fill(1, 0, n);
+  const blocks = Math.ceil(m / 32);
+  // D(top row of the current block, column `first`): row 0 is 0, 1, 2, … from the left.
+  let first = 0;
+  let topLeft = 0;
+  let bottom = 0;
+  for (let block = 0; block < blocks; block++) {
+    const row0 = block * 32;
+    const height = Math.min(32, m - row0);
+    const last = height - 1;
+    for (let r = 0; r < height; r++) peq[v.charCodeAt(vFrom + row0 + r)]! |= 1 << r;
+    const end = Math.min(n - 1, row0 + 31 + k);
+    const nextFirst = block + 1 < blocks ? Math.max(0, (block + 1) * 32 - k) : n;
+    // Left of the band: vertical deltas +1, so the bottom starts `height` below the top.
+    let value = topLeft + height;
+    let nextTopLeft = first === nextFirst ? value : 0;
+    let pv = -1;
+    let mv = 0;
+    for (let c = first; c <= end; c++) {
+      const eq = peq[h.charCodeAt(hFrom + c)]!;
+      const hin = horizontal[c]!;
+      const pb = hin > 0 ? 1 : 0;
+      const mb = hin < 0 ? 1 : 0;
+      const xv = eq | mv;
+      const xh = ((((eq | mb) & pv) + pv) ^ pv) | eq | mb;
+      let ph = mv | ~(xh | pv);
+      let mh = pv & xh;
+      const out = ((ph >>> last) & 1) - ((mh >>> last) & 1);
+      horizontal[c] = out;
+      value += out;
+      if (c + 1 === nextFirst) nextTopLeft = value;
+      ph = (ph << 1) | pb;
+      mh = (mh << 1) | mb;
+      pv = mh | ~(xv | ph);
+      mv = ph & xv;
+    }
+    for (let r = 0; r < height; r++) peq[v.charCodeAt(vFrom + row0 + r)] = 0;
+    // The last block's band reaches the last column (n − m ≤ k): its bottom value there is the distance.
+    bottom = value;
+    topLeft = nextTopLeft;
+    first = nextFirst;
+  }
+  return bottom;
 }
 
 const encoder = new TextEncoder();
