@@ -1,18 +1,19 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CommandChange, ValidationChange, ValidationResponse } from '../domain/translation.ts';
+import type { CommandChange, ExperienceBody, SuggestionRequest, ValidationChange, ValidationResponse } from '../domain/translation.ts';
 import { HttpError, createHttpClient } from './http.ts';
-import { createTranslationClient } from './translation.ts';
+import { SuggestionRequestError, createTranslationClient } from './translation.ts';
 
 // The translation calls against a local server: the review API under /api, the CDN under /cdn; answers per "METHOD path".
 let server: Server;
 let origin = '';
-type Answer = { status: number; body?: unknown; raw?: string };
+/** `hold`: never answered (a time-out); `type`: the content type of `raw`. */
+type Answer = { status: number; body?: unknown; raw?: string; hold?: boolean; type?: string };
 let answers: Record<string, Answer> = {};
 /** Overrides the answer of the n-th request (0-based) when it returns one. */
 let respond: (index: number) => Answer | null = () => null;
-let seen: { method: string; url: string; body: unknown; authorization: string | undefined; password: string | undefined }[] = [];
+let seen: { method: string; url: string; body: unknown; authorization: string | undefined; password: string | undefined; cacheControl: string | undefined }[] = [];
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -21,11 +22,19 @@ beforeAll(async () => {
     req.on('end', () => {
       const url = req.url ?? '';
       const header = req.headers['x-item-password'];
-      seen.push({ method: req.method ?? 'GET', url, body: raw ? JSON.parse(raw) : null, authorization: req.headers.authorization, password: typeof header === 'string' ? header : undefined });
+      seen.push({
+        method: req.method ?? 'GET',
+        url,
+        body: raw ? JSON.parse(raw) : null,
+        authorization: req.headers.authorization,
+        password: typeof header === 'string' ? header : undefined,
+        cacheControl: req.headers['cache-control'],
+      });
       const answer = respond(seen.length - 1) ?? answers[`${req.method} ${url.split('?')[0]}`] ?? { status: 404, body: { error: 'notFound', message: 'No such thing' } };
+      if (answer.hold) return;
       res.statusCode = answer.status;
       if (answer.status === 204) return res.end();
-      res.setHeader('content-type', 'application/json');
+      res.setHeader('content-type', answer.type ?? 'application/json');
       res.end(answer.raw ?? JSON.stringify(answer.body ?? {}));
     });
   });
@@ -33,7 +42,13 @@ beforeAll(async () => {
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(
+  () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+);
 
 beforeEach(() => {
   answers = {};
@@ -41,9 +56,13 @@ beforeEach(() => {
   respond = () => null;
 });
 
-const client = (token: string | null = 'at') => {
+const client = (token: string | null = 'at', suggestionTimeoutMs?: number) => {
   const tokens = { accessToken: async () => token, forceRefresh: async () => null };
-  return createTranslationClient({ http: createHttpClient({ baseURL: `${origin}/api`, tokens }), cdn: createHttpClient({ baseURL: `${origin}/cdn`, tokens: { accessToken: async () => null, forceRefresh: async () => null } }) });
+  return createTranslationClient({
+    http: createHttpClient({ baseURL: `${origin}/api`, tokens }),
+    cdn: createHttpClient({ baseURL: `${origin}/cdn`, tokens: { accessToken: async () => null, forceRefresh: async () => null } }),
+    ...(suggestionTimeoutMs !== undefined ? { suggestionTimeoutMs } : {}),
+  });
 };
 
 const CHANGE: ValidationChange = {
@@ -151,5 +170,86 @@ describe('translation client (translation-editor §7)', () => {
       ['POST', '/api/translations/validation/get-segments', { validationSegmentIds: ['vs1', 'vs2'] }],
       ['PUT', '/api/translations/validation/segment/val-1/reset', reset],
     ]);
+  });
+});
+
+const SUGGESTION_REQUEST: SuggestionRequest = {
+  translationItem: { path: '["s1","t1"]', validationSegmentId: 'vs1', textType: 'text', source: 'Hello', target: 'Bonjour' },
+  targetLocale: 'fr',
+  sourceLocale: 'en',
+  extractedSourceText: 'Hello',
+  extractedTranslatedText: 'Bonjour',
+  validationId: 'val-1',
+};
+const failureOf = (error: unknown) => (error instanceof SuggestionRequestError ? error.failure : error);
+
+describe('translation tools client (translation-editor §7 issue 9)', () => {
+  it('posts a suggestion request uncached and returns the answer as sent', async () => {
+    const answer = { success: true, result: { model: 'translation-memory', originalContext: 'Fine.', originalRating: 0.8, suggestions: [] } };
+    answers['POST /api/translations/suggestions'] = { status: 200, body: answer };
+    await expect(client().suggestions(SUGGESTION_REQUEST)).resolves.toEqual(answer);
+    expect(seen[0]).toMatchObject({ method: 'POST', body: SUGGESTION_REQUEST, authorization: 'Bearer at' });
+    // Node's fetch turns `cache: 'no-store'` into a no-cache request header (browsers bypass their cache).
+    expect(seen[0]!.cacheControl).toBe('no-cache');
+  });
+
+  it('tells a refusal (status and body), a time-out and a network failure apart', async () => {
+    answers['POST /api/translations/suggestions'] = { status: 400, body: { error: 'Bad path', message: 'path is required' } };
+    expect(failureOf(await client().suggestions(SUGGESTION_REQUEST).catch((e: unknown) => e))).toEqual({ kind: 'http', status: 400, body: { error: 'Bad path', message: 'path is required' } });
+
+    answers['POST /api/translations/suggestions'] = { status: 200, hold: true };
+    expect(failureOf(await client('at', 50).suggestions(SUGGESTION_REQUEST).catch((e: unknown) => e))).toEqual({ kind: 'timeout' });
+
+    const offline = createTranslationClient({ http: createHttpClient({ baseURL: 'http://127.0.0.1:1/api', tokens: { accessToken: async () => null, forceRefresh: async () => null } }), cdn: createHttpClient({ baseURL: 'http://127.0.0.1:1', tokens: { accessToken: async () => null, forceRefresh: async () => null } }) });
+    expect(failureOf(await offline.suggestions(SUGGESTION_REQUEST).catch((e: unknown) => e))).toEqual({ kind: 'http', status: 0, body: null });
+  });
+
+  it('lets an abort by the caller through as an abort, not a time-out', async () => {
+    answers['POST /api/translations/suggestions'] = { status: 200, hold: true };
+    const controller = new AbortController();
+    const pending = client('at', 5_000).suggestions(SUGGESTION_REQUEST, controller.signal).catch((e: unknown) => e);
+    setTimeout(() => controller.abort(), 20);
+    const error = await pending;
+    expect(error).not.toBeInstanceOf(SuggestionRequestError);
+  });
+
+  it('reads and requests memory reports with the item password', async () => {
+    answers['GET /api/translations/validation/val-1/memory-report'] = { status: 200, body: { reports: [] } };
+    answers['POST /api/translations/validation/val-1/memory-report'] = { status: 202, body: { report: { id: 'r1' } } };
+    const c = client();
+    await expect(c.memoryReport('val-1', 'letmein')).resolves.toEqual({ reports: [] });
+    await expect(c.requestMemoryReport('val-1')).resolves.toEqual({ report: { id: 'r1' } });
+    expect(seen.map((s) => [s.method, s.url, s.password])).toEqual([
+      ['GET', '/api/translations/validation/val-1/memory-report', 'letmein'],
+      ['POST', '/api/translations/validation/val-1/memory-report', undefined],
+    ]);
+    answers['POST /api/translations/validation/val-1/memory-report'] = { status: 409, body: { error: 'conflict', message: 'A report is being computed.' } };
+    await expect(c.requestMemoryReport('val-1')).rejects.toMatchObject({ status: 409, message: 'A report is being computed.' });
+  });
+
+  it('posts a survey answer and reads the submitted surveys (unknown slugs dropped)', async () => {
+    answers['POST /api/translations/experience'] = { status: 204 };
+    answers['GET /api/translations/experience'] = { status: 200, body: { submitted: ['smart-review-survey', 'some-future-survey'] } };
+    const body: ExperienceBody = { user: 'vera@example.com', slug: 'smart-review-survey', feature: 'translations', feedback: 'No feedback provided', wasPositiveExperience: null, integrations: ['notion'], product: 'review-translations' };
+    const c = client();
+    await c.experience(body);
+    await expect(c.experienceStatus()).resolves.toEqual({ submitted: ['smart-review-survey'] });
+    expect(seen[0]).toMatchObject({ method: 'POST', url: '/api/translations/experience', body });
+    answers['GET /api/translations/experience'] = { status: 200, body: { submitted: 'all' } };
+    await expect(c.experienceStatus()).rejects.toMatchObject({ status: 200, error: 'InvalidResponse' });
+  });
+
+  it('posts a snapshot and returns the text answer; reads the previous validation', async () => {
+    answers['POST /api/snapshot'] = { status: 200, raw: 'https://cdn.example.com/snapshots/s1.png', type: 'text/plain' };
+    answers['GET /api/translations/diff/i-fr/v1/fr'] = { status: 200, body: { validationId: 'val-0' } };
+    const c = client();
+    await expect(c.snapshot({ html: 'PGgxPkhpPC9oMT4=', height: 540, width: 960 })).resolves.toBe('https://cdn.example.com/snapshots/s1.png');
+    await expect(c.previousValidation({ itemId: 'i-fr', previousVersionId: 'v1', targetLocale: 'fr', pass: 'letmein' })).resolves.toEqual({ validationId: 'val-0' });
+    expect(seen.map((s) => [s.method, s.url, s.password])).toEqual([
+      ['POST', '/api/snapshot', undefined],
+      ['GET', '/api/translations/diff/i-fr/v1/fr', 'letmein'],
+    ]);
+    answers['POST /api/snapshot'] = { status: 400, body: { error: 'malformed', message: 'html is required' } };
+    await expect(c.snapshot({ html: '', height: 1, width: 1 })).rejects.toMatchObject({ status: 400 });
   });
 });

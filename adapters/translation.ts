@@ -9,11 +9,18 @@
  * decoded JSON (`unknown`): parsing them is the domain's job (parseTranslationFile, parseLanguageMap).
  */
 import {
+  SUGGESTION_TIMEOUT_MS,
+  SURVEY_IDS,
   TRANSLATION_CALLS,
   TRANSLATION_ITEM_PASSWORD_HEADER,
+  TRANSLATION_TOOL_CALLS,
   type CommandChange,
   type CommandsBody,
   type CommandsResponse,
+  type ExperienceBody,
+  type ExperienceStatusResponse,
+  type SnapshotBody,
+  type SuggestionRequest,
   type GetSegmentsResponse,
   type ProgressBody,
   type ResetSegmentBody,
@@ -22,7 +29,20 @@ import {
   type ValidationChange,
   type ValidationResponse,
 } from '../domain/translation.ts';
+import type { SuggestionFailure } from '../domain/translationAssist.ts';
 import { HttpError, type HttpClient } from './http.ts';
+
+/**
+ * A failed suggestion call, told apart the way the §8 words need it (suggestionErrorMessage): an HTTP status with the
+ * body the service sent, the 120 s time-out, or anything else. Network failures (no status) count as a request
+ * failure with status 0 and no body ("API request failed").
+ */
+export class SuggestionRequestError extends Error {
+  override name = 'SuggestionRequestError';
+  constructor(readonly failure: SuggestionFailure) {
+    super(failure.kind === 'http' ? `Suggestion request failed with status ${failure.status}.` : failure.kind === 'timeout' ? 'Suggestion request timed out.' : 'Suggestion request failed.');
+  }
+}
 
 /** The item password the item was opened with (null: none). */
 export type ItemPass = string | null;
@@ -48,6 +68,24 @@ export interface TranslationClient {
   getSegments(input: { ids: readonly string[]; pass: ItemPass }): Promise<GetSegmentsResponse>;
   /** PUT segment reset (204): the segment's change is removed. */
   resetSegment(input: { validationId: string; body: ResetSegmentBody; pass: ItemPass }): Promise<void>;
+  // ---- issue 9
+  /**
+   * POST suggestions (§7): no caching, a 120 s time-out; the decoded answer unchecked (parseSuggestionResponse is the
+   * machine's). Rejects with SuggestionRequestError; an abort through `signal` (the actor stopped) rejects as is.
+   */
+  suggestions(body: SuggestionRequest, signal?: AbortSignal): Promise<unknown>;
+  /** GET the validation's translation-memory reports (decoded, unchecked: parseMemoryReports is the machine's). */
+  memoryReport(validationId: string, pass?: ItemPass): Promise<unknown>;
+  /** POST: request a new report (202 { report }); the decoded answer, unchecked. */
+  requestMemoryReport(validationId: string, pass?: ItemPass): Promise<unknown>;
+  /** POST a survey answer (204). */
+  experience(body: ExperienceBody): Promise<void>;
+  /** GET which surveys the signed-in user has submitted. */
+  experienceStatus(): Promise<ExperienceStatusResponse>;
+  /** POST a slide snapshot; the answer is the stored snapshot's address (text). */
+  snapshot(body: SnapshotBody): Promise<string>;
+  /** GET the previous version's validation for the diff (decoded, unchecked: the diff helpers check it). */
+  previousValidation(input: { itemId: string; previousVersionId: string; targetLocale: string; pass: ItemPass }): Promise<unknown>;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -103,8 +141,13 @@ export function isStackResponse(value: unknown): value is TranslationStackRespon
 const isSegmentState = (value: unknown): value is SegmentState =>
   isRecord(value) && typeof value.validationSegmentId === 'string' && typeof value.path === 'string' && (value.change === null || isValidationChange(value.change));
 
-/** Creates the translation client: `http` on the review API, `cdn` on the cdn service (no token needed). */
-export function createTranslationClient(options: { http: HttpClient; cdn: HttpClient }): TranslationClient {
+const SURVEY_IDS_SET: ReadonlySet<string> = new Set(SURVEY_IDS);
+
+/**
+ * Creates the translation client: `http` on the review API, `cdn` on the cdn service (no token needed).
+ * `suggestionTimeoutMs` is SUGGESTION_TIMEOUT_MS unless a test says otherwise.
+ */
+export function createTranslationClient(options: { http: HttpClient; cdn: HttpClient; suggestionTimeoutMs?: number }): TranslationClient {
   const invalid = (path: string, what: string) => new HttpError(200, 'InvalidResponse', `The ${what} answer is unreadable.`, path);
   const headersOf = (pass: ItemPass): Record<string, string> => ({ Accept: 'application/json', ...(pass ? { [TRANSLATION_ITEM_PASSWORD_HEADER]: pass } : {}) });
   const send = <T>(call: { method: string; path: string }, pass: ItemPass, body?: object) =>
@@ -156,6 +199,58 @@ export function createTranslationClient(options: { http: HttpClient; cdn: HttpCl
     async resetSegment({ validationId, body, pass }) {
       await send<unknown>(TRANSLATION_CALLS.resetSegment(validationId), pass, body);
     },
+
+    async suggestions(body, signal) {
+      const call = TRANSLATION_TOOL_CALLS.suggestions;
+      const timeout = new AbortController();
+      const timer = setTimeout(() => timeout.abort(), options.suggestionTimeoutMs ?? SUGGESTION_TIMEOUT_MS);
+      const signals = signal ? [timeout.signal, signal] : [timeout.signal];
+      // The shared client keeps only { error, message } of a refusal: the body the §8 words read is caught here.
+      let failedBody: unknown = null;
+      try {
+        return await options.http.request<unknown>(call.path, {
+          method: call.method,
+          body: body as unknown as Record<string, unknown>,
+          headers: { Accept: 'application/json' },
+          cache: 'no-store',
+          signal: AbortSignal.any(signals),
+          onResponseError: ({ response }) => {
+            failedBody = (response as { _data?: unknown })._data ?? null;
+          },
+        });
+      } catch (error) {
+        if (signal?.aborted) throw error;
+        if (timeout.signal.aborted) throw new SuggestionRequestError({ kind: 'timeout' });
+        if (error instanceof HttpError) throw new SuggestionRequestError({ kind: 'http', status: error.status, body: error.status ? failedBody : null });
+        throw new SuggestionRequestError({ kind: 'other' });
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    memoryReport: (validationId, pass = null) => send<unknown>(TRANSLATION_TOOL_CALLS.memoryReport(validationId), pass),
+    requestMemoryReport: (validationId, pass = null) => send<unknown>(TRANSLATION_TOOL_CALLS.requestMemoryReport(validationId), pass, {}),
+    async experience(body) {
+      await send<unknown>(TRANSLATION_TOOL_CALLS.experience, null, body);
+    },
+    async experienceStatus() {
+      const call = TRANSLATION_TOOL_CALLS.experienceStatus;
+      const answer = await send<unknown>(call, null);
+      if (!isRecord(answer) || !Array.isArray(answer.submitted) || !answer.submitted.every((slug) => typeof slug === 'string')) throw invalid(call.path, 'survey status');
+      // Slugs this client does not know are dropped, not refused: the service may know more surveys.
+      return { submitted: answer.submitted.filter((slug): slug is ExperienceStatusResponse['submitted'][number] => SURVEY_IDS_SET.has(slug)) };
+    },
+    async snapshot(body) {
+      const call = TRANSLATION_TOOL_CALLS.snapshot;
+      const answer = await options.http.request<unknown>(call.path, {
+        method: call.method,
+        body: body as unknown as Record<string, unknown>,
+        headers: { Accept: 'text/plain' },
+        parseResponse: (text: string) => text,
+      });
+      if (typeof answer !== 'string' || answer.trim() === '') throw invalid(call.path, 'snapshot');
+      return answer;
+    },
+    previousValidation: ({ itemId, previousVersionId, targetLocale, pass }) => send<unknown>(TRANSLATION_TOOL_CALLS.previousValidation(itemId, previousVersionId, targetLocale), pass),
   };
   return client;
 }

@@ -1,7 +1,7 @@
 /**
  * Toasts (foundation §8, §9): how long each kind stays, and the toast ids the foundation names.
  */
-import { SAVE_SUCCESS_TOAST_MS } from './translation.ts';
+import { SAVE_ALL_SUCCESS_TOAST_MS, SAVE_SUCCESS_TOAST_MS } from './translation.ts';
 import { TOAST_CONTENT_MS, TOAST_DEFAULT_MS, TOAST_EDIT_MS, TOAST_SURVEY_MS, UPLOAD_TOAST_MS } from './constants.ts';
 
 /** What a toast reports; decides its look and its announcement (errors are assertive). */
@@ -11,8 +11,8 @@ export type ToastSeverity = 'success' | 'error' | 'info';
  * Duration classes (foundation §9): default 5 s; edit and survey toasts 10 s; the content toasts (moved,
  * trashed, restored; review-and-content §9) 10 s; the upload toasts ('upload complete', upload failed; §4, §9) 10 s.
  */
-/** `saved`: translation-editor §9 save success (single segment), 2,000 ms. */
-export type ToastKind = 'default' | 'edit' | 'survey' | 'content' | 'upload' | 'saved';
+/** `saved`: translation-editor §9 save success (single segment), 2,000 ms; `savedAll`: saved to all duplicates, 5,000 ms. */
+export type ToastKind = 'default' | 'edit' | 'survey' | 'content' | 'upload' | 'saved' | 'savedAll';
 
 const DURATION_MS: Readonly<Record<ToastKind, number>> = {
   default: TOAST_DEFAULT_MS,
@@ -21,6 +21,7 @@ const DURATION_MS: Readonly<Record<ToastKind, number>> = {
   content: TOAST_CONTENT_MS,
   upload: UPLOAD_TOAST_MS,
   saved: SAVE_SUCCESS_TOAST_MS,
+  savedAll: SAVE_ALL_SUCCESS_TOAST_MS,
 };
 
 /** How long a toast of this kind stays, in ms. */

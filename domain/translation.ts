@@ -349,7 +349,9 @@ export type TranslationRefusal =
   | 'locked'
   | 'unsupportedVersion'
   | 'approvalsNotImplemented'
-  | 'notANavGroup';
+  | 'notANavGroup'
+  /** Issue 9: a translation-memory report of the validation is requested or processing already (409). */
+  | 'reportInProgress';
 
 // ---------------------------------------------------------------------------------------------------------
 // §7 realtime translation events, on /item/<itemId> (`messageId` added by the realtime layer)

@@ -9,8 +9,27 @@
  *   group completes its update group too (§4: validated as a whole).
  * - The version diff compares the version shown with an earlier one, each with its validation changes.
  */
-import type { TranslationFile, UpdateType, ValidationChange } from './translation.ts';
-import type { TranslationModel } from './translationModel.ts';
+import { PREVIOUS_VERSION_OLD_AFTER_DAYS, type TranslationFile, type TranslationNode, type UpdateType, type ValidationChange } from './translation.ts';
+import type { Segment, TranslationModel } from './translationModel.ts';
+import { plainText } from './translationEdits.ts';
+import { currentTargetText } from './translationSearch.ts';
+
+const DAY_MS = 86_400_000;
+
+/** The key of a child from its parent's key: pathKey([...parentPath, id]) without re-serializing the parent's path. */
+function childKey(parentKey: string | null, id: string): string {
+  return parentKey === null ? `[${JSON.stringify(id)}]` : `${parentKey.slice(0, -1)},${JSON.stringify(id)}]`;
+}
+
+/** Plain sources of a node list by path key. */
+function sourcesByKey(nodes: readonly TranslationNode[], parentKey: string | null, out: Map<string, string>): Map<string, string> {
+  for (const node of nodes) {
+    const key = childKey(parentKey, node.id);
+    if (node.type === 'item') out.set(key, plainText(node.source, node.textType));
+    else sourcesByKey(node.children, key, out);
+  }
+  return out;
+}
 
 /** §3 Version diff: keys are path keys of the current version except removedPaths (the previous one's). */
 export interface VersionDiff {
@@ -33,8 +52,28 @@ export interface VersionDiff {
 
 /** The course updates of a file: its children against its baseChildren (empty for a first version). By path key. */
 export function courseUpdates(file: TranslationFile): Record<string, UpdateType> {
-  void file;
-  throw new Error('not implemented');
+  const updates: Record<string, UpdateType> = {};
+  if (file.baseChildren.length === 0) return updates;
+  const base = sourcesByKey(file.baseChildren, null, new Map());
+  const walk = (nodes: readonly TranslationNode[], parentKey: string | null) => {
+    for (const node of nodes) {
+      const key = childKey(parentKey, node.id);
+      if (node.type === 'group') {
+        walk(node.children, key);
+        continue;
+      }
+      const previous = base.get(key);
+      if (previous === undefined) updates[key] = 'added';
+      else {
+        if (previous !== plainText(node.source, node.textType)) updates[key] = 'changed';
+        base.delete(key);
+      }
+    }
+  };
+  walk(file.children, null);
+  // What is left of the base is gone from the new version.
+  for (const key of base.keys()) updates[key] = 'removed';
+  return updates;
 }
 
 /** §2 "Update N" groups: per nav group with updated (added or changed) segments, in order. */
@@ -47,16 +86,29 @@ export interface UpdateGroup {
   keys: string[];
 }
 export function updateGroups(model: TranslationModel, updates: Readonly<Record<string, UpdateType>>): UpdateGroup[] {
-  void model;
-  void updates;
-  throw new Error('not implemented');
+  const byNav = new Map<string, UpdateGroup>();
+  for (const segment of model.segments) {
+    const type = updates[segment.key];
+    if (type !== 'added' && type !== 'changed') continue;
+    let group = byNav.get(segment.navKey);
+    if (group === undefined) {
+      const title = model.groups.get(segment.navKey)?.title ?? '';
+      group = { navKey: segment.navKey, title: `Update ${model.version} ${title}`.trimEnd(), keys: [] };
+      byNav.set(segment.navKey, group);
+    }
+    group.keys.push(segment.key);
+  }
+  return [...byNav.values()];
 }
 
 /** §2 the updates filter is offered only when course updates exist and the course-updates filter is not active. */
 export function isUpdatesFilterOffered(updates: Readonly<Record<string, UpdateType>>, courseUpdatesModeActive: boolean): boolean {
-  void updates;
-  void courseUpdatesModeActive;
-  throw new Error('not implemented');
+  if (courseUpdatesModeActive) return false;
+  for (const key in updates) {
+    const type = updates[key];
+    if (type === 'added' || type === 'changed') return true;
+  }
+  return false;
 }
 
 /** The version diff of `current` against `previous` (each model with its validation changes). */
@@ -64,9 +116,39 @@ export function computeVersionDiff(
   previous: { model: TranslationModel; changes: Readonly<Record<string, ValidationChange>> },
   current: { model: TranslationModel; changes: Readonly<Record<string, ValidationChange>> },
 ): VersionDiff {
-  void previous;
-  void current;
-  throw new Error('not implemented');
+  const prev = previous.model.segmentsByKey;
+  const newPaths: string[] = [];
+  const differentSources: VersionDiff['differentSources'] = [];
+  const differentTargets: VersionDiff['differentTargets'] = [];
+  const affected = new Set<string>();
+  const effective = (segment: Segment, changes: Readonly<Record<string, ValidationChange>>) => currentTargetText(segment, changes[segment.key]);
+  for (const segment of current.model.segments) {
+    const before = prev.get(segment.key);
+    if (before === undefined) {
+      newPaths.push(segment.key);
+      affected.add(segment.navKey);
+      continue;
+    }
+    if (before.sourceText !== segment.sourceText) {
+      differentSources.push({ key: segment.key, previous: before.sourceText, current: segment.sourceText });
+      affected.add(segment.navKey);
+      continue;
+    }
+    const previousTarget = effective(before, previous.changes);
+    const currentTarget = effective(segment, current.changes);
+    if (previousTarget === currentTarget) continue;
+    // The previous version's validated edit should have become this file's target; when it did not, it was not imported.
+    const unimported = previous.changes[segment.key] !== undefined && segment.originalTargetText !== previousTarget;
+    differentTargets.push({ key: segment.key, previous: previousTarget, current: currentTarget, reason: unimported ? 'UnimportedChange' : 'ChangedInAuthoringApp' });
+    affected.add(segment.navKey);
+  }
+  const removedPaths: VersionDiff['removedPaths'] = [];
+  const currentKeys = current.model.segmentsByKey;
+  for (const segment of previous.model.segments) {
+    if (!currentKeys.has(segment.key)) removedPaths.push({ key: segment.key, source: segment.sourceText, target: effective(segment, previous.changes) });
+  }
+  const affectedUIGroups = current.model.navKeys.filter((key) => affected.has(key));
+  return { newPaths, removedPaths, differentSources, differentTargets, affectedUIGroups };
 }
 
 /**
@@ -75,13 +157,15 @@ export function computeVersionDiff(
  * dialog) or closes the diff.
  */
 export function diffDisabledKeys(diff: VersionDiff): Set<string> {
-  void diff;
-  throw new Error('not implemented');
+  const keys = new Set<string>();
+  for (const entry of diff.differentTargets) if (entry.reason === 'UnimportedChange') keys.add(entry.key);
+  return keys;
 }
 
 /** §9 a previous version counts as old after 30 days (createdAt and now are ISO strings). */
 export function isPreviousVersionOld(createdAt: string, now: string): boolean {
-  void createdAt;
-  void now;
-  throw new Error('not implemented');
+  const created = Date.parse(createdAt);
+  const at = Date.parse(now);
+  if (Number.isNaN(created) || Number.isNaN(at)) return false;
+  return at - created > PREVIOUS_VERSION_OLD_AFTER_DAYS * DAY_MS;
 }

@@ -303,7 +303,7 @@ describe('§2 segment table rows: groups collapse and expand; a filter hides gro
   });
 
   it('every filter is a known one', () => {
-    expect(SEGMENT_FILTERS).toEqual(['all', 'accepted', 'edited', 'changed', 'addedInCurrentVersion', 'changedFromPreviousVersion', 'unimportedFromPreviousVersion']);
+    expect(SEGMENT_FILTERS).toEqual(['all', 'accepted', 'edited', 'changed', 'addedInCurrentVersion', 'changedFromPreviousVersion', 'unimportedFromPreviousVersion', 'updatesFromPreviousVersion']);
   });
 });
 

@@ -29,6 +29,7 @@ import {
   type TranslationItemNode,
   type TranslationNode,
   type TranslationProduct,
+  type UpdateType,
   type ValidationChange,
 } from './translation.ts';
 import { isEdited, plainText } from './translationEdits.ts';
@@ -448,8 +449,25 @@ export function buildTranslationModel(file: TranslationFile): { model: Translati
 // Filters and rows
 
 /** §2 segment filters (issue 9 adds updatesFromPreviousVersion). The default is all. */
-export type SegmentFilter = 'all' | 'accepted' | 'edited' | 'changed' | 'addedInCurrentVersion' | 'changedFromPreviousVersion' | 'unimportedFromPreviousVersion';
-export const SEGMENT_FILTERS: readonly SegmentFilter[] = ['all', 'accepted', 'edited', 'changed', 'addedInCurrentVersion', 'changedFromPreviousVersion', 'unimportedFromPreviousVersion'];
+export type SegmentFilter =
+  | 'all'
+  | 'accepted'
+  | 'edited'
+  | 'changed'
+  | 'addedInCurrentVersion'
+  | 'changedFromPreviousVersion'
+  | 'unimportedFromPreviousVersion'
+  | 'updatesFromPreviousVersion';
+export const SEGMENT_FILTERS: readonly SegmentFilter[] = [
+  'all',
+  'accepted',
+  'edited',
+  'changed',
+  'addedInCurrentVersion',
+  'changedFromPreviousVersion',
+  'unimportedFromPreviousVersion',
+  'updatesFromPreviousVersion',
+];
 
 const isAccepted = (change: ValidationChange | undefined) => change?.status === 'accepted' || change?.status === 'approved';
 
@@ -457,9 +475,10 @@ const isAccepted = (change: ValidationChange | undefined) => change?.status === 
  * Whether a segment passes a filter: accepted (its change is accepted or approved), edited (translationEdits
  * isEdited), changed (edited or accepted), added in the current version (no base), changed from the previous
  * version (base source differs), unimported from the previous version (same source, base target differs from the
- * original target: the previous version's translation was not imported).
+ * original target: the previous version's translation was not imported), updates from the previous version (issue 9:
+ * the course updates mark the segment added or changed; `updates` defaults to none).
  */
-export function matchesFilter(segment: Segment, change: ValidationChange | undefined, filter: SegmentFilter): boolean {
+export function matchesFilter(segment: Segment, change: ValidationChange | undefined, filter: SegmentFilter, updates?: Readonly<Record<string, UpdateType>>): boolean {
   switch (filter) {
     case 'all':
       return true;
@@ -475,6 +494,10 @@ export function matchesFilter(segment: Segment, change: ValidationChange | undef
       return segment.base !== null && segment.base.sourceText !== segment.sourceText;
     case 'unimportedFromPreviousVersion':
       return segment.base !== null && segment.base.sourceText === segment.sourceText && segment.base.targetText !== segment.originalTargetText;
+    case 'updatesFromPreviousVersion': {
+      const type = updates !== undefined && has(updates, segment.key) ? updates[segment.key] : undefined;
+      return type === 'added' || type === 'changed';
+    }
   }
 }
 
@@ -494,10 +517,18 @@ const has = (record: object, key: string) => Object.prototype.hasOwnProperty.cal
  */
 export function tableRows(
   model: TranslationModel,
-  options: { filter: SegmentFilter; changes: Readonly<Record<string, ValidationChange>>; collapsed: ReadonlySet<string>; progress: Readonly<Record<string, ProgressDetail>> },
+  options: {
+    filter: SegmentFilter;
+    changes: Readonly<Record<string, ValidationChange>>;
+    collapsed: ReadonlySet<string>;
+    progress: Readonly<Record<string, ProgressDetail>>;
+    /** Course updates by path key (issue 9's updatesFromPreviousVersion filter); default none. */
+    updates?: Readonly<Record<string, UpdateType>>;
+  },
 ): TableRow[] {
   const { filter, changes, collapsed, progress } = options;
-  const matching: Segment[] = filter === 'all' ? model.segments : model.segments.filter((s) => matchesFilter(s, has(changes, s.key) ? changes[s.key] : undefined, filter));
+  const updates = options.updates ?? {};
+  const matching: Segment[] = filter === 'all' ? model.segments : model.segments.filter((s) => matchesFilter(s, has(changes, s.key) ? changes[s.key] : undefined, filter, updates));
 
   // Counts per group, flushed once per run of segments with the same uiGroups array.
   const counts = new Map<string, number>();

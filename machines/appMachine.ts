@@ -27,6 +27,11 @@ import { requestDialogMachine } from './requestDialogMachine.ts';
 import { reviewRequestsMachine } from './reviewRequestsMachine.ts';
 // Translation editor (issue 8).
 import { translationMachine } from './translationMachine.ts';
+// Translation tools (issue 9): smart review, memory report, surveys, walkthrough.
+import { memoryReportMachine } from './memoryReportMachine.ts';
+import { suggestionsMachine } from './suggestionsMachine.ts';
+import { surveysMachine } from './surveysMachine.ts';
+import { walkthroughMachine } from './walkthroughMachine.ts';
 
 /**
  * The root of the one actor system. It owns the long-lived actors (each with a systemId) so that
@@ -84,6 +89,11 @@ export const appMachine = setup({
     requestDialog: requestDialogMachine,
     // Translation editor (issue 8).
     translation: translationMachine,
+    // Translation tools (issue 9).
+    suggestions: suggestionsMachine,
+    memoryReport: memoryReportMachine,
+    surveys: surveysMachine,
+    walkthrough: walkthroughMachine,
   },
 }).createMachine({
   id: 'app',
@@ -114,6 +124,12 @@ export const appMachine = setup({
     { id: 'requestDialog', systemId: 'requestDialog', src: 'requestDialog' },
     // Translation editor (issue 8): the translate tab of the open item (opened and closed by the composition root).
     { id: 'translation', systemId: 'translation', src: 'translation' },
+    // Translation tools (issue 9): smart review (opened only with the llmSuggestions flag), the memory report of the
+    // variant, the surveys (loaded at sign-in) and the walkthrough; the composition root opens and starts them.
+    { id: 'suggestions', systemId: 'suggestions', src: 'suggestions' },
+    { id: 'memoryReport', systemId: 'memoryReport', src: 'memoryReport' },
+    { id: 'surveys', systemId: 'surveys', src: 'surveys' },
+    { id: 'walkthrough', systemId: 'walkthrough', src: 'walkthrough' },
     {
       id: 'auth',
       systemId: 'auth',
@@ -172,9 +188,12 @@ export const appMachine = setup({
                     sendToSystem('reviewRequests', ({ event }) => event),
                     // updateSegments / resetSegment / groupComplete / deleteProgress (issue 8).
                     sendToSystem('translation', ({ event }) => event),
+                    // memoryReportUpdated (issue 9).
+                    sendToSystem('memoryReport', ({ event }) => event),
                   ],
                 },
-                'realtime.reconnected': { actions: [sendToSystem('item', ({ event }) => event), sendToSystem('comments', ({ event }) => event)] },
+                // The translation actor reads its validation again after a drop (issue 9).
+                'realtime.reconnected': { actions: [sendToSystem('item', ({ event }) => event), sendToSystem('comments', ({ event }) => event), sendToSystem('translation', ({ event }) => event)] },
                 'realtime.refused': { actions: { type: 'logError', params: ({ event }) => ({ message: `Item connection refused: ${event.reason}` }) } },
               },
             },

@@ -4,6 +4,8 @@
  */
 import type { ProgressDetail, SegmentText, TranslationPushes, TranslationProfile, ValidationChange } from '../domain/translation.ts';
 import type { SegmentFilter } from '../domain/translationModel.ts';
+import type { SearchScope, SlideSearchScope } from '../domain/translationSearch.ts';
+import type { ApplyOrigin, ApplyValue } from './translationTools.ts';
 
 /** What the composition root tells when the translate tab shows a ready version of a loaded item. */
 export interface TranslationSubject {
@@ -30,8 +32,11 @@ export const SEGMENT_EDIT_REFUSALS: readonly SegmentEditRefusal[] = ['tagDeleted
 export type TranslationEvent =
   | ({ type: 'translation.open' } & TranslationSubject)
   | { type: 'translation.close' }
-  /** The local setting SKIP_REOPEN_CONFIRM_STORAGE_KEY, read at start. */
-  | { type: 'translation.settingsLoaded'; skipReopenConfirm: boolean }
+  /**
+   * The local settings, read at start: SKIP_REOPEN_CONFIRM_STORAGE_KEY; SKIP_SAVE_ALL_CONFIRM_STORAGE_KEY and
+   * UPDATES_POPOVER_DISMISSED_STORAGE_KEY (ISO time stamps, null when never set).
+   */
+  | { type: 'translation.settingsLoaded'; skipReopenConfirm: boolean; skipSaveAllConfirm?: string | null; updatesPopoverDismissedAt?: string | null }
   | { type: 'translation.setFilter'; filter: SegmentFilter }
   | { type: 'translation.clearFilter' }
   | { type: 'translation.toggleGroup'; key: string }
@@ -53,6 +58,53 @@ export type TranslationEvent =
   | { type: 'translation.confirmReopen'; dontAskAgain: boolean }
   | { type: 'translation.cancelReopen' }
   | { type: 'translation.resetSegment'; key: string }
+  // ---- issue 9: find and replace (§2 search / replace bar, §4, §5)
+  | { type: 'translation.openSearch' }
+  | { type: 'translation.openReplace' }
+  /** Back to the group view mode: the term, the replace value and the hits are cleared. */
+  | { type: 'translation.closeSearch' }
+  /** Each keystroke of the search input; clearing it clears the replace value and the hits. */
+  | { type: 'translation.setSearchTerm'; term: string }
+  | { type: 'translation.setReplaceValue'; value: string }
+  | { type: 'translation.setSearchScope'; scope: SearchScope }
+  | { type: 'translation.setSlideScope'; scope: SlideSearchScope }
+  | { type: 'translation.nextHit' }
+  | { type: 'translation.previousHit' }
+  /** Replaces the current hit (a target hit; a term and a replace value needed). */
+  | { type: 'translation.replaceOne' }
+  /** Asks for the replace-all confirmation. */
+  | { type: 'translation.replaceAll' }
+  | { type: 'translation.confirmReplaceAll' }
+  | { type: 'translation.cancelReplaceAll' }
+  // ---- duplicates (§5)
+  /** Save the editor's value to the segment and its formatting duplicates (confirmation unless suppressed). */
+  | { type: 'translation.saveToAll' }
+  /** `at`: the clock's ISO time, stored when dontAskAgain. */
+  | { type: 'translation.confirmSaveToAll'; dontAskAgain: boolean; at: string }
+  | { type: 'translation.cancelSaveToAll' }
+  /** The duplicate banner's "show" link (a second one within 300 ms is ignored). */
+  | { type: 'translation.goToDuplicate'; key: string }
+  /** The one way to save a set of values (replace, save to all, suggestions, diff reset): §5 checks, optimistic, rollback. */
+  | { type: 'translation.applyValues'; values: ApplyValue[]; origin: ApplyOrigin }
+  // ---- course updates (§2)
+  | { type: 'translation.openCourseUpdates' }
+  /** Escape or the bottom bar's close. */
+  | { type: 'translation.closeCourseUpdates' }
+  /** `at`: the clock's ISO time (stored in user storage). */
+  | { type: 'translation.dismissUpdatesPopover'; at: string }
+  // ---- version diff (§2, §3 Version diff)
+  /** `now`: the clock's ISO time (a previous version is old after 30 days). */
+  | { type: 'translation.openDiff'; previousVersionId: string; now: string }
+  | { type: 'translation.closeDiff' }
+  | { type: 'translation.setDiffPath'; key: string | null }
+  /** The reset-translation dialog for a segment (after the reopen-completed-section dialog when its group is complete). */
+  | { type: 'translation.askResetTranslation'; key: string }
+  | { type: 'translation.confirmReopenSection' }
+  | { type: 'translation.cancelReopenSection' }
+  | { type: 'translation.confirmResetTranslation' }
+  | { type: 'translation.cancelResetTranslation' }
+  /** The item namespace is back after a drop (forwarded by the app): the validation is read again. */
+  | { type: 'realtime.reconnected'; namespace: string }
   /** Pushes on /item/<itemId>, forwarded by the app. */
   | { type: 'realtime.message'; namespace: string; event: string; data: Record<string, unknown> };
 

@@ -1,13 +1,17 @@
-import { and, assign, enqueueActions, not, setup, type SnapshotFrom } from 'xstate';
+import { and, assign, enqueueActions, not, raise, setup, type SnapshotFrom } from 'xstate';
 import {
   DEFAULT_DISPLAY_LOCALE,
+  DUPLICATE_NAVIGATE_IGNORE_MS,
+  SEARCH_DEFER_ABOVE,
   TRANSLATION_MESSAGES,
+  TRANSLATION_TOOL_MESSAGES,
   TRANSLATION_VIEW,
   isNavGroupLocked,
   isUnsupportedStorylineVersion,
   type CommandChange,
   type GetSegmentsResponse,
   type LanguageMap,
+  type PreviousValidationResponse,
   type ProgressBody,
   type ProgressDetail,
   type ResetSegmentBody,
@@ -36,8 +40,56 @@ import type { ToastKind, ToastSeverity } from '../domain/toasts.ts';
 import { sendToSystem } from './notify.ts';
 import { promiseSlot } from './slots.ts';
 import { translationPushOf, type TranslationEvent, type TranslationSubject } from './translationEvents.ts';
+import { SEARCH_SCOPES, replaceAllEdits, replaceInValue, searchPattern, type SearchCursor } from '../domain/translationSearch.ts';
+import { findDuplicates } from '../domain/translationDuplicates.ts';
+import { computeVersionDiff, diffDisabledKeys, isPreviousVersionOld } from '../domain/translationDiff.ts';
+import { lowContrastTextPaths } from '../domain/translationAssist.ts';
+import {
+  APPLY_ORIGINS,
+  NO_DIFF,
+  TOOLS_CLOSED,
+  adjacentUpdateNavKey,
+  cursorItem,
+  duplicatesOfKey,
+  isDisabledByDiffOf,
+  isUpdatesFilterOfferedOf,
+  prepareApply,
+  searchAgain,
+  stepHit,
+  updateGroupsOf,
+  type ApplyOrigin,
+  type ApplyValue,
+  type DiffContext,
+  type ReplaceStatus,
+  type ResetAsked,
+  type TranslationToolsContext,
+  type TranslationToolsState,
+} from './translationTools.ts';
 
 export type { SegmentEditRefusal, TranslationEvent, TranslationSubject } from './translationEvents.ts';
+export {
+  duplicatesOfKey,
+  hasEditedOf,
+  hitsOf,
+  replaceStatusOf,
+  scrollTargetOf,
+  viewModeOf,
+  isDisabledByDiffOf,
+  isLowContrastOf,
+  isUpdatesFilterOfferedOf,
+  isUpdatesPopoverShownOf,
+  searchStateOf,
+  updateGroupsOf,
+  updateRowsOf,
+  type ApplyOrigin,
+  type ApplyValue,
+  type DiffContext,
+  type ReplaceStatus,
+  type SearchState,
+  type SegmentHits,
+  type UpdateRow,
+  type ViewMode,
+} from './translationTools.ts';
 
 /** §4 fetch status of the translation file. */
 export type FetchStatus = 'INIT' | 'FETCHING' | 'FETCHED' | 'ERROR';
@@ -51,7 +103,7 @@ export interface SegmentEditing {
   savedFrom: string;
 }
 
-export interface TranslationContext {
+export interface TranslationContext extends TranslationToolsContext {
   subject: TranslationSubject | null;
   /** The item's locale, from the stack entry of the item. */
   targetLocale: string | null;
@@ -96,7 +148,8 @@ export interface TranslationContext {
   refreshing: string[];
 }
 
-const CLOSED: Omit<TranslationContext, 'skipReopenConfirm' | 'languageMap'> = {
+const CLOSED: Omit<TranslationContext, 'skipReopenConfirm' | 'languageMap' | 'skipSaveAllConfirm' | 'updatesPopoverDismissedAt'> = {
+  ...TOOLS_CLOSED,
   subject: null,
   targetLocale: null,
   stack: null,
@@ -143,17 +196,19 @@ export function isSavingOf(snapshot: Pick<SnapshotFrom<typeof translationMachine
   return snapshot.hasTag('saving');
 }
 
-let lastRows: { model: TranslationModel; filter: SegmentFilter; changes: TranslationContext['changes']; collapsed: string[]; progress: TranslationContext['progress']; rows: TableRow[] } | null = null;
+let lastRows: { model: TranslationModel; filter: SegmentFilter; changes: TranslationContext['changes']; collapsed: string[]; progress: TranslationContext['progress']; updates: TranslationContext['updates']; rows: TableRow[] } | null = null;
 
-/** The rows of the segment table, recomputed only when the model, filter, changes, collapsed groups or progress change. */
-export function rowsOf(context: Pick<TranslationContext, 'model' | 'filter' | 'changes' | 'collapsed' | 'progress'>): TableRow[] {
+/** The rows of the segment table, recomputed only when the model, filter, changes, collapsed groups, progress or updates change. */
+export function rowsOf(context: Pick<TranslationContext, 'model' | 'filter' | 'changes' | 'collapsed' | 'progress'> & { updates?: TranslationContext['updates'] }): TableRow[] {
   const { model, filter, changes, collapsed, progress } = context;
+  const updates = context.updates ?? NO_UPDATES;
   if (!model) return [];
-  if (lastRows && lastRows.model === model && lastRows.filter === filter && lastRows.changes === changes && lastRows.collapsed === collapsed && lastRows.progress === progress) return lastRows.rows;
-  const rows = tableRows(model, { filter, changes, collapsed: new Set(collapsed), progress });
-  lastRows = { model, filter, changes, collapsed, progress, rows };
+  if (lastRows && lastRows.model === model && lastRows.filter === filter && lastRows.changes === changes && lastRows.collapsed === collapsed && lastRows.progress === progress && lastRows.updates === updates) return lastRows.rows;
+  const rows = tableRows(model, { filter, changes, collapsed: new Set(collapsed), progress, updates });
+  lastRows = { model, filter, changes, collapsed, progress, updates, rows };
   return rows;
 }
+const NO_UPDATES: TranslationContext['updates'] = {};
 
 /** The stored value of a segment as the table shows it: its saved change, else the original target. */
 export function segmentValueOf(context: Pick<TranslationContext, 'changes'>, segment: Segment): SegmentText {
@@ -176,6 +231,52 @@ function saveProblemOf(context: Pick<TranslationContext, 'editing' | 'model' | '
   if (!context.editing || !segment) return 'none';
   const change = context.changes[segment.key];
   return editProblem({ newValue: context.editing.value, originalTarget: segment.originalTarget, savedValue: change?.replacement.newValue ?? null, textType: segment.textType, forceUpdate: change?.forceUpdate ?? false });
+}
+
+/**
+ * §5 Save to all is disabled without a new value: the editor holds an unsaved value the edit rules accept, and the
+ * segment has formatting duplicates.
+ */
+export function canSaveToAllOf(context: Pick<TranslationContext, 'editing' | 'model' | 'changes' | 'tools'>): boolean {
+  return context.editing !== null && saveProblemOf(context) === null && duplicatesOfKey(context, context.editing.key).same.length > 0;
+}
+
+type SnapshotLike = Pick<SnapshotFrom<typeof translationMachine>, 'matches' | 'hasTag' | 'context'>;
+
+/** Any save, apply, reset or progress call is on the wire ("smart-review apply is disabled while an update runs"). */
+export function isUpdatingOf(snapshot: Pick<SnapshotFrom<typeof translationMachine>, 'hasTag'>): boolean {
+  return snapshot.hasTag('saving') || snapshot.hasTag('busy');
+}
+
+/** The replace-all confirmation is open. */
+export function isReplaceAllAskedOf(snapshot: Pick<SnapshotFrom<typeof translationMachine>, 'matches'>): boolean {
+  return snapshot.matches({ open: { tools: 'confirmingReplaceAll' } });
+}
+
+/** The save-to-all confirmation: the segment and how many duplicates the value goes to, or null. */
+export function saveAllAskedOf(snapshot: Pick<SnapshotLike, 'matches' | 'context'>): { key: string; duplicates: number } | null {
+  const asked = snapshot.context.tools.saveAllAsked;
+  if (!asked || !snapshot.matches({ open: { tools: 'confirmingSaveToAll' } })) return null;
+  return { key: asked.key, duplicates: duplicatesOfKey(snapshot.context, asked.key).same.length };
+}
+
+/** §2 the version diff view: its status (idle, loading, ready, error) and §3 fields. */
+export function diffStateOf(snapshot: Pick<SnapshotLike, 'context'>): DiffContext {
+  return snapshot.context.tools.diff;
+}
+
+/** §2 the dialog of a reset: the reopen-completed-section dialog first when its group is complete, then reset translation. */
+export function resetDialogOf(snapshot: Pick<SnapshotLike, 'matches' | 'context'>): { key: string; dialog: 'reopenSection' | 'resetTranslation' } | null {
+  const asked = snapshot.context.tools.resetAsked;
+  if (!asked) return null;
+  if (snapshot.matches({ open: { tools: 'confirmingSectionReopen' } })) return { key: asked.key, dialog: 'reopenSection' };
+  if (snapshot.matches({ open: { tools: 'confirmingReset' } })) return { key: asked.key, dialog: 'resetTranslation' };
+  return null;
+}
+
+/** Whether a segment has something to reset to (the reset button): in a diff its previous target, else its edit. */
+export function canResetTranslationOf(context: TranslationContext, key: string): boolean {
+  return resetTargetOf(context, key) !== null;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -252,7 +353,8 @@ function groupChanges(context: TranslationContext, navKey: string, from: Validat
 }
 
 function progressBodyOf(context: TranslationContext, navKey: string): ProgressBody {
-  return { path: navKey, email: context.subject?.email ?? '', view: TRANSLATION_VIEW, isCourseUpdate: false };
+  // §4 completing in the course-updates mode completes the update group with its main group (the same nav key).
+  return { path: navKey, email: context.subject?.email ?? '', view: TRANSLATION_VIEW, isCourseUpdate: context.tools.viewMode === 'courseUpdates' };
 }
 
 /** Parsed files by their decoded JSON: the guard and the action of one answer parse it once. */
@@ -301,6 +403,7 @@ export const TRANSLATION_TOAST_KEYS = {
   locked: 'translationToast.locked',
   notValidating: 'translationToast.notValidating',
   disabledByDiff: 'translationToast.disabledByDiff',
+  savedAll: 'translationToast.savedAll',
 } as const;
 
 /** The catalogue key of an editor refusal toast (§8 toasts in the segment editor). */
@@ -310,8 +413,14 @@ const showToast = (make: (args: { context: TranslationContext; event: Translatio
   sendToSystem('toasts', (args: { context: TranslationContext; event: TranslationEvent }) => ({ type: 'toast.show', toast: make(args) }));
 
 /** Why an edit or a progress change of a nav group is blocked for this viewer (signed out is asked separately). */
-function blockedReasonOf(context: TranslationContext, navKey: string): EditBlockedReason | null {
-  return editBlockedReason({ canTranslate: context.subject?.canTranslate ?? false, validating: context.validationId !== null, disabledByDiff: false, locked: isLockedOf(context, navKey) });
+function blockedReasonOf(context: TranslationContext, navKey: string, key?: string): EditBlockedReason | null {
+  return editBlockedReason({
+    canTranslate: context.subject?.canTranslate ?? false,
+    validating: context.validationId !== null,
+    // §5 while a diff is shown, its UnimportedChange segments cannot be edited.
+    disabledByDiff: key !== undefined && isDisabledByDiffOf(context, key),
+    locked: isLockedOf(context, navKey),
+  });
 }
 
 const segmentOf = (context: TranslationContext, key: string): Segment | undefined => context.model?.segmentsByKey.get(key);
@@ -344,12 +453,26 @@ export const translationMachine = setup({
     completeGroup: promiseSlot<{ updatedAt: string }, { validationId: string; body: ProgressBody; pass: string | null }>('completeGroup'),
     reopenGroup: promiseSlot<void, { validationId: string; body: ProgressBody; pass: string | null }>('reopenGroup'),
     resetSegment: promiseSlot<void, { validationId: string; body: ResetSegmentBody; pass: string | null }>('resetSegment'),
+    /** GET TRANSLATION_TOOL_CALLS.previousValidation (the diff's previous version). */
+    fetchPreviousValidation: promiseSlot<PreviousValidationResponse, { itemId: string; previousVersionId: string; targetLocale: string; pass: string | null }>('fetchPreviousValidation'),
+  },
+  delays: {
+    /** §9 navigating over 500 matches defers the handler (a macrotask). */
+    searchDefer: 0,
+    /** §9 duplicate navigate messages within 300 ms are ignored. */
+    duplicateNavigateIgnore: DUPLICATE_NAVIGATE_IGNORE_MS,
   },
   actions: {
     reportError: (_, _params: { message: string }) => {},
 
     /** Stores SKIP_REOPEN_CONFIRM_STORAGE_KEY (provided at the composition root). */
     storeSkipReopenConfirm: (_, _params: { value: boolean }) => {},
+    /** Stores SKIP_SAVE_ALL_CONFIRM_STORAGE_KEY (the time stamp; provided at the composition root). */
+    storeSkipSaveAllConfirm: (_, _params: { at: string }) => {},
+    /** Stores UPDATES_POPOVER_DISMISSED_STORAGE_KEY (the time stamp; provided at the composition root). */
+    storeUpdatesPopoverDismissed: (_, _params: { at: string }) => {},
+    rerunSearch: assign(({ context }) => searchRefreshed(context)),
+    markEdited: assign(({ context }) => withTools(context, { hasEdited: true })),
     openAuthPrompt: assign({ authPromptOpen: true }),
     applyPush: assign(({ context, event }) => {
       const push = translationPushOf(event, context.validationId);
@@ -384,13 +507,13 @@ export const translationMachine = setup({
     isUnknownSegment: ({ context }, params: { key: string }) => !context.model?.segmentsByKey.has(params.key),
     isSegmentBlocked: ({ context }, params: { key: string }) => {
       const segment = segmentOf(context, params.key);
-      return !segment || blockedReasonOf(context, segment.navKey) !== null;
+      return !segment || blockedReasonOf(context, segment.navKey, segment.key) !== null;
     },
     isEditing: ({ context }) => context.editing !== null,
     hasConflict: ({ context }) => context.conflict !== null,
     isEditedSegmentBlocked: ({ context }) => {
       const segment = editingSegmentOf(context);
-      return !segment || blockedReasonOf(context, segment.navKey) !== null;
+      return !segment || blockedReasonOf(context, segment.navKey, segment.key) !== null;
     },
     isUnsupportedStoryline: ({ context }) =>
       context.model !== null && isUnsupportedStorylineVersion({ product: context.model.product, storylineVersion: context.model.storylineVersion ?? undefined }),
@@ -409,12 +532,39 @@ export const translationMachine = setup({
     hasNoChange: ({ context }, params: { key: string }) => context.changes[params.key] === undefined,
     isLanguageMap: (_, params: { output: unknown }) => languageMapFrom(params.output) !== null,
     isTranslationFile: (_, params: { output: unknown }) => parsedFileOf(params.output) !== null,
+    isPreviousValidationAnswer: (_, params: { output: unknown }) => isPreviousValidationAnswer(params.output),
+    isApplying: ({ context }) => context.tools.applying !== null,
+    hasValuesToApply: ({ context, event }) => event.type === 'translation.applyValues' && isApplyOrigin(event.origin) && (preparedFor(context, event)?.edits.length ?? 0) > 0,
+    hasManyHits: ({ context }) => (context.tools.found?.total ?? 0) > SEARCH_DEFER_ABOVE,
+    canReplace: ({ context }) => context.replaceValue !== '' && replaceOneValues(context).length > 0,
+    canReplaceAll: ({ context }) => hasSearchTerm(context) && context.replaceValue !== '' && (context.tools.found?.items.some((item) => item.field === 'target') ?? false),
+    canSaveToAll: ({ context }) => canSaveToAllOf(context),
+    skipsSaveAllConfirm: ({ context }) => context.skipSaveAllConfirm !== null,
+    wantsDontAskAgainSaveAll: ({ event }) => event.type === 'translation.confirmSaveToAll' && event.dontAskAgain,
+    isCourseUpdatesMode: ({ context }) => context.tools.viewMode === 'courseUpdates',
+    hasUpdateGroups: ({ context }) => updateGroupsOf(context).length > 0,
+    isOwnConnection: ({ context, event }) => event.type === 'realtime.reconnected' && !!context.subject && event.namespace === `/item/${context.subject.itemId}`,
+    hasResyncQueued: ({ context }) => context.tools.resyncQueued && context.validationId !== null,
+    hasNothingToReset: ({ context }, params: { key: string }) => resetTargetOf(context, params.key) === null,
+    isResetBlocked: ({ context }) => resetBlockedReasonOf(context) !== null,
+    isResetGroupComplete: ({ context }, params: { key: string }) => {
+      const navKey = segmentOf(context, params.key)?.navKey;
+      return navKey !== undefined && Object.prototype.hasOwnProperty.call(context.progress, navKey);
+    },
+    isResetToValue: ({ context }) => context.tools.resetAsked?.to.kind === 'value',
   },
 }).createMachine({
   id: 'translation',
-  context: { ...CLOSED, skipReopenConfirm: false, languageMap: null },
+  context: { ...CLOSED, skipReopenConfirm: false, languageMap: null, skipSaveAllConfirm: null, updatesPopoverDismissedAt: null },
   on: {
-    'translation.settingsLoaded': { guard: ({ event }) => typeof event.skipReopenConfirm === 'boolean', actions: assign({ skipReopenConfirm: ({ event }) => event.skipReopenConfirm }) },
+    'translation.settingsLoaded': {
+      guard: ({ event }) => typeof event.skipReopenConfirm === 'boolean',
+      actions: assign(({ event }) => ({
+        skipReopenConfirm: event.skipReopenConfirm,
+        skipSaveAllConfirm: typeof event.skipSaveAllConfirm === 'string' && event.skipSaveAllConfirm !== '' ? event.skipSaveAllConfirm : null,
+        updatesPopoverDismissedAt: typeof event.updatesPopoverDismissedAt === 'string' && event.updatesPopoverDismissedAt !== '' ? event.updatesPopoverDismissedAt : null,
+      })),
+    },
   },
   initial: 'closed',
   states: {
@@ -443,15 +593,62 @@ export const translationMachine = setup({
           { target: 'open', reenter: true, actions: assign(({ event }) => ({ ...CLOSED, subject: subjectOf(event) })) },
         ],
         'translation.close': { target: 'closed', actions: assign({ ...CLOSED }) },
-        'translation.setFilter': { guard: ({ event }) => SEGMENT_FILTERS.includes(event.filter), actions: assign({ filter: ({ event }) => event.filter }) },
-        'translation.clearFilter': { actions: assign({ filter: 'all' as SegmentFilter }) },
+        'translation.setFilter': {
+          // §2 the updates filter is offered only when updates exist and the course-updates mode is not active.
+          guard: ({ context, event }) => SEGMENT_FILTERS.includes(event.filter) && (event.filter !== 'updatesFromPreviousVersion' || isUpdatesFilterOfferedOf(context)),
+          actions: [assign({ filter: ({ event }) => event.filter }), 'rerunSearch'],
+        },
+        'translation.clearFilter': { actions: [assign({ filter: 'all' as SegmentFilter }), 'rerunSearch'] },
         'translation.toggleGroup': {
           guard: ({ context, event }) => context.model?.groups.has(event.key) ?? false,
           actions: assign({ collapsed: ({ context, event }) => (context.collapsed.includes(event.key) ? context.collapsed.filter((key) => key !== event.key) : [...context.collapsed, event.key]) }),
         },
-        'translation.goToGroup': { guard: { type: 'isNavGroup', params: ({ event }) => ({ navKey: event.navKey }) }, actions: assign({ activeNavKey: ({ event }) => event.navKey }) },
-        'translation.nextGroup': { guard: 'hasModel', actions: assign({ activeNavKey: ({ context }) => stepNav(context, 1) }) },
-        'translation.previousGroup': { guard: 'hasModel', actions: assign({ activeNavKey: ({ context }) => stepNav(context, -1) }) },
+        'translation.goToGroup': { guard: { type: 'isNavGroup', params: ({ event }) => ({ navKey: event.navKey }) }, actions: [assign({ activeNavKey: ({ event }) => event.navKey }), 'rerunSearch'] },
+        // The bottom bar steps through the "Update N" groups in the course-updates mode.
+        'translation.nextGroup': [
+          { guard: and(['hasModel', 'isCourseUpdatesMode']), actions: assign(({ context }) => ({ activeNavKey: adjacentUpdateNavKey(context, 1), ...withTools(context, { scrollTo: null }) })) },
+          { guard: 'hasModel', actions: [assign({ activeNavKey: ({ context }) => stepNav(context, 1) }), 'rerunSearch'] },
+        ],
+        'translation.previousGroup': [
+          { guard: and(['hasModel', 'isCourseUpdatesMode']), actions: assign(({ context }) => ({ activeNavKey: adjacentUpdateNavKey(context, -1), ...withTools(context, { scrollTo: null }) })) },
+          { guard: 'hasModel', actions: [assign({ activeNavKey: ({ context }) => stepNav(context, -1) }), 'rerunSearch'] },
+        ],
+        // ---- find and replace (§2 bar, §3 Filter state, §5)
+        'translation.openSearch': { actions: assign(({ context }) => withTools(context, { viewMode: 'search' })) },
+        'translation.openReplace': { actions: assign(({ context }) => withTools(context, { viewMode: 'replace' })) },
+        'translation.closeSearch': {
+          guard: ({ context }) => context.tools.viewMode === 'search' || context.tools.viewMode === 'replace',
+          actions: assign(({ context }) => ({ searchTerm: '', replaceValue: '', ...withTools(context, { viewMode: 'group', found: null, cursor: null, replaceStatus: { overall: 'IDLE', byPath: {} } }) })),
+        },
+        'translation.setSearchTerm': [
+          // §5 clearing the search input also clears the replace value.
+          { guard: ({ event }) => typeof event.term !== 'string' },
+          { guard: ({ event }) => event.term.trim() === '', actions: assign(({ context, event }) => ({ searchTerm: event.term, replaceValue: '', ...withTools(context, { found: null, cursor: null }) })) },
+          { actions: assign(({ context, event }) => searchFresh({ ...context, searchTerm: event.term })) },
+        ],
+        'translation.setReplaceValue': { guard: ({ event }) => typeof event.value === 'string', actions: assign({ replaceValue: ({ event }) => event.value }) },
+        'translation.setSearchScope': { guard: ({ event }) => SEARCH_SCOPES.includes(event.scope), actions: assign(({ context, event }) => searchFresh({ ...context, tools: { ...context.tools, searchScope: event.scope } })) },
+        'translation.setSlideScope': { guard: ({ event }) => event.scope === 'current' || event.scope === 'all', actions: assign(({ context, event }) => searchFresh({ ...context, tools: { ...context.tools, slideScope: event.scope } })) },
+        // ---- course updates (§2, §4)
+        'translation.openCourseUpdates': {
+          guard: 'hasUpdateGroups',
+          actions: assign(({ context }) => ({
+            activeNavKey: updateGroupsOf(context)[0]?.navKey ?? context.activeNavKey,
+            searchTerm: '',
+            replaceValue: '',
+            ...withTools(context, { viewMode: 'courseUpdates', found: null, cursor: null, scrollTo: null }),
+            filter: context.filter === 'updatesFromPreviousVersion' ? ('all' as SegmentFilter) : context.filter,
+          })),
+        },
+        'translation.closeCourseUpdates': { guard: 'isCourseUpdatesMode', actions: assign(({ context }) => withTools(context, { viewMode: 'group' })) },
+        'translation.dismissUpdatesPopover': {
+          guard: ({ event }) => typeof event.at === 'string',
+          actions: [assign({ updatesPopoverDismissedAt: ({ event }) => event.at }), { type: 'storeUpdatesPopoverDismissed', params: ({ event }) => ({ at: event.at }) }],
+        },
+        // The diff view closes (while loading, the loading state's own handler also leaves it).
+        'translation.closeDiff': { actions: assign(({ context }) => withTools(context, { diff: NO_DIFF })) },
+        // After a drop the validation is read again (region refresh).
+        'realtime.reconnected': { guard: 'isOwnConnection', actions: assign(({ context }) => withTools(context, { resyncQueued: true })) },
         'translation.edit': {
           guard: ({ context, event }) => context.editing !== null && context.editing.key === event.key,
           actions: assign({ editing: ({ context, event }) => (context.editing ? { ...context.editing, value: event.value } : null) }),
@@ -469,7 +666,7 @@ export const translationMachine = setup({
         ],
         'translation.closeAuthPrompt': { actions: assign({ authPromptOpen: false }) },
         'translation.refused': { actions: showToast(({ event }) => translationToast(refusalToastKey(event.type === 'translation.refused' ? event.reason : ''), null, 'error', 'edit')) },
-        'realtime.message': { actions: 'applyPush' },
+        'realtime.message': { actions: ['applyPush', 'rerunSearch'] },
       },
       states: {
         load: {
@@ -544,9 +741,11 @@ export const translationMachine = setup({
                     guard: { type: 'isTranslationFile', params: ({ event }) => ({ output: event.output }) },
                     target: 'ready',
                     actions: [
-                      assign(({ event }) => {
+                      assign(({ context, event }) => {
                         const parsed = parsedFileOf(event.output);
-                        return parsed ? { model: parsed.model, problems: parsed.problems, fetchStatus: 'FETCHED' as FetchStatus, activeNavKey: parsed.model.navKeys[0] ?? null, error: null } : {};
+                        return parsed
+                          ? { model: parsed.model, problems: parsed.problems, fetchStatus: 'FETCHED' as FetchStatus, activeNavKey: parsed.model.navKeys[0] ?? null, error: null, ...modelExtrasOf(context, parsed.model) }
+                          : {};
                       }),
                       // §8 "reported with counts": what building the model noticed.
                       enqueueActions(({ enqueue, event }) => {
@@ -577,10 +776,11 @@ export const translationMachine = setup({
                 // checks, then the optimistic change and the batches.
                 'translation.save': [
                   { guard: 'isSaving' },
+                  { guard: 'isApplying' },
                   { guard: not('isEditing') },
                   { guard: 'hasConflict' },
                   { guard: 'isSignedOut', actions: 'openAuthPrompt' },
-                  { guard: 'isEditedSegmentBlocked', actions: showToast(({ context }) => blockedToast(blockedReasonOf(context, editingSegmentOf(context)?.navKey ?? ''))) },
+                  { guard: 'isEditedSegmentBlocked', actions: showToast(({ context }) => blockedToast(blockedReasonOf(context, editingSegmentOf(context)?.navKey ?? '', context.editing?.key))) },
                   { guard: 'isUnsupportedStoryline', actions: showToast(() => translationToast('translationToast.oldStoryline', TRANSLATION_MESSAGES.oldStoryline)) },
                   { guard: 'isEmptyEdit', actions: showToast(() => translationToast(TRANSLATION_TOAST_KEYS.emptyEdit, null, 'error', 'edit')) },
                   { guard: 'isNoOpEdit', target: '.translationFetched', actions: assign({ editing: null, error: null }) },
@@ -595,7 +795,7 @@ export const translationMachine = setup({
                       { guard: 'isSignedOut', actions: 'openAuthPrompt' },
                       {
                         guard: { type: 'isSegmentBlocked', params: ({ event }) => ({ key: event.key }) },
-                        actions: showToast(({ context, event }) => blockedToast(blockedReasonOf(context, segmentOf(context, event.type === 'translation.startEdit' ? event.key : '')?.navKey ?? ''))),
+                        actions: showToast(({ context, event }) => blockedToast(blockedReasonOf(context, segmentOf(context, event.type === 'translation.startEdit' ? event.key : '')?.navKey ?? '', event.type === 'translation.startEdit' ? event.key : undefined))),
                       },
                       {
                         actions: assign(({ context, event }) => {
@@ -633,6 +833,9 @@ export const translationMachine = setup({
                           return { changes, editing, conflict: editing ? context.conflict : null };
                         }),
                         showToast(() => translationToast(TRANSLATION_TOAST_KEYS.saved, null, 'success', 'saved')),
+                        'markEdited',
+                        'rerunSearch',
+                        assign(({ context }) => diffRefreshed(context)),
                       ],
                     },
                     onError: {
@@ -659,7 +862,7 @@ export const translationMachine = setup({
                       const segment = context.saving ? segmentOf(context, context.saving.key) : undefined;
                       return { ids: segment ? [segment.validationSegmentId] : [], pass: context.subject?.pass ?? null };
                     },
-                    onDone: { target: 'translationFetched', actions: assign(({ context, event }) => ({ ...applySegments(context, event.output), saving: null })) },
+                    onDone: { target: 'translationFetched', actions: [assign(({ context, event }) => ({ ...applySegments(context, event.output), saving: null })), 'rerunSearch'] },
                     onError: {
                       target: 'translationFetched',
                       actions: [assign({ saving: null }), { type: 'reportError', params: ({ event }) => ({ message: `Translations: reading the saved segment failed: ${errorMessageOf(event.error, 'unknown error')}` }) }],
@@ -697,7 +900,7 @@ export const translationMachine = setup({
                       const { next, previous } = groupChanges(context, navKey, ['pending'], 'accepted');
                       return {
                         progressCall: { navKey, previous: context.progress[navKey] ?? null, previousChanges: previous },
-                        progress: { ...context.progress, [navKey]: { userId: context.subject?.userId ?? '', updatedAt: '', isCourseUpdate: false } },
+                        progress: { ...context.progress, [navKey]: { userId: context.subject?.userId ?? '', updatedAt: '', isCourseUpdate: context.tools.viewMode === 'courseUpdates' } },
                         changes: next,
                       };
                     }),
@@ -718,7 +921,7 @@ export const translationMachine = setup({
                   { guard: 'isSignedOut', actions: 'openAuthPrompt' },
                   {
                     guard: { type: 'isSegmentBlocked', params: ({ event }) => ({ key: event.key }) },
-                    actions: showToast(({ context, event }) => blockedToast(blockedReasonOf(context, segmentOf(context, event.type === 'translation.resetSegment' ? event.key : '')?.navKey ?? ''))),
+                    actions: showToast(({ context, event }) => blockedToast(blockedReasonOf(context, segmentOf(context, event.type === 'translation.resetSegment' ? event.key : '')?.navKey ?? '', event.type === 'translation.resetSegment' ? event.key : undefined))),
                   },
                   {
                     target: 'resetting',
@@ -817,7 +1020,7 @@ export const translationMachine = setup({
                     pass: context.subject?.pass ?? null,
                   };
                 },
-                onDone: { target: 'idle', actions: assign({ resetting: null }) },
+                onDone: { target: 'idle', actions: [assign(({ context }) => ({ ...diffRefreshed(context), resetting: null })), 'markEdited', 'rerunSearch'] },
                 onError: {
                   target: 'idle',
                   actions: [
@@ -838,7 +1041,24 @@ export const translationMachine = setup({
           initial: 'idle',
           states: {
             idle: {
-              always: { guard: and(['hasRefreshQueued', 'hasModel']), target: 'refreshing' },
+              always: [
+                { guard: and(['hasResyncQueued', 'hasModel']), target: 'resyncing' },
+                { guard: and(['hasRefreshQueued', 'hasModel']), target: 'refreshing' },
+              ],
+            },
+            // After a reconnect: the validation again (changes and progress missed while offline), the editor untouched.
+            resyncing: {
+              entry: assign(({ context }) => withTools(context, { resyncQueued: false })),
+              invoke: {
+                id: 'refetchValidation',
+                src: 'fetchValidation',
+                input: ({ context }) => ({ itemId: context.subject?.itemId ?? '', versionId: context.subject?.versionId ?? '', targetLocale: context.targetLocale ?? '', pass: context.subject?.pass ?? null }),
+                onDone: { target: 'idle', actions: assign(({ context, event }) => validationRefreshed(context, event.output)) },
+                onError: {
+                  target: 'idle',
+                  actions: { type: 'reportError', params: ({ event }) => ({ message: `Translations: reading the validation after a reconnect failed: ${errorMessageOf(event.error, 'unknown error')}` }) },
+                },
+              },
             },
             refreshing: {
               entry: assign(({ context }) => ({ refreshing: context.refreshQueue, refreshQueue: [] })),
@@ -846,7 +1066,7 @@ export const translationMachine = setup({
                 id: 'refreshSegments',
                 src: 'getSegments',
                 input: ({ context }) => ({ ids: context.refreshing, pass: context.subject?.pass ?? null }),
-                onDone: { target: 'idle', actions: assign(({ context, event }) => ({ ...applySegments(context, event.output), refreshing: [] })) },
+                onDone: { target: 'idle', actions: [assign(({ context, event }) => ({ ...applySegments(context, event.output), refreshing: [] })), 'rerunSearch'] },
                 onError: {
                   target: 'idle',
                   actions: [
@@ -854,6 +1074,257 @@ export const translationMachine = setup({
                     { type: 'reportError', params: ({ event }) => ({ message: `Translations: refreshing segments failed: ${errorMessageOf(event.error, 'unknown error')}` }) },
                   ],
                 },
+              },
+            },
+          },
+        },
+        // ---- issue 9: the tools (translation-editor §2, §4, §5, §9). One region of exclusive states: stepping
+        // through the hits (deferred over 500 matches), the replace-all and save-to-all confirmations, values on the
+        // wire, the duplicate-navigate cool-down, loading a version diff, and the reset dialogs.
+        tools: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: {
+                'translation.nextHit': [
+                  { guard: 'hasManyHits', target: 'navigating', actions: assign(({ context }) => withTools(context, { pendingStep: 1 })) },
+                  { actions: assign(({ context }) => focusHit(context, stepHit(context, 1))) },
+                ],
+                'translation.previousHit': [
+                  { guard: 'hasManyHits', target: 'navigating', actions: assign(({ context }) => withTools(context, { pendingStep: -1 })) },
+                  { actions: assign(({ context }) => focusHit(context, stepHit(context, -1))) },
+                ],
+                'translation.applyValues': [
+                  { guard: not('hasModel') },
+                  { guard: ({ event }) => !Array.isArray(event.values) },
+                  { guard: 'isSaving' },
+                  { guard: 'isSignedOut', actions: 'openAuthPrompt' },
+                  { guard: 'hasValuesToApply', target: 'applying', actions: assign(({ context, event }) => (event.type === 'translation.applyValues' ? startApply(context, event) : {})) },
+                  {
+                    actions: enqueueActions(({ context, event, enqueue }) => {
+                      const toast = applyRefusedToast(context, event);
+                      if (toast) enqueue(sendToSystem('toasts', () => ({ type: 'toast.show', toast })));
+                    }),
+                  },
+                ],
+                // §5 replacing needs both a search term and a replace value.
+                'translation.replaceOne': [
+                  { guard: 'isSignedOut', actions: 'openAuthPrompt' },
+                  { guard: 'canReplace', actions: raise(({ context }) => ({ type: 'translation.applyValues' as const, values: replaceOneValues(context), origin: 'replace' as const })) },
+                ],
+                'translation.replaceAll': [
+                  { guard: 'isSignedOut', actions: 'openAuthPrompt' },
+                  { guard: 'canReplaceAll', target: 'confirmingReplaceAll' },
+                ],
+                'translation.saveToAll': [
+                  { guard: not('canSaveToAll') },
+                  { guard: 'isSignedOut', actions: 'openAuthPrompt' },
+                  {
+                    guard: 'skipsSaveAllConfirm',
+                    actions: raise(({ context }) => ({ type: 'translation.applyValues' as const, values: context.editing ? saveToAllValues(context, context.editing) : [], origin: 'saveToAll' as const })),
+                  },
+                  { target: 'confirmingSaveToAll', actions: assign(({ context }) => withTools(context, { saveAllAsked: context.editing ? { key: context.editing.key, value: context.editing.value } : null })) },
+                ],
+                'translation.goToDuplicate': {
+                  guard: ({ context, event }) => context.model?.segmentsByKey.has(event.key) ?? false,
+                  target: 'coolingDown',
+                  actions: assign(({ context, event }) => ({ activeNavKey: segmentOf(context, event.key)?.navKey ?? context.activeNavKey, ...withTools(context, { scrollTo: event.key }) })),
+                },
+                'translation.openDiff': {
+                  guard: and(['hasModel', ({ event }) => typeof event.previousVersionId === 'string' && typeof event.now === 'string']),
+                  target: 'loadingPreviousValidation',
+                  actions: assign(({ context, event }) => withTools(context, { diff: { ...NO_DIFF, status: 'loading', previousVersionId: event.previousVersionId, now: event.now } })),
+                },
+                // §2 reset translation: to the previous version's target in a diff, else to the original target.
+                'translation.askResetTranslation': [
+                  { guard: { type: 'isUnknownSegment', params: ({ event }) => ({ key: event.key }) } },
+                  { guard: 'isSignedOut', actions: 'openAuthPrompt' },
+                  { guard: { type: 'hasNothingToReset', params: ({ event }) => ({ key: event.key }) } },
+                  { guard: 'isResetBlocked', actions: showToast(({ context }) => blockedToast(resetBlockedReasonOf(context))) },
+                  {
+                    // Its section is complete: the reopen-completed-section dialog first.
+                    guard: { type: 'isResetGroupComplete', params: ({ event }) => ({ key: event.key }) },
+                    target: 'confirmingSectionReopen',
+                    actions: assign(({ context, event }) => withTools(context, { resetAsked: resetAskedOf(context, event.type === 'translation.askResetTranslation' ? event.key : '') })),
+                  },
+                  { target: 'confirmingReset', actions: assign(({ context, event }) => withTools(context, { resetAsked: resetAskedOf(context, event.type === 'translation.askResetTranslation' ? event.key : '') })) },
+                ],
+              },
+            },
+            navigating: {
+              after: {
+                searchDefer: {
+                  target: 'idle',
+                  actions: assign(({ context }) => {
+                    const settled = { ...context, ...withTools(context, { pendingStep: null }) };
+                    return { ...settled, ...focusHit(settled, stepHit(context, context.tools.pendingStep ?? 1)) };
+                  }),
+                },
+              },
+            },
+            // §2 replace-all confirmation dialog.
+            confirmingReplaceAll: {
+              on: {
+                'translation.confirmReplaceAll': {
+                  target: 'idle',
+                  actions: raise(({ context }) => ({ type: 'translation.applyValues' as const, values: replaceAllValues(context), origin: 'replaceAll' as const })),
+                },
+                'translation.cancelReplaceAll': { target: 'idle' },
+              },
+            },
+            // §2 save-to-all-duplicates dialog (suppressible: §4 a time stamp is stored).
+            confirmingSaveToAll: {
+              on: {
+                'translation.confirmSaveToAll': [
+                  { guard: ({ event }) => typeof event.at !== 'string' },
+                  {
+                    guard: 'wantsDontAskAgainSaveAll',
+                    target: 'idle',
+                    actions: [
+                      assign({ skipSaveAllConfirm: ({ event }) => event.at }),
+                      { type: 'storeSkipSaveAllConfirm', params: ({ event }) => ({ at: event.at }) },
+                      raise(({ context }) => ({ type: 'translation.applyValues' as const, values: context.tools.saveAllAsked ? saveToAllValues(context, context.tools.saveAllAsked) : [], origin: 'saveToAll' as const })),
+                    ],
+                  },
+                  {
+                    target: 'idle',
+                    actions: raise(({ context }) => ({ type: 'translation.applyValues' as const, values: context.tools.saveAllAsked ? saveToAllValues(context, context.tools.saveAllAsked) : [], origin: 'saveToAll' as const })),
+                  },
+                ],
+                'translation.cancelSaveToAll': { target: 'idle', actions: assign(({ context }) => withTools(context, { saveAllAsked: null })) },
+              },
+            },
+            applying: {
+              tags: ['saving'],
+              invoke: {
+                id: 'applyChanges',
+                src: 'saveChanges',
+                input: ({ context }) => ({
+                  validationId: context.validationId ?? '',
+                  email: context.subject?.email ?? '',
+                  batches: context.tools.applying?.batches ?? [],
+                  view: TRANSLATION_VIEW,
+                  pass: context.subject?.pass ?? null,
+                }),
+                onDone: {
+                  target: 'idle',
+                  actions: [
+                    // §9 save success 2,000 ms single, 5,000 ms for duplicates.
+                    enqueueActions(({ context, enqueue }) => {
+                      const origin = context.tools.applying?.origin;
+                      if (origin === 'saveToAll' && (context.tools.applying?.keys.length ?? 0) > 1) enqueue(showToast(() => translationToast(TRANSLATION_TOAST_KEYS.savedAll, null, 'success', 'savedAll')));
+                      else if (origin !== 'replaceAll') enqueue(showToast(() => translationToast(TRANSLATION_TOAST_KEYS.saved, null, 'success', 'saved')));
+                    }),
+                    assign(({ context, event }) => applyDone(context, event.output)),
+                  ],
+                },
+                onError: {
+                  target: 'idle',
+                  actions: [
+                    showToast(({ context, event }) => translationToast('translationToast.applyError', applyErrorText(context.tools.applying?.origin, (event as { error?: unknown }).error))),
+                    { type: 'reportError', params: ({ context, event }) => ({ message: `${applyErrorText(context.tools.applying?.origin, event.error)}: ${errorMessageOf(event.error, 'unknown error')}` }) },
+                    assign(({ context }) => applyFailed(context)),
+                  ],
+                },
+              },
+            },
+            // The duplicate banner's "show" links: a second one within 300 ms is ignored (§9).
+            coolingDown: {
+              after: { duplicateNavigateIgnore: { target: 'idle' } },
+            },
+            // The version diff (§2 diff view, §3 Version diff, §8 previous-file / previous-edits errors).
+            loadingPreviousValidation: {
+              on: { 'translation.closeDiff': { target: 'idle', actions: assign(({ context }) => withTools(context, { diff: NO_DIFF })) } },
+              invoke: {
+                id: 'fetchPreviousValidation',
+                src: 'fetchPreviousValidation',
+                input: ({ context }) => ({ itemId: context.subject?.itemId ?? '', previousVersionId: context.tools.diff.previousVersionId ?? '', targetLocale: context.targetLocale ?? '', pass: context.subject?.pass ?? null }),
+                onDone: [
+                  {
+                    guard: { type: 'isPreviousValidationAnswer', params: ({ event }) => ({ output: event.output }) },
+                    target: 'loadingPreviousFile',
+                    actions: assign(({ context, event }) => withTools(context, { diff: { ...context.tools.diff, previousValidation: event.output } })),
+                  },
+                  { target: 'idle', actions: assign(({ context }) => diffFailed(context, TRANSLATION_MESSAGES.loadPreviousEdits)) },
+                ],
+                onError: {
+                  target: 'idle',
+                  actions: [
+                    assign(({ context }) => diffFailed(context, TRANSLATION_MESSAGES.loadPreviousEdits)),
+                    { type: 'reportError', params: ({ event }) => ({ message: `${TRANSLATION_MESSAGES.loadPreviousEdits}: ${errorMessageOf(event.error, 'unknown error')}` }) },
+                  ],
+                },
+              },
+            },
+            loadingPreviousFile: {
+              on: { 'translation.closeDiff': { target: 'idle', actions: assign(({ context }) => withTools(context, { diff: NO_DIFF })) } },
+              invoke: {
+                id: 'fetchPreviousFile',
+                src: 'fetchFile',
+                input: ({ context }) => ({ path: context.tools.diff.previousValidation?.translationFilePath ?? '' }),
+                onDone: [
+                  {
+                    guard: { type: 'isTranslationFile', params: ({ event }) => ({ output: event.output }) },
+                    target: 'idle',
+                    actions: assign(({ context, event }) => diffLoaded(context, event.output)),
+                  },
+                  { target: 'idle', actions: assign(({ context }) => diffFailed(context, TRANSLATION_MESSAGES.loadPreviousFile)) },
+                ],
+                onError: {
+                  target: 'idle',
+                  actions: [
+                    assign(({ context }) => diffFailed(context, TRANSLATION_MESSAGES.loadPreviousFile)),
+                    { type: 'reportError', params: ({ event }) => ({ message: `${TRANSLATION_MESSAGES.loadPreviousFile}: ${errorMessageOf(event.error, 'unknown error')}` }) },
+                  ],
+                },
+              },
+            },
+            confirmingSectionReopen: {
+              on: {
+                'translation.confirmReopenSection': { target: 'reopeningSection', actions: assign(({ context }) => startReopen(context, context.tools.resetAsked?.navKey ?? '')) },
+                'translation.cancelReopenSection': { target: 'idle', actions: assign(({ context }) => withTools(context, { resetAsked: null })) },
+              },
+            },
+            reopeningSection: {
+              tags: ['busy'],
+              invoke: {
+                id: 'reopenSection',
+                src: 'reopenGroup',
+                input: ({ context }) => ({ validationId: context.validationId ?? '', body: progressBodyOf(context, context.progressCall?.navKey ?? ''), pass: context.subject?.pass ?? null }),
+                onDone: { target: 'confirmingReset', actions: assign({ progressCall: null }) },
+                onError: {
+                  target: 'idle',
+                  actions: [
+                    assign(({ context }) => ({ ...rollbackProgress(context), ...withTools(context, { resetAsked: null }) })),
+                    showToast(() => translationToast('translationToast.reopenError', TRANSLATION_MESSAGES.reopen)),
+                    { type: 'reportError', params: ({ event }) => ({ message: `${TRANSLATION_MESSAGES.reopen}: ${errorMessageOf(event.error, 'unknown error')}` }) },
+                  ],
+                },
+              },
+            },
+            confirmingReset: {
+              on: {
+                'translation.confirmResetTranslation': [
+                  {
+                    // The previous version's target: saved like any value (origin diffReset).
+                    guard: 'isResetToValue',
+                    target: 'idle',
+                    actions: [
+                      raise(({ context }) => ({
+                        type: 'translation.applyValues' as const,
+                        values: context.tools.resetAsked?.to.kind === 'value' ? [{ key: context.tools.resetAsked.key, value: context.tools.resetAsked.to.value }] : [],
+                        origin: 'diffReset' as const,
+                      })),
+                      assign(({ context }) => withTools(context, { resetAsked: null })),
+                    ],
+                  },
+                  {
+                    // Back to the original target: the PUT segment reset (region progress).
+                    target: 'idle',
+                    actions: [raise(({ context }) => ({ type: 'translation.resetSegment' as const, key: context.tools.resetAsked?.key ?? '' })), assign(({ context }) => withTools(context, { resetAsked: null }))],
+                  },
+                ],
+                'translation.cancelResetTranslation': { target: 'idle', actions: assign(({ context }) => withTools(context, { resetAsked: null })) },
               },
             },
           },
@@ -945,3 +1416,253 @@ function startSave(context: TranslationContext): Partial<TranslationContext> {
   };
   return { saving: { key: segment.key, previous, newValue, batches }, changes: { ...context.changes, [segment.key]: optimistic }, error: null };
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// Issue 9 helpers: search, values applied, save to all, course updates, diff, reset, reconnect
+
+/** A change to the tools' state. */
+function withTools(context: TranslationContext, patch: Partial<TranslationToolsState>): Pick<TranslationContext, 'tools'> {
+  return { tools: { ...context.tools, ...patch } };
+}
+
+/** The cursor on a hit: its segment's nav group becomes active and the table scrolls to it. */
+function focusHit(context: TranslationContext, cursor: SearchCursor | null): Partial<TranslationContext> {
+  const item = cursorItem(context.tools.found, cursor);
+  const segment = item ? segmentOf(context, item.key) : undefined;
+  return segment ? { activeNavKey: segment.navKey, ...withTools(context, { cursor, scrollTo: segment.key }) } : withTools(context, { cursor });
+}
+
+/** Runs the search again after the data changed (a term set only: keeps it cheap). */
+function searchRefreshed(context: TranslationContext): Partial<TranslationContext> {
+  return context.searchTerm.trim() === '' ? {} : withTools(context, searchAgain(context));
+}
+
+/** A fresh search (term or scope changed): the cursor on the first hit, focused. */
+function searchFresh(context: TranslationContext): Partial<TranslationContext> {
+  const next = { ...context, ...withTools(context, searchAgain(context, true)) };
+  return { searchTerm: next.searchTerm, tools: next.tools, ...focusHit(next, next.tools.cursor) };
+}
+
+/** The search pattern of the term in the target locale, or null. */
+function patternOf(context: TranslationContext): RegExp | null {
+  return searchPattern(context.searchTerm, context.targetLocale ?? context.model?.targetLocale ?? '');
+}
+
+/** §5 replace one: the cursor's match in its target replaced (the n-th match of the segment's plain text). */
+function replaceOneValues(context: TranslationContext): ApplyValue[] {
+  const { found, cursor } = context.tools;
+  const item = cursorItem(found, cursor);
+  const segment = item && item.field === 'target' ? segmentOf(context, item.key) : undefined;
+  const pattern = patternOf(context);
+  if (!segment || !pattern || !cursor) return [];
+  return [{ key: segment.key, value: replaceInValue(segmentValueOf(context, segment), segment.textType, pattern, context.replaceValue, cursor.matchIndex) }];
+}
+
+/** §5 replace all: only the found target segments, locked ones left out. */
+function replaceAllValues(context: TranslationContext): ApplyValue[] {
+  const pattern = patternOf(context);
+  if (!context.model || !context.tools.found || !pattern) return [];
+  const { values } = replaceAllEdits(context.model, context.changes, context.tools.found, pattern, context.replaceValue, (navKey) => blockedReasonOf(context, navKey) !== null);
+  return Object.entries(values).map(([key, value]) => ({ key, value }));
+}
+
+/** §5 save to all: the value to the segment and its formatting duplicates that are not locked. */
+function saveToAllValues(context: TranslationContext, asked: { key: string; value: SegmentText }): ApplyValue[] {
+  const others = duplicatesOfKey(context, asked.key).same.filter((key) => {
+    const segment = segmentOf(context, key);
+    return segment !== undefined && blockedReasonOf(context, segment.navKey, key) === null;
+  });
+  return [asked.key, ...others].map((key) => ({ key, value: asked.value }));
+}
+
+/** Checks and prepares values to apply (the same rules as a save; §5). Diff reset may touch a segment the diff disables. */
+function preparedOf(context: TranslationContext, values: readonly ApplyValue[], origin: ApplyOrigin) {
+  if (!context.model) return null;
+  return prepareApply(
+    { model: context.model, changes: context.changes, userId: context.subject?.userId ?? '', blockedReason: (segment) => blockedReasonOf(context, segment.navKey, origin === 'diffReset' ? undefined : segment.key) },
+    values,
+  );
+}
+
+const prepared = new WeakMap<object, ReturnType<typeof preparedOf>>();
+/** The guard and the action of one applyValues event prepare it once. */
+function preparedFor(context: TranslationContext, event: { values: ApplyValue[]; origin: ApplyOrigin }) {
+  let known = prepared.get(event);
+  if (known === undefined) {
+    known = preparedOf(context, event.values, event.origin);
+    prepared.set(event, known);
+  }
+  return known;
+}
+
+const isTracked = (origin: ApplyOrigin) => origin === 'replace' || origin === 'replaceAll';
+function statusesOf(context: TranslationContext, keys: readonly string[], status: ReplaceStatus): TranslationToolsState['replaceStatus'] {
+  return { overall: status, byPath: { ...context.tools.replaceStatus.byPath, ...Object.fromEntries(keys.map((key) => [key, status])) } };
+}
+
+function startApply(context: TranslationContext, event: { values: ApplyValue[]; origin: ApplyOrigin }): Partial<TranslationContext> {
+  const ready = preparedFor(context, event);
+  if (!ready || ready.edits.length === 0) return {};
+  const keys = ready.edits.map((edit) => edit.path);
+  return {
+    changes: { ...context.changes, ...ready.optimistic },
+    ...withTools(context, {
+      applying: { origin: event.origin, keys, previous: ready.previous, batches: buildChangeBatches(ready.edits) },
+      replaceStatus: isTracked(event.origin) ? statusesOf(context, keys, 'LOADING') : context.tools.replaceStatus,
+    }),
+  };
+}
+
+function applyDone(context: TranslationContext, output: unknown): Partial<TranslationContext> {
+  const applying = context.tools.applying;
+  if (!applying) return {};
+  const paths = isRecord(output) && isRecord(output.paths) ? (output.paths as Record<string, ValidationChange>) : {};
+  // The editor of a segment whose stored value the user just replaced closes (like a save).
+  const editing = context.editing && applying.keys.includes(context.editing.key) ? null : context.editing;
+  const next: TranslationContext = {
+    ...context,
+    changes: { ...context.changes, ...paths },
+    editing,
+    conflict: editing ? context.conflict : null,
+    ...withTools(context, {
+      applying: null,
+      saveAllAsked: null,
+      hasEdited: true,
+      replaceStatus: isTracked(applying.origin) ? statusesOf(context, applying.keys, 'SUCCESS') : context.tools.replaceStatus,
+    }),
+  };
+  const searched = { ...next, ...searchRefreshed(next) };
+  return { ...searched, ...diffRefreshed(searched) };
+}
+
+function applyFailed(context: TranslationContext): Partial<TranslationContext> {
+  const applying = context.tools.applying;
+  if (!applying) return {};
+  const changes = { ...context.changes };
+  for (const [key, previous] of Object.entries(applying.previous)) {
+    if (previous) changes[key] = previous;
+    else delete changes[key];
+  }
+  const next: TranslationContext = {
+    ...context,
+    changes,
+    ...withTools(context, { applying: null, saveAllAsked: null, replaceStatus: isTracked(applying.origin) ? statusesOf(context, applying.keys, 'ERROR') : context.tools.replaceStatus }),
+  };
+  return { ...next, ...searchRefreshed(next) };
+}
+
+/** §8 the failure words per origin: replace → "Error updating replacement values", diff reset → the reset message, else the save's. */
+function applyErrorText(origin: ApplyOrigin | undefined, error: unknown): string {
+  if (origin === 'replace' || origin === 'replaceAll') return TRANSLATION_TOOL_MESSAGES.replace;
+  if (origin === 'diffReset') return TRANSLATION_MESSAGES.reset;
+  return TRANSLATION_MESSAGES.saveChange(errorMessageOf(error, 'unknown error'));
+}
+
+/** The toast of values that could not be applied at all (the first refusal). */
+function applyRefusedToast(context: TranslationContext, event: TranslationEvent) {
+  const ready = event.type === 'translation.applyValues' ? preparedFor(context, event) : null;
+  const reason = ready?.refused[0]?.reason;
+  if (!reason) return null;
+  return reason === 'empty' ? translationToast(TRANSLATION_TOAST_KEYS.emptyEdit, null, 'error', 'edit') : blockedToast(reason);
+}
+
+/** The diff again after the current changes moved (a reset or a save): disabled segments follow. */
+function diffRefreshed(context: TranslationContext): Partial<TranslationContext> {
+  const { diff } = context.tools;
+  if (!diff.result || !diff.previous || !context.model) return {};
+  return withTools(context, { diff: withDiff(diff, computeVersionDiff(diff.previous, { model: context.model, changes: context.changes })) });
+}
+
+function withDiff(diff: DiffContext, result: NonNullable<DiffContext['result']>): DiffContext {
+  return { ...diff, status: 'ready', result, disabledKeys: [...diffDisabledKeys(result)] };
+}
+
+/** The previous version's file parsed and diffed against the current one (§3 Version diff). */
+function diffLoaded(context: TranslationContext, raw: unknown): Partial<TranslationContext> {
+  const parsed = parsedFileOf(raw);
+  const { diff } = context.tools;
+  const answer = diff.previousValidation;
+  if (!parsed || !answer || !context.model) return diffFailed(context, TRANSLATION_MESSAGES.loadPreviousFile);
+  const previous = { model: parsed.model, changes: answer.paths };
+  const result = computeVersionDiff(previous, { model: context.model, changes: context.changes });
+  const previousIsOld = diff.now ? isPreviousVersionOld(answer.versionCreatedAt, diff.now) : false;
+  return withTools(context, { diff: withDiff({ ...diff, previous, previousVersionNumber: answer.versionNumber, previousIsOld, error: null }, result) });
+}
+
+function diffFailed(context: TranslationContext, error: string): Partial<TranslationContext> {
+  return withTools(context, { diff: { ...context.tools.diff, status: 'error', error } });
+}
+
+const isPreviousValidationAnswer = (value: unknown): value is PreviousValidationResponse =>
+  isRecord(value) && typeof value.validationId === 'string' && typeof value.translationFilePath === 'string' && isRecord(value.paths) && typeof value.versionNumber === 'number' && typeof value.versionCreatedAt === 'string';
+
+/**
+ * What a reset saves (§2 reset translation): in a diff, the previous version's effective target when it differs from
+ * what the segment holds (back to the original target, or a segment without a previous counterpart: the PUT reset);
+ * outside a diff, the original target of an edited segment. Null: nothing to reset.
+ */
+function resetTargetOf(context: TranslationContext, key: string): ResetAsked['to'] | null {
+  const segment = segmentOf(context, key);
+  if (!segment) return null;
+  const hasChange = context.changes[key] !== undefined;
+  const previous = context.tools.diff.result ? context.tools.diff.previous : null;
+  const before = previous?.model.segmentsByKey.get(key);
+  if (!previous || !before || before.textType !== segment.textType) return hasChange ? { kind: 'original' } : null;
+  const saved = previous.changes[key]?.replacement.newValue;
+  const value = (saved !== undefined ? deserializeSegmentText(saved, before.textType) : null) ?? before.originalTarget;
+  const text = plainText(value, segment.textType);
+  if (text === plainText(segmentValueOf(context, segment), segment.textType)) return null;
+  if (text === segment.originalTargetText) return hasChange ? { kind: 'original' } : null;
+  return { kind: 'value', value };
+}
+
+function resetAskedOf(context: TranslationContext, key: string): ResetAsked | null {
+  const segment = segmentOf(context, key);
+  const to = resetTargetOf(context, key);
+  return segment && to ? { key, navKey: segment.navKey, to } : null;
+}
+
+/** Why a reset is blocked (a complete group is reopened first; a diff never blocks its own reset). */
+function resetBlockedReasonOf(context: TranslationContext): EditBlockedReason | null {
+  return groupBlockedReasonOf(context);
+}
+
+/**
+ * The validation read again after a reconnect: changes missed while offline arrive through the conflict rule; what
+ * is on the wire (a save, an apply, a reset, a progress call) keeps its optimistic state until its answer.
+ */
+function validationRefreshed(context: TranslationContext, output: unknown): Partial<TranslationContext> {
+  if (!isValidationAnswer(output) || output.validationId !== context.validationId) return {};
+  const inFlight = new Set<string>([...(context.saving ? [context.saving.key] : []), ...(context.tools.applying?.keys ?? []), ...(context.resetting ? [context.resetting.key] : [])]);
+  const entries: [string, ValidationChange | null][] = [];
+  for (const [key, change] of Object.entries(output.paths)) {
+    if (inFlight.has(key)) continue;
+    const mine = context.changes[key];
+    if (!mine || mine.replacement.newValue !== change.replacement.newValue || mine.status !== change.status) entries.push([key, change]);
+  }
+  for (const key of Object.keys(context.changes)) if (!inFlight.has(key) && !Object.prototype.hasOwnProperty.call(output.paths, key)) entries.push([key, null]);
+  const progress = { ...output.progressDetails };
+  const call = context.progressCall;
+  if (call) {
+    const local = context.progress[call.navKey];
+    if (local) progress[call.navKey] = local;
+    else delete progress[call.navKey];
+  }
+  const next = { ...context, ...applyServerChanges(context, entries) };
+  return {
+    ...next,
+    ...searchRefreshed(next),
+    progress,
+    profiles: { ...context.profiles, ...output.profiles },
+    updates: isRecord(output.updates) ? output.updates : context.updates,
+    showCourseUpdates: output.showCourseUpdates === true,
+  };
+}
+
+/** The issue-9 data of a freshly built model: duplicates and low-contrast paths (once per model). */
+function modelExtrasOf(context: TranslationContext, model: TranslationModel): Pick<TranslationContext, 'tools'> {
+  return withTools(context, { duplicates: findDuplicates(model.segments), lowContrastKeys: lowContrastTextPaths(model) });
+}
+
+const isApplyOrigin = (value: unknown): value is ApplyOrigin => APPLY_ORIGINS.includes(value as ApplyOrigin);
+const hasSearchTerm = (context: TranslationContext) => context.searchTerm.trim() !== '';

@@ -6,7 +6,7 @@ import formbody from '@fastify/formbody';
 import Fastify from 'fastify';
 import type Provider from 'oidc-provider';
 import { createTokenInspector, createTokenVerifier } from './auth.ts';
-import { checkReconnectPolicy } from './config.ts';
+import { checkReconnectPolicy, llmConfigFromEnv, type LlmConfig } from './config.ts';
 import { isCommentUploadKey, registerComments, type CommentUploadHooks } from './comments/index.ts';
 import { registerContent, type VersionHooks } from './content/index.ts';
 import type { LinkName, ReconnectPolicy, ServiceName } from './config.ts';
@@ -57,6 +57,11 @@ export interface ServerOptions {
   /** Key prefix of video uploads (§7 "a transcode prefix from configuration"); default `review/transcode`. */
   videoKeyPrefix?: string;
   logger?: boolean;
+  /**
+   * The OpenAI-compatible service for AI suggestions (issue 9); null: the offline translation-memory provider;
+   * absent: from TRANSLATION_LLM_ENDPOINT / TRANSLATION_LLM_API_KEY / TRANSLATION_LLM_MODEL.
+   */
+  llm?: LlmConfig | null;
 }
 
 export interface RunningServer {
@@ -161,6 +166,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     realtime,
     dataDir: opts.dataDir,
     logError: (error, where) => app.log.error({ err: error, where }, 'translation request failed'),
+    cdnUrl: () => opts.serviceUrls?.cdn ?? `${publicUrl}/services/cdn`,
+    llm: opts.llm === undefined ? llmConfigFromEnv(process.env) : opts.llm,
   });
   await uploads.register(app);
   // Versions of the seeded items need the blob store, which exists from here on.

@@ -131,3 +131,36 @@ export function runtimeConfig(baseUrl: string, issuer: string, overrides: Runtim
     links,
   };
 }
+
+/** The OpenAI-compatible chat-completions service for AI suggestions (issue 9); absent: the offline translation-memory provider. */
+export interface LlmConfig {
+  /** Base URL; the service posts to `<endpoint>/chat/completions`. */
+  endpoint: string;
+  apiKey: string;
+  model: string;
+}
+
+/** The variables of the suggestion service. */
+export const LLM_ENV_NAMES = { endpoint: 'TRANSLATION_LLM_ENDPOINT', apiKey: 'TRANSLATION_LLM_API_KEY', model: 'TRANSLATION_LLM_MODEL' } as const;
+/** The model asked for when TRANSLATION_LLM_MODEL is not set. */
+export const DEFAULT_LLM_MODEL = 'gpt-4o-mini';
+
+/**
+ * The suggestion service from `TRANSLATION_LLM_ENDPOINT`, `TRANSLATION_LLM_API_KEY` and (optional)
+ * `TRANSLATION_LLM_MODEL`: both endpoint and key, or null (suggestions come from the translation memory).
+ * Throws EnvConfigError for an endpoint that is not an http(s) URL or one of the two without the other.
+ */
+export function llmConfigFromEnv(env: NodeJS.ProcessEnv): LlmConfig | null {
+  const endpoint = env[LLM_ENV_NAMES.endpoint]?.trim() ?? '';
+  const apiKey = env[LLM_ENV_NAMES.apiKey]?.trim() ?? '';
+  if (!endpoint && !apiKey) return null;
+  if (!endpoint || !apiKey) throw new EnvConfigError(`Set ${LLM_ENV_NAMES.endpoint} and ${LLM_ENV_NAMES.apiKey} together, or neither.`);
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    throw new EnvConfigError(`${LLM_ENV_NAMES.endpoint} must be an http(s) URL, got "${endpoint}".`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new EnvConfigError(`${LLM_ENV_NAMES.endpoint} must be an http(s) URL, got "${endpoint}".`);
+  return { endpoint: endpoint.replace(/\/+$/, ''), apiKey, model: env[LLM_ENV_NAMES.model]?.trim() || DEFAULT_LLM_MODEL };
+}

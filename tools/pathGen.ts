@@ -138,11 +138,16 @@ export function generatePaths(entry: RegistryEntry, options: { simple?: boolean 
   // shortest path that takes it.
   const total = new Set(ids.values()).size;
   if (taken.size < total) {
+    // Breadth first within the budget: past MAX_SEARCH_STEPS transitions the snapshots found are no longer
+    // expanded (a wide parallel machine then gets the transitions nearest the start, instead of an error).
+    let expanded = 0;
+    const budget = Math.floor(MAX_SEARCH_STEPS / Math.max(1, alphabet.length)) - 1;
     const adjacency = getAdjacencyMap(machine, {
       events: alphabet,
       input: entry.input,
       limit: MAX_SEARCH_STEPS,
       serializeState: (snapshot) => shapeKey(snapshot as AnyMachineSnapshot),
+      stopWhen: () => ++expanded > budget,
     });
     const keys = Object.keys(adjacency) as (keyof typeof adjacency)[];
     const start = keys[0];

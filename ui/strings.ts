@@ -14,7 +14,11 @@ import { shareStrings } from './strings/share.ts';
 import { reviewRequestsStrings } from './strings/reviewRequests.ts';
 import { translationEditorStrings } from './strings/translationEditor.ts';
 import { translationStrings } from './strings/translation.ts';
+import { translationToolsStrings } from './strings/translationTools.ts';
+import { translationAssistStrings } from './strings/translationAssist.ts';
 import { translationMachineStrings } from './strings/translationMachine.ts';
+import { translationAssistMachineStrings } from './strings/translationAssistMachine.ts';
+import { translationVersionsStrings } from './strings/translationVersions.ts';
 
 const coreStrings = {
   'app.skipToContent': 'Skip to main content',
@@ -109,7 +113,7 @@ const coreStrings = {
   'notFound.goToDashboard': 'Go to the dashboard',
 } as const;
 
-export const strings = { ...coreStrings, ...headerStrings, ...accessStrings, ...sandboxStrings, ...anonStrings, ...contentStrings, ...itemStrings, ...commentsStrings, ...commentsPanelStrings, ...shareStrings, ...reviewRequestsStrings, ...translationStrings, ...translationEditorStrings, ...translationMachineStrings } as const;
+export const strings = { ...coreStrings, ...headerStrings, ...accessStrings, ...sandboxStrings, ...anonStrings, ...contentStrings, ...itemStrings, ...commentsStrings, ...commentsPanelStrings, ...shareStrings, ...reviewRequestsStrings, ...translationStrings, ...translationToolsStrings, ...translationEditorStrings, ...translationMachineStrings, ...translationAssistStrings, ...translationVersionsStrings, ...translationAssistMachineStrings } as const;
 
 export type StringKey = keyof typeof strings;
 

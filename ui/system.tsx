@@ -17,6 +17,10 @@ import type { commentsMachine } from '../machines/commentsMachine.ts';
 import type { requestDialogMachine } from '../machines/requestDialogMachine.ts';
 import type { reviewRequestsMachine } from '../machines/reviewRequestsMachine.ts';
 import type { translationMachine } from '../machines/translationMachine.ts';
+import type { memoryReportMachine } from '../machines/memoryReportMachine.ts';
+import type { suggestionsMachine } from '../machines/suggestionsMachine.ts';
+import type { surveysMachine } from '../machines/surveysMachine.ts';
+import type { walkthroughMachine } from '../machines/walkthroughMachine.ts';
 import type { uploadsMachine } from '../machines/uploadsMachine.ts';
 import type { gridPrefsStore } from '../machines/gridPrefsStore.ts';
 import type { flagsStore } from '../machines/flagsStore.ts';
@@ -79,6 +83,20 @@ export interface AppSystem {
    * by the composition root. Selectors (loadStatusOf, rowsOf, isSavingOf, …) in machines/translationMachine.ts.
    */
   translation: ActorRefFrom<typeof translationMachine>;
+  /**
+   * Smart review (systemId `suggestions`): opened by the composition root while the translation actor has a
+   * validation and the llmSuggestions flag is on. suggestionOf(snapshot, key); see machines/README.md.
+   */
+  suggestions: ActorRefFrom<typeof suggestionsMachine>;
+  /**
+   * The variant's translation-memory report (systemId `memoryReport`): opened by the composition root while the
+   * translation actor has a validation and the localizationNext flag is on. reportViewOf(snapshot).
+   */
+  memoryReport: ActorRefFrom<typeof memoryReportMachine>;
+  /** The translation surveys (systemId `surveys`), loaded at sign-in. surveyStatusOf, isSurveyVisible. */
+  surveys: ActorRefFrom<typeof surveysMachine>;
+  /** The feature walkthrough (systemId `walkthrough`), started by the composition root for non-owners. currentStepOf. */
+  walkthrough: ActorRefFrom<typeof walkthroughMachine>;
   /** The page's origin (review links: domain/sharing.ts reviewLinkFor). */
   origin: string;
   /**

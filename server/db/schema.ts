@@ -421,6 +421,36 @@ export interface ValidationProgressTable {
   is_course_update: ColumnType<number, number | undefined, number>;
 }
 
+/** A translation-memory report of a validation (0010, §3): `items_json` is MemoryReportItem[] once completed. */
+export interface TranslationMemoryReportsTable {
+  id: string;
+  validation_id: string;
+  status: 'requested' | 'processing' | 'completed' | 'rejected';
+  source_language: string;
+  target_language: string;
+  formality: ColumnType<'default' | 'formal' | 'informal', 'default' | 'formal' | 'informal' | undefined, 'default' | 'formal' | 'informal'>;
+  message: string | null;
+  requested_at: string;
+  completed_at: string | null;
+  items_json: ColumnType<string, string | undefined, string>;
+}
+
+/** A survey answer (0010, §7 experience): `integrations_json` string[], `survey_response_json` SmartReviewSurveyResponse or null. */
+export interface TranslationExperienceTable {
+  id: string;
+  user_aid: string;
+  email: string;
+  slug: string;
+  feature: string;
+  feedback: string;
+  /** 0/1, null when not answered. */
+  was_positive: number | null;
+  integrations_json: string;
+  product: string;
+  survey_response_json: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   teams: TeamsTable;
@@ -453,6 +483,8 @@ export interface Database {
   validations: ValidationsTable;
   validation_changes: ValidationChangesTable;
   validation_progress: ValidationProgressTable;
+  translation_memory_reports: TranslationMemoryReportsTable;
+  translation_experience: TranslationExperienceTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -476,3 +508,4 @@ export type TranslationItemRow = Selectable<TranslationItemsTable>;
 export type ValidationRow = Selectable<ValidationsTable>;
 export type ValidationChangeRow = Selectable<ValidationChangesTable>;
 export type ValidationProgressRow = Selectable<ValidationProgressTable>;
+export type MemoryReportRow = Selectable<TranslationMemoryReportsTable>;

@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import type { LanguageMap, LanguageMapEntry } from '../../domain/translation.ts';
 import { sendError } from '../errors.ts';
+import type { SnapshotStore } from './snapshot.ts';
 
 /** A stored translation file's key: `translations/<itemId>/<versionId>/<uuid>.json`. */
 const FILE_KEY = /^translations\/[A-Za-z0-9-]{1,80}\/[A-Za-z0-9-]{1,80}\/[0-9a-f-]{36}\.json$/;
@@ -111,10 +112,26 @@ export function languageMapFor(displayLocale: string): LanguageMap | null {
 }
 
 const wildcardParams = { type: 'object', properties: { '*': { type: 'string', maxLength: 400 } } } as const;
+const snapshotParams = { type: 'object', required: ['file'], properties: { file: { type: 'string', maxLength: 60 } } } as const;
 const mapParams = { type: 'object', required: ['file'], properties: { file: { type: 'string', maxLength: 40 } } } as const;
 
-/** The CDN routes, registered at the root: `/services/cdn/translations/*` and `/services/cdn/language-map/:file`. */
-export const translationCdnRoutes: FastifyPluginAsync<{ cdn: TranslationCdn }> = async (app, { cdn }) => {
+/**
+ * The CDN routes, registered at the root: `/services/cdn/translations/*`, `/services/cdn/language-map/:file` and
+ * (issue 9) `/services/cdn/snapshots/:file`.
+ */
+export const translationCdnRoutes: FastifyPluginAsync<{ cdn: TranslationCdn; snapshots: SnapshotStore }> = async (app, { cdn, snapshots }) => {
+  app.get<{ Params: { file: string } }>('/services/cdn/snapshots/:file', { schema: { params: snapshotParams } }, async (request, reply) => {
+    const html = await snapshots.read(request.params.file);
+    if (html === null) return sendError(reply, 404, 'No such snapshot.');
+    // Someone's stored page: never run as this origin (sandboxed, no scripts), never sniffed as something else.
+    return reply
+      .header('content-security-policy', 'sandbox; default-src \'none\'; img-src * data:; style-src \'unsafe-inline\' *; font-src * data:')
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, max-age=3600, immutable')
+      .type('text/html; charset=utf-8')
+      .send(html);
+  });
+
   app.get<{ Params: { '*': string } }>('/services/cdn/translations/*', { schema: { params: wildcardParams } }, async (request, reply) => {
     const json = await cdn.read(`translations/${request.params['*']}`);
     if (json === null) return sendError(reply, 404, 'No such translation file.');

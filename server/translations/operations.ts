@@ -27,19 +27,21 @@ import {
   type TranslationRefusal,
   type TranslationStackEntry,
   type TranslationStackResponse,
+  type PreviousValidationResponse,
   type ValidationResponse,
 } from '../../domain/translation.ts';
+import { courseUpdates } from '../../domain/translationDiff.ts';
 import { deserializeSegmentText, editProblem, fromBase64, serializeSegmentText } from '../../domain/translationEdits.ts';
 import type { Segment } from '../../domain/translationModel.ts';
 import { userAccess } from '../content/access.ts';
 import { Refusal } from '../content/common.ts';
 import { findViewable } from '../content/itemView.ts';
-import { anySubscriptionOf, loadSnapshot } from '../content/repository.ts';
+import { loadSnapshot } from '../content/repository.ts';
 import { versionsOf } from '../content/versionRepository.ts';
 import type { Db } from '../db/database.ts';
 import type { ItemRow, UserRow, ValidationChangeRow, ValidationRow } from '../db/schema.ts';
 import type { Realtime } from '../realtime.ts';
-import { changesByPath, peopleIn, profilesOf, toChange, toProgress, type LoadedFile, type ModelCache } from './store.ts';
+import { changesByPath, peopleIn, profilesOf, subscriptionOfItem, toChange, toProgress, type LoadedFile, type ModelCache } from './store.ts';
 
 /** Who calls: the signed-in account (bearer), or nobody (anonymous), with the item password header. */
 export interface TranslationCaller {
@@ -83,10 +85,12 @@ export interface TranslationContext {
   realtime: Realtime;
   models: ModelCache;
   logError: (error: unknown, where: string) => void;
+  /** Told after every stored change to a validation (the translation memory drops its indexes). */
+  onValidationWrite?: () => void;
 }
 
 /** What every call on a validation id settles first. */
-interface ValidationScope {
+export interface ValidationScope {
   validation: ValidationRow;
   item: ItemRow;
   loaded: LoadedFile;
@@ -112,16 +116,9 @@ export function translationOperations(context: TranslationContext) {
     }
   }
 
-  /**
-   * The subscription an item's rights come from: its folder's (a shared folder belongs to its team's
-   * subscription), else — private root — the owner's own first subscription.
-   */
-  async function subscriptionOf(item: ItemRow): Promise<string | null> {
-    if (item.folder_id !== null) {
-      const folder = await db.selectFrom('folders').select('subscription_id').where('id', '=', item.folder_id).executeTakeFirst();
-      if (folder?.subscription_id) return folder.subscription_id;
-    }
-    return anySubscriptionOf(db, item.user_aid);
+  /** The subscription an item's rights come from (see subscriptionOfItem). */
+  function subscriptionOf(item: ItemRow): Promise<string | null> {
+    return subscriptionOfItem(db, item);
   }
 
   /** §6: the translate-content permission on the item's subscription (the permissions of the roles held there). */
@@ -186,32 +183,59 @@ export function translationOperations(context: TranslationContext) {
     return group.key;
   }
 
+  /** The validation of a target item version (made on first read): view rights, then 404 for what is not a target version with a file. */
+  async function validationOf(caller: TranslationCaller, itemId: string, versionId: string, targetLocale: string): Promise<{ item: ItemRow; validation: ValidationRow }> {
+    const item = await viewItem(caller, itemId);
+    const locale = targetLocale.toLowerCase();
+    const member = await db.selectFrom('translation_items').select(['locale', 'role']).where('item_id', '=', item.id).executeTakeFirst();
+    const file = await db.selectFrom('translation_files').select('file_key').where('item_id', '=', item.id).where('version_id', '=', versionId).executeTakeFirst();
+    const version = await db.selectFrom('item_versions').select('id').where('item_id', '=', item.id).where('id', '=', versionId).executeTakeFirst();
+    if (!member || member.role !== 'target' || member.locale !== locale || !file || !version) throw new TranslationError(404, 'notFound', TRANSLATION_REFUSALS.notFound);
+    await db
+      .insertInto('validations')
+      .values({ id: randomUUID(), item_id: item.id, version_id: versionId, target_locale: locale, file_key: file.file_key, created_at: nowIso() })
+      .onConflict((oc) => oc.columns(['item_id', 'version_id']).doNothing())
+      .execute();
+    const validation = await db.selectFrom('validations').selectAll().where('item_id', '=', item.id).where('version_id', '=', versionId).executeTakeFirstOrThrow();
+    return { item, validation };
+  }
+
+  const written = () => context.onValidationWrite?.();
+
   return {
-    /** GET validation/{itemId}/{versionId}/{targetLocale}: the validation (made on first read) with its changes and progress. */
+    /**
+     * GET validation/{itemId}/{versionId}/{targetLocale}: the validation (made on first read) with its changes and
+     * progress, and the course updates of its file (issue 9): shown from version 2 on when there are any.
+     */
     validation: async (caller: TranslationCaller, itemId: string, versionId: string, targetLocale: string): Promise<ValidationResponse> => {
-      const item = await viewItem(caller, itemId);
-      const locale = targetLocale.toLowerCase();
-      const member = await db.selectFrom('translation_items').select(['locale', 'role']).where('item_id', '=', item.id).executeTakeFirst();
-      const file = await db.selectFrom('translation_files').select('file_key').where('item_id', '=', item.id).where('version_id', '=', versionId).executeTakeFirst();
-      const version = await db.selectFrom('item_versions').select('id').where('item_id', '=', item.id).where('id', '=', versionId).executeTakeFirst();
-      if (!member || member.role !== 'target' || member.locale !== locale || !file || !version) throw new TranslationError(404, 'notFound', TRANSLATION_REFUSALS.notFound);
-      await db
-        .insertInto('validations')
-        .values({ id: randomUUID(), item_id: item.id, version_id: versionId, target_locale: locale, file_key: file.file_key, created_at: nowIso() })
-        .onConflict((oc) => oc.columns(['item_id', 'version_id']).doNothing())
-        .execute();
-      const validation = await db.selectFrom('validations').selectAll().where('item_id', '=', item.id).where('version_id', '=', versionId).executeTakeFirstOrThrow();
+      const { validation } = await validationOf(caller, itemId, versionId, targetLocale);
       const changes = await db.selectFrom('validation_changes').selectAll().where('validation_id', '=', validation.id).execute();
       const progress = await db.selectFrom('validation_progress').selectAll().where('validation_id', '=', validation.id).execute();
+      const { file } = await loadFile(validation.file_key);
+      const updates = courseUpdates(file);
       return {
         validationId: validation.id,
         translationFilePath: validation.file_key,
         paths: changesByPath(changes),
         progressDetails: Object.fromEntries(progress.map((row) => [row.path_key, toProgress(row)])),
-        // Course updates are issue 9's.
-        updates: {},
+        updates,
         profiles: await profilesOf(db, peopleIn(changes, progress)),
-        showCourseUpdates: false,
+        showCourseUpdates: file.version > 1 && Object.keys(updates).length > 0,
+      };
+    },
+
+    /** GET diff/{itemId}/{previousVersionId}/{targetLocale} (issue 9): an earlier version's validation, for the version diff. */
+    previousValidation: async (caller: TranslationCaller, itemId: string, versionId: string, targetLocale: string): Promise<PreviousValidationResponse> => {
+      const { item, validation } = await validationOf(caller, itemId, versionId, targetLocale);
+      const versions = await versionsOf(db, item.id);
+      const index = versions.findIndex((v) => v.id === versionId);
+      const changes = await db.selectFrom('validation_changes').selectAll().where('validation_id', '=', validation.id).execute();
+      return {
+        validationId: validation.id,
+        translationFilePath: validation.file_key,
+        paths: changesByPath(changes),
+        versionNumber: index + 1,
+        versionCreatedAt: versions[index]!.created_at,
       };
     },
 
@@ -276,6 +300,7 @@ export function translationOperations(context: TranslationContext) {
         const keys = [...rows.keys()];
         return keys.length === 0 ? [] : trx.selectFrom('validation_changes').selectAll().where('validation_id', '=', validation.id).where('path_key', 'in', keys).execute();
       });
+      if (stored.length > 0) written();
       if (stored.length > 0) {
         // The item's id stands for the spec's "itemIdHash": this service has no separate hash of an item id.
         push(scope.item.id, 'updateSegments', {
@@ -315,6 +340,7 @@ export function translationOperations(context: TranslationContext) {
         return { progress: toProgress({ ...row, is_course_update: row.is_course_update }), changed };
       });
       if (!result) return;
+      written();
       push(scope.item.id, 'groupComplete', {
         itemId: scope.item.id,
         validationId,
@@ -342,6 +368,7 @@ export function translationOperations(context: TranslationContext) {
         return trx.selectFrom('validation_changes').selectAll().where('validation_id', '=', validationId).where('path_key', 'in', acceptedKeys).execute();
       });
       if (!changed) return;
+      written();
       push(scope.item.id, 'deleteProgress', { itemId: scope.item.id, validationId, path: navKey, changes: changesByPath(changed), by: scope.account.aid });
     },
 
@@ -355,6 +382,7 @@ export function translationOperations(context: TranslationContext) {
         return Number(result.numDeletedRows) > 0;
       });
       if (!removed) return;
+      written();
       push(scope.item.id, 'resetSegment', { itemId: scope.item.id, validationId, path: segment.key, validationSegmentId: segment.validationSegmentId, by: scope.account.aid });
     },
 
@@ -403,6 +431,9 @@ export function translationOperations(context: TranslationContext) {
       }
       return { data };
     },
+
+    /** The access decisions, for the issue-9 calls (memory reports, suggestions). */
+    access: { scopeOf, editScope, subscriptionOf },
 
     /** GET stack/{itemId}: the translation stack of a viewable item: the source first, then targets by locale, with progress. */
     stack: async (caller: TranslationCaller, itemId: string): Promise<TranslationStackResponse> => {

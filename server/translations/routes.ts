@@ -3,14 +3,19 @@
  * bearer optional (a bearer that is sent must be valid: 401), the item password in `x-item-password`, JSON schemas
  * on params, bodies and answers (unknown fields → 400), errors `{ error: <TranslationRefusal>, message }`.
  */
-import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { COMMAND_APPROVE, COMMAND_UPDATE, TRANSLATION_ITEM_PASSWORD_HEADER, type CommandsBody, type GetSegmentsBody, type ProgressBody, type ResetSegmentBody, type TranslationRefusal } from '../../domain/translation.ts';
-import { bearerToken, type TokenVerifier } from '../auth.ts';
-import { TranslationError, type TranslationCaller, type TranslationOperations } from './operations.ts';
+import type { FastifyError, FastifyPluginAsync } from 'fastify';
+import { COMMAND_APPROVE, COMMAND_UPDATE, type CommandsBody, type GetSegmentsBody, type ProgressBody, type ResetSegmentBody } from '../../domain/translation.ts';
+import type { TokenVerifier } from '../auth.ts';
+import { callerOf, errorSchema, optionalAccount, sendRefusal } from './http.ts';
+import { TranslationError, type TranslationOperations } from './operations.ts';
+import { translationToolRoutes } from './toolRoutes.ts';
+import type { TranslationTools } from './tools.ts';
 
 export interface TranslationRoutesOptions {
   verify: TokenVerifier;
   operations: TranslationOperations;
+  /** Issue 9's calls (suggestions, memory reports, surveys, snapshots, the diff's previous validation). */
+  tools: TranslationTools;
 }
 
 const ID_MAX = 200;
@@ -20,7 +25,6 @@ const EMAIL_MAX = 254;
 const MAX_CHANGES = 10_000;
 
 const id = { type: 'string', minLength: 1, maxLength: ID_MAX } as const;
-const errorSchema = { type: 'object', required: ['error', 'message'], properties: { error: { type: 'string' }, message: { type: 'string' } } } as const;
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema } as const;
 const noContent = { 204: { type: 'null' }, ...errors } as const;
 
@@ -158,33 +162,8 @@ const stackResponse = {
 
 const validationIdParams = { type: 'object', required: ['validationId'], properties: { validationId: id } } as const;
 
-function sendRefusal(reply: FastifyReply, statusCode: number, code: TranslationRefusal, message: string): FastifyReply {
-  return reply.code(statusCode).type('application/json; charset=utf-8').send({ error: code, message });
-}
-
-/** onRequest: a bearer, when sent, must be valid (401); without one the caller is anonymous. */
-function optionalAccount(verify: TokenVerifier) {
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    const header = request.headers.authorization;
-    if (header === undefined) return;
-    const token = bearerToken(header);
-    const account = token ? await verify(token) : undefined;
-    if (!account) {
-      reply.header('WWW-Authenticate', 'Bearer error="invalid_token"');
-      await sendRefusal(reply, 401, 'unauthenticated', 'The access token is invalid or has expired. Sign in again.');
-      return;
-    }
-    request.account = account;
-  };
-}
-
-function callerOf(request: FastifyRequest): TranslationCaller {
-  const value = request.headers[TRANSLATION_ITEM_PASSWORD_HEADER];
-  return { account: request.account ?? null, password: typeof value === 'string' && value !== '' ? value : null };
-}
-
 /** Registered under /api. */
-export const translationRoutes: FastifyPluginAsync<TranslationRoutesOptions> = async (app, { verify, operations }) => {
+export const translationRoutes: FastifyPluginAsync<TranslationRoutesOptions> = async (app, { verify, operations, tools }) => {
   app.addHook('onRequest', optionalAccount(verify));
   // The protocol's refusal codes in `error`; other errors keep the service's shape.
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -253,4 +232,7 @@ export const translationRoutes: FastifyPluginAsync<TranslationRoutesOptions> = a
     { schema: { params: { type: 'object', required: ['itemId'], properties: { itemId: id } }, response: { 200: stackResponse, ...errors } } },
     (request) => operations.stack(callerOf(request), request.params.itemId),
   );
+
+  // Issue 9's calls share this plugin's bearer hook and error handler.
+  await app.register(translationToolRoutes, { operations, tools });
 };

@@ -7,7 +7,8 @@
 import { buildTranslationModel, parseTranslationFile, type TranslationModel } from '../../domain/translationModel.ts';
 import type { ProgressDetail, TranslationFile, TranslationProfile, ValidationChange } from '../../domain/translation.ts';
 import type { Db } from '../db/database.ts';
-import type { ValidationChangeRow, ValidationProgressRow } from '../db/schema.ts';
+import type { ItemRow, ValidationChangeRow, ValidationProgressRow } from '../db/schema.ts';
+import { anySubscriptionOf } from '../content/repository.ts';
 import type { TranslationCdn } from './cdn.ts';
 
 /** A stored file, parsed and modelled. */
@@ -87,4 +88,16 @@ export function peopleIn(changes: readonly ValidationChangeRow[], progress: read
   for (const row of changes) out.push(row.proposed_by, ...(row.last_accepted_by ? [row.last_accepted_by] : []));
   for (const row of progress) out.push(row.user_aid);
   return out;
+}
+
+/**
+ * The subscription an item's rights (and its team's translation memory) come from: its folder's (a shared folder
+ * belongs to its team's subscription), else — private root — the owner's own first subscription.
+ */
+export async function subscriptionOfItem(db: Db, item: Pick<ItemRow, 'folder_id' | 'user_aid'>): Promise<string | null> {
+  if (item.folder_id !== null) {
+    const folder = await db.selectFrom('folders').select('subscription_id').where('id', '=', item.folder_id).executeTakeFirst();
+    if (folder?.subscription_id) return folder.subscription_id;
+  }
+  return anySubscriptionOf(db, item.user_aid);
 }

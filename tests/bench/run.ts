@@ -14,6 +14,9 @@
  * - translate tab (Chromium): file → interactive (budget 1.5 s), scrolling work per frame (16.7 ms), keystroke → render (16 ms)
  * - translation model: parse + build of a 20,000-segment course (budget 200 ms), its table rows, and 10,000
  *   change batches with base64 and Levenshtein (budget 300 ms)
+ * - translation tools: find over 20,000 segments (budget 30 ms), duplicates over 50,000 (budget 150 ms), replace-all
+ *   of 1,000 hits with its change batches (budget 100 ms)
+ * - memory report: 20,000 segments against a 20,000-segment translation memory (budget 5,000 ms)
  */
 import { performance } from 'node:perf_hooks';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
@@ -37,6 +40,8 @@ import { benchUploadThroughput } from './uploads.ts';
 import { benchMd5Worker, benchStoryZipValidation } from './uploadsClient.ts';
 import { benchTranslationModel } from './translation.ts';
 import { benchTranslationBrowser } from './translationBrowser.ts';
+import { benchTranslationTools } from './translationTools.ts';
+import { benchMemoryReport } from './memoryReport.ts';
 
 const user = { sub: 'u', email: 'alex.admin@example.com', firstName: 'Alex', lastName: 'Admin' };
 const session = { tokens: { accessToken: 'secret', idToken: 'id', hasRefreshToken: true, expiresInSeconds: 3600 }, user };
@@ -186,6 +191,10 @@ await benchMd5Worker();
 benchTranslationModel();
 // Issue 8: the translate tab with a 20,000-segment course in Chromium: interactive, scrolling, keystrokes.
 await benchTranslationBrowser();
+// Issue 9: find, duplicates and replace-all (tests/bench/translationTools.ts).
+benchTranslationTools();
+// Issue 9: a translation-memory report of 20,000 segments (tests/bench/memoryReport.ts).
+await benchMemoryReport();
 
 const cycles = 20_000;
 gc();

@@ -53,8 +53,8 @@ describe('feature flags', () => {
     expect((await callJson(server.url, '/services/flags/v1/flags')).status).toBe(401);
   });
 
-  it('serves the defaults with the seed\'s one global override (translationsTab on), with or without a subscription', async () => {
-    const seeded = { ...FLAG_DEFAULTS, translationsTab: true };
+  it('serves the defaults with the seed\'s global overrides (the translation flags on), with or without a subscription', async () => {
+    const seeded = { ...FLAG_DEFAULTS, translationsTab: true, localizationNext: true, duplicateSegments: true, llmSuggestions: true, smartReviewSurvey: true };
     const global = await getFlags(tara);
     expect(global.status).toBe(200);
     expect(global.body).toEqual({ subscriptionId: null, flags: seeded });

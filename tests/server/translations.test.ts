@@ -118,7 +118,8 @@ describe('GET validation and the CDN', () => {
     expect(body.paths[pathKey([...SEEDED_TRANSLATIONS.completeSlidePath, 'welcome-intro'])]).toMatchObject({ status: 'accepted', proposedBy: maria.aid, lastAcceptedBy: vera.aid });
     expect(body.profiles[vera.aid]).toEqual({ firstName: 'Vera', lastName: expect.any(String) });
     expect(body.profiles[maria.aid]?.firstName).toBe('Maria');
-    expect(body).toMatchObject({ updates: {}, showCourseUpdates: false });
+    // Version 2 has course updates against version 1 (issue 9; tests/server/translationTools.test.ts has the details).
+    expect(body.showCourseUpdates).toBe(true);
     // The same validation on every read.
     expect((await okValidation(maria, french, 'fr')).validationId).toBe(body.validationId);
 

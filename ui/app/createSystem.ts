@@ -11,7 +11,8 @@ import { createShareClient } from '../../adapters/share.ts';
 import { createCommentClient } from '../../adapters/comments.ts';
 import { createReviewRequestClient } from '../../adapters/reviewRequests.ts';
 import { createTranslationClient } from '../../adapters/translation.ts';
-import { SKIP_REOPEN_CONFIRM_STORAGE_KEY } from '../../domain/translation.ts';
+import { SKIP_REOPEN_CONFIRM_STORAGE_KEY, SKIP_SAVE_ALL_CONFIRM_STORAGE_KEY, UPDATES_POPOVER_DISMISSED_STORAGE_KEY, WALKTHROUGH_DONE_STORAGE_KEY, type PreviousValidationResponse } from '../../domain/translation.ts';
+import { isWalkthroughShown, type WalkthroughStep } from '../../domain/translationAssist.ts';
 import { canTranslateContent } from '../../domain/roles.ts';
 import { DELETE_REVIEWER_CONFIRM_STORAGE_KEY } from '../../domain/reviewRequests.ts';
 import { hashFile } from '../../adapters/md5.ts';
@@ -38,7 +39,11 @@ import { commentPrefsOf, commentsMachine } from '../../machines/commentsMachine.
 import { uploadMachine } from '../../machines/uploadMachine.ts';
 import { requestDialogMachine } from '../../machines/requestDialogMachine.ts';
 import { reviewRequestsMachine, type ReviewRequestsSubject } from '../../machines/reviewRequestsMachine.ts';
-import { isSavingOf, translationMachine, type TranslationSubject } from '../../machines/translationMachine.ts';
+import { isSavingOf, loadStatusOf, translationMachine, type TranslationSubject } from '../../machines/translationMachine.ts';
+import { memoryReportMachine, type MemoryReportSubject } from '../../machines/memoryReportMachine.ts';
+import { suggestionsMachine, type SuggestionsSubject } from '../../machines/suggestionsMachine.ts';
+import { surveysMachine } from '../../machines/surveysMachine.ts';
+import { walkthroughMachine } from '../../machines/walkthroughMachine.ts';
 import { shownVersionOf, viewStateOf } from '../../machines/itemMachine.ts';
 import { uploadsMachine } from '../../machines/uploadsMachine.ts';
 import { notificationSettingsMachine } from '../../machines/notificationSettingsMachine.ts';
@@ -60,6 +65,17 @@ export interface CreatedSystem extends AppSystem {
   recorder: EventRecorder;
   http: HttpClient;
 }
+
+/**
+ * The translate tab's walkthrough (translation-editor §3 Walkthrough step): the elements the views mark with
+ * data-walkthrough; each step's words are the views' (by id).
+ */
+const TRANSLATION_WALKTHROUGH_STEPS: WalkthroughStep[] = [
+  { id: 'segments', highlightSelector: '[data-walkthrough="segments"]' },
+  { id: 'filter', highlightSelector: '[data-walkthrough="filter"]' },
+  { id: 'search', highlightSelector: '[data-walkthrough="search"]' },
+  { id: 'complete', highlightSelector: '[data-walkthrough="complete"]' },
+];
 
 /** How often at most an upload's hashing or PUT progress becomes an event (each is recorded in the session log). */
 const UPLOAD_PROGRESS_EVERY_MS = 200;
@@ -487,11 +503,39 @@ export function createAppSystem(
       }),
       reopenGroup: fromPromise(({ input }) => translationClient.reopenGroup(input)),
       resetSegment: fromPromise(({ input }) => translationClient.resetSegment(input)),
+      // The version diff (issue 9): the previous version's validation (checked in the machine); its file comes through fetchFile.
+      fetchPreviousValidation: fromPromise(async ({ input }) => (await translationClient.previousValidation(input)) as PreviousValidationResponse),
     },
     actions: {
       reportError,
       storeSkipReopenConfirm: (_, params) => storage.set(SKIP_REOPEN_CONFIRM_STORAGE_KEY, params.value ? 'true' : 'false'),
+      storeSkipSaveAllConfirm: (_, params) => storage.set(SKIP_SAVE_ALL_CONFIRM_STORAGE_KEY, params.at),
+      storeUpdatesPopoverDismissed: (_, params) => storage.set(UPDATES_POPOVER_DISMISSED_STORAGE_KEY, params.at),
     },
+  });
+
+  // Translation tools (issue 9): smart review (no caching, 120 s time-out, aborted when the fetch child stops), the
+  // memory report, surveys over the review API; the walkthrough's time stamp in storage.
+  const suggestions = suggestionsMachine.provide({
+    actors: { fetchSuggestion: fromPromise(({ input, signal }) => translationClient.suggestions(input.request, signal)) },
+    actions: { reportError },
+  });
+  const memoryReport = memoryReportMachine.provide({
+    actors: {
+      fetchMemoryReport: fromPromise(({ input }) => translationClient.memoryReport(input.validationId, input.pass)),
+      requestMemoryReport: fromPromise(({ input }) => translationClient.requestMemoryReport(input.validationId, input.pass)),
+    },
+    actions: { reportError },
+  });
+  const surveys = surveysMachine.provide({
+    actors: {
+      fetchSurveyStatus: fromPromise(() => translationClient.experienceStatus()),
+      submitSurvey: fromPromise(({ input }) => translationClient.experience(input.body)),
+    },
+    actions: { reportError },
+  });
+  const walkthrough = walkthroughMachine.provide({
+    actions: { storeWalkthroughDone: (_, params) => storage.set(WALKTHROUGH_DONE_STORAGE_KEY, params.at) },
   });
 
   // The country cookie (foundation §7): once per browser, no token needed, failures only logged.
@@ -501,7 +545,29 @@ export function createAppSystem(
 
   const app = createActor(
     appMachine.provide({
-      actors: { auth, session, itemSocket: realtime, notificationSettings, sandbox, folders, folderSettings, grid, uploads, item, share, itemNotifications, outbox, comments, reviewRequests, requestDialog, translation },
+      actors: {
+        auth,
+        session,
+        itemSocket: realtime,
+        notificationSettings,
+        sandbox,
+        folders,
+        folderSettings,
+        grid,
+        uploads,
+        item,
+        share,
+        itemNotifications,
+        outbox,
+        comments,
+        reviewRequests,
+        requestDialog,
+        translation,
+        suggestions,
+        memoryReport,
+        surveys,
+        walkthrough,
+      },
       actions: { logError: (_, params) => console.error(params.message) },
     }),
     { id: 'app', clock, inspect: recorder.inspect },
@@ -616,7 +682,12 @@ export function createAppSystem(
   // Translation editor (issue 8): "don't ask again" on the reopen confirmation is read once (the machine's
   // storeSkipReopenConfirm writes it); the translate tab of a loaded item with a ready version opens the translation
   // actor, anything else closes it. Who is looking (and whether they may translate) comes from the session.
-  translationRef.send({ type: 'translation.settingsLoaded', skipReopenConfirm: storage.get(SKIP_REOPEN_CONFIRM_STORAGE_KEY) === 'true' });
+  translationRef.send({
+    type: 'translation.settingsLoaded',
+    skipReopenConfirm: storage.get(SKIP_REOPEN_CONFIRM_STORAGE_KEY) === 'true',
+    skipSaveAllConfirm: storage.get(SKIP_SAVE_ALL_CONFIRM_STORAGE_KEY),
+    updatesPopoverDismissedAt: storage.get(UPDATES_POPOVER_DISMISSED_STORAGE_KEY),
+  });
   let translationSubjectKey = 'null';
   const tellTranslationAboutItem = () => {
     const snapshot = itemRef.getSnapshot();
@@ -647,6 +718,67 @@ export function createAppSystem(
   itemRef.subscribe(tellTranslationAboutItem);
   sessionRef.subscribe(tellTranslationAboutItem);
 
+  // Translation tools (issue 9). Smart review (llmSuggestions flag) and the variant's memory report (localizationNext
+  // flag) open once the translation actor has its validation, and close with it; the app forwards memoryReportUpdated.
+  const flagsRef = app.system.get('flags') as AppSystem['flags'];
+  const suggestionsRef = app.system.get('suggestions') as AppSystem['suggestions'];
+  const memoryReportRef = app.system.get('memoryReport') as AppSystem['memoryReport'];
+  const surveysRef = app.system.get('surveys') as AppSystem['surveys'];
+  const walkthroughRef = app.system.get('walkthrough') as AppSystem['walkthrough'];
+  let suggestionsKey = 'null';
+  let memoryReportKey = 'null';
+  const tellToolsAboutTranslation = () => {
+    const { context } = translationRef.getSnapshot();
+    const flags = flagsRef.getSnapshot().context.values;
+    const loaded = context.validationId !== null && context.targetLocale !== null && context.stack !== null && context.subject !== null;
+    const suggestionsSubject: SuggestionsSubject | null =
+      loaded && flags.llmSuggestions
+        ? { validationId: context.validationId!, sourceLocale: context.stack!.sourceLocale, targetLocale: context.targetLocale!, pass: context.subject!.pass }
+        : null;
+    const key = JSON.stringify(suggestionsSubject);
+    if (key !== suggestionsKey) {
+      suggestionsKey = key;
+      if (suggestionsSubject) suggestionsRef.send({ type: 'suggestions.open', ...suggestionsSubject });
+      else suggestionsRef.send({ type: 'suggestions.close' });
+    }
+    const reportSubject: MemoryReportSubject | null = loaded && flags.localizationNext ? { validationId: context.validationId!, pass: context.subject!.pass } : null;
+    const reportKey = JSON.stringify(reportSubject);
+    if (reportKey !== memoryReportKey) {
+      memoryReportKey = reportKey;
+      if (reportSubject) memoryReportRef.send({ type: 'memoryReport.open', ...reportSubject });
+      else memoryReportRef.send({ type: 'memoryReport.close' });
+    }
+  };
+  tellToolsAboutTranslation();
+  translationRef.subscribe(tellToolsAboutTranslation);
+  flagsRef.subscribe(tellToolsAboutTranslation);
+
+  // Surveys: which ones the user submitted is read at sign-in (by e-mail); signing out forgets them.
+  let surveysEmail: string | null = null;
+  const tellSurveysAboutSession = (snapshot: ReturnType<AppSystem['session']['getSnapshot']>) => {
+    const email = snapshot.matches('loggedIn') ? (snapshot.context.user?.email ?? null) : null;
+    if (email === surveysEmail) return;
+    surveysEmail = email;
+    if (email) surveysRef.send({ type: 'surveys.load', email });
+    else surveysRef.send({ type: 'surveys.reset' });
+  };
+  tellSurveysAboutSession(sessionRef.getSnapshot());
+  sessionRef.subscribe(tellSurveysAboutSession);
+
+  // The walkthrough (§6 shown to non-owners): once per page load, when a signed-in non-owner's translation has loaded
+  // and the tour was never finished or dismissed (WALKTHROUGH_DONE_STORAGE_KEY; the machine's action stores it).
+  let walkthroughOffered = false;
+  const offerWalkthrough = () => {
+    if (walkthroughOffered || loadStatusOf(translationRef.getSnapshot()) !== 'TRANSLATION_FETCHED') return;
+    const detail = itemRef.getSnapshot().context.item;
+    const signedIn = translationRef.getSnapshot().context.subject?.userId != null;
+    if (!detail || !isWalkthroughShown({ isOwner: detail.isOwner, doneAt: storage.get(WALKTHROUGH_DONE_STORAGE_KEY), signedIn })) return;
+    walkthroughOffered = true;
+    walkthroughRef.send({ type: 'walkthrough.start', steps: TRANSLATION_WALKTHROUGH_STEPS });
+  };
+  offerWalkthrough();
+  translationRef.subscribe(offerWalkthrough);
+
   return {
     app,
     auth: authRef,
@@ -669,6 +801,10 @@ export function createAppSystem(
     reviewRequests: reviewRequestsRef,
     requestDialog: app.system.get('requestDialog') as AppSystem['requestDialog'],
     translation: translationRef,
+    suggestions: suggestionsRef,
+    memoryReport: memoryReportRef,
+    surveys: surveysRef,
+    walkthrough: walkthroughRef,
     origin: options.origin,
     addFiles: (picked) => picked.map((file): UploadFileRef => ({ fileId: files.add(file), name: file.name, size: file.size, type: file.type })),
     gridPrefs,

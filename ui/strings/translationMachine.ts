@@ -5,6 +5,7 @@
  */
 export const translationMachineStrings = {
   'translationToast.saved': 'Translation saved.',
+  'translationToast.savedAll': 'Translation saved to all duplicate segments.',
   'translationToast.emptyEdit': 'An empty translation cannot be saved. Type the translated text, or cancel.',
   'translationToast.noPermission': 'You do not have permission to edit translations.',
   'translationToast.locked': 'This segment is locked. Reopen its section, or open the latest version, to edit it.',

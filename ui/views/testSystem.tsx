@@ -28,6 +28,10 @@ import { commentsMachine } from '../../machines/commentsMachine.ts';
 import { requestDialogMachine } from '../../machines/requestDialogMachine.ts';
 import { reviewRequestsMachine } from '../../machines/reviewRequestsMachine.ts';
 import { translationMachine } from '../../machines/translationMachine.ts';
+import { memoryReportMachine } from '../../machines/memoryReportMachine.ts';
+import { suggestionsMachine } from '../../machines/suggestionsMachine.ts';
+import { surveysMachine } from '../../machines/surveysMachine.ts';
+import { walkthroughMachine } from '../../machines/walkthroughMachine.ts';
 import { uploadsMachine } from '../../machines/uploadsMachine.ts';
 import { notificationSettingsMachine } from '../../machines/notificationSettingsMachine.ts';
 import { sandboxMachine } from '../../machines/sandboxMachine.ts';
@@ -111,6 +115,10 @@ export interface TestSystemParts {
   reviewRequests?: ReturnType<typeof createActor<typeof reviewRequestsMachine>>;
   requestDialog?: ReturnType<typeof createActor<typeof requestDialogMachine>>;
   translation?: ReturnType<typeof createActor<typeof translationMachine>>;
+  suggestions?: ReturnType<typeof createActor<typeof suggestionsMachine>>;
+  memoryReport?: ReturnType<typeof createActor<typeof memoryReportMachine>>;
+  surveys?: ReturnType<typeof createActor<typeof surveysMachine>>;
+  walkthrough?: ReturnType<typeof createActor<typeof walkthroughMachine>>;
 }
 
 /** An AppSystem of inert actors (adapters never run). */
@@ -137,6 +145,10 @@ export function testSystem(parts: TestSystemParts = {}): AppSystem {
     reviewRequests: parts.reviewRequests ?? createActor(inert(reviewRequestsMachine)).start(),
     requestDialog: parts.requestDialog ?? createActor(inert(requestDialogMachine)).start(),
     translation: parts.translation ?? createActor(inert(translationMachine)).start(),
+    suggestions: parts.suggestions ?? createActor(inert(suggestionsMachine)).start(),
+    memoryReport: parts.memoryReport ?? createActor(inert(memoryReportMachine)).start(),
+    surveys: parts.surveys ?? createActor(inert(surveysMachine)).start(),
+    walkthrough: parts.walkthrough ?? createActor(walkthroughMachine).start(),
     origin: 'http://localhost',
     addFiles: (picked) => picked.map((file, index) => ({ fileId: `test-file-${index + 1}`, name: file.name, size: file.size, type: file.type })),
     gridPrefs: createActor(gridPrefsStore).start(),

@@ -8,6 +8,7 @@ import * as m0006 from './0006_sharing.ts';
 import * as m0007 from './0007_comments.ts';
 import * as m0008 from './0008_review_requests.ts';
 import * as m0009 from './0009_translations.ts';
+import * as m0010 from './0010_translation_tools.ts';
 
 /** Migrations live in code (not read from disk) so they work the same under tsx, vitest and bundlers. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007_comments': m0007,
   '0008_review_requests': m0008,
   '0009_translations': m0009,
+  '0010_translation_tools': m0010,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,11 +1,12 @@
 /**
  * The bottom navigation bar (translation-editor §2): previous and next slide or lesson, the position, Mark complete
  * or Reopen (busy while the call runs). Below 400 px wide it is compact: icons only, each with its label as
- * aria-label.
+ * aria-label. In course-updates mode (issue 9) previous / next step through the "Update N" groups and a Close updates
+ * button leaves the mode.
  */
 import { useRef, type Ref } from 'react';
 import type { TranslationProduct } from '../../../domain/translation.ts';
-import { Button, CheckIcon, ChevronLeftIcon, ChevronRightIcon, cx, RestoreIcon } from '../../kit/index.ts';
+import { Button, CheckIcon, ChevronLeftIcon, ChevronRightIcon, CloseIcon, cx, RestoreIcon } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
 import { navUnitOf } from './labels.ts';
 import { useCompact } from './useCompact.ts';
@@ -26,6 +27,13 @@ export interface BottomBarProps {
   busy: boolean;
   onMarkComplete: () => void;
   onReopen: () => void;
+  /**
+   * §2 course-updates mode: previous / next read "Previous update" / "Next update" (the caller's canPrevious, onNext…
+   * step through update groups), the position "Update 2 of 5", and Close updates is offered.
+   */
+  courseUpdates?: boolean;
+  /** §2 "close updates" (shown in course-updates mode). */
+  onCloseUpdates?: () => void;
 }
 
 /** The bar, measuring its own width. */
@@ -53,12 +61,15 @@ export function BottomBarView({
   busy,
   onMarkComplete,
   onReopen,
+  courseUpdates = false,
+  onCloseUpdates,
   compact,
   barRef,
 }: BottomBarViewProps) {
   const unit = navUnitOf(product);
-  const previous = t(`translation.bar.previous.${unit}`);
-  const next = t(`translation.bar.next.${unit}`);
+  const previous = courseUpdates ? t('translation.updates.bar.previous') : t(`translation.bar.previous.${unit}`);
+  const next = courseUpdates ? t('translation.updates.bar.next') : t(`translation.bar.next.${unit}`);
+  const closeUpdates = t('translation.updates.bar.close');
   const progressLabel = complete ? t('translation.bar.reopen') : t('translation.bar.markComplete');
   return (
     <nav ref={barRef} className={cx('translation-bar', compact && 'is-compact')} aria-label={t('translation.bar.label')}>
@@ -75,7 +86,9 @@ export function BottomBarView({
       </Button>
       {position && (
         <span className="translation-bar__position" aria-live="polite">
-          {t(`translation.bar.position.${unit}`, { index: position.index, total: position.total })}
+          {courseUpdates
+            ? t('translation.updates.bar.position', { index: position.index, total: position.total })
+            : t(`translation.bar.position.${unit}`, { index: position.index, total: position.total })}
         </span>
       )}
       <Button
@@ -101,6 +114,18 @@ export function BottomBarView({
       >
         {compact ? null : next}
       </Button>
+      {courseUpdates && onCloseUpdates && (
+        <Button
+          size="sm"
+          variant="secondary"
+          className="translation-bar__close-updates"
+          onClick={onCloseUpdates}
+          iconStart={<CloseIcon size={16} />}
+          aria-label={compact ? closeUpdates : undefined}
+        >
+          {compact ? null : closeUpdates}
+        </Button>
+      )}
     </nav>
   );
 }

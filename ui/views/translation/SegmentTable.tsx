@@ -3,17 +3,38 @@
  * @tanstack/react-virtual (dynamic row heights measured, overscan). Group headers are disclosure buttons; a segment's
  * target starts editing on click or Enter (when the editor is on and the segment is not locked) and shows the editor
  * slot while edited. Rows are memoized on their own data and the handlers are stable, so a keystroke in the editor
- * re-renders only the edited row.
+ * re-renders only the edited row. Issue 9 adds, all optional: search hits marked in the texts (`hitsOf`, the current
+ * hit's row aria-current), row badges (`segmentBadges`: duplicates, low contrast, disabled by a diff) and a slot under
+ * a row's target (`renderSegmentExtras`: suggestions, reset, diff marks).
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import type { SegmentText as SegmentTextValue, ValidationChange } from '../../../domain/translation.ts';
 import { deserializeSegmentText, isEdited } from '../../../domain/translationEdits.ts';
 import type { Segment, TableRow, UiGroup } from '../../../domain/translationModel.ts';
+import type { TextMatch } from '../../../domain/translationSearch.ts';
 import { Button, ChevronRightIcon, cx, EmptyState, LockIcon } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
 import { groupTypeLabel } from './labels.ts';
-import { SegmentText } from './SegmentText.tsx';
+import { SegmentText, type SegmentTextHits } from './SegmentText.tsx';
+import { SegmentMarkers } from './tools/SegmentMarkers.tsx';
+
+/** One field's search hits in a segment (plain-text offsets; currentMatch indexes matches, null: not the current hit). */
+export interface SegmentHits {
+  field: 'source' | 'target';
+  matches: TextMatch[];
+  currentMatch: number | null;
+}
+
+/** A segment's row markers. */
+export interface SegmentBadges {
+  /** How many segments have this source text, this one included; below 2 no badge ("Appears N times"). */
+  duplicates: number;
+  /** §5 low contrast text (contrast ratio below 1.7). */
+  lowContrast: boolean;
+  /** The version diff disables the segment: not editable while comparing. */
+  disabledByDiff: boolean;
+}
 
 export interface SegmentTableProps {
   rows: readonly TableRow[];
@@ -48,6 +69,19 @@ export interface SegmentTableProps {
   onClearFilter: () => void;
   /** Size of the viewport before it is measured (and when server-rendered). */
   initialHeight?: number;
+  /**
+   * Search hits of a segment (§2 search, §9 highlight colours), null when it has none. Called for rendered rows only;
+   * return null (not an empty array) for rows without hits. The row holding the current hit gets aria-current; set
+   * `scrollToKey` to its key to bring it into view.
+   */
+  hitsOf?: (key: string) => readonly SegmentHits[] | null;
+  /** Badges of a segment, null when it has none. */
+  segmentBadges?: (key: string) => SegmentBadges | null;
+  /**
+   * Content under a segment's target (suggestions, reset, diff marks); null for none. A row whose extras are non-null
+   * re-renders with the table, so return null for rows that show nothing.
+   */
+  renderSegmentExtras?: (key: string) => ReactNode;
 }
 
 const GROUP_ROW_ESTIMATE = 44;
@@ -82,7 +116,8 @@ export function SegmentTable(props: SegmentTableProps) {
     const index = rows.findIndex((row) => row.key === scrollToKey);
     if (index < 0) return;
     scrolledTo.current = scrollToKey;
-    virtualizer.scrollToIndex(index, { align: 'start' });
+    // A group header goes to the top; a segment (a search hit) only scrolls when it is out of view.
+    virtualizer.scrollToIndex(index, { align: rows[index]!.kind === 'group' ? 'start' : 'auto' });
   }, [scrollToKey, rows, virtualizer]);
 
   if (rows.length === 0) return <SegmentTableEmpty filtered={filtered} onClearFilter={onClearFilter} />;
@@ -100,6 +135,7 @@ export function SegmentTable(props: SegmentTableProps) {
           {virtualizer.getVirtualItems().map((item) => {
             const row = rows[item.index];
             if (!row) return null;
+            const currentHit = row.kind === 'segment' && props.hitsOf ? hasCurrentHit(props.hitsOf(row.key)) : false;
             return (
               <div
                 key={row.key}
@@ -107,7 +143,8 @@ export function SegmentTable(props: SegmentTableProps) {
                 data-index={item.index}
                 role="row"
                 aria-rowindex={item.index + 2}
-                className={cx('translation-row', `translation-row--${row.kind}`)}
+                aria-current={currentHit ? 'true' : undefined}
+                className={cx('translation-row', `translation-row--${row.kind}`, currentHit && 'is-current-hit')}
                 style={{ transform: `translateY(${item.start}px)`, ['--depth' as string]: row.depth }}
               >
                 {row.kind === 'group' ? (
@@ -122,6 +159,10 @@ export function SegmentTable(props: SegmentTableProps) {
       </div>
     </div>
   );
+}
+
+function hasCurrentHit(hits: readonly SegmentHits[] | null): boolean {
+  return hits !== null && hits.some((hit) => hit.currentMatch !== null);
 }
 
 /** §2 "a filter with no results offers a clear action". */
@@ -194,6 +235,9 @@ function SegmentRowOf({ rowKey, table, onStartEdit }: { rowKey: string; table: S
   if (!segment) return null;
   const change = table.changeOf(rowKey);
   const editing = table.isEditing(rowKey);
+  const hits = table.hitsOf?.(rowKey) ?? null;
+  const badges = table.segmentBadges?.(rowKey) ?? null;
+  const extras = table.renderSegmentExtras?.(rowKey) ?? null;
   return (
     <SegmentRow
       segment={segment}
@@ -208,8 +252,19 @@ function SegmentRowOf({ rowKey, table, onStartEdit }: { rowKey: string; table: S
       sourceDir={table.sourceDir ?? 'ltr'}
       sourceLang={table.sourceLang}
       onStartEdit={onStartEdit}
+      sourceHits={hits ? hitsOfField(hits, 'source') : null}
+      targetHits={hits ? hitsOfField(hits, 'target') : null}
+      duplicates={badges?.duplicates ?? 0}
+      lowContrast={badges?.lowContrast ?? false}
+      disabledByDiff={badges?.disabledByDiff ?? false}
+      extras={extras}
     />
   );
+}
+
+function hitsOfField(hits: readonly SegmentHits[], field: SegmentHits['field']): SegmentTextHits | null {
+  const hit = hits.find((entry) => entry.field === field);
+  return hit && hit.matches.length > 0 ? hit : null;
 }
 
 export type SegmentStatus = 'accepted' | 'edited' | null;
@@ -240,13 +295,61 @@ export interface SegmentRowProps {
   sourceDir: 'ltr' | 'rtl';
   sourceLang?: string;
   onStartEdit: (key: string) => void;
+  /** Search hits in the source / the shown target. */
+  sourceHits?: SegmentTextHits | null;
+  targetHits?: SegmentTextHits | null;
+  /** Occurrences of the source text (this one included): the badge from 2. */
+  duplicates?: number;
+  lowContrast?: boolean;
+  /** Disabled by the version diff: shown dimmed, not editable. */
+  disabledByDiff?: boolean;
+  /** The extras slot under the target. */
+  extras?: ReactNode;
 }
 
-/** A segment: source, target (or the editor), status pill, who edited, lock. */
-export const SegmentRow = memo(function SegmentRow({ segment, change, editing, editor, locked, editorEnabled, editedBy, dir, lang, sourceDir, sourceLang, onStartEdit }: SegmentRowProps) {
+function sameHits(a: SegmentTextHits | null | undefined, b: SegmentTextHits | null | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.currentMatch !== b.currentMatch || a.matches.length !== b.matches.length) return false;
+  return a.matches.every((match, i) => match.start === b.matches[i]!.start && match.end === b.matches[i]!.end);
+}
+
+/** Rows compare their props by identity, except hits, which arrive as fresh arrays and compare by value. */
+function sameRowProps(a: SegmentRowProps, b: SegmentRowProps): boolean {
+  const keys = Object.keys(b) as (keyof SegmentRowProps)[];
+  if (keys.length !== Object.keys(a).length) return false;
+  for (const key of keys) {
+    if (key === 'sourceHits' || key === 'targetHits') {
+      if (!sameHits(a[key], b[key])) return false;
+    } else if (!Object.is(a[key], b[key])) return false;
+  }
+  return true;
+}
+
+/** A segment: source, target (or the editor), status pill, who edited, lock, badges, hits, extras. */
+export const SegmentRow = memo(function SegmentRow({
+  segment,
+  change,
+  editing,
+  editor,
+  locked,
+  editorEnabled,
+  editedBy,
+  dir,
+  lang,
+  sourceDir,
+  sourceLang,
+  onStartEdit,
+  sourceHits = null,
+  targetHits = null,
+  duplicates = 0,
+  lowContrast = false,
+  disabledByDiff = false,
+  extras = null,
+}: SegmentRowProps) {
   const status = segmentStatus(segment, change);
   const target = shownTarget(segment, change);
-  const editable = editorEnabled && !locked && !editing;
+  const editable = editorEnabled && !locked && !editing && !disabledByDiff;
+  const marked = duplicates > 1 || lowContrast || disabledByDiff;
   const targetEmpty = typeof target === 'string' ? target.trim() === '' : target.blocks.every((block) => block.spans.every((span) => span.text.trim() === ''));
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Enter' || event.key === ' ') {
@@ -257,9 +360,9 @@ export const SegmentRow = memo(function SegmentRow({ segment, change, editing, e
   return (
     <>
       <div role="cell" className="translation-segment__source" lang={sourceLang} dir={sourceDir}>
-        <SegmentText text={segment.source} textType={segment.textType} />
+        <SegmentText text={segment.source} textType={segment.textType} hits={sourceHits} />
       </div>
-      <div role="cell" className={cx('translation-segment__target', editing && 'is-editing', locked && 'is-locked')}>
+      <div role="cell" className={cx('translation-segment__target', editing && 'is-editing', locked && 'is-locked', disabledByDiff && 'is-disabled')}>
         {editing ? (
           <div className="translation-segment__editor" lang={lang} dir={dir}>
             {editor}
@@ -273,10 +376,10 @@ export const SegmentRow = memo(function SegmentRow({ segment, change, editing, e
               ? { role: 'button', tabIndex: 0, title: t('translation.segment.edit'), onClick: () => onStartEdit(segment.key), onKeyDown }
               : {})}
           >
-            {targetEmpty ? <span className="translation-segment__placeholder">{t('translation.segment.emptyTarget')}</span> : <SegmentText text={target} textType={segment.textType} />}
+            {targetEmpty ? <span className="translation-segment__placeholder">{t('translation.segment.emptyTarget')}</span> : <SegmentText text={target} textType={segment.textType} hits={targetHits} />}
           </div>
         )}
-        {(status || locked) && (
+        {(status || locked || marked) && (
           <div className="translation-segment__meta">
             {status && <span className={cx('translation-badge', `translation-badge--${status}`)}>{t(`translation.segment.${status}`)}</span>}
             {status && editedBy && <span className="translation-segment__by">{t('translation.segment.editedBy', { name: editedBy })}</span>}
@@ -286,9 +389,11 @@ export const SegmentRow = memo(function SegmentRow({ segment, change, editing, e
                 <span className="k-visually-hidden">{t('translation.segment.locked')}</span>
               </span>
             )}
+            {marked && <SegmentMarkers duplicates={duplicates} lowContrast={lowContrast} disabledByDiff={disabledByDiff} />}
           </div>
         )}
+        {extras !== null && extras !== undefined && extras !== false && <div className="translation-segment__extras">{extras}</div>}
       </div>
     </>
   );
-});
+}, sameRowProps);

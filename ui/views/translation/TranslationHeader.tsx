@@ -30,6 +30,10 @@ export interface TranslationHeaderProps {
   latestHref: string;
   /** The slide / lesson progress flyout (ProgressFlyout). */
   flyout?: ReactNode;
+  /** The filters offered (default: SegmentFilterMenu's own list). */
+  filters?: readonly SegmentFilter[];
+  /** Issue 9's tools: find buttons, course updates, version diff, memory report, audio, help. */
+  actions?: ReactNode;
 }
 
 /** Title, progress, filter, editor switch, flyout; the lock banner below. */
@@ -45,6 +49,8 @@ export function TranslationHeader({
   lockedVersion,
   latestHref,
   flyout,
+  filters,
+  actions,
 }: TranslationHeaderProps) {
   const unit = navUnitOf(product);
   return (
@@ -54,10 +60,13 @@ export function TranslationHeader({
         <p className="translation-header__progress">{t(`translation.header.progress.${unit}`, { complete: progress.complete, total: progress.total })}</p>
       </div>
       <div className="translation-header__tools">
-        <SegmentFilterMenu value={filter} onChange={onFilterChange} />
+        <span data-walkthrough="filter">
+          <SegmentFilterMenu value={filter} onChange={onFilterChange} {...(filters ? { filters } : {})} />
+        </span>
         <EditorSwitch checked={editorEnabled} onChange={onEditorEnabledChange} />
         {flyout}
       </div>
+      {actions && <div className="translation-header__actions">{actions}</div>}
       {lockedVersion !== null && <VersionLockBanner version={lockedVersion} latestHref={latestHref} />}
     </header>
   );

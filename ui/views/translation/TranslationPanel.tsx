@@ -2,11 +2,13 @@
  * The translate tab's panel (translation-editor §2): header, banners, table, sidebar and bottom bar laid out in the
  * item view's side panel, with the loading and error states. Keyboard (§2): left and right arrows move between
  * groups, and undo / redo shortcuts are suppressed, both only outside text entry (inputs and the segment editor keep
- * their keys).
+ * their keys). Issue 9: the `toolbar` slot (the search / replace bar) between the header and the banner, the `drawer`
+ * slot (the audio drawer, other side content) and, with `onFind`, Ctrl/Cmd+F opening search (`handleFindKey`).
  */
 import type { KeyboardEvent, ReactNode } from 'react';
 import { Banner, Skeleton, Spinner } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
+import { handleFindKey, type SearchBarMode } from './tools/SearchReplaceBar.tsx';
 
 export type TranslationPanelStatus = 'loading' | 'error' | 'ready';
 
@@ -16,6 +18,8 @@ export interface TranslationPanelProps {
   errorMessage?: string | null;
   /** TranslationHeader. */
   header?: ReactNode;
+  /** The search / replace bar (between the header and the banner). */
+  toolbar?: ReactNode;
   /** Error banner, conflict notices… above the table. */
   banner?: ReactNode;
   /** SegmentTable. */
@@ -26,8 +30,12 @@ export interface TranslationPanelProps {
   bottomBar?: ReactNode;
   /** Dialogs (reopen, conflict, sign-in). */
   dialogs?: ReactNode;
+  /** Side content (the audio drawer): rendered last, after the dialogs. */
+  drawer?: ReactNode;
   onPrevious: () => void;
   onNext: () => void;
+  /** Ctrl/Cmd+F (search) and Ctrl/Cmd+Shift+F or Ctrl/Cmd+H (find and replace) inside the panel; absent: the browser's find. */
+  onFind?: (mode: SearchBarMode) => void;
 }
 
 /** The part of a key event the panel's handler reads (a React keyboard event fits). */
@@ -88,7 +96,7 @@ export function handlePanelKey(event: PanelKeyEvent, actions: { onPrevious: () =
 }
 
 /** The panel: loading, error, or header / banner / sidebar / table / bottom bar. */
-export function TranslationPanel({ status, errorMessage, header, banner, table, sidebar, bottomBar, dialogs, onPrevious, onNext }: TranslationPanelProps) {
+export function TranslationPanel({ status, errorMessage, header, toolbar, banner, table, sidebar, bottomBar, dialogs, drawer, onPrevious, onNext, onFind }: TranslationPanelProps) {
   if (status === 'loading') return <TranslationLoading />;
   if (status === 'error') {
     return (
@@ -98,12 +106,14 @@ export function TranslationPanel({ status, errorMessage, header, banner, table, 
     );
   }
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (onFind && handleFindKey(event, { onFind })) return;
     handlePanelKey(event, { onPrevious, onNext });
   };
   return (
     // The panel listens for its shortcuts as keys bubble up from the controls inside it.
     <section className="translation-panel" aria-label={t('translation.panel.label')} onKeyDown={onKeyDown}>
       {header}
+      {toolbar}
       {banner}
       <div className="translation-panel__body">
         {sidebar && <aside className="translation-panel__sidebar">{sidebar}</aside>}
@@ -111,6 +121,7 @@ export function TranslationPanel({ status, errorMessage, header, banner, table, 
       </div>
       {bottomBar}
       {dialogs}
+      {drawer}
     </section>
   );
 }

@@ -16,8 +16,19 @@ export {
 } from './labels.ts';
 export { completionText, ProgressFlyout, ProgressList, type ProgressFlyoutProps, type ProgressGroup } from './ProgressFlyout.tsx';
 export { SegmentFilterMenu, type SegmentFilterMenuProps } from './SegmentFilterMenu.tsx';
-export { GroupRow, SegmentRow, SegmentTable, SegmentTableEmpty, segmentStatus, shownTarget, type SegmentStatus, type SegmentTableProps } from './SegmentTable.tsx';
-export { SegmentText } from './SegmentText.tsx';
+export {
+  GroupRow,
+  SegmentRow,
+  SegmentTable,
+  SegmentTableEmpty,
+  segmentStatus,
+  shownTarget,
+  type SegmentBadges,
+  type SegmentHits,
+  type SegmentStatus,
+  type SegmentTableProps,
+} from './SegmentTable.tsx';
+export { highlightedRun, SegmentText, type SegmentTextHits } from './SegmentText.tsx';
 export { StackSidebar, type StackSidebarProps } from './StackSidebar.tsx';
 export {
   EditConflictDialog,

@@ -15,7 +15,8 @@ export function navUnitOf(product: TranslationProduct): NavUnit {
   return product === 'rise' ? 'lesson' : 'slide';
 }
 
-const FILTER_KEYS: Record<SegmentFilter, StringKey> = {
+// Issue 9's filter is listed even before the domain's SegmentFilter names it, so the label is ready either way.
+const FILTER_KEYS: Record<SegmentFilter | 'updatesFromPreviousVersion', StringKey> = {
   all: 'translation.filter.all',
   accepted: 'translation.filter.accepted',
   edited: 'translation.filter.edited',
@@ -23,6 +24,7 @@ const FILTER_KEYS: Record<SegmentFilter, StringKey> = {
   addedInCurrentVersion: 'translation.filter.addedInCurrentVersion',
   changedFromPreviousVersion: 'translation.filter.changedFromPreviousVersion',
   unimportedFromPreviousVersion: 'translation.filter.unimportedFromPreviousVersion',
+  updatesFromPreviousVersion: 'translation.filter.updatesFromPreviousVersion',
 };
 
 /** §2 the label of a segment filter. */

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, type AnyActorRef } from 'xstate';
+import { SURVEY_FAILURE_TOAST_MS, type ExperienceBody, type SmartReviewSurveyResponse } from '../../domain/translation.ts';
+import { EMPTY_SMART_REVIEW_RESPONSE } from '../../domain/translationAssist.ts';
+import { toastDurationMs } from '../../domain/toasts.ts';
+import { SURVEY_TOAST_KEYS, isSurveyVisible, surveyStatusOf, surveysMachine } from '../../machines/surveysMachine.ts';
+import { controlled, recorder, settle, systemActor, systemOf } from './contentFixtures.ts';
+
+const EMAIL = 'vera.validator@example.com';
+const response = (over: Partial<SmartReviewSurveyResponse>): SmartReviewSurveyResponse => ({ ...EMPTY_SMART_REVIEW_RESPONSE, ...over });
+
+function start() {
+  const status = controlled<void>();
+  const submits = controlled<{ body: ExperienceBody }>();
+  const toasts = recorder();
+  const machine = surveysMachine.provide({ actors: { fetchSurveyStatus: status.logic as never, submitSurvey: submits.logic as never } });
+  const root = createActor(systemOf({ surveys: machine, toasts: toasts.logic })).start();
+  const actor = systemActor(root, 'surveys') as AnyActorRef;
+  const statusOf = (slug: Parameters<typeof surveyStatusOf>[1]) => surveyStatusOf(actor.getSnapshot(), slug);
+  return { actor, status: status.calls, submits: submits.calls, toasts, statusOf };
+}
+
+async function signedIn(submitted: string[] = []) {
+  const t = start();
+  t.actor.send({ type: 'surveys.load', email: EMAIL });
+  t.status[0]!.resolve({ submitted });
+  await settle();
+  return t;
+}
+
+describe('surveys machine (translation-editor §3 Survey, §4, §5, §6)', () => {
+  it('sends the trimmed feedback with the user, feature, integration and product; submitted hides it', async () => {
+    const t = await signedIn();
+    const visible = () => isSurveyVisible(t.actor.getSnapshot(), 'translation-progress', { hasEdited: true, flagOn: true });
+    expect(t.statusOf('translation-progress')).toBe('idle');
+    expect(visible()).toBe(true);
+    t.actor.send({ type: 'surveys.start', slug: 'translation-progress' });
+    expect(t.statusOf('translation-progress')).toBe('in-progress');
+    t.actor.send({ type: 'surveys.submit', slug: 'translation-progress', positive: true, feedback: '  Smooth so far.  ' });
+    expect(t.statusOf('translation-progress')).toBe('submitting');
+    expect(t.submits[0]!.input.body).toEqual({
+      user: EMAIL,
+      slug: 'translation-progress',
+      feature: 'translations',
+      feedback: 'Smooth so far.',
+      wasPositiveExperience: true,
+      integrations: ['notion'],
+      product: 'review-translations',
+    });
+    t.submits[0]!.resolve(undefined);
+    await settle();
+    expect(t.statusOf('translation-progress')).toBe('submitted');
+    expect(visible()).toBe(false);
+    // Submitted: a second answer is not sent.
+    t.actor.send({ type: 'surveys.submit', slug: 'translation-progress', positive: true, feedback: 'Again' });
+    expect(t.submits).toHaveLength(1);
+  });
+
+  it('sends "No feedback provided" for empty feedback', async () => {
+    const t = await signedIn();
+    t.actor.send({ type: 'surveys.submit', slug: 'translation-progress', positive: false, feedback: '   ' });
+    expect(t.submits[0]!.input.body.feedback).toBe('No feedback provided');
+  });
+
+  it('submits the smart-review survey only without a problem, with its answers', async () => {
+    const t = await signedIn();
+    const submit = (r: SmartReviewSurveyResponse) => t.actor.send({ type: 'surveys.submit', slug: 'smart-review-survey', positive: null, feedback: '', response: r });
+    submit(EMPTY_SMART_REVIEW_RESPONSE);
+    submit(response({ adjustTone: true, adaptToRegion: true, applyValidationEdits: true, flagLowQualityTranslations: true }));
+    submit(response({ other: true, otherText: '  ' }));
+    t.actor.send({ type: 'surveys.submit', slug: 'smart-review-survey', positive: null, feedback: '' });
+    expect(t.submits).toHaveLength(0);
+    expect(t.statusOf('smart-review-survey')).toBe('idle');
+    // Early access alone is enough; three options plus early access too.
+    submit(response({ adjustTone: true, adaptToRegion: true, other: true, otherText: ' Glossary checks ', requestsEarlyAccess: true }));
+    expect(t.submits).toHaveLength(1);
+    expect(t.submits[0]!.input.body).toMatchObject({
+      slug: 'smart-review-survey',
+      feedback: 'No feedback provided',
+      wasPositiveExperience: null,
+      surveyResponse: response({ adjustTone: true, adaptToRegion: true, other: true, otherText: 'Glossary checks', requestsEarlyAccess: true }),
+    });
+  });
+
+  it('a failure sets failed and shows an error toast of 5,000 ms; it can be sent again', async () => {
+    const t = await signedIn();
+    t.actor.send({ type: 'surveys.submit', slug: 'translation-progress', positive: true, feedback: 'Nice' });
+    t.submits[0]!.reject(Object.assign(new Error('Database down'), { status: 500 }));
+    await settle();
+    expect(t.statusOf('translation-progress')).toBe('failed');
+    expect(t.toasts.events).toEqual([{ type: 'toast.show', toast: { id: SURVEY_TOAST_KEYS.failed, severity: 'error', kind: 'default', text: null, message: 'Database down', data: null } }]);
+    const kind = (t.toasts.events[0] as unknown as { toast: { kind: 'default' } }).toast.kind;
+    expect(toastDurationMs(kind)).toBe(SURVEY_FAILURE_TOAST_MS);
+    expect(isSurveyVisible(t.actor.getSnapshot(), 'translation-progress', { hasEdited: true, flagOn: true })).toBe(true);
+    t.actor.send({ type: 'surveys.submit', slug: 'translation-progress', positive: true, feedback: 'Nice' });
+    expect(t.submits).toHaveLength(2);
+  });
+
+  it('shows the feedback survey once the user has edited, not when submitted before, dismissed or signed out', async () => {
+    const t = await signedIn(['smart-review-survey']);
+    const snapshot = () => t.actor.getSnapshot();
+    expect(isSurveyVisible(snapshot(), 'translation-progress', { hasEdited: false, flagOn: true })).toBe(false);
+    expect(isSurveyVisible(snapshot(), 'translation-progress', { hasEdited: true, flagOn: true })).toBe(true);
+    expect(isSurveyVisible(snapshot(), 'smart-review-survey', { hasEdited: true, flagOn: true })).toBe(false);
+    expect(t.statusOf('smart-review-survey')).toBe('submitted');
+    t.actor.send({ type: 'surveys.dismiss', slug: 'translation-progress' });
+    expect(isSurveyVisible(snapshot(), 'translation-progress', { hasEdited: true, flagOn: true })).toBe(false);
+    t.actor.send({ type: 'surveys.reset' });
+    expect(isSurveyVisible(snapshot(), 'smart-review-survey', { hasEdited: true, flagOn: true })).toBe(false);
+    t.actor.send({ type: 'surveys.submit', slug: 'translation-progress', positive: true, feedback: 'x' });
+    expect(t.submits).toHaveLength(0);
+  });
+
+  it('a failed status read leaves every survey unsubmitted', async () => {
+    const t = start();
+    t.actor.send({ type: 'surveys.load', email: EMAIL });
+    t.status[0]!.reject(new Error('Database down'));
+    await settle();
+    expect(t.actor.getSnapshot().value).toEqual({ account: 'ready', submission: 'idle' });
+    expect(isSurveyVisible(t.actor.getSnapshot(), 'smart-review-survey', { hasEdited: false, flagOn: true })).toBe(true);
+  });
+});
