@@ -212,6 +212,7 @@ export function ItemScreen({ itemId, tab, header }: { itemId: string; tab: strin
               signInHref={signInHref}
               createAccountHref="/signin?signup=true"
               onSlide={onTranslationSlide}
+              versions={item.versions}
             />
           ) : (
             <ItemCommentsPanel meta={shown.meta} product={item.product} onSeek={onSeek} signInHref={signInHref} />

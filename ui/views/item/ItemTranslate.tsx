@@ -7,8 +7,32 @@
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { isNavGroupLocked, localeDisplayName, type SegmentText } from '../../../domain/translation.ts';
-import { adjacentNavKey, progressSummary, type SegmentFilter } from '../../../domain/translationModel.ts';
-import { canSaveOf, isSavingOf, loadStatusOf, rowsOf, segmentValueOf } from '../../../machines/translationMachine.ts';
+import { SEGMENT_FILTERS, adjacentNavKey, progressSummary, type SegmentFilter, type TableRow, type UiGroup } from '../../../domain/translationModel.ts';
+import {
+  canSaveOf,
+  hitsOf,
+  isSavingOf,
+  isUpdatesFilterOfferedOf,
+  loadStatusOf,
+  rowsOf,
+  scrollTargetOf,
+  segmentValueOf,
+  updateRowsOf,
+  viewModeOf,
+} from '../../../machines/translationMachine.ts';
+import { CourseUpdatesHeader, handleCourseUpdatesKey } from '../translation/versions/index.ts';
+import {
+  SegmentExtras,
+  TranslateDiffView,
+  TranslateHeaderActions,
+  TranslateSearchBar,
+  TranslateSurveys,
+  TranslateToolDialogs,
+  audioCountOf,
+  useOpenFind,
+  useSegmentBadges,
+  useSegmentExtrasKeys,
+} from './TranslateTools.tsx';
 import { t } from '../../strings.ts';
 import { useSystem } from '../../system.tsx';
 import {
@@ -37,11 +61,16 @@ export interface ItemTranslateProps {
   createAccountHref: string;
   /** The active nav group's slide, for the player (null when the group names none). */
   onSlide?: (slideId: string) => void;
+  /** The item's versions, oldest first (compare versions). */
+  versions?: readonly { id: string; number: number }[];
 }
 
+const NO_VERSIONS: readonly { id: string; number: number }[] = [];
+const UPDATE_GROUP_PREFIX = 'update:';
+
 /** The translate tab's panel: loading / error / the editor with its header, stack sidebar, table and bottom bar. */
-export function ItemTranslate({ itemId, latestHref, signInHref, createAccountHref, onSlide }: ItemTranslateProps) {
-  const { translation, timeZone } = useSystem();
+export function ItemTranslate({ itemId, latestHref, signInHref, createAccountHref, onSlide, versions = NO_VERSIONS }: ItemTranslateProps) {
+  const { translation, memoryReport, timeZone } = useSystem();
   const send = translation.send;
   const status = useSelector(translation, (s) => loadStatusOf(s));
   const loadFailed = useSelector(translation, (s) => s.matches({ open: { load: 'loadFailed' } }));
@@ -62,15 +91,56 @@ export function ItemTranslate({ itemId, latestHref, signInHref, createAccountHre
   const reopenAsked = useSelector(translation, (s) => s.context.reopenAsked);
   const authPromptOpen = useSelector(translation, (s) => s.context.authPromptOpen);
   const progressBusy = useSelector(translation, (s) => s.context.progressCall !== null);
-  const rows = useSelector(translation, (s) => rowsOf(s.context));
+  const viewMode = useSelector(translation, (s) => viewModeOf(s.context));
+  const groupRows = useSelector(translation, (s) => rowsOf(s.context));
+  const updateRows = useSelector(translation, (s) => (viewModeOf(s.context) === 'courseUpdates' ? updateRowsOf(s.context) : null));
+  const tools = useSelector(translation, (s) => s.context.tools.found);
+  const cursor = useSelector(translation, (s) => s.context.tools.cursor);
+  const scrollTarget = useSelector(translation, (s) => scrollTargetOf(s.context));
+  const updatesOffered = useSelector(translation, (s) => isUpdatesFilterOfferedOf(s.context));
   const [editorEnabled, setEditorEnabled] = useState(true);
+  const [audioOpen, setAudioOpen] = useState(false);
+  const [memoryOpen, setMemoryOpen] = useState(false);
+  const [feedbackOpen, setFeedbackOpen] = useState(false);
+  const openFind = useOpenFind();
+  const segmentBadges = useSegmentBadges();
+  const needsExtras = useSegmentExtrasKeys();
+  const renderSegmentExtras = useCallback((key: string) => (needsExtras(key) ? <SegmentExtras segmentKey={key} /> : null), [needsExtras]);
+  // Course updates mode (§2): "Update N" groups stand in for the groups; their header rows are keyed apart.
+  const rows: readonly TableRow[] = useMemo(
+    () =>
+      updateRows
+        ? updateRows.map((row): TableRow =>
+            row.kind === 'updateGroup'
+              ? { kind: 'group', key: `${UPDATE_GROUP_PREFIX}${row.navKey}`, depth: 0, collapsed: false, isNav: true, complete: row.complete, segmentCount: row.segmentCount }
+              : { kind: 'segment', key: row.key, depth: 1 },
+          )
+        : groupRows,
+    [updateRows, groupRows],
+  );
+  const updateTitles = useMemo(() => new Map(updateRows?.flatMap((row) => (row.kind === 'updateGroup' ? [[row.navKey, row.title] as const] : [])) ?? []), [updateRows]);
+  const hitsOfKey = useCallback((key: string) => {
+    void tools;
+    void cursor;
+    const hits = hitsOf(translation.getSnapshot().context, key);
+    return hits.length > 0 ? hits : null;
+  }, [translation, tools, cursor]);
+  const filters = useMemo(() => SEGMENT_FILTERS.filter((f) => f !== 'updatesFromPreviousVersion' || updatesOffered), [updatesOffered]);
 
   const targetLocale = model?.targetLocale ?? '';
   const { dir, lang } = textDirection(targetLocale);
   const source = textDirection(model?.sourceLocale ?? 'en');
   const isLatest = subject?.isLatestVersion ?? true;
 
-  const groupOf = useCallback((key: string) => model?.groups.get(key), [model]);
+  const groupOf = useCallback(
+    (key: string): UiGroup | undefined => {
+      if (!key.startsWith(UPDATE_GROUP_PREFIX)) return model?.groups.get(key);
+      const navKey = key.slice(UPDATE_GROUP_PREFIX.length);
+      const group = model?.groups.get(navKey);
+      return group ? { ...group, key, title: updateTitles.get(navKey) ?? group.title } : undefined;
+    },
+    [model, updateTitles],
+  );
   const segmentOf = useCallback((key: string) => model?.segmentsByKey.get(key), [model]);
   const changeOf = useCallback((key: string) => changes[key], [changes]);
   const nameOf = useCallback((userId: string) => {
@@ -143,7 +213,10 @@ export function ItemTranslate({ itemId, latestHref, signInHref, createAccountHre
   }
 
   const summary = progressSummary(model, progress);
-  const navIndex = activeNavKey ? model.navKeys.indexOf(activeNavKey) : -1;
+  const updateNavKeys = [...updateTitles.keys()];
+  const updateNavIndex = activeNavKey ? updateNavKeys.indexOf(activeNavKey) : -1;
+  const navKeys = viewMode === 'courseUpdates' ? updateNavKeys : model.navKeys;
+  const navIndex = activeNavKey ? navKeys.indexOf(activeNavKey) : -1;
   const activeComplete = activeNavKey !== null && Object.prototype.hasOwnProperty.call(progress, activeNavKey);
   const progressGroups: ProgressGroup[] = model.navKeys.map((navKey) => {
     const detail = progress[navKey];
@@ -177,6 +250,21 @@ export function ItemTranslate({ itemId, latestHref, signInHref, createAccountHre
           onEditorEnabledChange={setEditorEnabled}
           lockedVersion={isLatest ? null : (subject?.versionNumber ?? null)}
           latestHref={latestHref}
+          filters={filters}
+          actions={
+            <TranslateHeaderActions
+              versions={versions}
+              canEdit={isLatest && (subject?.canTranslate ?? false)}
+              audioCount={audioCountOf(model)}
+              audioOpen={audioOpen}
+              onOpenAudio={() => setAudioOpen(true)}
+              onOpenMemoryReport={() => {
+                setMemoryOpen(true);
+                memoryReport.send({ type: 'memoryReport.refresh' });
+              }}
+              onOpenFeedback={() => setFeedbackOpen(true)}
+            />
+          }
           flyout={
             <ProgressFlyout
               product={model.product}
@@ -189,7 +277,28 @@ export function ItemTranslate({ itemId, latestHref, signInHref, createAccountHre
           }
         />
       }
-      banner={error && !loadFailed ? <TranslationErrorBanner message={error} onDismiss={() => send({ type: 'translation.dismissError' })} /> : null}
+      onFind={openFind}
+      onKey={(event) => viewMode === 'courseUpdates' && handleCourseUpdatesKey(event, () => send({ type: 'translation.closeCourseUpdates' }))}
+      toolbar={
+        <>
+          {viewMode === 'courseUpdates' && (
+            <CourseUpdatesHeader
+              groupTitle={activeNavKey ? (updateTitles.get(activeNavKey) ?? null) : null}
+              position={updateNavIndex >= 0 ? { index: updateNavIndex + 1, total: updateNavKeys.length } : null}
+              progress={{ complete: updateNavKeys.filter((key) => Object.prototype.hasOwnProperty.call(progress, key)).length, total: updateNavKeys.length }}
+              onClose={() => send({ type: 'translation.closeCourseUpdates' })}
+            />
+          )}
+          <TranslateSearchBar />
+        </>
+      }
+      banner={
+        <>
+          {error && !loadFailed && <TranslationErrorBanner message={error} onDismiss={() => send({ type: 'translation.dismissError' })} />}
+          <TranslateDiffView versions={versions} />
+          <TranslateSurveys feedbackOpen={feedbackOpen} onCloseFeedback={() => setFeedbackOpen(false)} />
+        </>
+      }
       sidebar={stack ? <StackSidebar entries={stackSidebarEntries(stack.entries, { currentItemId: itemId, languageMap })} /> : null}
       table={
         <SegmentTable
@@ -203,7 +312,10 @@ export function ItemTranslate({ itemId, latestHref, signInHref, createAccountHre
           onToggleGroup={onToggleGroup}
           onStartEdit={onStartEdit}
           activeNavKey={activeNavKey}
-          scrollToKey={activeNavKey}
+          scrollToKey={scrollTarget ?? (viewMode === 'courseUpdates' && activeNavKey ? `${UPDATE_GROUP_PREFIX}${activeNavKey}` : activeNavKey)}
+          hitsOf={hitsOfKey}
+          segmentBadges={segmentBadges}
+          renderSegmentExtras={renderSegmentExtras}
           dir={dir}
           lang={lang}
           sourceDir={source.dir}
@@ -218,9 +330,9 @@ export function ItemTranslate({ itemId, latestHref, signInHref, createAccountHre
       bottomBar={
         <BottomBar
           product={model.product}
-          position={navIndex >= 0 ? { index: navIndex + 1, total: model.navKeys.length } : null}
-          canPrevious={activeNavKey !== null && adjacentNavKey(model, activeNavKey, -1) !== null}
-          canNext={activeNavKey !== null && adjacentNavKey(model, activeNavKey, 1) !== null}
+          position={navIndex >= 0 ? { index: navIndex + 1, total: navKeys.length } : null}
+          canPrevious={viewMode === 'courseUpdates' ? navIndex > 0 : activeNavKey !== null && adjacentNavKey(model, activeNavKey, -1) !== null}
+          canNext={viewMode === 'courseUpdates' ? navIndex >= 0 && navIndex < navKeys.length - 1 : activeNavKey !== null && adjacentNavKey(model, activeNavKey, 1) !== null}
           onPrevious={onPrevious}
           onNext={onNext}
           complete={activeComplete}
@@ -228,6 +340,8 @@ export function ItemTranslate({ itemId, latestHref, signInHref, createAccountHre
           busy={progressBusy}
           onMarkComplete={() => activeNavKey && send({ type: 'translation.markComplete', navKey: activeNavKey })}
           onReopen={() => activeNavKey && send({ type: 'translation.reopen', navKey: activeNavKey })}
+          courseUpdates={viewMode === 'courseUpdates'}
+          onCloseUpdates={() => send({ type: 'translation.closeCourseUpdates' })}
         />
       }
       dialogs={
@@ -255,6 +369,7 @@ export function ItemTranslate({ itemId, latestHref, signInHref, createAccountHre
             signInHref={signInHref}
             createAccountHref={createAccountHref}
           />
+          <TranslateToolDialogs audioOpen={audioOpen} onCloseAudio={() => setAudioOpen(false)} memoryOpen={memoryOpen} onCloseMemory={() => setMemoryOpen(false)} />
         </>
       }
     />

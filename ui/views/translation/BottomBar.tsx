@@ -95,6 +95,7 @@ export function BottomBarView({
         size="sm"
         variant={complete ? 'secondary' : 'primary'}
         className="translation-bar__progress"
+        data-walkthrough="complete"
         disabled={!canChangeProgress}
         loading={busy}
         onClick={complete ? onReopen : onMarkComplete}

@@ -36,6 +36,8 @@ export interface TranslationPanelProps {
   onNext: () => void;
   /** Ctrl/Cmd+F (search) and Ctrl/Cmd+Shift+F or Ctrl/Cmd+H (find and replace) inside the panel; absent: the browser's find. */
   onFind?: (mode: SearchBarMode) => void;
+  /** Other keys of the panel (e.g. Escape closing course updates); returns true when it handled the key. */
+  onKey?: (event: KeyboardEvent<HTMLElement>) => boolean;
 }
 
 /** The part of a key event the panel's handler reads (a React keyboard event fits). */
@@ -96,7 +98,7 @@ export function handlePanelKey(event: PanelKeyEvent, actions: { onPrevious: () =
 }
 
 /** The panel: loading, error, or header / banner / sidebar / table / bottom bar. */
-export function TranslationPanel({ status, errorMessage, header, toolbar, banner, table, sidebar, bottomBar, dialogs, drawer, onPrevious, onNext, onFind }: TranslationPanelProps) {
+export function TranslationPanel({ status, errorMessage, header, toolbar, banner, table, sidebar, bottomBar, dialogs, drawer, onPrevious, onNext, onFind, onKey }: TranslationPanelProps) {
   if (status === 'loading') return <TranslationLoading />;
   if (status === 'error') {
     return (
@@ -107,6 +109,7 @@ export function TranslationPanel({ status, errorMessage, header, toolbar, banner
   }
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (onFind && handleFindKey(event, { onFind })) return;
+    if (onKey?.(event)) return;
     handlePanelKey(event, { onPrevious, onNext });
   };
   return (
@@ -117,7 +120,9 @@ export function TranslationPanel({ status, errorMessage, header, toolbar, banner
       {banner}
       <div className="translation-panel__body">
         {sidebar && <aside className="translation-panel__sidebar">{sidebar}</aside>}
-        <div className="translation-panel__table">{table}</div>
+        <div className="translation-panel__table" data-walkthrough="segments">
+          {table}
+        </div>
       </div>
       {bottomBar}
       {dialogs}
