@@ -81,6 +81,7 @@ export {
   searchStateOf,
   updateGroupsOf,
   updateRowsOf,
+  updatedCountOf,
   type ApplyOrigin,
   type ApplyValue,
   type DiffContext,

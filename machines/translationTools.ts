@@ -387,6 +387,18 @@ export function isUpdatesFilterOfferedOf(context: Pick<TranslationToolsContext, 
   return isUpdatesFilterOffered(context.updates, context.tools.viewMode === 'courseUpdates');
 }
 
+const updatedCounts = new WeakMap<object, number>();
+/** The number of added or changed segments of the course updates (the updates button), once per updates object. */
+export function updatedCountOf(updates: Readonly<Record<string, UpdateType>>): number {
+  let count = updatedCounts.get(updates);
+  if (count === undefined) {
+    count = 0;
+    for (const key in updates) if (updates[key] !== 'removed') count++;
+    updatedCounts.set(updates, count);
+  }
+  return count;
+}
+
 /** §2 the updates popover shows while course updates exist and the user has not dismissed it. */
 export function isUpdatesPopoverShownOf(context: Pick<TranslationToolsContext, 'updatesPopoverDismissedAt'> & { showCourseUpdates: boolean }): boolean {
   return context.showCourseUpdates && context.updatesPopoverDismissedAt === null;

@@ -23,6 +23,7 @@ import {
   saveAllAskedOf,
   searchStateOf,
   segmentValueOf,
+  updatedCountOf,
   viewModeOf,
 } from '../../../machines/translationMachine.ts';
 import { reportViewOf } from '../../../machines/memoryReportMachine.ts';
@@ -149,7 +150,7 @@ export function TranslateHeaderActions({ versions, canEdit, onOpenAudio, audioCo
   const send = translation.send;
   const mode = useSelector(translation, (s) => viewModeOf(s.context));
   const showUpdates = useSelector(translation, (s) => s.context.showCourseUpdates);
-  const updateCount = useSelector(translation, (s) => Object.values(s.context.updates).filter((type) => type !== 'removed').length);
+  const updateCount = useSelector(translation, (s) => updatedCountOf(s.context.updates));
   const popoverOpen = useSelector(translation, (s) => isUpdatesPopoverShownOf(s.context));
   const version = useSelector(translation, (s) => s.context.subject?.versionNumber ?? 1);
   const currentVersionId = useSelector(translation, (s) => s.context.subject?.versionId ?? null);
