@@ -296,7 +296,9 @@ export function ItemTranslate({ itemId, latestHref, signInHref, createAccountHre
         <>
           {error && !loadFailed && <TranslationErrorBanner message={error} onDismiss={() => send({ type: 'translation.dismissError' })} />}
           <TranslateDiffView versions={versions} />
-          <TranslateSurveys feedbackOpen={feedbackOpen} onCloseFeedback={() => setFeedbackOpen(false)} />
+          <div className="translate-surveys">
+            <TranslateSurveys feedbackOpen={feedbackOpen} onCloseFeedback={() => setFeedbackOpen(false)} />
+          </div>
         </>
       }
       sidebar={stack ? <StackSidebar entries={stackSidebarEntries(stack.entries, { currentItemId: itemId, languageMap })} /> : null}
