@@ -117,12 +117,16 @@ describe('§3 version diff', () => {
     expect(diff.affectedUIGroups).toEqual([key('s1'), key('s2')]);
   });
 
-  it('the current version’s own change counts as its effective target; an imported change is no difference', () => {
+  it('an imported change is no difference, and neither is this version’s own edit of a target that came over unchanged', () => {
     const imported = { model: modelOf(file([slide('s1', 'Intro', [item('imp', 'Hi', 'Bonjour')])])), changes: {} };
     const diff = computeVersionDiff(previous, imported);
     expect(diff.differentTargets).toEqual([]);
     const edited = { model: imported.model, changes: { [key('s1', 'imp')]: change('Coucou') } };
-    expect(computeVersionDiff(previous, edited).differentTargets).toEqual([{ key: key('s1', 'imp'), previous: 'Bonjour', current: 'Coucou', reason: 'ChangedInAuthoringApp' }]);
+    // The validator edits version 2 after it came over as it was: that is this version's validation, not a version difference.
+    expect(computeVersionDiff(previous, edited).differentTargets).toEqual([]);
+    // A validated edit the new file does not carry stays a difference whatever this version's edits.
+    const reauthored = { model: modelOf(file([slide('s1', 'Intro', [item('imp', 'Hi', 'Salut')])])), changes: { [key('s1', 'imp')]: change('Coucou') } };
+    expect(computeVersionDiff(previous, reauthored).differentTargets).toEqual([{ key: key('s1', 'imp'), previous: 'Bonjour', current: 'Coucou', reason: 'UnimportedChange' }]);
   });
 
   it('§5 disabled by a diff: segments whose target differs as an unimported change', () => {

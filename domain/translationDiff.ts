@@ -137,6 +137,8 @@ export function computeVersionDiff(
     const previousTarget = effective(before, previous.changes);
     const currentTarget = effective(segment, current.changes);
     if (previousTarget === currentTarget) continue;
+    // This version's own edit of a target that came over unchanged is its validation, not a difference between versions.
+    if (current.changes[segment.key] !== undefined && segment.originalTargetText === previousTarget) continue;
     // The previous version's validated edit should have become this file's target; when it did not, it was not imported.
     const unimported = previous.changes[segment.key] !== undefined && segment.originalTargetText !== previousTarget;
     differentTargets.push({ key: segment.key, previous: previousTarget, current: currentTarget, reason: unimported ? 'UnimportedChange' : 'ChangedInAuthoringApp' });

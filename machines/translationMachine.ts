@@ -648,6 +648,7 @@ export const translationMachine = setup({
         },
         // The diff view closes (while loading, the loading state's own handler also leaves it).
         'translation.closeDiff': { actions: assign(({ context }) => withTools(context, { diff: NO_DIFF })) },
+        'translation.setDiffPath': { actions: assign(({ context, event }) => withTools(context, { diff: { ...context.tools.diff, currentDiffPath: event.key } })) },
         // After a drop the validation is read again (region refresh).
         'realtime.reconnected': { guard: 'isOwnConnection', actions: assign(({ context }) => withTools(context, { resyncQueued: true })) },
         'translation.edit': {

@@ -2,10 +2,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { test as base, expect, type Browser, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { io, type Socket } from 'socket.io-client';
 import type { Ack, ContentAckData, ContentPayload, ContentRequestName } from '../../domain/content.ts';
 import { ALL_CONTENT } from '../../domain/folderRoles.ts';
+import { UPDATES_POPOVER_DISMISSED_STORAGE_KEY, WALKTHROUGH_DONE_STORAGE_KEY } from '../../domain/translation.ts';
 
 export const DEMO_PASSWORD = 'review-demo';
 
@@ -192,4 +193,139 @@ export async function signedInPage(browser: Browser, baseURL: string, email: str
   await openGridAs(page, email);
   await page.goto(path);
   return page;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The translate tab (issues 8 and 9): the seeded Storyline stack's item ids, a validator's page without the
+// first-visit extras (walkthrough, course-updates popover), and the segment table.
+
+/** The Storyline stack's owner, who looks up its item ids. */
+const STACK_OWNER = 'alex.admin@example.com';
+
+/** The access token the signed-in page holds. */
+export async function tokenOf(page: Page): Promise<string> {
+  const token = await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'));
+    return key ? (JSON.parse(localStorage.getItem(key)!) as { access_token: string }).access_token : '';
+  });
+  if (!token) throw new Error('tokenOf: the page is not signed in');
+  return token;
+}
+
+/** Item ids of a seeded translation stack's languages by title, looked up as its owner in a throw-away context. */
+export async function stackItemIds(browser: Browser, baseURL: string, stackTitle: string): Promise<Map<string, string>> {
+  const context = await browser.newContext({ baseURL });
+  try {
+    const page = await context.newPage();
+    await openGridAs(page, STACK_OWNER);
+    const headers = { Authorization: `Bearer ${await tokenOf(page)}` };
+    const { items } = await withContentApi(page, (api) => api.request('item.fetch', { folderId: ALL_CONTENT, page: 1, search: stackTitle, product: 'all' }));
+    const stack = items.find((entry) => entry.isStack && entry.title === stackTitle);
+    if (!stack) throw new Error(`stackItemIds: no stack "${stackTitle}"`);
+    const { itemIds } = (await (await page.request.get(`/api/item-stacks/${stack.id}`, { headers })).json()) as { itemIds: string[] };
+    const { entries } = (await (await page.request.get(`/api/translations/stack/${itemIds[0]}`, { headers })).json()) as { entries: { itemId: string; title: string }[] };
+    return new Map(entries.map((entry) => [entry.title, entry.itemId]));
+  } finally {
+    await context.close();
+  }
+}
+
+/** The translate tab of an item. */
+export function translatePath(itemId: string, query = ''): string {
+  return `/review/content/${itemId}/translate${query}`;
+}
+
+/**
+ * Marks the first-visit extras of the translate tab as seen before any page script runs: the feature walkthrough
+ * (shown to non-owners) and the course-updates popover (translation-editor §2), which would otherwise cover the
+ * table. The keys are plain localStorage keys (adapters/storage.ts).
+ */
+export async function skipTranslationIntro(context: BrowserContext): Promise<void> {
+  await context.addInitScript(
+    ([walkthroughKey, popoverKey]) => {
+      // The script runs in every frame; the player's sandboxed frame has no storage (and needs none).
+      if (window.top !== window) return;
+      const at = new Date().toISOString();
+      window.localStorage.setItem(walkthroughKey, at);
+      window.localStorage.setItem(popoverKey, at);
+    },
+    [WALKTHROUGH_DONE_STORAGE_KEY, UPDATES_POPOVER_DISMISSED_STORAGE_KEY] as const,
+  );
+}
+
+const translatorPageErrors = new WeakMap<Page, string[]>();
+
+/**
+ * A signed-in page on `path` (a translate tab) without the walkthrough and the course-updates popover, whose
+ * uncaught script errors are recorded (see {@link expectNoPageErrors}).
+ */
+export async function translatorPage(browser: Browser, baseURL: string, email: string, path: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL });
+  await skipTranslationIntro(context);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  translatorPageErrors.set(page, errors);
+  page.on('pageerror', (error) => errors.push(error.stack ?? error.message));
+  // Signed out, an item address offers the anonymous reviewer's page: sign in through the grid first.
+  await openGridAs(page, email);
+  await page.goto(path);
+  return page;
+}
+
+/** No uncaught script error happened on a {@link translatorPage} (a crashed view would otherwise only show as a missing element). */
+export function expectNoPageErrors(page: Page): void {
+  expect(translatorPageErrors.get(page) ?? []).toEqual([]);
+}
+
+/** The segment table, once the translation is loaded. */
+export async function segmentTable(page: Page): Promise<Locator> {
+  const table = page.getByRole('table', { name: 'Segments' });
+  await expect(table).toBeVisible();
+  return table;
+}
+
+/** Goes to a slide through the "Slide progress" flyout (the table scrolls to it). */
+export async function goToSlide(page: Page, title: string): Promise<void> {
+  await page.getByRole('button', { name: /^Slide progress/ }).click();
+  const flyout = page.getByRole('dialog', { name: 'Slide progress' });
+  await flyout.getByRole('button', { name: new RegExp(`^${title}`) }).click();
+  await expect(flyout).toBeHidden();
+  await expect(page.getByRole('table', { name: 'Segments' }).getByRole('button', { name: new RegExp(`^${title}`) })).toBeVisible();
+}
+
+/** The caret to the end of the editor's text (Home / End keys go by visual line; Ctrl+End is not reliable here). */
+export async function caretToEnd(page: Page): Promise<void> {
+  for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('End');
+}
+
+/** The table rows holding a piece of text (the table is virtualized: only rows near the view exist). */
+export function segmentRow(page: Page, text: string): Locator {
+  return page.getByRole('table', { name: 'Segments' }).getByRole('row').filter({ hasText: text });
+}
+
+/** Clicks the target of `row` (a {@link segmentRow}) to edit it; resolves the editor's text box. */
+export async function startEditRow(page: Page, row: Locator): Promise<Locator> {
+  await row.getByTitle('Edit translation').click();
+  const editor = page.getByRole('textbox', { name: /^Translation of/ });
+  try {
+    await expect(editor).toBeFocused();
+  } catch (error) {
+    // Name a crashed view's script error rather than only the missing editor.
+    expectNoPageErrors(page);
+    throw error;
+  }
+  return editor;
+}
+
+/** Dismisses the feedback survey (translation-editor §6: it appears once the user has saved an edit). */
+export async function dismissFeedbackSurvey(page: Page): Promise<void> {
+  await dismissSurvey(page, 'How is validating translations going?');
+}
+
+/** Dismisses a survey card of the translate tab (for this session), by its title. */
+export async function dismissSurvey(page: Page, title: string): Promise<void> {
+  const survey = page.getByRole('region', { name: title });
+  await survey.getByRole('button', { name: 'Dismiss survey' }).click();
+  await expect(survey).toBeHidden();
 }

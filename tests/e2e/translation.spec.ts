@@ -1,6 +1,21 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { SEEDED_TRANSLATIONS } from '../../server/translations/seed.ts';
-import { expect, openGridAs, signedInPage, test, withContentApi } from './fixtures.ts';
+import {
+  caretToEnd,
+  dismissFeedbackSurvey,
+  expect,
+  expectNoPageErrors,
+  goToSlide,
+  openGridAs,
+  segmentRow,
+  segmentTable,
+  stackItemIds,
+  startEditRow,
+  test,
+  tokenOf,
+  translatePath,
+  translatorPage,
+} from './fixtures.ts';
 
 /**
  * The translation editor end to end (issue 8; translation-editor §2 tab parts and dialogs, §4 segment edit and group
@@ -20,99 +35,18 @@ const ARABIC = `${STACK} (Arabic)`;
 const VARIABLE_TOAST = "Variables between percent signs, like %Name%, can't be deleted or changed. Storyline fills them in when the course plays.";
 const TAG_TOAST = "Tags can't be deleted. They keep the formatting of the translated text.";
 
-/** The access token the signed-in page holds. */
-async function tokenOf(page: Page): Promise<string> {
-  const token = await page.evaluate(() => {
-    const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'));
-    return key ? (JSON.parse(localStorage.getItem(key)!) as { access_token: string }).access_token : '';
-  });
-  if (!token) throw new Error('tokenOf: the page is not signed in');
-  return token;
-}
-
-/** Item ids of the Storyline stack's languages by title, looked up as alex (the owner) in a throw-away context. */
-async function stackItemIds(browser: Browser, baseURL: string): Promise<Map<string, string>> {
-  const context = await browser.newContext({ baseURL });
-  try {
-    const page = await context.newPage();
-    await openGridAs(page, ALEX);
-    const headers = { Authorization: `Bearer ${await tokenOf(page)}` };
-    const { items } = await withContentApi(page, (api) => api.request('item.fetch', { folderId: 'ALL_CONTENT', page: 1, search: STACK, product: 'all' }));
-    const stack = items.find((entry) => entry.isStack && entry.title === STACK);
-    if (!stack) throw new Error(`stackItemIds: no stack "${STACK}"`);
-    const { itemIds } = (await (await page.request.get(`/api/item-stacks/${stack.id}`, { headers })).json()) as { itemIds: string[] };
-    const { entries } = (await (await page.request.get(`/api/translations/stack/${itemIds[0]}`, { headers })).json()) as { entries: { itemId: string; title: string }[] };
-    return new Map(entries.map((entry) => [entry.title, entry.itemId]));
-  } finally {
-    await context.close();
-  }
-}
-
 async function idOf(browser: Browser, baseURL: string, title: string): Promise<string> {
-  const id = (await stackItemIds(browser, baseURL)).get(title);
+  const id = (await stackItemIds(browser, baseURL, STACK)).get(title);
   if (!id) throw new Error(`no item "${title}" in the stack`);
   return id;
 }
 
-function translatePath(itemId: string, query = ''): string {
-  return `/review/content/${itemId}/translate${query}`;
-}
-
-const pageErrors = new WeakMap<Page, string[]>();
-
-/** A signed-in page on `path` whose uncaught script errors are recorded (see {@link expectNoPageErrors}). */
-async function validatorPage(browser: Browser, baseURL: string, email: string, path: string): Promise<Page> {
-  const page = await signedInPage(browser, baseURL, email, path);
-  const errors: string[] = [];
-  pageErrors.set(page, errors);
-  page.on('pageerror', (error) => errors.push(error.stack ?? error.message));
-  return page;
-}
-
-/** No uncaught script error happened on the page (a crashed view would otherwise only show as a missing element). */
-function expectNoPageErrors(page: Page): void {
-  expect(pageErrors.get(page) ?? []).toEqual([]);
-}
-
-/** The segment table, once the translation is loaded. */
-async function segmentTable(page: Page): Promise<Locator> {
-  const table = page.getByRole('table', { name: 'Segments' });
-  await expect(table).toBeVisible();
-  return table;
-}
-
-/** Goes to a slide through the "Slide progress" flyout (the table scrolls to it). */
-async function goToSlide(page: Page, title: string): Promise<void> {
-  await page.getByRole('button', { name: /^Slide progress/ }).click();
-  const flyout = page.getByRole('dialog', { name: 'Slide progress' });
-  await flyout.getByRole('button', { name: new RegExp(`^${title}`) }).click();
-  await expect(flyout).toBeHidden();
-  await expect(page.getByRole('table', { name: 'Segments' }).getByRole('button', { name: new RegExp(`^${title}`) })).toBeVisible();
-}
-
-/** The caret to the end of the editor's text (Home / End keys go by visual line; Ctrl+End is not reliable here). */
-async function caretToEnd(page: Page): Promise<void> {
-  for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('End');
-}
-
-/** The table row of a segment, by a piece of its text. */
-function segmentRow(page: Page, text: string): Locator {
-  return page.getByRole('table', { name: 'Segments' }).getByRole('row').filter({ hasText: text });
-}
+/** A validator's translate tab, without the walkthrough and the course-updates popover of issue 9. */
+const validatorPage = translatorPage;
 
 /** Clicks a segment's target to edit it; resolves the editor's text box. */
 async function startEdit(page: Page, targetText: string): Promise<Locator> {
-  await segmentRow(page, targetText).getByTitle('Edit translation').click();
-  const editor = page.getByRole('textbox', { name: /^Translation of/ });
-  try {
-    await expect(editor).toBeFocused();
-  } catch (error) {
-    // Name a crashed view's script error rather than only the missing editor.
-    expectNoPageErrors(page);
-    throw error;
-  }
-  return editor;
+  return startEditRow(page, segmentRow(page, targetText));
 }
 
 function bottomBar(page: Page): Locator {
@@ -149,6 +83,8 @@ test('vera edits the html segment: the variable and tag rules hold, the save sho
     await expect(editor).toContainText('jamais eu, croyez-moi.');
     await page.keyboard.press('Control+Enter');
     await expect(editor).toBeHidden();
+    // The first save brings the feedback survey (issue 9), which takes the table's room at this window size.
+    await dismissFeedbackSurvey(page);
     const row = segmentRow(page, 'croyez-moi');
     await expect(row).toContainText('%UserName%, les clients dont le problème est');
     await expect(row).toContainText('sont plus fidèles que ceux qui n’en ont jamais eu, croyez-moi.');
@@ -252,7 +188,7 @@ test('a signed-out visitor clicking Mark complete is asked to sign in, and no pr
 });
 
 test('bad input: an empty edit cannot be saved, the previous version is locked, Arabic is right to left, an empty filter offers Clear filter', async ({ browser, baseURL }) => {
-  const ids = await stackItemIds(browser, baseURL!);
+  const ids = await stackItemIds(browser, baseURL!, STACK);
   const french = ids.get(FRENCH)!;
   const page = await validatorPage(browser, baseURL!, VERA, translatePath(french));
   try {

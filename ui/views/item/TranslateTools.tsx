@@ -236,7 +236,7 @@ export function TranslateDiffView({ versions }: { versions: readonly { id: strin
       </div>
       <TranslationDiffDialog
         entry={currentIndex >= 0 ? entries[currentIndex]! : null}
-        index={Math.max(0, currentIndex)}
+        index={Math.max(0, currentIndex) + 1}
         total={entries.length}
         previousVersion={diff.previousVersionNumber ?? 1}
         onPrev={() => currentIndex > 0 && send({ type: 'translation.setDiffPath', key: entries[currentIndex - 1]!.key })}
@@ -384,7 +384,9 @@ export function TranslateSurveys({ feedbackOpen, onCloseFeedback }: { feedbackOp
   const [response, setResponse] = useState<SmartReviewSurveyResponse>(EMPTY_SMART_REVIEW_RESPONSE);
   const [positive, setPositive] = useState<boolean | null>(null);
   const [text, setText] = useState('');
-  const showSmart = smartVisible || smartStatus === 'submitted';
+  // The thanks shows right after this session's answer; a survey submitted earlier (read at sign-in) stays hidden.
+  const smartJustSubmitted = useSelector(surveys, (s) => s.context.statuses['smart-review-survey'] === 'submitted');
+  const showSmart = smartVisible || smartJustSubmitted;
   const showFeedback = feedbackOpen || feedbackVisible;
   return (
     <>
