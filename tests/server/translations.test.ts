@@ -5,6 +5,9 @@
  * translate-content permission, signed out, markup only), progress complete / reopen and reset with their pushes
  * seen by another validator's item socket, get-segments, the stack sidebar's call, and ItemDetail.showTranslationsTab.
  */
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ItemAck, ItemAckData, ItemDetail } from '../../domain/items.ts';
@@ -105,6 +108,26 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const socket of sockets) socket.disconnect();
   await server?.close();
+});
+
+describe('§5 old Storyline versions', () => {
+  // Runs first: the German Storyline target's stored file is given an old Storyline release before the service has
+  // read it (the service keeps parsed files), with its structure unchanged for the later tests.
+  it('an edit of a course published by a Storyline release older than 3.60 is refused with 409 and the spec’s message', async () => {
+    const german = item(title(SEEDED_TRANSLATIONS.storylineStack, 'de'));
+    const db = new Database(path.join(server.dataDir, 'review.sqlite'), { readonly: true });
+    const { key } = db.prepare('select file_key as key from translation_files where item_id = ? and version_id = ?').get(german.id, latest(german)) as { key: string };
+    db.close();
+    const stored = path.join(server.dataDir, 'cdn', ...key.split('/'));
+    const file = JSON.parse(await readFile(stored, 'utf8')) as TranslationFile;
+    await writeFile(stored, JSON.stringify({ ...file, storylineVersion: '3.50.1234.0' }));
+    const { body: answer } = await validation(vera, german, 'de');
+    const [first] = fixtureItems(file.children);
+    const change: CommandChange = { path: pathKey(first!.path), command: COMMAND_UPDATE, data: { newValue: toBase64('Neuer Text'), normalizedLevenshteinDistance: 0.5 }, isCourseUpdate: false };
+    const refused = await api<{ error: string; message: string }>(TRANSLATION_CALLS.commands(answer.validationId), vera, { email: 'vera.validator@example.com', changes: [change], view: TRANSLATION_VIEW });
+    expect(refused).toMatchObject({ status: 409, body: { error: 'unsupportedVersion', message: TRANSLATION_MESSAGES.oldStoryline } });
+    expect((await validation(vera, german, 'de')).body.paths).toEqual(answer.paths);
+  });
 });
 
 describe('GET validation and the CDN', () => {
