@@ -1015,7 +1015,7 @@ export const translationMachine = setup({
                       path: context.resetting?.key ?? '',
                       command: 0 as const,
                       data: { newValue: segment ? serializeSegmentText(segment.originalTarget) : '' },
-                      isCourseUpdate: false,
+                      isCourseUpdate: context.tools.viewMode === 'courseUpdates',
                       view: TRANSLATION_VIEW,
                       email: context.subject?.email ?? '',
                     },
@@ -1403,7 +1403,8 @@ function startSave(context: TranslationContext): Partial<TranslationContext> {
       oldText: oldValue !== null ? plainText(oldValue, segment.textType) : segment.originalTargetText,
       newText: plainText(context.editing.value, segment.textType),
       newValue,
-      isCourseUpdate: false,
+      // §7: an edit made while validating course updates is sent as one.
+      isCourseUpdate: context.tools.viewMode === 'courseUpdates',
     },
   ]);
   const optimistic: ValidationChange = {
@@ -1481,7 +1482,13 @@ function saveToAllValues(context: TranslationContext, asked: { key: string; valu
 function preparedOf(context: TranslationContext, values: readonly ApplyValue[], origin: ApplyOrigin) {
   if (!context.model) return null;
   return prepareApply(
-    { model: context.model, changes: context.changes, userId: context.subject?.userId ?? '', blockedReason: (segment) => blockedReasonOf(context, segment.navKey, origin === 'diffReset' ? undefined : segment.key) },
+    {
+      model: context.model,
+      changes: context.changes,
+      userId: context.subject?.userId ?? '',
+      blockedReason: (segment) => blockedReasonOf(context, segment.navKey, origin === 'diffReset' ? undefined : segment.key),
+      isCourseUpdate: context.tools.viewMode === 'courseUpdates',
+    },
     values,
   );
 }

@@ -207,7 +207,7 @@ export function stepHit(context: Pick<TranslationToolsContext, 'tools'>, directi
  * skipped; the same key once), with the optimistic changes they show at once.
  */
 export function prepareApply(
-  input: { model: TranslationModel; changes: Record<string, ValidationChange>; userId: string; blockedReason: (segment: Segment) => EditBlockedReason | null },
+  input: { model: TranslationModel; changes: Record<string, ValidationChange>; userId: string; blockedReason: (segment: Segment) => EditBlockedReason | null; isCourseUpdate?: boolean },
   values: readonly ApplyValue[],
 ): { edits: PendingEdit[]; optimistic: Record<string, ValidationChange>; previous: Record<string, ValidationChange | null>; refused: { key: string; reason: EditBlockedReason | 'empty' }[] } {
   const edits: PendingEdit[] = [];
@@ -233,7 +233,7 @@ export function prepareApply(
       oldText: old !== null ? plainText(old, segment.textType) : segment.originalTargetText,
       newText: plainText(value, segment.textType),
       newValue,
-      isCourseUpdate: false,
+      isCourseUpdate: input.isCourseUpdate ?? false,
       ...(suggestionModel !== undefined ? { suggestionModel } : {}),
     });
     previous[key] = change ?? null;

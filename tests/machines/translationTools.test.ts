@@ -364,6 +364,26 @@ describe('course updates (§2, §4)', () => {
     expect(t.snap().context.tools.viewMode).toBe('group');
   });
 
+  it('§7 an edit saved while validating course updates is sent as a course update; outside that mode it is not', async () => {
+    const t = start();
+    await load(t, updates);
+    await t.send({ type: 'translation.openCourseUpdates' });
+    await t.send({ type: 'translation.startEdit', key: T3 });
+    await t.send({ type: 'translation.edit', key: T3, value: 'Mis à jour' });
+    await t.send({ type: 'translation.save' });
+    expect(t.calls.saveChanges.calls[0]!.input.batches.flat()).toMatchObject([{ path: T3, isCourseUpdate: true }]);
+    t.calls.saveChanges.calls[0]!.resolve({ paths: {} });
+    await settle();
+    // The saved segment is read back (changesPending), then editing goes on.
+    t.calls.getSegments.calls[0]?.resolve({ data: [] });
+    await settle();
+    await t.send({ type: 'translation.closeCourseUpdates' });
+    await t.send({ type: 'translation.startEdit', key: T1 });
+    await t.send({ type: 'translation.edit', key: T1, value: 'Pas une mise à jour' });
+    await t.send({ type: 'translation.save' });
+    expect(t.calls.saveChanges.calls.at(-1)!.input.batches.flat()).toMatchObject([{ path: T1, isCourseUpdate: false }]);
+  });
+
   it('shows the updates popover until dismissed (the date is stored)', async () => {
     const t = start();
     await load(t, updates);
