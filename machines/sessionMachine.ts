@@ -120,6 +120,8 @@ export const sessionMachine = setup({
       entry: [
         sendToSystem('grid', ({ context }) => ({ type: 'grid.signedIn', userId: context.user?.sub ?? '' })),
         sendToSystem('item', ({ context }) => ({ type: 'item.viewerChanged', userId: context.user?.sub ?? null, anonymousEmail: null })),
+        // The translation surveys this person already answered (translation-editor §4: submitted ones stay hidden).
+        sendToSystem('surveys', ({ context }) => ({ type: 'surveys.load', email: context.user?.email ?? '' })),
       ],
       // Nothing of this person's content stays for the next one (sign-out, or an anonymous session).
       exit: [
@@ -129,6 +131,7 @@ export const sessionMachine = setup({
         sendToSystem('dialogs', () => ({ type: 'dialogs.reset' })),
         sendToSystem('drag', () => ({ type: 'drag.reset' })),
         sendToSystem('uploads', () => ({ type: 'uploads.reset' })),
+        sendToSystem('surveys', () => ({ type: 'surveys.reset' })),
       ],
       invoke: [
         {

@@ -723,7 +723,6 @@ export function createAppSystem(
   const flagsRef = app.system.get('flags') as AppSystem['flags'];
   const suggestionsRef = app.system.get('suggestions') as AppSystem['suggestions'];
   const memoryReportRef = app.system.get('memoryReport') as AppSystem['memoryReport'];
-  const surveysRef = app.system.get('surveys') as AppSystem['surveys'];
   const walkthroughRef = app.system.get('walkthrough') as AppSystem['walkthrough'];
   let suggestionsKey = 'null';
   let memoryReportKey = 'null';
@@ -753,17 +752,8 @@ export function createAppSystem(
   translationRef.subscribe(tellToolsAboutTranslation);
   flagsRef.subscribe(tellToolsAboutTranslation);
 
-  // Surveys: which ones the user submitted is read at sign-in (by e-mail); signing out forgets them.
-  let surveysEmail: string | null = null;
-  const tellSurveysAboutSession = (snapshot: ReturnType<AppSystem['session']['getSnapshot']>) => {
-    const email = snapshot.matches('loggedIn') ? (snapshot.context.user?.email ?? null) : null;
-    if (email === surveysEmail) return;
-    surveysEmail = email;
-    if (email) surveysRef.send({ type: 'surveys.load', email });
-    else surveysRef.send({ type: 'surveys.reset' });
-  };
-  tellSurveysAboutSession(sessionRef.getSnapshot());
-  sessionRef.subscribe(tellSurveysAboutSession);
+  // Surveys: the session machine tells the surveys actor about sign-in (surveys.load) and sign-out (surveys.reset).
+  const surveysRef = app.system.get('surveys') as AppSystem['surveys'];
 
   // The walkthrough (§6 shown to non-owners): once per page load, when a signed-in non-owner's translation has loaded
   // and the tour was never finished or dismissed (WALKTHROUGH_DONE_STORAGE_KEY; the machine's action stores it).
