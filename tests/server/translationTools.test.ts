@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ItemAck, ItemAckData, ItemDetail } from '../../domain/items.ts';
+import type { ItemDetail } from '../../domain/items.ts';
 import {
   MEMORY_HIT_MIN_SIMILARITY,
   pathKey,
@@ -37,6 +37,7 @@ import { memorySimilarity, normalizeMemoryText, TranslationMemoryIndex, type Mem
 import { SEEDED_TRANSLATIONS } from '../../server/translations/seed.ts';
 import { ackData, callJson, connectOutcome, connectSocket, connectUser, signIn, type SignedIn, type UserClient } from '../support/clients.ts';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
+import { getItem, seededItem, seededTranslationItems } from '../support/translations.ts';
 
 let server: TestServer;
 let alex: UserClient;
@@ -51,13 +52,9 @@ let watcher: Socket;
 type Call = { method: string; path: string };
 const api = <T>(call: Call, who: { token: string } | null, body?: unknown, headers?: Record<string, string>, base = server.url) =>
   callJson<T>(base, `/api${call.path}`, { token: who?.token, method: call.method, body, headers });
-const get = (socket: Socket, id: string) => socket.timeout(5000).emitWithAck('item.get', { id, pass: null, protectedLinksFlagEnabled: true }) as Promise<ItemAck<ItemAckData<'item.get'>>>;
+const get = getItem;
 
-function item(title: string): ItemDetail {
-  const found = items.get(title);
-  if (!found) throw new Error(`no seeded item ${title}`);
-  return found;
-}
+const item = (title: string): ItemDetail => seededItem(items, title);
 const french = () => item(SEEDED_TRANSLATIONS.storylineFrench);
 const key = (path: readonly string[]) => pathKey([...path]);
 
@@ -96,15 +93,7 @@ beforeAll(async () => {
     UserClient,
   ];
   sam = await signIn(server.url, 'sam.staff@example.com');
-  for (const stack of [SEEDED_TRANSLATIONS.riseStack, SEEDED_TRANSLATIONS.storylineStack]) {
-    const ack = (await alex.socket.timeout(5000).emitWithAck('item.fetch', { folderId: 'ALL_CONTENT', page: 1, search: stack, product: 'all' })) as { data: { items: { id: string; title: string; isStack: boolean }[] } };
-    const entry = ack.data.items.find((i) => i.isStack && i.title === stack)!;
-    const { body } = await callJson<{ itemIds: string[] }>(server.url, `/api/item-stacks/${entry.id}`, { token: alex.token });
-    for (const id of body.itemIds) {
-      const detail = ackData(await get(alex.socket, id)).item;
-      items.set(detail.title, detail);
-    }
-  }
+  for (const [title, detail] of await seededTranslationItems(server.url, alex)) items.set(title, detail);
   watcher = connectSocket(server.url, `/item/${french().id}`, { token: maria.token });
   sockets.push(watcher);
   expect(await connectOutcome(watcher)).toBe('connected');

@@ -10,7 +10,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ItemAck, ItemAckData, ItemDetail } from '../../domain/items.ts';
+import type { ItemDetail } from '../../domain/items.ts';
 import {
   COMMAND_APPROVE,
   COMMAND_UPDATE,
@@ -33,6 +33,7 @@ import { toBase64 } from '../../domain/translationEdits.ts';
 import { SEEDED_TRANSLATIONS } from '../../server/translations/seed.ts';
 import { ackData, callJson, connectOutcome, connectSocket, connectUser, waitFor, type UserClient } from '../support/clients.ts';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
+import { getItem, seededItem, seededTranslationItems } from '../support/translations.ts';
 
 let server: TestServer;
 let alex: UserClient;
@@ -49,13 +50,9 @@ type Call = { method: string; path: string };
 const api = <T>(call: Call, who: UserClient | null, body?: unknown, headers?: Record<string, string>) =>
   callJson<T>(server.url, `/api${call.path}`, { token: who?.token, method: call.method, body, headers });
 
-const get = (socket: Socket, id: string) => socket.timeout(5000).emitWithAck('item.get', { id, pass: null, protectedLinksFlagEnabled: true }) as Promise<ItemAck<ItemAckData<'item.get'>>>;
+const get = getItem;
 
-function item(title: string): ItemDetail {
-  const found = items.get(title);
-  if (!found) throw new Error(`no seeded item ${title}`);
-  return found;
-}
+const item = (title: string): ItemDetail => seededItem(items, title);
 const title = (stack: string, locale: keyof typeof SEEDED_TRANSLATIONS.languages) => `${stack} (${SEEDED_TRANSLATIONS.languages[locale]})`;
 const latest = (detail: ItemDetail) => detail.versions.at(-1)!.id;
 
@@ -92,15 +89,7 @@ beforeAll(async () => {
     UserClient,
     UserClient,
   ];
-  for (const stack of [SEEDED_TRANSLATIONS.riseStack, SEEDED_TRANSLATIONS.storylineStack]) {
-    const ack = (await alex.socket.timeout(5000).emitWithAck('item.fetch', { folderId: 'ALL_CONTENT', page: 1, search: stack, product: 'all' })) as { data: { items: { id: string; title: string; isStack: boolean }[] } };
-    const entry = ack.data.items.find((i) => i.isStack && i.title === stack)!;
-    const { body } = await callJson<{ itemIds: string[] }>(server.url, `/api/item-stacks/${entry.id}`, { token: alex.token });
-    for (const id of body.itemIds) {
-      const detail = ackData(await get(alex.socket, id)).item;
-      items.set(detail.title, detail);
-    }
-  }
+  for (const [title, detail] of await seededTranslationItems(server.url, alex)) items.set(title, detail);
   watcher = connectSocket(server.url, `/item/${item(SEEDED_TRANSLATIONS.storylineFrench).id}`, { token: maria.token });
   sockets.push(watcher);
   expect(await connectOutcome(watcher)).toBe('connected');

@@ -5,9 +5,8 @@
  */
 import type { Suggestion } from '../../../../domain/translation.ts';
 import { confidencePercent, type SuggestionEntry, type SuggestionState } from '../../../../domain/translationAssist.ts';
-import { Banner, Button, cx, SparkIcon, Spinner } from '../../../kit/index.ts';
+import { Banner, Button, cx, SparkIcon, Spinner, ThumbDownIcon, ThumbUpIcon } from '../../../kit/index.ts';
 import { t } from '../../../strings.ts';
-import { ThumbDownIcon, ThumbUpIcon } from './icons.tsx';
 
 export interface SmartReviewButtonProps {
   /** The segment's suggestion state; undefined before the first request. */

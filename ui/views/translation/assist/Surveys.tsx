@@ -8,9 +8,8 @@
 import type { ReactNode } from 'react';
 import { MAX_SURVEY_SELECTIONS, SMART_REVIEW_OPTIONS, type SmartReviewOption, type SmartReviewSurveyResponse } from '../../../../domain/translation.ts';
 import { canSelectMoreOptions, smartReviewSelections, smartReviewSurveyProblem, type SurveyStatus } from '../../../../domain/translationAssist.ts';
-import { Button, Checkbox, CheckIcon, CloseIcon, cx, TextField } from '../../../kit/index.ts';
+import { Button, Checkbox, CheckIcon, CloseIcon, cx, TextField, ThumbDownIcon, ThumbUpIcon } from '../../../kit/index.ts';
 import { t } from '../../../strings.ts';
-import { ThumbDownIcon, ThumbUpIcon } from './icons.tsx';
 
 /** The label of a smart-review survey option. */
 export function smartReviewOptionLabel(option: SmartReviewOption): string {
