@@ -233,3 +233,47 @@ test('bad input: an empty edit cannot be saved, the previous version is locked, 
     await page.context().close();
   }
 });
+
+test('scrolling up, the rows in view stay where the scroll puts them while the rows above are measured (scroll anchoring)', async ({ browser, baseURL }) => {
+  const id = await idOf(browser, baseURL!, FRENCH);
+  const page = await validatorPage(browser, baseURL!, VERA, translatePath(id));
+  try {
+    await segmentTable(page);
+    // From the end of the table (rows above it not yet measured), six steps of 150 px up, as a wheel does: the row
+    // at the top of the view moves down by 150 px each time, not by 150 px plus what the rows above turned out to
+    // measure against their estimate.
+    const moves = await page.evaluate(async () => {
+      const scroller = document.querySelector('.translation-table__scroll') as HTMLElement;
+      const rowTop = (index: string) => (scroller.querySelector(`[aria-rowindex="${index}"]`) as HTMLElement | null)?.getBoundingClientRect().top ?? null;
+      // Frames until the row holds still for two frames (measuring, anchoring and React's render are done).
+      const settled = async (index: string) => {
+        let last = rowTop(index);
+        for (let still = 0, frames = 0; still < 2 && frames < 60; frames++) {
+          await new Promise((resolve) => requestAnimationFrame(resolve));
+          const now = rowTop(index);
+          still = now === last ? still + 1 : 0;
+          last = now;
+        }
+        return last;
+      };
+      scroller.scrollTop = scroller.scrollHeight;
+      const lastRow = [...scroller.querySelectorAll('[role="row"]')].at(-1)!.getAttribute('aria-rowindex')!;
+      await settled(lastRow);
+      const result: number[] = [];
+      for (let step = 0; step < 6; step++) {
+        const viewTop = scroller.getBoundingClientRect().top;
+        const anchor = [...scroller.querySelectorAll<HTMLElement>('[role="row"]')].find((row) => row.getBoundingClientRect().bottom > viewTop + 1)!;
+        const index = anchor.getAttribute('aria-rowindex')!;
+        const before = anchor.getBoundingClientRect().top;
+        scroller.scrollTop -= 150;
+        const after = await settled(index);
+        result.push(after === null ? Number.NaN : Math.round(after - before));
+      }
+      return result;
+    });
+    expect(moves).toEqual([150, 150, 150, 150, 150, 150]);
+    expectNoPageErrors(page);
+  } finally {
+    await page.context().close();
+  }
+});

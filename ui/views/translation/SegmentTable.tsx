@@ -8,7 +8,7 @@
  * a row's target (`renderSegmentExtras`: suggestions, reset, diff marks).
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import type { SegmentText as SegmentTextValue, ValidationChange } from '../../../domain/translation.ts';
 import { deserializeSegmentText, isEdited } from '../../../domain/translationEdits.ts';
 import type { Segment, TableRow, UiGroup } from '../../../domain/translationModel.ts';
@@ -86,7 +86,7 @@ export interface SegmentTableProps {
 
 const GROUP_ROW_ESTIMATE = 44;
 const SEGMENT_ROW_ESTIMATE = 76;
-const OVERSCAN = 8;
+const OVERSCAN = 3;
 
 /** The virtualized table, or the empty state. */
 export function SegmentTable(props: SegmentTableProps) {
@@ -101,14 +101,37 @@ export function SegmentTable(props: SegmentTableProps) {
   const toggleGroup = useCallback((key: string) => latest.current.onToggleGroup(key), []);
   const startEdit = useCallback((key: string) => latest.current.onStartEdit(key), []);
 
+  // Keys and estimates per index, with callbacks that keep their identity while the rows do: the virtualizer
+  // recomputes every row's position whenever getItemKey changes, and reads both for each row when it does.
+  const { getItemKey, estimateSize } = useMemo(() => rowLookups(rows), [rows]);
+  const getScrollElement = useCallback(() => scrollRef.current, []);
+  const anchorShift = useRef(0);
   const virtualizer = useVirtualizer({
     count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => (rows[index]?.kind === 'group' ? GROUP_ROW_ESTIMATE : SEGMENT_ROW_ESTIMATE),
-    getItemKey: (index) => rows[index]?.key ?? index,
+    getScrollElement,
+    estimateSize,
+    getItemKey,
     overscan: OVERSCAN,
     initialRect: { width: 500, height: initialHeight },
+    // Rows are placed (and the sizer sized) in the DOM by the virtualizer; React renders only when the range changes.
+    directDomUpdates: true,
+    onChange: (instance) => {
+      const shift = anchorShift.current;
+      anchorShift.current = 0;
+      if (shift !== 0) instance.scrollElement?.scrollBy({ top: shift });
+    },
   });
+  // Scroll anchoring, once per batch of measured rows: the rows above the viewport that were measured at another
+  // size than assumed shift the view by their sum, and the view is scrolled back by it (the virtualizer's own
+  // anchoring recomputes every row's position for each such row, 10–20 times a frame when jumping through the
+  // table). The same rule as its own: a first measurement counts when the row starts above the viewport, a later one
+  // when the row ends above it and the user is not scrolling back up.
+  virtualizer.shouldAdjustScrollPositionOnItemSizeChange = (item, delta, instance) => {
+    const offset = instance.scrollOffset ?? 0;
+    const firstMeasure = !instance.itemSizeCache.has(item.key);
+    if (firstMeasure ? item.start < offset : item.end <= offset && instance.scrollDirection !== 'backward') anchorShift.current += delta;
+    return false;
+  };
 
   const scrolledTo = useRef<string | null>(null);
   useEffect(() => {
@@ -131,7 +154,7 @@ export function SegmentTable(props: SegmentTableProps) {
         </div>
       </div>
       <div ref={scrollRef} className="translation-table__scroll" role="rowgroup">
-        <div className="translation-table__sizer" style={{ height: virtualizer.getTotalSize() }}>
+        <div ref={virtualizer.containerRef} className="translation-table__sizer">
           {virtualizer.getVirtualItems().map((item) => {
             const row = rows[item.index];
             if (!row) return null;
@@ -145,7 +168,7 @@ export function SegmentTable(props: SegmentTableProps) {
                 aria-rowindex={item.index + 2}
                 aria-current={currentHit ? 'true' : undefined}
                 className={cx('translation-row', `translation-row--${row.kind}`, currentHit && 'is-current-hit')}
-                style={{ transform: `translateY(${item.start}px)`, ['--depth' as string]: row.depth }}
+                style={{ ['--depth' as string]: row.depth }}
               >
                 {row.kind === 'group' ? (
                   <GroupRowOf row={row} table={props} onToggle={toggleGroup} />
@@ -159,6 +182,19 @@ export function SegmentTable(props: SegmentTableProps) {
       </div>
     </div>
   );
+}
+
+/** The virtualizer's per-index lookups over precomputed arrays (monomorphic reads in its per-row loops). */
+function rowLookups(rows: readonly TableRow[]): { getItemKey: (index: number) => string | number; estimateSize: (index: number) => number } {
+  const keys = rows.map((row) => row.key);
+  const estimates = new Float64Array(rows.length);
+  rows.forEach((row, index) => {
+    estimates[index] = row.kind === 'group' ? GROUP_ROW_ESTIMATE : SEGMENT_ROW_ESTIMATE;
+  });
+  return {
+    getItemKey: (index) => keys[index] ?? index,
+    estimateSize: (index) => estimates[index] ?? SEGMENT_ROW_ESTIMATE,
+  };
 }
 
 function hasCurrentHit(hits: readonly SegmentHits[] | null): boolean {
