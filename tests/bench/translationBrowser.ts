@@ -22,6 +22,7 @@ import { UPDATES_POPOVER_DISMISSED_STORAGE_KEY, WALKTHROUGH_DONE_STORAGE_KEY } f
 import { generateStorylineCourse } from '../../domain/translation.fixtures.ts';
 import { SEEDED_TRANSLATIONS } from '../../server/translations/seed.ts';
 import { ensureClientBuild, startServer, stopServer } from './grid.ts';
+import { KEY_MARK, SCROLL_MARK, TRACE_CATEGORIES, keystrokeWorkFromTrace, scrollWorkFromTrace, type TraceEvent } from './traceWork.ts';
 
 const SEGMENTS = 20_000;
 const BUDGET_INTERACTIVE_MS = 1_500;
@@ -70,78 +71,6 @@ async function measureInteractive(page: Page, url: string, itemId: string): Prom
   await page.waitForFunction(() => performance.getEntriesByName('translation:interactive', 'mark').length > 0, null, { timeout: 60_000 });
   await page.getByRole('table', { name: 'Segments' }).waitFor();
   return page.evaluate(() => performance.measure('translation', 'translation:file', 'translation:interactive').duration);
-}
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  args?: { src_func?: string; data?: { type?: string } };
-}
-
-const SCROLL_MARK = 'bench:scroll-step';
-const KEY_MARK = 'bench:keydown';
-// Tasks and the bench's marks only: the devtools.timeline category would add an event to every callback and slow
-// the page it measures.
-const TRACE_CATEGORIES = ['toplevel', 'blink.user_timing'];
-
-/** The complete events of the thread that holds `anchor`, in time order, and its top-level tasks. */
-function threadOf(events: readonly TraceEvent[], anchor: TraceEvent): { thread: TraceEvent[]; tasks: TraceEvent[] } {
-  const thread = events.filter((event) => event.pid === anchor.pid && event.tid === anchor.tid && event.ph !== 'M').sort((a, b) => a.ts - b.ts);
-  return { thread, tasks: thread.filter((event) => event.ph === 'X' && event.name === 'ThreadControllerImpl::RunTask') };
-}
-
-/** Busy time (µs) of the tasks overlapping [from, to), clipped to it; and the end of the last one. */
-function busyBetween(tasks: readonly TraceEvent[], from: number, to: number, stop?: (task: TraceEvent) => boolean): { busy: number; end: number } {
-  let busy = 0;
-  let end = from;
-  for (const task of tasks) {
-    const taskEnd = task.ts + (task.dur ?? 0);
-    if (taskEnd <= from) continue;
-    if (task.ts >= to) break;
-    busy += Math.min(taskEnd, to) - Math.max(task.ts, from);
-    end = taskEnd;
-    if (stop?.(task)) break;
-  }
-  return { busy, end };
-}
-
-/**
- * Per scroll step of a Chromium trace: the main thread's busy time from the start of the frame whose animation
- * callback scrolled (the task holding the step's mark) to the start of the next step's frame: the scroll handler, the
- * React render of the new rows, style, layout, the rows' size observers, paint, and any task in between. In ms.
- */
-export function scrollWorkFromTrace(events: readonly TraceEvent[]): number[] {
-  const marks = events.filter((event) => event.name === SCROLL_MARK);
-  if (marks.length < 2) throw new Error('the trace holds fewer than two scroll steps');
-  const { tasks } = threadOf(events, marks[0]!);
-  const frameStart = (mark: TraceEvent) => tasks.find((task) => task.ts <= mark.ts && mark.ts <= task.ts + (task.dur ?? 0))?.ts ?? mark.ts;
-  const starts = marks.map(frameStart);
-  return starts.slice(0, -1).map((start, index) => busyBetween(tasks, start, starts[index + 1]!).busy / 1000);
-}
-
-/**
- * Per key of a Chromium trace: the main thread's busy time from the key's input task to the end of the first frame
- * (BeginMainFrame task) after it, and the span of that (the latency, idle included); both in ms.
- */
-export function keystrokeWorkFromTrace(events: readonly TraceEvent[]): { work: number[]; latency: number[] } {
-  const keys = events.filter((event) => event.name === KEY_MARK).sort((a, b) => a.ts - b.ts);
-  if (keys.length === 0) throw new Error('the trace holds no key');
-  const { tasks } = threadOf(events, keys[0]!);
-  const work: number[] = [];
-  const latency: number[] = [];
-  keys.forEach((key, index) => {
-    const nextKey = keys[index + 1]?.ts ?? Number.POSITIVE_INFINITY;
-    // From the start of the task that handled the key (the mark is set by its first keydown listener).
-    const from = tasks.find((task) => task.ts <= key.ts && key.ts <= task.ts + (task.dur ?? 0))?.ts ?? key.ts;
-    const { busy, end } = busyBetween(tasks, from, nextKey, (task) => task.ts > key.ts && task.args?.src_func === 'ScheduledActionSendBeginMainFrame');
-    work.push(busy / 1000);
-    latency.push((end - from) / 1000);
-  });
-  return { work, latency };
 }
 
 async function traced<T>(browser: Browser, page: Page, run: () => Promise<T>): Promise<{ result: T; events: TraceEvent[] }> {
