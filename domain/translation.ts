@@ -473,6 +473,23 @@ export const DEFAULT_SURVEY_INTEGRATION = 'notion';
 /** The product name sent with surveys and suggestions. */
 export const TRANSLATION_PRODUCT_NAME = 'review-translations';
 
+/**
+ * Interest in a feature not built yet (§2 segment review false door), sent as analytics events (§7 POST /analytics:
+ * userId, event, properties): the dialog opened, and "Notify me".
+ */
+export const FEATURE_INTEREST_EVENTS = {
+  segmentReviewOpened: 'translation_segment_review_false_door_opened',
+  segmentReviewNotifyMe: 'translation_segment_review_false_door_notify_me',
+} as const;
+export type FeatureInterest = keyof typeof FEATURE_INTEREST_EVENTS;
+
+/** §7 POST /analytics body. */
+export interface AnalyticsEventBody {
+  userId: string;
+  event: string;
+  properties: Record<string, string>;
+}
+
 /** §8 words of issue 9's area. */
 export const TRANSLATION_TOOL_MESSAGES = {
   suggestion: {

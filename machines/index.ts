@@ -1008,9 +1008,10 @@ export const registry: readonly RegistryEntry[] = [
     name: 'surveys',
     machine: surveysMachine,
     description:
-      "The translation surveys: the submitted ones read at sign-in; per survey idle → in-progress → submitting → submitted (hidden) or failed (error toast, 5,000 ms); feedback trimmed or 'No feedback provided'; the smart-review survey only with at most 3 options, other with text, and something chosen or early access; dismissed for the session (translation-editor §3, §4, §5, §6, §7, §9).",
+      "The translation surveys: the submitted ones read at sign-in; per survey idle → in-progress → submitting → submitted (hidden) or failed (error toast, 5,000 ms); feedback trimmed or 'No feedback provided'; the smart-review survey only with at most 3 options, other with text, and something chosen or early access; dismissed for the session; feature-interest analytics events (the segment review false door) sent one after another, failures dropped (translation-editor §2, §3, §4, §5, §6, §7, §9).",
     cases: {
-      'surveys.load': [{ email: 'vera.validator@example.com' }],
+      'surveys.load': [{ email: 'vera.validator@example.com', userId: 'vera' }],
+      'surveys.interest': [{ interest: 'segmentReviewOpened' }, { interest: 'segmentReviewNotifyMe' }],
       'surveys.start': [{ slug: 'translation-progress' }],
       'surveys.submit': [
         { slug: 'translation-progress', positive: true, feedback: '  Smooth so far.  ' },
@@ -1019,6 +1020,7 @@ export const registry: readonly RegistryEntry[] = [
       'surveys.dismiss': [{ slug: 'translation-progress' }],
       'xstate.done.actor.fetchSurveyStatus': [{ output: { submitted: ['smart-review-survey'] } }],
       'xstate.error.actor.submitSurvey': [httpRefusal(500, 'Database down')],
+      'xstate.error.actor.trackEvent': [httpRefusal(500, 'Collector down')],
     },
   },
   {

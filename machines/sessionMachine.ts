@@ -121,7 +121,7 @@ export const sessionMachine = setup({
         sendToSystem('grid', ({ context }) => ({ type: 'grid.signedIn', userId: context.user?.sub ?? '' })),
         sendToSystem('item', ({ context }) => ({ type: 'item.viewerChanged', userId: context.user?.sub ?? null, anonymousEmail: null })),
         // The translation surveys this person already answered (translation-editor §4: submitted ones stay hidden).
-        sendToSystem('surveys', ({ context }) => ({ type: 'surveys.load', email: context.user?.email ?? '' })),
+        sendToSystem('surveys', ({ context }) => ({ type: 'surveys.load', email: context.user?.email ?? '', userId: context.user?.sub ?? '' })),
       ],
       // Nothing of this person's content stays for the next one (sign-out, or an anonymous session).
       exit: [

@@ -1,7 +1,10 @@
 import { assign, setup, type SnapshotFrom } from 'xstate';
 import {
   DEFAULT_SURVEY_INTEGRATION,
+  FEATURE_INTEREST_EVENTS,
   TRANSLATION_PRODUCT_NAME,
+  type AnalyticsEventBody,
+  type FeatureInterest,
   type ExperienceBody,
   type ExperienceStatusResponse,
   type SmartReviewSurveyResponse,
@@ -23,6 +26,10 @@ export const SURVEY_TOAST_KEYS = {
 export interface SurveysContext {
   /** The signed-in user's e-mail (the survey's `user`); null while signed out. */
   email: string | null;
+  /** The signed-in user's id (analytics `userId`); null while signed out. */
+  userId: string | null;
+  /** Feature-interest analytics events not sent yet, oldest first (one on the wire at a time). */
+  interest: AnalyticsEventBody[];
   /** Surveys this user has submitted (read at sign-in, and each success). */
   submitted: SurveyId[];
   /** §4 status per survey (absent: idle). */
@@ -35,7 +42,7 @@ export interface SurveysContext {
 
 export type SurveysEvent =
   /** Signed in: read which surveys the user submitted. */
-  | { type: 'surveys.load'; email: string }
+  | { type: 'surveys.load'; email: string; userId: string }
   /** Signed out: everything forgotten. */
   | { type: 'surveys.reset' }
   | { type: 'surveys.start'; slug: SurveyId }
@@ -44,9 +51,16 @@ export type SurveysEvent =
    * provided" when empty), `response` the smart-review survey's options (that survey only; it must have no problem).
    */
   | { type: 'surveys.submit'; slug: SurveyId; positive: boolean | null; feedback: string; response?: SmartReviewSurveyResponse }
-  | { type: 'surveys.dismiss'; slug: SurveyId };
+  | { type: 'surveys.dismiss'; slug: SurveyId }
+  /** Interest in a feature not built yet (§2 segment review false door): sent as an analytics event when signed in. */
+  | { type: 'surveys.interest'; interest: FeatureInterest };
 
-const INITIAL: SurveysContext = { email: null, submitted: [], statuses: {}, dismissed: [], sending: null };
+const INITIAL: SurveysContext = { email: null, userId: null, interest: [], submitted: [], statuses: {}, dismissed: [], sending: null };
+
+/** The §7 analytics body of a feature interest. */
+export function interestEventOf(userId: string, interest: FeatureInterest): AnalyticsEventBody {
+  return { userId, event: FEATURE_INTEREST_EVENTS[interest], properties: { feature: SURVEY_FEATURE, product: TRANSLATION_PRODUCT_NAME } };
+}
 
 // ---------------------------------------------------------------------------------------------------------
 // Selectors
@@ -99,7 +113,8 @@ const withStatus = (context: SurveysContext, slug: SurveyId, status: SurveyStatu
  * leaves none submitted) and `submission` (`idle` → `submitting` one answer → idle). Per survey: idle → in-progress
  * (`surveys.start`) → submitting → submitted (hidden) or failed (with the error toast, 5,000 ms). The smart-review
  * survey submits only without a problem (smartReviewSurveyProblem: at most 3 options, other needs text, something
- * chosen or early access).
+ * chosen or early access). A third region, `interest`, sends feature-interest analytics events (§7 POST /analytics)
+ * one after another; a failure is reported and dropped: the user is never told about analytics.
  */
 export const surveysMachine = setup({
   types: {
@@ -109,6 +124,7 @@ export const surveysMachine = setup({
   actors: {
     fetchSurveyStatus: promiseSlot<ExperienceStatusResponse, void>('fetchSurveyStatus'),
     submitSurvey: promiseSlot<void, { body: ExperienceBody }>('submitSurvey'),
+    trackEvent: promiseSlot<void, { body: AnalyticsEventBody }>('trackEvent'),
   },
   actions: {
     reportError: (_: unknown, _params: { message: string }) => {},
@@ -119,6 +135,7 @@ export const surveysMachine = setup({
   },
   guards: {
     isSignedIn: ({ context }) => context.email !== null,
+    hasInterest: ({ context }) => context.interest.length > 0,
     canStart: ({ context, event }) => {
       if (event.type !== 'surveys.start') return false;
       const status = surveyStatusOf({ context }, event.slug);
@@ -141,8 +158,12 @@ export const surveysMachine = setup({
     'surveys.dismiss': { actions: assign({ dismissed: ({ context, event }) => (context.dismissed.includes(event.slug) ? context.dismissed : [...context.dismissed, event.slug]) }) },
     'surveys.start': { guard: 'canStart', actions: assign(({ context, event }) => withStatus(context, event.slug, 'in-progress')) },
     // Another account (or none): what was on the wire is forgotten with the rest.
-    'surveys.load': { target: ['.account.loading', '.submission.idle'], actions: assign(({ event }) => ({ ...INITIAL, email: event.email })) },
-    'surveys.reset': { target: ['.account.signedOut', '.submission.idle'], actions: assign(() => INITIAL) },
+    'surveys.load': { target: ['.account.loading', '.submission.idle', '.interest.idle'], actions: assign(({ event }) => ({ ...INITIAL, email: event.email, userId: event.userId })) },
+    'surveys.reset': { target: ['.account.signedOut', '.submission.idle', '.interest.idle'], actions: assign(() => INITIAL) },
+    'surveys.interest': {
+      guard: 'isSignedIn',
+      actions: assign({ interest: ({ context, event }) => [...context.interest, interestEventOf(context.userId ?? '', event.interest)] }),
+    },
   },
   states: {
     account: {
@@ -192,6 +213,24 @@ export const surveysMachine = setup({
             onError: {
               target: 'idle',
               actions: [assign(({ context }) => (context.sending ? { ...withStatus(context, context.sending.slug, 'failed'), sending: null } : {})), 'showFailedToast'],
+            },
+          },
+        },
+      },
+    },
+    interest: {
+      initial: 'idle',
+      states: {
+        idle: { always: { guard: 'hasInterest', target: 'sending' } },
+        sending: {
+          invoke: {
+            id: 'trackEvent',
+            src: 'trackEvent',
+            input: ({ context }) => ({ body: context.interest[0] ?? interestEventOf('', 'segmentReviewOpened') }),
+            onDone: { target: 'idle', actions: assign({ interest: ({ context }) => context.interest.slice(1) }) },
+            onError: {
+              target: 'idle',
+              actions: [assign({ interest: ({ context }) => context.interest.slice(1) }), { type: 'reportError', params: { message: 'Could not send an analytics event' } }],
             },
           },
         },

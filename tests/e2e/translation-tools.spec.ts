@@ -8,9 +8,11 @@ import {
   goToSlide,
   segmentRow,
   segmentTable,
+  openGridAs,
   stackItemIds,
   startEditRow,
   test,
+  tokenOf,
   translatePath,
   translatorPage,
 } from './fixtures.ts';
@@ -365,6 +367,38 @@ test('the completed translation memory report lists segments with hit percents a
     await expect(items).toBeVisible();
     expectNoPageErrors(page);
   } finally {
+    await page.context().close();
+  }
+});
+
+test('the segment review false door: "Notify me" thanks the validator and reaches the analytics collector with the dialog’s opening', async ({ browser, baseURL }) => {
+  const id = await idOf(browser, baseURL!, FRENCH);
+  const page = await translatorPage(browser, baseURL!, VERA, translatePath(id));
+  const staff = await browser.newPage({ baseURL });
+  try {
+    await segmentTable(page);
+    await goToSlide(page, 'Resources');
+    // Only opened, never saved: the segment stays as it is for the other tests.
+    await startEditRow(page, segmentRow(page, 'Charte de service (PDF)'));
+    await page.getByRole('button', { name: 'Request segment review' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Request segment review' });
+    await expect(dialog).toContainText('Segment review is coming soon. Would you like to be notified?');
+    await dialog.getByRole('button', { name: 'Notify me' }).click();
+    await expect(dialog).toContainText("Thanks — we'll let you know.");
+
+    // Staff read the collector's latest events: vera's two, opening first.
+    await openGridAs(staff, 'sam.staff@example.com');
+    const token = await tokenOf(staff);
+    await expect
+      .poll(async () => {
+        const answer = await staff.request.get('/services/analytics/events?limit=500', { headers: { Authorization: `Bearer ${token}` } });
+        const { events } = (await answer.json()) as { events: { event: string; properties: Record<string, string> | null }[] };
+        return events.filter((entry) => entry.event.startsWith('translation_segment_review_false_door_')).map((entry) => entry.event).reverse();
+      })
+      .toEqual(['translation_segment_review_false_door_opened', 'translation_segment_review_false_door_notify_me']);
+    expectNoPageErrors(page);
+  } finally {
+    await staff.close();
     await page.context().close();
   }
 });

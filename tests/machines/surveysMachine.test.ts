@@ -1,28 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type AnyActorRef } from 'xstate';
-import { SURVEY_FAILURE_TOAST_MS, type ExperienceBody, type SmartReviewSurveyResponse } from '../../domain/translation.ts';
+import { SURVEY_FAILURE_TOAST_MS, type AnalyticsEventBody, type ExperienceBody, type SmartReviewSurveyResponse } from '../../domain/translation.ts';
 import { EMPTY_SMART_REVIEW_RESPONSE } from '../../domain/translationAssist.ts';
 import { toastDurationMs } from '../../domain/toasts.ts';
 import { SURVEY_TOAST_KEYS, isSurveyVisible, surveyStatusOf, surveysMachine } from '../../machines/surveysMachine.ts';
 import { controlled, recorder, settle, systemActor, systemOf } from './contentFixtures.ts';
 
 const EMAIL = 'vera.validator@example.com';
+const USER_ID = 'vera-aid';
 const response = (over: Partial<SmartReviewSurveyResponse>): SmartReviewSurveyResponse => ({ ...EMPTY_SMART_REVIEW_RESPONSE, ...over });
 
 function start() {
   const status = controlled<void>();
   const submits = controlled<{ body: ExperienceBody }>();
+  const tracks = controlled<{ body: AnalyticsEventBody }>();
   const toasts = recorder();
-  const machine = surveysMachine.provide({ actors: { fetchSurveyStatus: status.logic as never, submitSurvey: submits.logic as never } });
+  const machine = surveysMachine.provide({ actors: { fetchSurveyStatus: status.logic as never, submitSurvey: submits.logic as never, trackEvent: tracks.logic as never } });
   const root = createActor(systemOf({ surveys: machine, toasts: toasts.logic })).start();
   const actor = systemActor(root, 'surveys') as AnyActorRef;
   const statusOf = (slug: Parameters<typeof surveyStatusOf>[1]) => surveyStatusOf(actor.getSnapshot(), slug);
-  return { actor, status: status.calls, submits: submits.calls, toasts, statusOf };
+  return { actor, status: status.calls, submits: submits.calls, tracks: tracks.calls, toasts, statusOf };
 }
 
 async function signedIn(submitted: string[] = []) {
   const t = start();
-  t.actor.send({ type: 'surveys.load', email: EMAIL });
+  t.actor.send({ type: 'surveys.load', email: EMAIL, userId: USER_ID });
   t.status[0]!.resolve({ submitted });
   await settle();
   return t;
@@ -113,10 +115,40 @@ describe('surveys machine (translation-editor §3 Survey, §4, §5, §6)', () =>
 
   it('a failed status read leaves every survey unsubmitted', async () => {
     const t = start();
-    t.actor.send({ type: 'surveys.load', email: EMAIL });
+    t.actor.send({ type: 'surveys.load', email: EMAIL, userId: USER_ID });
     t.status[0]!.reject(new Error('Database down'));
     await settle();
-    expect(t.actor.getSnapshot().value).toEqual({ account: 'ready', submission: 'idle' });
+    expect(t.actor.getSnapshot().value).toEqual({ account: 'ready', submission: 'idle', interest: 'idle' });
     expect(isSurveyVisible(t.actor.getSnapshot(), 'smart-review-survey', { hasEdited: false, flagOn: true })).toBe(true);
+  });
+});
+
+describe('surveys machine: feature interest (translation-editor §2 segment review false door, §7 POST /analytics)', () => {
+  it('sends the false door’s two events one after another with the user id, a failure dropped without a toast', async () => {
+    const t = await signedIn();
+    t.actor.send({ type: 'surveys.interest', interest: 'segmentReviewOpened' });
+    t.actor.send({ type: 'surveys.interest', interest: 'segmentReviewNotifyMe' });
+    // One on the wire at a time.
+    expect(t.tracks).toHaveLength(1);
+    expect(t.tracks[0]!.input.body).toEqual({
+      userId: USER_ID,
+      event: 'translation_segment_review_false_door_opened',
+      properties: { feature: 'translations', product: 'review-translations' },
+    });
+    t.tracks[0]!.reject(new Error('Collector down'));
+    await settle();
+    expect(t.tracks).toHaveLength(2);
+    expect(t.tracks[1]!.input.body.event).toBe('translation_segment_review_false_door_notify_me');
+    t.tracks[1]!.resolve(undefined);
+    await settle();
+    expect(t.actor.getSnapshot().context.interest).toEqual([]);
+    expect(t.toasts.events).toEqual([]);
+    expect(t.actor.getSnapshot().status).toBe('active');
+  });
+
+  it('sends nothing for a signed-out user', () => {
+    const t = start();
+    t.actor.send({ type: 'surveys.interest', interest: 'segmentReviewNotifyMe' });
+    expect(t.tracks).toHaveLength(0);
   });
 });

@@ -1,5 +1,8 @@
 import type { AnalyticsEventRecord } from '../../server/db/analytics.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAnalyticsClient } from '../../adapters/analytics.ts';
+import { HttpError, createHttpClient } from '../../adapters/http.ts';
+import { interestEventOf } from '../../machines/surveysMachine.ts';
 import { callJson, signIn } from '../support/clients.ts';
 import type { SignedIn } from '../support/clients.ts';
 import { startTestServer } from '../support/testServer.ts';
@@ -54,5 +57,22 @@ describe('analytics events', () => {
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ error: 'Forbidden' });
     expect((await events(undefined)).status).toBe(401);
+  });
+});
+
+describe('the client’s analytics adapter against the collector', () => {
+  const clientOf = (token: string | null) =>
+    createAnalyticsClient(createHttpClient({ baseURL: `${server.url}/services/analytics`, tokens: { accessToken: async () => token, forceRefresh: async () => token } }));
+
+  it('sends the segment review false door’s "Notify me" as the signed-in user; staff read it back', async () => {
+    await clientOf(tara.token).track(interestEventOf(tara.aid, 'segmentReviewNotifyMe'));
+    const stored = (await events(staff)).body.events.find((e) => e.event === 'translation_segment_review_false_door_notify_me');
+    expect(stored).toMatchObject({ userId: tara.aid, accountAid: tara.aid, properties: { feature: 'translations', product: 'review-translations' } });
+  });
+
+  it('rejects with the HTTP error when the collector refuses the caller', async () => {
+    const refused = clientOf(null).track(interestEventOf('nobody', 'segmentReviewOpened'));
+    await expect(refused).rejects.toBeInstanceOf(HttpError);
+    await expect(refused).rejects.toMatchObject({ status: 401 });
   });
 });

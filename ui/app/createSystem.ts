@@ -17,6 +17,7 @@ import { canTranslateContent } from '../../domain/roles.ts';
 import { DELETE_REVIEWER_CONFIRM_STORAGE_KEY } from '../../domain/reviewRequests.ts';
 import { hashFile } from '../../adapters/md5.ts';
 import { createUploadClient, inspectFile } from '../../adapters/uploads.ts';
+import { createAnalyticsClient } from '../../adapters/analytics.ts';
 import { createHttpClient, type HttpClient } from '../../adapters/http.ts';
 import { createOidcAdapter, lookupProfile } from '../../adapters/oidc.ts';
 import { createSocketConnection } from '../../adapters/socket.ts';
@@ -527,10 +528,12 @@ export function createAppSystem(
     },
     actions: { reportError },
   });
+  const analytics = createAnalyticsClient(createHttpClient({ baseURL: config.services.analytics, tokens }));
   const surveys = surveysMachine.provide({
     actors: {
       fetchSurveyStatus: fromPromise(() => translationClient.experienceStatus()),
       submitSurvey: fromPromise(({ input }) => translationClient.experience(input.body)),
+      trackEvent: fromPromise(({ input }) => analytics.track(input.body)),
     },
     actions: { reportError },
   });

@@ -272,7 +272,7 @@ export function useSegmentExtrasKeys(): (key: string) => boolean {
 
 /** The extras under a segment row: its duplicates and save to all, smart review, diff mark, reset. */
 export function SegmentExtras({ segmentKey }: { segmentKey: string }) {
-  const { translation, suggestions } = useSystem();
+  const { translation, suggestions, surveys } = useSystem();
   const send = translation.send;
   const duplicatesFlag = useFlag('duplicateSegments');
   const llmFlag = useFlag('llmSuggestions');
@@ -320,7 +320,12 @@ export function SegmentExtras({ segmentKey }: { segmentKey: string }) {
           {editing && (
             <SmartReviewButton state={entry?.state} onRequest={requestSuggestions} onToggle={() => suggestions.send({ type: 'suggestions.toggle', key: segmentKey })} />
           )}
-          {editing && <SegmentReviewFalseDoor onInterested={() => undefined} />}
+          {editing && (
+            <SegmentReviewFalseDoor
+              onOpened={() => surveys.send({ type: 'surveys.interest', interest: 'segmentReviewOpened' })}
+              onInterested={() => surveys.send({ type: 'surveys.interest', interest: 'segmentReviewNotifyMe' })}
+            />
+          )}
         </div>
       )}
       {entry && (
