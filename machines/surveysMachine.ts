@@ -128,6 +128,8 @@ export const surveysMachine = setup({
   },
   actions: {
     reportError: (_: unknown, _params: { message: string }) => {},
+    /** The analytics event on the wire is done with (sent, or dropped on a failure). */
+    dropSentInterest: assign({ interest: ({ context }: { context: SurveysContext }) => context.interest.slice(1) }),
     showFailedToast: sendToSystem('toasts', ({ event }: { event: { error?: unknown } }) => {
       const message = isRecord(event.error) && typeof event.error.message === 'string' ? event.error.message : null;
       return { type: 'toast.show', toast: { id: SURVEY_TOAST_KEYS.failed, severity: 'error', kind: 'default', text: null, message, data: null } };
@@ -227,11 +229,8 @@ export const surveysMachine = setup({
             id: 'trackEvent',
             src: 'trackEvent',
             input: ({ context }) => ({ body: context.interest[0] ?? interestEventOf('', 'segmentReviewOpened') }),
-            onDone: { target: 'idle', actions: assign({ interest: ({ context }) => context.interest.slice(1) }) },
-            onError: {
-              target: 'idle',
-              actions: [assign({ interest: ({ context }) => context.interest.slice(1) }), { type: 'reportError', params: { message: 'Could not send an analytics event' } }],
-            },
+            onDone: { target: 'idle', actions: 'dropSentInterest' },
+            onError: { target: 'idle', actions: ['dropSentInterest', { type: 'reportError', params: { message: 'Could not send an analytics event' } }] },
           },
         },
       },
