@@ -88,6 +88,8 @@ export interface ItemVersion {
   /** Bytes. */
   size: number;
   meta: VersionMeta | null;
+  /** Why processing refused the file, in words (failed versions); absent or null otherwise. */
+  failureReason?: string | null;
 }
 
 /** §3 Item, as the item view needs it. `password` never travels; `hasPassword` says whether one is set. */

@@ -13,12 +13,36 @@
 import { strFromU8 } from 'fflate';
 import { ZIP_EOCD_SEARCH_BYTES } from './constants.ts';
 
-/** The entries a Storyline publish must have at the root of its zip (§5). */
+/** The entries a Storyline publish must have at the root of its zip, or inside its one folder (§5). */
 export const STORY_ZIP_REQUIRED_ENTRIES: readonly string[] = ['story.html', 'threeSixty.json', 'story_content/thumbnail.jpg'];
 
 export type StoryZipFailure = 'missing-eocd' | 'missing-eocd64-locator' | 'missing-eocd64' | 'invalid-central-directory' | 'missing-entries';
 
-export type StoryZipResult = { ok: true; entries: string[] } | { ok: false; reason: StoryZipFailure; missing: string[] };
+/** `root`: '' when the publish is at the zip's root, else the one folder that holds it ('Course - Storyline output'). */
+export type StoryZipResult = { ok: true; entries: string[]; root: string } | { ok: false; reason: StoryZipFailure; missing: string[] };
+
+/** Entries people's zip tools add beside a folder (macOS resource forks, Finder and Explorer files). */
+const ZIP_CLUTTER = /^(?:__MACOSX\/|\.DS_Store$|Thumbs\.db$|desktop\.ini$)/;
+
+/**
+ * Where a publish sits in a zip, from its entry names: '' when `required` are at the root, the folder's name when
+ * the zip holds one top-level folder (beside clutter only) with `required` in it (a publish folder zipped as it
+ * is), else null. The browser check and the service use the same rule.
+ */
+export function publishRoot(names: Iterable<string>, required: readonly string[]): string | null {
+  const files = new Set<string>();
+  for (const name of names) files.add(name.replace(/\\/g, '/'));
+  if (required.every((name) => files.has(name))) return '';
+  const tops = new Set<string>();
+  for (const name of files) {
+    if (ZIP_CLUTTER.test(name)) continue;
+    const slash = name.indexOf('/');
+    if (slash <= 0) return null;
+    tops.add(name.slice(0, slash));
+  }
+  const [top] = tops;
+  return tops.size === 1 && top !== undefined && required.every((name) => files.has(`${top}/${name}`)) ? top : null;
+}
 
 const EOCD_SIGNATURE = 0x06054b50;
 const EOCD_SIZE = 22;
@@ -106,9 +130,11 @@ export async function validateStoryZip(size: number, read: (offset: number, leng
 
   const entries = listEntries(directory);
   if (!entries || entries.length !== totalEntries) return fail('invalid-central-directory');
+  const root = publishRoot(entries, STORY_ZIP_REQUIRED_ENTRIES);
+  if (root !== null) return { ok: true, entries, root };
   const present = new Set(entries.map((name) => name.replace(/\\/g, '/')));
   const missing = STORY_ZIP_REQUIRED_ENTRIES.filter((name) => !present.has(name));
-  return missing.length ? { ok: false, reason: 'missing-entries', missing } : { ok: true, entries };
+  return { ok: false, reason: 'missing-entries', missing };
 }
 
 /** Bytes at [offset, offset + length): from the tail already read when they lie inside it, else one read. */

@@ -86,6 +86,11 @@ export interface CommentsContext {
   sort: CommentSort;
   /** The slide or lesson the player shows (or the user picked); slide and lesson comments are placed on it. */
   currentSlideId: string | null;
+  /**
+   * Whether the player can say which slide or lesson it shows (its bridge said so, or has not said otherwise yet);
+   * false: slide and lesson comments go on the item as a whole instead of waiting for a slide.
+   */
+  slideTracking: boolean;
   /** The video player's time (seconds), the default for a new video comment. */
   videoTime: number | null;
   /** The realtime connection the requests travel on is up. */
@@ -114,6 +119,8 @@ export type CommentsEvent =
   | { type: 'comments.showResolved'; show: boolean }
   /** The player reported a slide or lesson (or the user picked one). */
   | { type: 'comments.slideChanged'; slideId: string | null }
+  /** The player said whether it can report its slide or lesson (false: comments go on the item as a whole). */
+  | { type: 'comments.slideTracking'; tracking: boolean }
   | { type: 'comments.videoTime'; seconds: number }
   /** The user's (or the anonymous reviewer's) realtime connection went down or came back. */
   | { type: 'comments.connectionChanged'; online: boolean }
@@ -157,6 +164,7 @@ const INITIAL_CONTEXT: CommentsContext = {
   showResolved: false,
   sort: 'recent',
   currentSlideId: null,
+  slideTracking: true,
   videoTime: null,
   online: true,
   staleVersionId: null,
@@ -241,7 +249,7 @@ export function unreadIdsOf(context: Pick<CommentsContext, 'subject'>, thread: C
  * prompt in the player, and `posting` (the composer's tag `posting`); `loading` is the actor's own.
  */
 export function readOnlyReasonOf(
-  context: Pick<CommentsContext, 'subject' | 'enableComments' | 'allowAnonComments' | 'online' | 'staleVersionId' | 'currentSlideId'>,
+  context: Pick<CommentsContext, 'subject' | 'enableComments' | 'allowAnonComments' | 'online' | 'staleVersionId' | 'currentSlideId' | 'slideTracking'>,
   view: { loading: boolean; posting: boolean; readOnlyMode: boolean; resumePrompt: boolean },
 ): ReadOnlyReason | null {
   const s = context.subject;
@@ -254,8 +262,8 @@ export function readOnlyReasonOf(
     outOfDate: isOutOfDateOf(context),
     posting: view.posting,
     loading: view.loading || s === null,
-    needsSlide: (family === 'slide' || family === 'rise') && (s?.slideIds.length ?? 0) > 0,
-    hasCurrentSlide: context.currentSlideId !== null,
+    needsSlide: (family === 'slide' || family === 'rise') && (s?.slideIds.length ?? 0) > 0 && context.slideTracking,
+    hasCurrentSlide: placedSlideOf(context) !== null,
     resumePrompt: view.resumePrompt,
   });
 }
@@ -334,6 +342,16 @@ export function postingBlockOf(context: CommentsContext, target: ComposerTarget)
   return offline ? 'offline' : null;
 }
 
+/**
+ * The slide or lesson a new comment goes on: the one the player shows when the version has it, else none (the item
+ * as a whole: a player that cannot say where it is, or an id the version does not list).
+ */
+export function placedSlideOf(context: Pick<CommentsContext, 'subject' | 'currentSlideId' | 'slideTracking'>): string | null {
+  const slideIds = context.subject?.slideIds ?? [];
+  if (!context.slideTracking || context.currentSlideId === null) return null;
+  return slideIds.includes(context.currentSlideId) ? context.currentSlideId : null;
+}
+
 /** Where a composer's comment goes: a reply follows its parent's slide and time. */
 export function placementOf(context: CommentsContext, target: ComposerTarget): PostingPlacement {
   const s = context.subject;
@@ -343,7 +361,7 @@ export function placementOf(context: CommentsContext, target: ComposerTarget): P
     pass: s?.pass ?? null,
     versionId: s?.versionId ?? '',
     family: s?.family ?? null,
-    slideId: parent ? parent.slideId : context.currentSlideId,
+    slideId: parent ? parent.slideId : placedSlideOf(context),
     currentTime: parent ? parent.currentTime : context.videoTime,
     blockedBy: postingBlockOf(context, target),
   };
@@ -603,6 +621,7 @@ export const commentsMachine = setup({
     'comments.sort': { actions: assign({ sort: ({ event }) => event.sort }) },
     'comments.showResolved': { actions: assign({ showResolved: ({ context, event }) => event.show && canShowResolvedOf(context) }) },
     'comments.slideChanged': { actions: [assign({ currentSlideId: ({ event }) => event.slideId }), 'syncComposers'] },
+    'comments.slideTracking': { actions: [assign({ slideTracking: ({ event }) => event.tracking }), 'syncComposers'] },
     'comments.videoTime': { actions: [assign({ videoTime: ({ event }) => event.seconds }), 'syncComposers'] },
     'comments.connectionChanged': { actions: [assign({ online: ({ event }) => event.online }), 'syncComposers'] },
   },

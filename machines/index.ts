@@ -746,6 +746,7 @@ export const registry: readonly RegistryEntry[] = [
       'comments.sort': [{ sort: 'slide' }],
       'comments.showResolved': [{ show: false }],
       'comments.slideChanged': [{ slideId: null }],
+      'comments.slideTracking': [{ tracking: false }],
       'comments.videoTime': [{ seconds: 12.5 }],
       'comments.connectionChanged': [{ online: true }],
       'comments.resolve': [{ id: 'c1', resolved: true }],

@@ -29,7 +29,7 @@ import { registerTranslations, seedTranslations } from './translations/index.ts'
 import { seedComments, seedReviewRequests, seedVersions } from './seedContent.ts';
 import { registerServices } from './services/index.ts';
 import { initials } from './services/subscriptions.ts';
-import { bearerVerifier, createUploadService, type UploadHooks } from './uploads/index.ts';
+import { bearerVerifier, createUploadService, packageHostGuard, type UploadHooks } from './uploads/index.ts';
 
 export type { ServiceName } from './config.ts';
 
@@ -45,6 +45,11 @@ export interface ServerOptions {
   dataDir: string;
   /** Default http://localhost:<actual port>. */
   publicUrl?: string;
+  /**
+   * Where packages are served: an origin, with `{id}` as the first host label for one origin per version (see
+   * server/uploads/packageOrigin.ts). Default `http://{id}.packages.localhost:<port>` on a loopback public URL.
+   */
+  packageUrl?: string;
   accessTokenTtlSeconds?: number;
   demoPassword?: string;
   /** The built client. Default <repo>/dist. */
@@ -105,6 +110,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     ajv: { customOptions: { removeAdditional: false } },
   });
   installErrorHandling(app);
+  // Package origins serve package files only (the service is created below; requests come after listen).
+  app.addHook('onRequest', packageHostGuard(() => uploads.origins()));
   // Before the routes: some of them push events.
   const realtime = attachRealtime(app.server, db, inspect, {
     onError: (error, event) => app.log.error({ err: error, event }, 'socket request failed'),
@@ -132,6 +139,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     secret: uploadSecret(opts.dataDir),
     verifyBearer: bearerVerifier(verify),
     hooks: uploadHooks,
+    packageUrl: () => opts.packageUrl,
     ...(opts.videoKeyPrefix === undefined ? {} : { videoKeyPrefix: opts.videoKeyPrefix }),
   });
   // Folders, items, stacks and the item view: socket requests on /user/<aid> (item.get also on /anon),
@@ -186,6 +194,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     await app.listen({ port: opts.port ?? 3000, host: opts.host ?? 'localhost' });
     const { port } = app.server.address() as AddressInfo;
     publicUrl ||= `http://localhost:${port}`;
+    uploads.origins(); // PACKAGE_URL is checked against the public URL now, not on the first package request
     provider = createOidcProvider({
       db,
       dataDir: opts.dataDir,

@@ -25,20 +25,32 @@ function fromEnv<T>(read: () => T): T {
   }
 }
 
+/** The same for a setting checked while the server starts (PACKAGE_URL is checked against the public URL). */
+async function fromEnvAsync<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (!(error instanceof EnvConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
 const demoPassword = process.env.DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD;
 
-const server = await startServer({
+const server = await fromEnvAsync(() => startServer({
   port: intFromEnv('PORT', 3000),
   host: process.env.HOST || undefined,
   dataDir: path.resolve(process.env.DATA_DIR || './data'),
   publicUrl: process.env.PUBLIC_URL || undefined,
+  packageUrl: process.env.PACKAGE_URL || undefined,
   accessTokenTtlSeconds: intFromEnv('ACCESS_TOKEN_TTL_SECONDS', 3600) || 3600,
   demoPassword,
   serviceUrls: serviceUrlsFromEnv(process.env),
   linkUrls: linkUrlsFromEnv(process.env),
   socketReconnect: fromEnv(() => reconnectPolicyFromEnv(process.env)),
   logger: process.env.LOG_REQUESTS === '1',
-});
+}));
 
 console.log(`Review dashboard listening on ${server.url}`);
 console.log('');

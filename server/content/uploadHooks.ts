@@ -113,7 +113,7 @@ export function createVersionHooks(context: ItemContext, pendingPackages: Set<st
               media_url: outcome.mediaUrl,
               poster_url: outcome.posterUrl,
             })
-          : await changeVersion(trx, current, { state: outcome.state });
+          : await changeVersion(trx, current, { state: outcome.state, failure_reason: outcome.message.slice(0, 2000) });
       const item = await trx.selectFrom('items').select(['product', 'title']).where('id', '=', current.item_id).executeTakeFirstOrThrow();
       return { pushes, orphans: null, current, item };
     });

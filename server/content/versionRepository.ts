@@ -19,6 +19,8 @@ export interface ContentFiles {
   removeVersionFiles(versionId: string): Promise<void>;
   /** The address a stored blob (a thumbnail) is served from. */
   blobUrl(key: string): string;
+  /** The absolute address of a stored content prefix ('/packages/<versionId>/') on the package's own origin. */
+  packageUrl(contentPrefix: string): string;
 }
 
 /** The outcome of processing an upload (server/uploads ProcessResult). */
@@ -181,7 +183,7 @@ function parseMeta(text: string | null): VersionMeta | null {
 }
 
 /** A version as the wire carries it; `number` is its 1-based position among the item's versions. */
-export function toItemVersion(files: Pick<ContentFiles, 'blobUrl'>, row: ItemVersionRow, number: number): ItemVersion {
+export function toItemVersion(files: Pick<ContentFiles, 'blobUrl' | 'packageUrl'>, row: ItemVersionRow, number: number): ItemVersion {
   return {
     id: row.id,
     number,
@@ -193,18 +195,19 @@ export function toItemVersion(files: Pick<ContentFiles, 'blobUrl'>, row: ItemVer
     state: row.state,
     userId: row.user_aid,
     hidden: row.hidden === 1,
-    contentPrefix: row.content_prefix,
+    contentPrefix: row.content_prefix === null ? null : files.packageUrl(row.content_prefix),
     playerFile: row.player_file,
     mediaUrl: row.media_url,
     posterUrl: row.poster_url,
     fileName: row.file_name,
     size: row.size,
     meta: parseMeta(row.meta_json),
+    failureReason: row.failure_reason ?? null,
   };
 }
 
 /** The wire version of one row, numbered among its item's versions. */
-export async function itemVersionOf(db: Db, files: Pick<ContentFiles, 'blobUrl'>, row: ItemVersionRow): Promise<ItemVersion> {
+export async function itemVersionOf(db: Db, files: Pick<ContentFiles, 'blobUrl' | 'packageUrl'>, row: ItemVersionRow): Promise<ItemVersion> {
   const before = await db
     .selectFrom('item_versions')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))

@@ -212,6 +212,8 @@ export interface ItemVersionsTable {
   poster_url: string | null;
   /** JSON text of VersionMeta (domain/items.ts), null until processed. */
   meta_json: string | null;
+  /** Why processing refused the file, in words (0011); null unless unpackFailed or invalidVideoFile. */
+  failure_reason: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }

@@ -9,10 +9,14 @@ import { MAX_UPLOAD_BYTES, SIGNED_URL_TTL_MS } from '../../domain/constants.ts';
 import { UPLOAD_KEY_PREFIXES } from '../../domain/items.ts';
 import { bearerToken } from '../auth.ts';
 import type { TokenVerifier } from '../auth.ts';
-import { BlobStore, isSafeKey } from './blobStore.ts';
+import { BlobStore, isSafeKey, isSafeVersionId } from './blobStore.ts';
+import { checkPackageUrl, defaultPackageUrl, packageOrigins } from './packageOrigin.ts';
+import type { PackageOrigins } from './packageOrigin.ts';
 import { processPackage, processVideo, removeLeftoverPackageFolders, removeVersionFiles } from './processing.ts';
 import type { ProcessingContext } from './processing.ts';
 import { registerUploadRoutes, signedPutUrl } from './routes.ts';
+export { packageHostGuard } from './routes.ts';
+export { packageLabel } from './packageOrigin.ts';
 import { signGrant } from './signer.ts';
 import type { ProcessResult, UploadService, UploadServiceOptions } from './types.ts';
 
@@ -40,6 +44,19 @@ export function createUploadService(options: UploadServiceOptions): UploadServic
   const keyPrefixes = [...new Set([UPLOAD_KEY_PREFIXES.default, UPLOAD_KEY_PREFIXES.storyline, videoKeyPrefix])];
   const blobUrl = (key: string) => `/blobs/${key.split('/').map(encodeURIComponent).join('/')}`;
   const processing: ProcessingContext = { store, packageRoot: path.resolve(options.dataDir, 'packages'), blobUrl };
+  // The public URL is known only after listen (port 0): the origins are made on first use, again if it changes.
+  let originsFor: { template: string; origins: PackageOrigins } | null = null;
+  const origins = (): PackageOrigins => {
+    const publicUrl = options.publicUrl();
+    const template = checkPackageUrl(options.packageUrl?.() ?? defaultPackageUrl(publicUrl), publicUrl);
+    if (originsFor?.template !== template) originsFor = { template, origins: packageOrigins(template) };
+    return originsFor.origins;
+  };
+  const dashboardOrigins = (): string[] => {
+    const url = new URL(options.publicUrl());
+    const alias = url.hostname === 'localhost' ? '127.0.0.1' : url.hostname === '127.0.0.1' ? 'localhost' : null;
+    return alias ? [url.origin, `${url.protocol}//${alias}${url.port ? `:${url.port}` : ''}`] : [url.origin];
+  };
 
   // One processing run per version at a time: a second run waits for the first (they share `<id>.tmp`).
   const running = new Map<string, Promise<unknown>>();
@@ -66,6 +83,8 @@ export function createUploadService(options: UploadServiceOptions): UploadServic
         hooks: options.hooks,
         keyPrefixes,
         maxBytes: options.maxBytes ?? MAX_UPLOAD_BYTES,
+        origins,
+        dashboardOrigins,
       });
     },
     signDownload(key, fileName) {
@@ -83,5 +102,10 @@ export function createUploadService(options: UploadServiceOptions): UploadServic
     removeBlob: (key) => store.remove(key),
     removeVersionFiles: (versionId) => removeVersionFiles(processing, versionId),
     blobUrl,
+    origins,
+    packageUrl(contentPrefix) {
+      const versionId = /^\/packages\/([^/]+)\//.exec(contentPrefix)?.[1];
+      return versionId && isSafeVersionId(versionId) ? `${origins().originFor(versionId)}${contentPrefix}` : contentPrefix;
+    },
   };
 }

@@ -29,12 +29,6 @@ function text(value: unknown, field: string): string | null {
   return value.slice(0, MAX_TEXT);
 }
 
-function size(value: unknown, field: string): number | null {
-  if (value === undefined || value === null) return null;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw new ShapeError(`${field} must be a number ≥ 0`);
-  return value;
-}
-
 function list(value: unknown, field: string): unknown[] {
   if (value === undefined || value === null) return [];
   if (!Array.isArray(value)) throw new ShapeError(`${field} must be a list`);
@@ -51,44 +45,73 @@ function parseJson(raw: string, file: string): { ok: true; value: Record<string,
   }
 }
 
+/** A title-like value: strings as they are (trimmed, capped), numbers as text, anything else absent. */
+function looseText(value: unknown): string | null {
+  if (typeof value === 'string') return value.trim().slice(0, MAX_TEXT);
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return null;
+}
+
+/** A size-like value: a finite number ≥ 0, or a numeric string ("960"); anything else absent. */
+function looseSize(value: unknown): number | null {
+  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof number === 'number' && Number.isFinite(number) && number >= 0 ? number : null;
+}
+
 /**
- * threeSixty.json of a Storyline 360 publish → VersionMeta. Fields: `version`, `course_id`, `title`,
- * `thumbnail`, `scenes` (titles, or `{ title, index? }`), `slides` (`{ id, title, scene_index }`),
- * `player` (`{ name, width, height }`), `stage` (`{ width, height }`). Missing fields are null or empty;
- * present ones of the wrong type make the package invalid.
+ * The scene of a slide's `scene_index`, 0-based. Storyline 360 writes "scene.slide" strings, 1-based ("2.3" = scene
+ * 2, slide 3); a plain number or numeric string is taken as 1-based when the publish numbers its scenes from 1 (see
+ * `oneBased`), else 0-based.
+ */
+function sceneOf(value: unknown, oneBased: boolean): number | null {
+  if (typeof value === 'string') {
+    const dotted = /^\s*(\d+)\s*\.\s*\d+\s*$/.exec(value);
+    if (dotted) return Math.max(0, Number(dotted[1]) - 1);
+    if (/^\s*\d+\s*$/.test(value)) return Math.max(0, Number(value) - (oneBased ? 1 : 0));
+    return null;
+  }
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return Math.max(0, value - (oneBased ? 1 : 0));
+  return null;
+}
+
+/**
+ * threeSixty.json of a Storyline 360 publish → VersionMeta, read as tolerantly as Storyline has written it across
+ * releases: `title`, `scenes` (objects with a `title` and sometimes an `index`, or plain titles), `slides` (`id`,
+ * `title`, `scene_index` as "scene.slide" or a number), `player` (`name`, `width`, `height`), extra fields ignored.
+ * A field of an unexpected type is left out (a slide without an id is skipped), never fatal: only a file that is not a
+ * JSON object, or that lists more than 10,000 slides or scenes, is refused, with a message saying which.
  */
 export function readStoryMeta(raw: string): MetaResult {
   const parsed = parseJson(raw, STORY_META_FILE);
   if (!parsed.ok) return parsed;
   const json = parsed.value;
   try {
-    if (json.version != null && typeof json.version !== 'string' && typeof json.version !== 'number') throw new ShapeError('version must be a string or a number');
-    text(json.course_id, 'course_id');
-    text(json.thumbnail, 'thumbnail');
-    if (json.stage !== undefined && json.stage !== null) {
-      if (!isRecord(json.stage)) throw new ShapeError('stage must be an object');
-      size(json.stage.width, 'stage.width');
-      size(json.stage.height, 'stage.height');
-    }
-    const scenes: PackageScene[] = list(json.scenes, 'scenes').map((scene, i) => {
-      if (typeof scene === 'string') return { index: i, title: scene.slice(0, MAX_TEXT) };
-      if (!isRecord(scene)) throw new ShapeError(`scenes[${i}] must be a title or an object`);
-      const index = scene.index === undefined ? i : size(scene.index, `scenes[${i}].index`);
-      return { index: Math.floor(index ?? i), title: text(scene.title, `scenes[${i}].title`) ?? '' };
+    const rawScenes = list(json.scenes, 'scenes');
+    const rawSlides = list(json.slides, 'slides').filter(isRecord);
+    const scenes: PackageScene[] = rawScenes.map((scene, i) => {
+      if (isRecord(scene)) return { index: i, title: looseText(scene.title) ?? looseText(scene.name) ?? `Scene ${i + 1}` };
+      return { index: i, title: looseText(scene) ?? `Scene ${i + 1}` };
     });
-    const slides: PackageSlide[] = list(json.slides, 'slides').map((slide, i) => {
-      if (!isRecord(slide)) throw new ShapeError(`slides[${i}] must be an object`);
-      const id = text(slide.id, `slides[${i}].id`);
-      if (!id) throw new ShapeError(`slides[${i}].id is missing`);
-      const sceneIndex = size(slide.scene_index, `slides[${i}].scene_index`);
-      return { id, title: text(slide.title, `slides[${i}].title`) ?? '', sceneIndex: Math.floor(sceneIndex ?? 0) };
-    });
-    let player: VersionMeta['player'] = null;
-    if (json.player !== undefined && json.player !== null) {
-      if (!isRecord(json.player)) throw new ShapeError('player must be an object');
-      player = { name: text(json.player.name, 'player.name'), width: size(json.player.width, 'player.width'), height: size(json.player.height, 'player.height') };
+    // Plain-number scene indexes: 1-based when none is 0 and one reaches past the last 0-based scene.
+    const numbers = rawSlides.map((slide) => looseSize(slide.scene_index)).filter((n): n is number => n !== null && Number.isInteger(n));
+    const oneBased = numbers.length > 0 && !numbers.includes(0) && (numbers.some((n) => n >= scenes.length) || scenes.length === 0 ? true : numbers.every((n) => n >= 1));
+    const seen = new Set<string>();
+    const slides: PackageSlide[] = [];
+    for (const slide of rawSlides) {
+      const id = looseText(slide.id);
+      if (!id || seen.has(id)) continue;
+      seen.add(id);
+      const sceneIndex = sceneOf(slide.scene_index, oneBased) ?? 0;
+      slides.push({ id, title: looseText(slide.title) ?? '', sceneIndex });
     }
-    return { ok: true, meta: { title: text(json.title, 'title'), player, scenes, slides, lessons: [] } };
+    // A slide may name a scene the list leaves out: every scene a slide is in exists.
+    const sceneCount = Math.max(scenes.length, ...slides.map((slide) => slide.sceneIndex + 1));
+    for (let i = scenes.length; i < sceneCount; i++) scenes.push({ index: i, title: `Scene ${i + 1}` });
+    const player = isRecord(json.player) ? { name: looseText(json.player.name), width: looseSize(json.player.width), height: looseSize(json.player.height) } : null;
+    const stage = isRecord(json.stage) ? { width: looseSize(json.stage.width), height: looseSize(json.stage.height) } : null;
+    // The frame keeps the player's aspect; without the player's size the stage's is the next best.
+    const sized = player && (player.width === null || player.height === null) && stage?.width && stage.height ? { ...player, width: stage.width, height: stage.height } : player;
+    return { ok: true, meta: { title: looseText(json.title) || null, player: sized, scenes, slides, lessons: [] } };
   } catch (error) {
     if (error instanceof ShapeError) return { ok: false, message: `${STORY_META_FILE}: ${error.message}.` };
     throw error;

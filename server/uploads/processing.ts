@@ -2,6 +2,7 @@ import { copyFile, mkdir, open, readdir, readFile, rename, rm, stat } from 'node
 import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import { FILE_SNIFF_BYTES } from '../../domain/constants.ts';
+import { publishRoot } from '../../domain/storyZip.ts';
 import type { BlobStore } from './blobStore.ts';
 import { isSafeVersionId } from './blobStore.ts';
 import type { ProcessResult } from './types.ts';
@@ -56,6 +57,7 @@ async function readMetaFile(dir: string, name: string): Promise<string | { messa
 
 const failed = (message: string): ProcessResult => ({ state: 'unpackFailed', message });
 
+
 /**
  * Unpacks the zip stored under `key` into `<packages>/<versionId>.tmp/`, checks it and reads its meta, then
  * renames it to `<packages>/<versionId>/`. Any failure removes the temporary folder (and a thumbnail blob
@@ -78,17 +80,21 @@ export async function processPackage(ctx: ProcessingContext, key: string, versio
       return failed(unpacked.message);
     }
     const required = kind === 'storyline' ? STORY_REQUIRED_FILES : [RISE_PLAYER_FILE];
-    const missing = required.filter((name) => !unpacked.files.has(name));
-    if (missing.length > 0) {
+    const root = publishRoot(unpacked.files, required);
+    if (root === null) {
       await rm(temp, { recursive: true, force: true });
-      return failed(`The package has no ${missing.join(', ')}.`);
+      const missing = required.filter((name) => !unpacked.files.has(name));
+      return failed(`The package has no ${missing.join(', ')}. A published course must have them at the root of the zip, or in one folder that holds the whole publish.`);
     }
+    // Zipped inside its publish folder: that folder becomes the package, whatever else sat beside it (__MACOSX) goes.
+    const packageDir = root === '' ? temp : path.join(temp, root);
+    const files = root === '' ? unpacked.files : new Set([...unpacked.files].filter((name) => name.startsWith(`${root}/`)).map((name) => name.slice(root.length + 1)));
     let meta: MetaResult;
     if (kind === 'storyline') {
-      const raw = await readMetaFile(temp, STORY_META_FILE);
+      const raw = await readMetaFile(packageDir, STORY_META_FILE);
       meta = typeof raw === 'string' ? readStoryMeta(raw) : { ok: false, message: raw.message };
     } else {
-      const raw = unpacked.files.has(RISE_MANIFEST_FILE) ? await readMetaFile(temp, RISE_MANIFEST_FILE) : null;
+      const raw = files.has(RISE_MANIFEST_FILE) ? await readMetaFile(packageDir, RISE_MANIFEST_FILE) : null;
       meta = raw === null || typeof raw === 'string' ? readRiseManifest(raw) : { ok: false, message: raw.message };
     }
     if (!meta.ok) {
@@ -98,14 +104,15 @@ export async function processPackage(ctx: ProcessingContext, key: string, versio
     if (kind === 'storyline') {
       thumbnailKey = thumbnailKeyFor(versionId);
       const copy = ctx.store.tempPath();
-      await copyFile(path.join(temp, STORY_THUMBNAIL_FILE), copy);
+      await copyFile(path.join(packageDir, STORY_THUMBNAIL_FILE), copy);
       await ctx.store.commit(copy, thumbnailKey).catch(async (error: unknown) => {
         await rm(copy, { force: true });
         throw error;
       });
     }
     await rm(final, { recursive: true, force: true });
-    await rename(temp, final);
+    await rename(packageDir, final);
+    if (packageDir !== temp) await rm(temp, { recursive: true, force: true });
     return {
       state: 'ready',
       meta: meta.meta,

@@ -11,6 +11,8 @@ import type { BlobStore } from './blobStore.ts';
 import { isSafeKey, isSafeVersionId, resolveInside } from './blobStore.ts';
 import { contentTypeFor, uploadTypeFor } from './contentTypes.ts';
 import { sendFile } from './fileServer.ts';
+import { sendPlayerPage, playerPageKind } from './playerPage.ts';
+import type { PackageOrigins } from './packageOrigin.ts';
 import { signGrant, verifyGrant } from './signer.ts';
 import type { UploadFailure, UploadHooks } from './types.ts';
 
@@ -23,13 +25,29 @@ export interface UploadRouteContext {
   hooks: UploadHooks;
   keyPrefixes: readonly string[];
   maxBytes: number;
+  /** Where packages are served (never the dashboard's origin; see packageOrigin.ts). */
+  origins: () => PackageOrigins;
+  /** The origins the dashboard is opened on: the only ones that may frame a package or talk to its bridge. */
+  dashboardOrigins: () => string[];
 }
 
 /** A PUT that sends nothing for this long is dropped (the client marks a stall failed much sooner). */
 export const UPLOAD_IDLE_TIMEOUT_MS = 120_000;
 
-/** The sandboxed player iframe: the package's own scripts and styles run, nothing else is reachable. */
-export const PACKAGE_CSP = "default-src 'self' 'unsafe-inline' data: blob:; frame-ancestors 'self'; form-action 'none'";
+/**
+ * A package reaches its own origin only (scripts, styles, media, fonts, its own nested frames, fetches), plus data:
+ * and blob: URLs; no other site, and never the dashboard's API. Only the dashboard and the package itself may frame
+ * it. Inline scripts stay allowed: every Storyline and Rise publish boots from inline script.
+ */
+export function packageCsp(dashboardOrigins: readonly string[]): string {
+  return [
+    "default-src 'self' 'unsafe-inline' data: blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    `frame-ancestors 'self' ${dashboardOrigins.join(' ')}`.trim(),
+  ].join('; ');
+}
 /** A blob opened directly (not as an image or video) gets an opaque origin and no scripts. */
 export const BLOB_CSP = "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox";
 
@@ -89,6 +107,18 @@ const putResponseSchema = {
   required: ['key', 'size', 'md5'],
   properties: { key: { type: 'string' }, size: { type: 'integer' }, md5: { type: 'string' } },
 } as const;
+
+/**
+ * An onRequest hook for the whole service: a package origin serves package files and nothing else (no API, no
+ * sign-in, no dashboard), so a package can never call the service with anyone's session from its own origin.
+ */
+export function packageHostGuard(origins: () => PackageOrigins) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    if (!origins().matchHost(request.headers.host)) return;
+    const isPackageFile = (request.method === 'GET' || request.method === 'HEAD') && request.url.startsWith('/packages/');
+    if (!isPackageFile) await sendError(reply, 404, 'This address serves course packages only.');
+  };
+}
 
 /** Registers the upload, download, package and blob routes (see README "Routes"). */
 export async function registerUploadRoutes(app: FastifyInstance, ctx: UploadRouteContext): Promise<void> {
@@ -201,12 +231,18 @@ export async function registerUploadRoutes(app: FastifyInstance, ctx: UploadRout
       { schema: { params: { type: 'object', properties: { versionId: { type: 'string' }, '*': { type: 'string', maxLength: 2048 } } } } },
       async (request, reply) => {
         const { versionId, '*': relative } = request.params;
-        const file = isSafeVersionId(versionId) && isSafeKey(relative) ? resolveInside(`${ctx.packageRoot}/${versionId}`, relative) : null;
-        return sendFile(request, reply, file, {
-          contentType: contentTypeFor(relative),
-          // Sandboxed (opaque origin) package scripts may fetch their own files.
-          headers: { 'Content-Security-Policy': PACKAGE_CSP, 'Access-Control-Allow-Origin': '*' },
-        });
+        const origins = ctx.origins();
+        const host = origins.matchHost(request.headers.host);
+        if (!isSafeVersionId(versionId)) return sendError(reply, 404, 'No such file.');
+        // On the dashboard's origin a package would share its session: old links go to the package's own origin.
+        if (!host) return reply.redirect(`${origins.originFor(versionId)}${request.url}`, 302);
+        if (!origins.servesVersion(host, versionId)) return sendError(reply, 404, 'No such file.');
+        const folder = `${ctx.packageRoot}/${versionId}`;
+        const file = isSafeKey(relative) ? resolveInside(folder, relative) : null;
+        const headers = { 'Content-Security-Policy': packageCsp(ctx.dashboardOrigins()) };
+        const kind = file ? await playerPageKind(folder, relative) : null;
+        if (file && kind) return sendPlayerPage(request, reply, { file, folder, kind, versionId, headers, dashboardOrigins: ctx.dashboardOrigins() });
+        return sendFile(request, reply, file, { contentType: contentTypeFor(relative), headers });
       },
     );
 

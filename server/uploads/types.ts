@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { VersionMeta } from '../../domain/items.ts';
+import type { PackageOrigins } from './packageOrigin.ts';
 
 /** Why a PUT did not store its file (see README for which refusal gives which reason). */
 export type UploadFailure = 'aborted' | 'md5Mismatch' | 'tooLarge' | 'sizeMismatch' | 'badSignature';
@@ -47,6 +48,10 @@ export interface UploadService {
   removeVersionFiles(versionId: string): Promise<void>;
   /** Public address of a stored blob (thumbnails, video, poster): a stable path served by GET /blobs/*key. */
   blobUrl(key: string): string;
+  /** The absolute address of a content prefix ('/packages/<versionId>/…') on that version's package origin. */
+  packageUrl(contentPrefix: string): string;
+  /** Where packages are served (see packageOrigin.ts). */
+  origins(): PackageOrigins;
 }
 
 export interface UploadServiceOptions {
@@ -60,4 +65,9 @@ export interface UploadServiceOptions {
   videoKeyPrefix?: string;
   /** Default MAX_UPLOAD_BYTES; tests pass a small one. */
   maxBytes?: number;
+  /**
+   * The package URL template (PACKAGE_URL, checked by checkPackageUrl); default from the public URL
+   * (`http://{id}.packages.localhost:<port>` on a loopback address).
+   */
+  packageUrl?: () => string | undefined;
 }

@@ -17,7 +17,7 @@ import type { ContentPushes, ItemRecord } from '../../domain/content.ts';
 import { UPLOAD_KEY_PREFIXES, type Backup, type ItemAck, type ItemAckData, type ItemDetail, type ItemPayload, type ItemPushes, type ItemRequestName, type ItemVersion } from '../../domain/items.ts';
 import { SEEDED_ITEM_PASSWORD, SEEDED_ITEMS } from '../../server/seedContent.ts';
 import { buildRiseFixture, buildStoryFixture, videoFixture } from '../../server/uploads/index.ts';
-import { ackData, callJson, collect, connectOutcome, connectSocket, connectUser, refusalReason, sleep, waitFor, type UserClient } from '../support/clients.ts';
+import { ackData, callJson, collect, fetchPackage, connectOutcome, connectSocket, connectUser, refusalReason, sleep, waitFor, type UserClient } from '../support/clients.ts';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
 
 type Client = UserClient;
@@ -152,15 +152,15 @@ describe('item.get', () => {
     expect(item.versions[1]!.userId).toBe(tara.aid);
     expect(item.uploader?.userId).toBe(sam.aid);
     expect(item.versions[2]!.meta?.slides.map((s) => s.title)).toEqual(['Welcome', 'Voice and tone', 'Colours', 'Typography']);
-    expect(item.versions[2]!).toMatchObject({ playerFile: 'story.html', contentPrefix: `/packages/${item.versions[2]!.id}/`, thumbnail: { key: expect.any(String) } });
+    expect(item.versions[2]!).toMatchObject({ playerFile: 'story.html', contentPrefix: expect.stringMatching(new RegExp(`^http://[a-z0-9]{26}\\.packages\\.localhost:\\d+/packages/${item.versions[2]!.id}/$`)), thumbnail: { key: expect.any(String) } });
     // Sam is manager of the folder; as owner of the item he also has the owner's item actions.
     expect(item.actions).toEqual(expect.arrayContaining(['viewItem', 'moveItem', 'deleteItem', 'restoreItem', 'hardDeleteItem']));
     expect(item.thumbnailUrl).toBe(item.versions[2]!.thumbnailUrl);
-    // The player loads the unpacked package from its own path.
-    const player = await fetch(`${server.url}${item.versions[2]!.contentPrefix}story.html`);
+    // The player loads the unpacked package from its own origin, never the dashboard's.
+    const player = await fetchPackage(`${item.versions[2]!.contentPrefix}story.html`);
     expect(player.status).toBe(200);
-    expect(await player.text()).toContain('Style guide');
-    expect(player.headers.get('content-security-policy')).toBeTruthy();
+    expect(player.text).toContain('Style guide');
+    expect(player.headers['content-security-policy']).toContain(`frame-ancestors 'self' ${new URL(server.url).origin}`);
   });
 
   it('gives a folder viewer the folder’s actions only, and someone outside the folder the public link without actions', async () => {

@@ -12,7 +12,8 @@ import { fileTypeFromBuffer } from 'file-type';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../server/db/schema.ts';
 import { installErrorHandling } from '../../server/errors.ts';
-import { bearerVerifier, buildRiseFixture, buildStoryFixture, createUploadService, videoFixture } from '../../server/uploads/index.ts';
+import { bearerVerifier, buildRiseFixture, buildStoryFixture, createUploadService, packageHostGuard, videoFixture } from '../../server/uploads/index.ts';
+import { fetchPackage } from '../support/clients.ts';
 import type { UploadFailure, UploadService } from '../../server/uploads/index.ts';
 import { thumbnailFixture } from '../../server/uploads/fixtures.ts';
 import { signGrant } from '../../server/uploads/signer.ts';
@@ -21,7 +22,12 @@ import { unpackZip } from '../../server/uploads/unpack.ts';
 const SECRET = 'test-secret-for-uploads';
 const TOKEN = 'good-token';
 const MAX_BYTES = 64 * 1024;
-const PACKAGE_CSP = "default-src 'self' 'unsafe-inline' data: blob:; frame-ancestors 'self'; form-action 'none'";
+/** The dashboard (127.0.0.1 here) and its localhost alias may frame packages; nothing else. */
+const packageCspFor = (base: string) => {
+  const port = new URL(base).port;
+  return `default-src 'self' 'unsafe-inline' data: blob:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'self' http://127.0.0.1:${port} http://localhost:${port}`;
+};
+const packageAddress = (versionId: string, file: string) => `${service.packageUrl(`/packages/${versionId}/`)}${file}`;
 
 let app: FastifyInstance;
 let service: UploadService;
@@ -36,6 +42,7 @@ beforeAll(async () => {
   // Configured like server/app.ts: 1 MiB body limit, long route parameters, strict JSON schemas.
   app = Fastify({ bodyLimit: 1024 * 1024, routerOptions: { maxParamLength: 1000 }, ajv: { customOptions: { removeAdditional: false } } });
   installErrorHandling(app);
+  app.addHook('onRequest', packageHostGuard(() => service.origins()));
   service = createUploadService({
     dataDir,
     publicUrl: () => baseUrl,
@@ -376,24 +383,49 @@ describe('processing a story zip', () => {
     expect(new Uint8Array(await readFile(blobFile('review/thumbnails/version-story-1.jpg')))).toEqual(thumbnailFixture());
     expect(packageEntries()).not.toContain('version-story-1.tmp');
 
-    const page = await fetch(`${baseUrl}/packages/version-story-1/story.html`);
+    const address = packageAddress('version-story-1', 'story.html');
+    expect(new URL(address).hostname).toMatch(/^[a-z0-9]{26}\.packages\.localhost$/);
+    const page = await fetchPackage(address);
     expect(page.status).toBe(200);
-    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(page.headers.get('content-security-policy')).toBe(PACKAGE_CSP);
-    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
-    const html = await page.text();
-    expect(html).toContain('Fire drill &#60;procedure&#62;');
-    expect(html).toContain('Exits &#38; routes');
-    const script = await fetch(`${baseUrl}/packages/version-story-1/story_content/user.js`);
-    expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
-    expect(script.headers.get('content-security-policy')).toBe(PACKAGE_CSP);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.headers['content-security-policy']).toBe(packageCspFor(baseUrl));
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['access-control-allow-origin']).toBeUndefined();
+    expect(page.text).toContain('Fire drill &#60;procedure&#62;');
+    expect(page.text).toContain('Exits &#38; routes');
+    // The review bridge is added as the page is served, with the slides the service read, first in <head>.
+    expect(page.text).toMatch(/<head><script data-review-bridge>/);
+    expect(page.text).toContain('"places":[{"id":"5xYz1","title":"Welcome"}');
+    const stored = await readFile(path.join(dataDir, 'packages', 'version-story-1', 'story.html'), 'utf8');
+    expect(stored).not.toContain('data-review-bridge');
+    const script = await fetchPackage(packageAddress('version-story-1', 'story_content/user.js'));
+    expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(script.headers['content-security-policy']).toBe(packageCspFor(baseUrl));
+    expect(script.text).not.toContain('data-review-bridge');
     const thumbnail = await fetch(`${baseUrl}${service.blobUrl('review/thumbnails/version-story-1.jpg')}`);
     expect(thumbnail.headers.get('content-type')).toBe('image/jpeg');
     expect((await fileTypeFromBuffer(new Uint8Array(await thumbnail.arrayBuffer())))?.mime).toBe('image/jpeg');
 
     await service.removeVersionFiles('version-story-1');
-    expect((await fetch(`${baseUrl}/packages/version-story-1/story.html`)).status).toBe(404);
+    expect((await fetchPackage(address)).status).toBe(404);
     expect(existsSync(blobFile('review/thumbnails/version-story-1.jpg'))).toBe(false);
+  });
+
+  it('never serves a package on the dashboard origin, and a package origin serves nothing else', async () => {
+    const key = await storedZip(buildStoryFixture({ title: 'Origins', slides }));
+    expect((await service.processPackage(key, 'version-origins', 'storyline')).state).toBe('ready');
+    // An old link on the dashboard's origin goes to the package's own origin.
+    const old = await raw('GET', '/packages/version-origins/story.html?x=1');
+    expect(old.status).toBe(302);
+    expect(old.headers.location).toBe(packageAddress('version-origins', 'story.html?x=1'));
+    // Another version's origin does not serve this version.
+    const other = new URL(packageAddress('version-other', 'story.html')).host;
+    expect((await raw('GET', '/packages/version-origins/story.html', { host: other })).status).toBe(404);
+    // A package origin serves packages only: no API, no upload links, no blobs.
+    const own = new URL(packageAddress('version-origins', 'story.html')).host;
+    expect((await raw('GET', '/api/uploads/url?acl=public-read&fileName=a.zip', { host: own, authorization: `Bearer ${TOKEN}` })).status).toBe(404);
+    expect((await raw('GET', `/blobs/${key}`, { host: own })).status).toBe(404);
+    expect((await raw('POST', '/packages/version-origins/story.html', { host: own })).status).toBe(404);
   });
 
   it('unpacks a Rise export with its lessons', async () => {
@@ -404,15 +436,17 @@ describe('processing a story zip', () => {
     const key = await storedZip(buildRiseFixture({ title: 'My first Rise course', lessons }));
     const result = await service.processPackage(key, 'version-rise-1', 'rise');
     expect(result).toMatchObject({ state: 'ready', meta: { title: 'My first Rise course', lessons }, contentPrefix: '/packages/version-rise-1/', playerFile: 'index.html', thumbnailKey: null });
-    const page = await fetch(`${baseUrl}/packages/version-rise-1/index.html`);
-    expect(await page.text()).toContain('Getting started');
+    const page = await fetchPackage(packageAddress('version-rise-1', 'index.html'));
+    expect(page.text).toContain('Getting started');
+    expect(page.text).toContain('"kind":"lessons","places":[{"id":"l1","title":"Getting started"}');
   });
 
   it('refuses files served from outside the package', async () => {
     const key = await storedZip(buildStoryFixture({ title: 'Paths', slides }));
     expect((await service.processPackage(key, 'version-paths', 'storyline')).state).toBe('ready');
     await service.putBlob('review/items/neighbour/secret.txt', strToU8('secret'));
-    expect((await raw('GET', '/packages/version-paths/story.html')).status).toBe(200);
+    const host = new URL(packageAddress('version-paths', 'story.html')).host;
+    expect((await raw('GET', '/packages/version-paths/story.html', { host })).status).toBe(200);
     for (const target of [
       '/packages/version-paths/../../blobs/review/items/neighbour/secret.txt',
       '/packages/version-paths/%2e%2e/%2e%2e/blobs/review/items/neighbour/secret.txt',
@@ -425,7 +459,7 @@ describe('processing a story zip', () => {
       '/packages/version-paths/story_content/',
       '/packages/version-paths/missing.html',
     ]) {
-      const result = await raw('GET', target);
+      const result = await raw('GET', target, { host });
       expect(result.status, target).toBe(404);
       expect(result.text).not.toContain('secret');
     }

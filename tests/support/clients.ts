@@ -132,3 +132,41 @@ export function waitFor<T>(socket: Socket, event: string, test: (data: T) => boo
     socket.on(event, listener);
   });
 }
+
+export interface PackageResponse {
+  status: number;
+  headers: import('node:http').IncomingHttpHeaders;
+  body: Buffer;
+  text: string;
+}
+
+/**
+ * GET on a package origin (`http://<label>.packages.localhost:<port>/…`) as a browser would send it: browsers
+ * resolve every `*.localhost` name to the loopback address, Node's resolver does not, so the connection goes to
+ * 127.0.0.1 with the URL's Host header. Redirects are not followed. `path` is sent as written ('..' kept).
+ */
+export async function fetchPackage(url: string, { headers = {}, path }: { headers?: Record<string, string>; path?: string } = {}): Promise<PackageResponse> {
+  const http = await import('node:http');
+  const target = new URL(url);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: '127.0.0.1',
+        port: target.port || 80,
+        path: path ?? `${target.pathname}${target.search}`,
+        method: 'GET',
+        headers: { host: target.host, ...headers },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const body = Buffer.concat(chunks);
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body, text: body.toString('utf8') });
+        });
+      },
+    );
+    request.on('error', reject);
+    request.end();
+  });
+}

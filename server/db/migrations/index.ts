@@ -9,6 +9,7 @@ import * as m0007 from './0007_comments.ts';
 import * as m0008 from './0008_review_requests.ts';
 import * as m0009 from './0009_translations.ts';
 import * as m0010 from './0010_translation_tools.ts';
+import * as m0011 from './0011_version_failure_reason.ts';
 
 /** Migrations live in code (not read from disk) so they work the same under tsx, vitest and bundlers. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008_review_requests': m0008,
   '0009_translations': m0009,
   '0010_translation_tools': m0010,
+  '0011_version_failure_reason': m0011,
 };
 
 export const migrationProvider: MigrationProvider = {

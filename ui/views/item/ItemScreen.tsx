@@ -96,6 +96,7 @@ export function ItemScreen({ itemId, tab, header }: { itemId: string; tab: strin
   // The translate tab's active group moves the player to its slide (translation-editor §2).
   const onTranslationSlide = useCallback((slideId: string) => setSlideRequest((previous) => ({ slideId, nonce: (previous?.nonce ?? 0) + 1 })), []);
   const onSlideChanged = useCallback((slideId: string) => system.comments.send({ type: 'comments.slideChanged', slideId }), [system.comments]);
+  const onTrackingChanged = useCallback((tracking: boolean) => system.comments.send({ type: 'comments.slideTracking', tracking }), [system.comments]);
   const onTimeChange = useCallback((seconds: number) => system.comments.send({ type: 'comments.videoTime', seconds }), [system.comments]);
   const retryPicker = useFilePicker({
     multiple: false,
@@ -170,6 +171,7 @@ export function ItemScreen({ itemId, tab, header }: { itemId: string; tab: strin
         kind={failureKind(shown.state) ?? 'processFailed'}
         isOwner={item.isOwner}
         isUploader={isUploaderOf(context)}
+        reason={shown.failureReason ?? null}
         busy={snapshot.hasTag('busy')}
         onCancel={() => itemActor.send({ type: 'item.cancelUpload' })}
         onRetry={retryPicker.open}
@@ -186,6 +188,7 @@ export function ItemScreen({ itemId, tab, header }: { itemId: string; tab: strin
         width={shown.meta?.player?.width ?? null}
         height={shown.meta?.player?.height ?? null}
         onSlideChanged={onSlideChanged}
+        onTrackingChanged={onTrackingChanged}
         slideRequest={slideRequest}
       />
     );

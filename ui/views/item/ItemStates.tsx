@@ -256,10 +256,12 @@ export interface ItemFailedViewProps {
   /** Cancel is running: both buttons wait. */
   busy?: boolean;
   headingLevel?: 1 | 2;
+  /** What the service found wrong with the file, in words (shown to the owner and the uploader). */
+  reason?: string | null;
 }
 
 /** §4 failed processing: the message per failure kind, owner vs non-owner text, cancel and retry for the uploader. */
-export function ItemFailedView({ kind, isOwner, isUploader, onCancel, onRetry, busy = false, headingLevel = 2 }: ItemFailedViewProps) {
+export function ItemFailedView({ kind, isOwner, isUploader, onCancel, onRetry, busy = false, headingLevel = 2, reason = null }: ItemFailedViewProps) {
   const ownerText = isOwner || isUploader;
   return (
     <StatePanel
@@ -281,9 +283,16 @@ export function ItemFailedView({ kind, isOwner, isUploader, onCancel, onRetry, b
       }
     >
       {ownerText ? (
-        <p>
-          {t(`review.failed.${kind}.owner`)} {isUploader ? t('review.failed.uploaderHint') : t('review.failed.ownerHint')}
-        </p>
+        <>
+          {reason ? (
+            <p className="item-failed__reason">
+              <strong>{t('review.failed.reason')}</strong> {reason}
+            </p>
+          ) : null}
+          <p>
+            {t(`review.failed.${kind}.owner`)} {isUploader ? t('review.failed.uploaderHint') : t('review.failed.ownerHint')}
+          </p>
+        </>
       ) : (
         <p>{t('review.failed.askOwner')}</p>
       )}

@@ -9,10 +9,23 @@ import { ErrorIcon, Select, cx } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
 
 /**
- * The package runs scripts and may open windows (links, LMS previews) but gets an opaque origin: no
- * allow-same-origin, so it cannot read the dashboard's storage or call its APIs.
+ * A package served from its own origin (the service's package origin, never the dashboard's) keeps that origin in
+ * the frame: its nested frames (Storyline's analytics frame, web objects) load, and it still cannot reach the
+ * dashboard's storage, cookies or DOM, which belong to another origin. A package address on the dashboard's own
+ * origin (an older service) gets an opaque origin instead: no allow-same-origin there, ever.
  */
-export const PACKAGE_SANDBOX = 'allow-scripts allow-popups';
+export const PACKAGE_SANDBOX = 'allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox allow-forms allow-downloads';
+export const SAME_ORIGIN_PACKAGE_SANDBOX = 'allow-scripts allow-popups';
+
+/** The origin of a package address, or null when it is on the dashboard's own origin (or not a URL). */
+export function packageOriginOf(src: string, dashboardOrigin: string): string | null {
+  try {
+    const origin = new URL(src, dashboardOrigin).origin;
+    return origin === dashboardOrigin || origin === 'null' ? null : origin;
+  } catch {
+    return null;
+  }
+}
 
 interface PlayerErrorProps {
   title: string;
@@ -41,6 +54,8 @@ export interface PackagePlayerProps {
   className?: string;
   /** The package reported the slide or lesson it shows (`{ source: 'review-player', type: 'slideChanged', slideId }`). */
   onSlideChanged?: (slideId: string) => void;
+  /** The package said whether it can report its slide or lesson (`{ source: 'review-player', type: 'tracking', tracking }`). */
+  onTrackingChanged?: (tracking: boolean) => void;
   /** Ask the package to show a slide or lesson (a comment's place was clicked); `nonce` repeats the same one. */
   slideRequest?: { slideId: string; nonce: number } | null;
 }
@@ -53,25 +68,37 @@ export function playerSlideOf(data: unknown): string | null {
   return typeof message.slideId === 'string' && message.slideId.length > 0 && message.slideId.length <= 200 ? message.slideId : null;
 }
 
+/** The frame's word on whether it can report its slide or lesson, or null for any other message. */
+export function playerTrackingOf(data: unknown): boolean | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const message = data as { source?: unknown; type?: unknown; tracking?: unknown };
+  if (message.source !== 'review-player' || message.type !== 'tracking' || typeof message.tracking !== 'boolean') return null;
+  return message.tracking;
+}
+
 /** A Storyline or Rise package in a sandboxed frame; 'This content cannot be shown' when there is no address. */
-export function PackagePlayer({ src, title, width, height, className, onSlideChanged, slideRequest }: PackagePlayerProps) {
+export function PackagePlayer({ src, title, width, height, className, onSlideChanged, onTrackingChanged, slideRequest }: PackagePlayerProps) {
   const aspect = width && height && width > 0 && height > 0 ? `${width} / ${height}` : '16 / 9';
   const frameRef = useRef<HTMLIFrameElement>(null);
+  const frameOrigin = src ? packageOriginOf(src, window.location.origin) : null;
   useEffect(() => {
-    if (!onSlideChanged) return;
-    // Only this frame's messages count; the frame has an opaque origin, so its window is what identifies it.
+    if (!onSlideChanged && !onTrackingChanged) return;
+    // Only this frame's messages count: its window, and its origin when it has one of its own.
     const listener = (event: MessageEvent) => {
       if (event.source === null || event.source !== frameRef.current?.contentWindow) return;
+      if (frameOrigin !== null && event.origin !== frameOrigin) return;
       const slideId = playerSlideOf(event.data);
-      if (slideId) onSlideChanged(slideId);
+      const tracking = playerTrackingOf(event.data);
+      if (slideId) onSlideChanged?.(slideId);
+      else if (tracking !== null) onTrackingChanged?.(tracking);
       else console.debug('Unhandled player message', event.data);
     };
     window.addEventListener('message', listener);
     return () => window.removeEventListener('message', listener);
-  }, [onSlideChanged]);
+  }, [onSlideChanged, onTrackingChanged, frameOrigin]);
   useEffect(() => {
-    if (slideRequest) frameRef.current?.contentWindow?.postMessage({ source: 'review-dashboard', type: 'goToSlide', slideId: slideRequest.slideId }, '*');
-  }, [slideRequest]);
+    if (slideRequest) frameRef.current?.contentWindow?.postMessage({ source: 'review-dashboard', type: 'goToSlide', slideId: slideRequest.slideId }, frameOrigin ?? '*');
+  }, [slideRequest, frameOrigin]);
   return (
     <div className={cx('package-player', className)} style={{ '--player-aspect': aspect } as CSSProperties}>
       {src ? (
@@ -80,7 +107,7 @@ export function PackagePlayer({ src, title, width, height, className, onSlideCha
           className="package-player__frame"
           src={src}
           title={t('player.package.title', { title })}
-          sandbox={PACKAGE_SANDBOX}
+          sandbox={frameOrigin ? PACKAGE_SANDBOX : SAME_ORIGIN_PACKAGE_SANDBOX}
           allow="fullscreen; autoplay"
           allowFullScreen
           referrerPolicy="no-referrer"
