@@ -35,11 +35,15 @@ export interface PackageSlide {
   id: string;
   title: string;
   sceneIndex: number;
+  /** Storyline's own number of the slide: '2.3' (scene 2, slide 3), 'Q1.2' (question bank 1, question 2). */
+  number?: string;
 }
-/** A scene of a Storyline package. */
+/** A scene of a Storyline package; question banks follow the scenes as scenes of their own. */
 export interface PackageScene {
   index: number;
   title: string;
+  /** The scene is a question bank ('Q<n>.<m>' slides), not one of the story's scenes. */
+  questionBank?: boolean;
 }
 /** A lesson of a Rise package. */
 export interface PackageLesson {

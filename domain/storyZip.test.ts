@@ -1,7 +1,7 @@
 import { strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { ZIP_EOCD_SEARCH_BYTES } from './constants.ts';
-import { STORY_ZIP_REQUIRED_ENTRIES, validateStoryZip, type StoryZipResult } from './storyZip.ts';
+import { STORY_ZIP_REQUIRED_ENTRIES, publishRoot, validateStoryZip, type StoryZipResult } from './storyZip.ts';
 
 const story: Zippable = {
   'story.html': strToU8('<!doctype html><title>Course</title>'),
@@ -77,7 +77,7 @@ function toZip64(zip: Uint8Array, options: { locator?: boolean; record?: boolean
 describe('validateStoryZip (§5 story zip rules, from the tail only)', () => {
   it('accepts a Storyline publish and lists its entries', async () => {
     const zip = zipSync(story);
-    await expect(validate(zip)).resolves.toEqual({ ok: true, entries: Object.keys(story) });
+    await expect(validate(zip)).resolves.toEqual({ ok: true, entries: Object.keys(story), root: '' });
   });
 
   it.each(STORY_ZIP_REQUIRED_ENTRIES)('refuses a package without %s and names it', async (name) => {
@@ -86,8 +86,8 @@ describe('validateStoryZip (§5 story zip rules, from the tail only)', () => {
     await expect(validate(zipSync(files))).resolves.toEqual({ ok: false, reason: 'missing-entries', missing: [name] });
   });
 
-  it('needs the entries at the root: a publish zipped inside its folder is refused', async () => {
-    const nested = Object.fromEntries(Object.entries(story).map(([name, data]) => [`My course/${name}`, data]));
+  it('needs the entries at the root or in the one folder of the zip: two levels down is refused', async () => {
+    const nested = Object.fromEntries(Object.entries(story).map(([name, data]) => [`Outer/My course/${name}`, data]));
     await expect(validate(zipSync(nested))).resolves.toEqual({ ok: false, reason: 'missing-entries', missing: [...STORY_ZIP_REQUIRED_ENTRIES] });
   });
 
@@ -129,7 +129,7 @@ describe('validateStoryZip (§5 story zip rules, from the tail only)', () => {
     const zip = toZip64(zipSync(story));
     // The fixture is a zip64 archive another reader (fflate) understands.
     expect(Object.keys(unzipSync(zip))).toEqual(Object.keys(story));
-    await expect(validate(zip)).resolves.toEqual({ ok: true, entries: Object.keys(story) });
+    await expect(validate(zip)).resolves.toEqual({ ok: true, entries: Object.keys(story), root: '' });
   });
 
   it('accepts zip64 when the locator lies before the search window (longest comment)', async () => {
@@ -157,5 +157,33 @@ describe('validateStoryZip (§5 story zip rules, from the tail only)', () => {
     await expect(validateStoryZip(zip.length, r.read)).resolves.toMatchObject({ ok: true });
     expect(r.bytesRead()).toBeLessThanOrEqual(ZIP_EOCD_SEARCH_BYTES);
     expect(Math.min(...r.reads.map((read) => read.offset))).toBeGreaterThan(zip.length - ZIP_EOCD_SEARCH_BYTES - 1);
+  });
+});
+
+describe('a publish zipped inside its folder', () => {
+  const inFolder = (folder: string, extra: Zippable = {}): Zippable => ({
+    ...Object.fromEntries(Object.entries(story).map(([name, bytes]) => [`${folder}/${name}`, bytes])),
+    ...extra,
+  });
+
+  it('is accepted when one top-level folder holds the whole publish (macOS clutter beside it is ignored)', async () => {
+    const zip = zipSync(inFolder('Safety course - Storyline output', { '__MACOSX/Safety course - Storyline output/._story.html': new Uint8Array([0]), '.DS_Store': new Uint8Array([0]) }));
+    await expect(validate(zip)).resolves.toMatchObject({ ok: true, root: 'Safety course - Storyline output' });
+  });
+
+  it('is refused when the folder sits beside other files, or two folders share the publish, naming what is missing at the root', async () => {
+    await expect(validate(zipSync(inFolder('course', { 'readme.txt': strToU8('x') })))).resolves.toEqual({ ok: false, reason: 'missing-entries', missing: [...STORY_ZIP_REQUIRED_ENTRIES] });
+    const split: Zippable = { 'a/story.html': story['story.html']!, 'b/threeSixty.json': story['threeSixty.json']!, 'b/story_content/thumbnail.jpg': story['story_content/thumbnail.jpg']! };
+    await expect(validate(zipSync(split))).resolves.toMatchObject({ ok: false, reason: 'missing-entries' });
+  });
+
+  it('publishRoot: the root when the files are there, one folder, or null; nested folders deeper than one are not searched', () => {
+    const required = ['index.html'];
+    expect(publishRoot(['index.html', 'lib/a.js'], required)).toBe('');
+    expect(publishRoot(['Course/index.html', 'Course/lib/a.js', '__MACOSX/Course/._index.html'], required)).toBe('Course');
+    expect(publishRoot(['Course\\index.html'], required)).toBe('Course');
+    expect(publishRoot(['Outer/Course/index.html'], required)).toBeNull();
+    expect(publishRoot(['index.htm'], required)).toBeNull();
+    expect(publishRoot([], required)).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { XMLParser } from 'fast-xml-parser';
 import type { PackageLesson, PackageScene, PackageSlide, VersionMeta } from '../../domain/items.ts';
 
 /** Files a Storyline 360 publish must contain (the client checks the same before uploading). */
@@ -5,6 +6,8 @@ export const STORY_REQUIRED_FILES = ['story.html', 'threeSixty.json', 'story_con
 export const STORY_PLAYER_FILE = 'story.html';
 export const STORY_META_FILE = 'threeSixty.json';
 export const STORY_THUMBNAIL_FILE = 'story_content/thumbnail.jpg';
+/** Storyline's publish description (project title, release); read when threeSixty.json lacks a title. */
+export const STORY_PUBLISH_META_FILE = 'meta.xml';
 /** A Rise export: index.html is required; manifest.json (see README) is optional. */
 export const RISE_PLAYER_FILE = 'index.html';
 export const RISE_MANIFEST_FILE = 'manifest.json';
@@ -58,20 +61,24 @@ function looseSize(value: unknown): number | null {
   return typeof number === 'number' && Number.isFinite(number) && number >= 0 ? number : null;
 }
 
-/**
- * The scene of a slide's `scene_index`, 0-based. Storyline 360 writes "scene.slide" strings, 1-based ("2.3" = scene
- * 2, slide 3); a plain number or numeric string is taken as 1-based when the publish numbers its scenes from 1 (see
- * `oneBased`), else 0-based.
- */
-function sceneOf(value: unknown, oneBased: boolean): number | null {
+/** A slide's place as Storyline numbers it: `scene_index` "2.3" (scene 2, slide 3) or "Q1.2" (question bank 1). */
+interface SlidePlace {
+  bank: boolean;
+  /** 1-based scene or bank number, or null when only a plain index was given. */
+  group: number | null;
+  /** The plain index (a number or numeric string), as written. */
+  plain: number | null;
+  number: string | null;
+}
+
+function placeOf(value: unknown): SlidePlace {
   if (typeof value === 'string') {
-    const dotted = /^\s*(\d+)\s*\.\s*\d+\s*$/.exec(value);
-    if (dotted) return Math.max(0, Number(dotted[1]) - 1);
-    if (/^\s*\d+\s*$/.test(value)) return Math.max(0, Number(value) - (oneBased ? 1 : 0));
-    return null;
+    const dotted = /^\s*(q?)(\d+)\s*\.\s*(\d+)\s*$/i.exec(value);
+    if (dotted) return { bank: dotted[1] !== '', group: Number(dotted[2]), plain: null, number: `${dotted[1] ? 'Q' : ''}${Number(dotted[2])}.${Number(dotted[3])}` };
+    if (/^\s*\d+\s*$/.test(value)) return { bank: false, group: null, plain: Number(value), number: null };
   }
-  if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return Math.max(0, value - (oneBased ? 1 : 0));
-  return null;
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return { bank: false, group: null, plain: value, number: null };
+  return { bank: false, group: null, plain: null, number: null };
 }
 
 /**
@@ -92,21 +99,27 @@ export function readStoryMeta(raw: string): MetaResult {
       if (isRecord(scene)) return { index: i, title: looseText(scene.title) ?? looseText(scene.name) ?? `Scene ${i + 1}` };
       return { index: i, title: looseText(scene) ?? `Scene ${i + 1}` };
     });
-    // Plain-number scene indexes: 1-based when none is 0 and one reaches past the last 0-based scene.
-    const numbers = rawSlides.map((slide) => looseSize(slide.scene_index)).filter((n): n is number => n !== null && Number.isInteger(n));
-    const oneBased = numbers.length > 0 && !numbers.includes(0) && (numbers.some((n) => n >= scenes.length) || scenes.length === 0 ? true : numbers.every((n) => n >= 1));
+    const places = rawSlides.map((slide) => placeOf(slide.scene_index));
+    // Plain-number scene indexes: 1-based when none is 0 (Storyline numbers scenes from 1), else 0-based.
+    const plains = places.map((place) => place.plain).filter((n): n is number => n !== null);
+    const plainBase = plains.length > 0 && !plains.includes(0) ? 1 : 0;
+    // A slide may name a scene the list leaves out: every scene a slide is in exists.
+    const storyScenes = Math.max(scenes.length, ...places.map((place) => (place.bank ? 0 : place.group ?? (place.plain === null ? 0 : place.plain - plainBase + 1))));
+    for (let i = scenes.length; i < storyScenes; i++) scenes.push({ index: i, title: `Scene ${i + 1}` });
+    // Question banks ('Q<n>.<m>') follow the story's scenes, one scene each, in bank order.
+    const banks = [...new Set(places.filter((place) => place.bank).map((place) => place.group!))].sort((a, b) => a - b);
+    const bankScene = new Map(banks.map((bank, i) => [bank, storyScenes + i]));
+    for (const bank of banks) scenes.push({ index: bankScene.get(bank)!, title: `Question bank ${bank}`, questionBank: true });
     const seen = new Set<string>();
     const slides: PackageSlide[] = [];
-    for (const slide of rawSlides) {
+    rawSlides.forEach((slide, i) => {
       const id = looseText(slide.id);
-      if (!id || seen.has(id)) continue;
+      if (!id || seen.has(id)) return;
       seen.add(id);
-      const sceneIndex = sceneOf(slide.scene_index, oneBased) ?? 0;
-      slides.push({ id, title: looseText(slide.title) ?? '', sceneIndex });
-    }
-    // A slide may name a scene the list leaves out: every scene a slide is in exists.
-    const sceneCount = Math.max(scenes.length, ...slides.map((slide) => slide.sceneIndex + 1));
-    for (let i = scenes.length; i < sceneCount; i++) scenes.push({ index: i, title: `Scene ${i + 1}` });
+      const place = places[i]!;
+      const sceneIndex = place.bank ? bankScene.get(place.group!)! : place.group !== null ? place.group - 1 : place.plain !== null ? Math.max(0, place.plain - plainBase) : 0;
+      slides.push({ id, title: looseText(slide.title) ?? '', sceneIndex, ...(place.number ? { number: place.number } : {}) });
+    });
     const player = isRecord(json.player) ? { name: looseText(json.player.name), width: looseSize(json.player.width), height: looseSize(json.player.height) } : null;
     const stage = isRecord(json.stage) ? { width: looseSize(json.stage.width), height: looseSize(json.stage.height) } : null;
     // The frame keeps the player's aspect; without the player's size the stage's is the next best.
@@ -141,4 +154,26 @@ export function readRiseManifest(raw: string | null): MetaResult {
 /** Meta of a video version (nothing is read from the file) and of a Rise export without a manifest. */
 export function emptyMeta(): VersionMeta {
   return { title: null, player: null, scenes: [], slides: [], lessons: [] };
+}
+
+/** What meta.xml of a Storyline publish adds: the project's title and the Storyline release that published it. */
+export interface PublishMeta {
+  title: string | null;
+  release: string | null;
+}
+
+/**
+ * meta.xml (`<meta><project title="…"><application name="Articulate Storyline" version="3.19.16600.0"/>`) → the
+ * title and release; anything unreadable gives nulls (the file is optional and only fills gaps).
+ */
+export function readPublishMeta(raw: string): PublishMeta {
+  try {
+    const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', processEntities: true, htmlEntities: false, ignoreDeclaration: true });
+    const xml: unknown = parser.parse(raw.replace(/^\uFEFF/, ''));
+    const project = isRecord(xml) && isRecord(xml.meta) && isRecord(xml.meta.project) ? xml.meta.project : null;
+    const application = project && isRecord(project.application) ? project.application : null;
+    return { title: looseText(project?.title) || null, release: looseText(application?.version) || null };
+  } catch {
+    return { title: null, release: null };
+  }
 }

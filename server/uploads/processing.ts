@@ -15,7 +15,9 @@ import {
   RISE_PLAYER_FILE,
   STORY_META_FILE,
   STORY_PLAYER_FILE,
+  STORY_PUBLISH_META_FILE,
   STORY_REQUIRED_FILES,
+  readPublishMeta,
   STORY_THUMBNAIL_FILE,
 } from './packageMeta.ts';
 import type { MetaResult } from './packageMeta.ts';
@@ -93,6 +95,11 @@ export async function processPackage(ctx: ProcessingContext, key: string, versio
     if (kind === 'storyline') {
       const raw = await readMetaFile(packageDir, STORY_META_FILE);
       meta = typeof raw === 'string' ? readStoryMeta(raw) : { ok: false, message: raw.message };
+      // Older releases leave the title out of threeSixty.json; meta.xml has the project's.
+      if (meta.ok && !meta.meta.title && files.has(STORY_PUBLISH_META_FILE)) {
+        const xml = await readMetaFile(packageDir, STORY_PUBLISH_META_FILE);
+        if (typeof xml === 'string') meta = { ok: true, meta: { ...meta.meta, title: readPublishMeta(xml).title } };
+      }
     } else {
       const raw = files.has(RISE_MANIFEST_FILE) ? await readMetaFile(packageDir, RISE_MANIFEST_FILE) : null;
       meta = raw === null || typeof raw === 'string' ? readRiseManifest(raw) : { ok: false, message: raw.message };

@@ -12,8 +12,9 @@
  * DS.windowManager.getCurrentWindowSlide() (a model with get('id'), get('title'), absoluteId); slide changes are
  * published on DS.pubSub (DS.events.slide.STARTED / DS.events.window.SLIDE_CHANGED, names differ between releases,
  * so every event name found is listened to) and checked on a short poll as well, which also covers a release whose
- * events are named otherwise. Jumps use the player's own request events or the slide model's jump methods where the
- * release has them.
+ * events are named otherwise. A jump asks the player as its own menu does: DS.pubSub.trigger(
+ * DS.events.request.NEXT_SLIDE, '<absolute id>'), the absolute id ('_player.<scene id>.<slide id>') taken from the
+ * slide models of DS.presentation.
  * Rise and other HTML exports (kind 'lessons'): the lesson is in the hash route ('#/lessons/<id>'), and a jump sets it.
  * Plain ES5, no dependencies: it runs in whatever browser shows the course.
  */
@@ -121,12 +122,11 @@
     if (!ds) return;
     var slide = storylineSlideModel(id);
     if (!slide) return;
-    var target = slide.absoluteId || read(slide, 'absoluteId') || read(slide, 'id');
+    var target = slide.absoluteId || read(slide, 'absoluteId');
     var requests = ds.events && ds.events.request;
     try {
-      if (requests && requests.JUMP_TO_SLIDE && ds.pubSub) return ds.pubSub.trigger(requests.JUMP_TO_SLIDE, target);
-      if (ds.windowManager && typeof ds.windowManager.requestSlide === 'function') return ds.windowManager.requestSlide(slide);
-      if (typeof slide.jumpTo === 'function') return slide.jumpTo();
+      // What the player's own menu does on a click: request the slide by its absolute id ('_player.<scene>.<slide>').
+      if (target && requests && requests.NEXT_SLIDE && ds.pubSub && typeof ds.pubSub.trigger === 'function') ds.pubSub.trigger(requests.NEXT_SLIDE, target);
     } catch (error) {
       /* the player refused: the dashboard keeps showing where the player is */
     }

@@ -54,6 +54,23 @@ describe('comments: loading (review-and-content §4 comments, §7 comment.find)'
     expect(h.composer()?.getSnapshot().context.placement).toMatchObject({ slideId: 's2', blockedBy: null });
   });
 
+  it('a player that cannot say where it is lets comments go on the item as a whole; a slide the version lacks is not used', async () => {
+    const h = startComments();
+    h.actor.send({ type: 'comments.open', ...subject() });
+    h.find.calls[0]!.resolve({ comments: [], enableComments: true, allowAnonComments: true });
+    await settle();
+    expect(h.composer()?.getSnapshot().context.placement).toMatchObject({ slideId: null, blockedBy: 'noCurrentSlide' });
+    // An id the version does not list (another package's, a player's internal id) places nothing.
+    h.actor.send({ type: 'comments.slideChanged', slideId: 'not-a-slide-of-v2' });
+    expect(h.composer()?.getSnapshot().context.placement).toMatchObject({ slideId: null, blockedBy: 'noCurrentSlide' });
+    h.actor.send({ type: 'comments.slideTracking', tracking: false });
+    expect(h.composer()?.getSnapshot().context.placement).toMatchObject({ slideId: null, blockedBy: null });
+    // The bridge finds the player after all: slide comments again.
+    h.actor.send({ type: 'comments.slideTracking', tracking: true });
+    h.actor.send({ type: 'comments.slideChanged', slideId: 's2' });
+    expect(h.composer()?.getSnapshot().context.placement).toMatchObject({ slideId: 's2', blockedBy: null });
+  });
+
   it('a failed read shows the error with a retry', async () => {
     const h = startComments();
     h.actor.send({ type: 'comments.open', ...subject() });

@@ -1,20 +1,16 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import Fastify from 'fastify';
-import type { FastifyInstance } from 'fastify';
 import { strToU8, Zip, ZipDeflate, zipSync } from 'fflate';
 import { fileTypeFromBuffer } from 'file-type';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../server/db/schema.ts';
-import { installErrorHandling } from '../../server/errors.ts';
-import { bearerVerifier, buildRiseFixture, buildStoryFixture, createUploadService, packageHostGuard, videoFixture } from '../../server/uploads/index.ts';
+import { bearerVerifier, buildRiseFixture, buildStoryFixture, videoFixture } from '../../server/uploads/index.ts';
 import { fetchPackage } from '../support/clients.ts';
-import type { UploadFailure, UploadService } from '../../server/uploads/index.ts';
+import { startUploadService, type StandaloneUploads } from '../support/uploadService.ts';
+import type { UploadService } from '../../server/uploads/index.ts';
 import { thumbnailFixture } from '../../server/uploads/fixtures.ts';
 import { signGrant } from '../../server/uploads/signer.ts';
 import { unpackZip } from '../../server/uploads/unpack.ts';
@@ -27,42 +23,23 @@ const packageCspFor = (base: string) => {
   const port = new URL(base).port;
   return `default-src 'self' 'unsafe-inline' data: blob:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'self' http://127.0.0.1:${port} http://localhost:${port}`;
 };
-const packageAddress = (versionId: string, file: string) => `${service.packageUrl(`/packages/${versionId}/`)}${file}`;
+const packageAddress = (versionId: string, file: string) => uploads.packageAddress(versionId, file);
 
-let app: FastifyInstance;
 let service: UploadService;
 let baseUrl: string;
 let dataDir: string;
-const expectedSizes = new Map<string, number>();
-const storedCalls: { key: string; size: number; md5: string }[] = [];
-const failedCalls: { key: string; reason: UploadFailure }[] = [];
+let uploads: StandaloneUploads;
+let expectedSizes: Map<string, number>;
+let storedCalls: StandaloneUploads['storedCalls'];
+let failedCalls: StandaloneUploads['failedCalls'];
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'review-uploads-test-'));
-  // Configured like server/app.ts: 1 MiB body limit, long route parameters, strict JSON schemas.
-  app = Fastify({ bodyLimit: 1024 * 1024, routerOptions: { maxParamLength: 1000 }, ajv: { customOptions: { removeAdditional: false } } });
-  installErrorHandling(app);
-  app.addHook('onRequest', packageHostGuard(() => service.origins()));
-  service = createUploadService({
-    dataDir,
-    publicUrl: () => baseUrl,
-    secret: SECRET,
-    verifyBearer: async (request) => (request.headers.authorization === `Bearer ${TOKEN}` ? { aid: 'aid-1' } : null),
-    hooks: {
-      expectedSize: async (key) => expectedSizes.get(key) ?? null,
-      stored: async (key, info) => void storedCalls.push({ key, ...info }),
-      failed: async (key, reason) => void failedCalls.push({ key, reason }),
-    },
-    maxBytes: MAX_BYTES,
-  });
-  await service.register(app);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  uploads = await startUploadService({ secret: SECRET, token: TOKEN, maxBytes: MAX_BYTES });
+  ({ service, baseUrl, dataDir, expectedSizes, storedCalls, failedCalls } = uploads);
 });
 
 afterAll(async () => {
-  await app?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  await uploads?.close();
 });
 
 const md5Hex = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex');

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import { io } from 'socket.io-client';
 import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
 import { obtainTokens } from './testServer.ts';
@@ -135,7 +136,7 @@ export function waitFor<T>(socket: Socket, event: string, test: (data: T) => boo
 
 export interface PackageResponse {
   status: number;
-  headers: import('node:http').IncomingHttpHeaders;
+  headers: IncomingHttpHeaders;
   body: Buffer;
   text: string;
 }

@@ -96,7 +96,8 @@ export function slideLabelsOf(meta: VersionMeta | null): { labels: Record<string
   const order: string[] = [];
   if (!meta) return { labels, order };
   meta.slides.forEach((slide, i) => {
-    labels[slide.id] = t('commentsPanel.slide', { number: i + 1, title: slide.title });
+    // Storyline's own numbering ('2.3', 'Q1.2') where the publish gives it, else the position.
+    labels[slide.id] = t('commentsPanel.slide', { number: slide.number ?? i + 1, title: slide.title });
     order.push(slide.id);
   });
   meta.lessons.forEach((lesson, i) => {

@@ -80,7 +80,7 @@ export function playerTrackingOf(data: unknown): boolean | null {
 export function PackagePlayer({ src, title, width, height, className, onSlideChanged, onTrackingChanged, slideRequest }: PackagePlayerProps) {
   const aspect = width && height && width > 0 && height > 0 ? `${width} / ${height}` : '16 / 9';
   const frameRef = useRef<HTMLIFrameElement>(null);
-  const frameOrigin = src ? packageOriginOf(src, window.location.origin) : null;
+  const frameOrigin = src ? packageOriginOf(src, typeof window === 'undefined' ? 'http://dashboard.invalid' : window.location.origin) : null;
   useEffect(() => {
     if (!onSlideChanged && !onTrackingChanged) return;
     // Only this frame's messages count: its window, and its origin when it has one of its own.

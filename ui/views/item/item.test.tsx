@@ -14,7 +14,7 @@ import {
   VersionDeletedView,
   type ItemFailureKind,
 } from './ItemStates.tsx';
-import { PackagePlayer, VideoPlayer } from './Players.tsx';
+import { PackagePlayer, VideoPlayer, packageOriginOf, playerSlideOf, playerTrackingOf } from './Players.tsx';
 
 const noop = () => {};
 
@@ -289,14 +289,31 @@ describe('ItemLayout (§2 review screen, §9 sidebar)', () => {
 });
 
 describe('players (§2, §8, §9)', () => {
-  it('a package plays in an iframe sandboxed without allow-same-origin', () => {
-    const html = render(<PackagePlayer src="/packages/v1/story.html" title="Safety onboarding" width={980} height={551} />);
+  it('a package on its own origin keeps that origin in the frame, so its nested frames load', () => {
+    const src = 'http://abc.packages.localhost:3000/packages/v1/story.html';
+    const html = render(<PackagePlayer src={src} title="Safety onboarding" width={980} height={551} />);
     const frame = tags(html, 'iframe')[0]!;
-    expect(frame).toContain('src="/packages/v1/story.html"');
-    expect(frame).toContain('sandbox="allow-scripts allow-popups"');
-    expect(frame).not.toContain('allow-same-origin');
+    expect(frame).toContain(`src="${src}"`);
+    expect(frame).toContain('sandbox="allow-scripts allow-same-origin allow-popups');
     expect(frame).toContain('title="Safety onboarding (player)"');
     expect(html).toContain('--player-aspect:980 / 551');
+  });
+
+  it('a package address on the dashboard’s own origin is sandboxed without allow-same-origin', () => {
+    const html = render(<PackagePlayer src="/packages/v1/story.html" title="Safety onboarding" />);
+    const frame = tags(html, 'iframe')[0]!;
+    expect(frame).toContain('sandbox="allow-scripts allow-popups"');
+    expect(frame).not.toContain('allow-same-origin');
+    expect(packageOriginOf('/packages/v1/story.html', 'http://localhost:3000')).toBeNull();
+    expect(packageOriginOf('http://localhost:3000/packages/v1/story.html', 'http://localhost:3000')).toBeNull();
+    expect(packageOriginOf('http://x.packages.localhost:3000/packages/v1/story.html', 'http://localhost:3000')).toBe('http://x.packages.localhost:3000');
+  });
+
+  it('reads the bridge’s messages: a slide change and whether the player can say where it is', () => {
+    expect(playerSlideOf({ source: 'review-player', type: 'slideChanged', slideId: '6Y8yI7wC9CE' })).toBe('6Y8yI7wC9CE');
+    expect(playerSlideOf({ source: 'other', type: 'slideChanged', slideId: 'x' })).toBeNull();
+    expect(playerTrackingOf({ source: 'review-player', type: 'tracking', tracking: false })).toBe(false);
+    expect(playerTrackingOf({ source: 'review-player', type: 'tracking', tracking: 'no' })).toBeNull();
   });
 
   it('a package without a file address shows that it cannot be shown, and no frame', () => {
