@@ -116,7 +116,7 @@ ${sceneSections}
   if (status) status.textContent = 'Player ready: ' + data.slides.length + ' slides';
   document.body.setAttribute('data-player', 'ready');
 })();
-${playerBridgeJs('data-slide-id')}`;
+${storyRuntimeJs()}`;
   const metaXml = `<?xml version="1.0" encoding="utf-8"?>
 <meta><project title="${escapeHtml(o.title)}" id="${escapeHtml(courseId)}" player="${player.name}" width="${player.width}" height="${player.height}" /></meta>
 `;
@@ -131,35 +131,85 @@ ${playerBridgeJs('data-slide-id')}`;
 }
 
 /**
- * The fixture players' side of the review frame's window messages (review-and-content §7 "Messages with the review
- * player frame travel as window messages"): each slide or lesson can be picked (click, Enter), the picked one is
- * marked current, and `{ source: 'review-player', type: 'slideChanged', slideId }` goes to the parent window — at
- * start for the first one too; `{ source: 'review-dashboard', type: 'goToSlide', slideId }` from the parent picks one.
- * The frame is sandboxed without same-origin, so the target origin cannot be named.
+ * The fixture publish's player, in the shape of Storyline 360's runtime as the review bridge (server/uploads/
+ * reviewBridge.js) finds it in a real publish: window.DS with pubSub (on / trigger), events.slide.STARTED
+ * ('slide:started') and events.request.NEXT_SLIDE ('nextSlide:requesting', given a slide's absolute id as the player's
+ * menu does), windowManager.getCurrentWindowSlide() and presentation.scenes() with slide models (get('id'),
+ * get('title'), absoluteId '_player.<scene>.<slide>'). The slide list items are its menu (click, Enter); the first
+ * slide starts. The bridge, injected when the page is served, does the talking to the dashboard.
  */
-function playerBridgeJs(attribute: 'data-slide-id' | 'data-lesson-id'): string {
+function storyRuntimeJs(): string {
   return `(function () {
-  var items = document.querySelectorAll('[${attribute}]');
-  function pick(el) {
-    for (var i = 0; i < items.length; i++) items[i].removeAttribute('aria-current');
-    el.setAttribute('aria-current', 'true');
-    if (window.parent !== window) window.parent.postMessage({ source: 'review-player', type: 'slideChanged', slideId: el.getAttribute('${attribute}') }, '*');
+  var handlers = {};
+  var DS = (window.DS = window.DS || {});
+  DS.pubSub = {
+    on: function (name, fn) { (handlers[name] = handlers[name] || []).push(fn); },
+    trigger: function (name, arg) { (handlers[name] || []).slice().forEach(function (fn) { fn(arg); }); },
+  };
+  DS.events = { slide: { STARTED: 'slide:started' }, request: { NEXT_SLIDE: 'nextSlide:requesting' } };
+  var items = document.querySelectorAll('[data-slide-id]');
+  var models = [];
+  var scenes = {};
+  for (var i = 0; i < items.length; i++) {
+    (function (el) {
+      var scene = el.closest('[data-scene-index]').getAttribute('data-scene-index');
+      var attributes = { id: el.getAttribute('data-slide-id'), title: el.textContent };
+      var model = { el: el, absoluteId: '_player.scene' + scene + '.' + attributes.id, get: function (key) { return attributes[key]; } };
+      models.push(model);
+      (scenes[scene] = scenes[scene] || []).push(model);
+      el.tabIndex = 0;
+      el.setAttribute('role', 'button');
+      el.style.cursor = 'pointer';
+      function request() { DS.pubSub.trigger(DS.events.request.NEXT_SLIDE, model.absoluteId); }
+      el.addEventListener('click', request);
+      el.addEventListener('keydown', function (event) { if (event.key === 'Enter' || event.key === ' ') { event.preventDefault(); request(); } });
+    })(items[i]);
+  }
+  var current = null;
+  DS.presentation = { scenes: function () { return Object.keys(scenes).map(function (key) { return { slides: function () { return { models: scenes[key] }; } }; }); } };
+  DS.windowManager = { getCurrentWindowSlide: function () { return current; } };
+  DS.pubSub.on(DS.events.request.NEXT_SLIDE, function (absoluteId) {
+    for (var i = 0; i < models.length; i++) {
+      if (models[i].absoluteId !== absoluteId) continue;
+      if (current) current.el.removeAttribute('aria-current');
+      current = models[i];
+      current.el.setAttribute('aria-current', 'true');
+      DS.pubSub.trigger(DS.events.slide.STARTED, current);
+    }
+  });
+  if (models.length) DS.pubSub.trigger(DS.events.request.NEXT_SLIDE, models[0].absoluteId);
+})();
+`;
+}
+
+/**
+ * The fixture Rise export's player: lessons routed by the hash as Rise 360 routes them ('#/lessons/<id>'); a lesson
+ * picked (click, Enter) sets it, the current one is marked, and the first lesson opens at start.
+ */
+function riseRuntimeJs(): string {
+  return `(function () {
+  var items = document.querySelectorAll('[data-lesson-id]');
+  function route() {
+    var match = /^#\\/lessons\\/([^/]+)/.exec(location.hash);
+    var id = match ? decodeURIComponent(match[1]) : null;
+    for (var i = 0; i < items.length; i++) {
+      if (items[i].getAttribute('data-lesson-id') === id) items[i].setAttribute('aria-current', 'true');
+      else items[i].removeAttribute('aria-current');
+    }
   }
   for (var i = 0; i < items.length; i++) {
     (function (el) {
       el.tabIndex = 0;
       el.setAttribute('role', 'button');
       el.style.cursor = 'pointer';
-      el.addEventListener('click', function () { pick(el); });
-      el.addEventListener('keydown', function (event) { if (event.key === 'Enter' || event.key === ' ') { event.preventDefault(); pick(el); } });
+      function open() { location.hash = '#/lessons/' + encodeURIComponent(el.getAttribute('data-lesson-id')); }
+      el.addEventListener('click', open);
+      el.addEventListener('keydown', function (event) { if (event.key === 'Enter' || event.key === ' ') { event.preventDefault(); open(); } });
     })(items[i]);
   }
-  window.addEventListener('message', function (event) {
-    var data = event.data;
-    if (!data || data.source !== 'review-dashboard' || data.type !== 'goToSlide') return;
-    for (var i = 0; i < items.length; i++) if (items[i].getAttribute('${attribute}') === data.slideId) pick(items[i]);
-  });
-  if (items.length) pick(items[0]);
+  window.addEventListener('hashchange', route);
+  if (!location.hash && items.length) location.replace('#/lessons/' + encodeURIComponent(items[0].getAttribute('data-lesson-id')));
+  route();
 })();
 `;
 }
@@ -193,7 +243,7 @@ ${lessons}
   return zip({
     'index.html': indexHtml,
     'manifest.json': `${JSON.stringify({ title: o.title, lessons: o.lessons.map((lesson) => ({ id: lesson.id, title: lesson.title })) }, null, 2)}\n`,
-    'lib/player.js': `document.body.setAttribute('data-player', 'ready');\n${playerBridgeJs('data-lesson-id')}`,
+    'lib/player.js': `document.body.setAttribute('data-player', 'ready');\n${riseRuntimeJs()}`,
     'lib/rise.css': 'body { margin: 0; font-family: system-ui, sans-serif; }\n.rise-course { max-width: 720px; margin: 0 auto; padding: 24px; }\n.lesson { padding: 6px 0; }\n[aria-current] { font-weight: 700; text-decoration: underline; }\n',
   });
 }

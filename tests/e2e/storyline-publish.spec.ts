@@ -121,3 +121,18 @@ test('a script of a package cannot read the dashboard’s cookies, storage or DO
   await expect(top).toHaveURL(src);
   await top.close();
 });
+
+test('a publish the service cannot process tells its owner why, in words', async ({ page }) => {
+  await openGridAs(page, ALEX);
+  const title = uniqueName('Broken publish');
+  const bytes = buildPublishZip('rocket-launch-3-84', { player: true, extra: { 'threeSixty.json': '{"title": "Rocket launch game", "slides": [' } });
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Upload file' }).click();
+  await (await chooser).setFiles([{ name: `${title}.zip`, mimeType: 'application/zip', buffer: Buffer.from(bytes) }]);
+  const card = itemCard(page, title);
+  await expect(card.getByText(/^Failed/)).toBeVisible();
+  await card.getByRole('link', { name: title }).click();
+  await expect(page.getByRole('heading', { name: 'This version couldn’t be processed' })).toBeVisible();
+  await expect(page.getByText('What we found: threeSixty.json is not valid JSON.')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('failed-publish.png') });
+});

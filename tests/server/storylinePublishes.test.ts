@@ -43,7 +43,7 @@ const PUBLISHES = [
 ] as const;
 
 /** The one publish kept without its thumbnail (too large for the fixtures): a real JPEG stands in. */
-const extraFor = (slug: string) => (slug === 'error-prevention-3-75' ? { 'story_content/thumbnail.jpg': thumbnailFixture() } : {});
+const extraFor = (slug: string): Record<string, Uint8Array> => (slug === 'error-prevention-3-75' ? { 'story_content/thumbnail.jpg': thumbnailFixture() } : {});
 
 describe('real Storyline publishes become ready with what Storyline shows', () => {
   it.each(PUBLISHES)('$slug: title, slides, scenes, question banks, player size and thumbnail', async (expected) => {
