@@ -33,7 +33,8 @@ async function process(bytes: Uint8Array, versionId: string) {
 const PUBLISHES = [
   { slug: 'eddie-jeopardy-3-111', title: 'eddie lorenzo slide new', slides: 28, scenes: 7, banks: 0, first: { id: '6idIf6H1xd8', title: 'main menu', number: '1.1' }, player: { name: 'unified', width: 980, height: 611 } },
   { slug: 'error-prevention-3-75', title: 'Error Prevention', slides: 97, scenes: 9, banks: 0, first: { id: '5makoZNGHbe', title: 'Journey to Zero Harm', number: '1.1' }, player: { name: 'unified', width: 1284, height: 862 } },
-  { slug: 'exo2-classic-3-68', title: 'Exo Storyline 1', slides: 7, scenes: 2, banks: 0, first: { id: '5YmON108hIg', title: 'Glisser-Déposer', number: '1.1' }, player: { name: 'classic', width: 980, height: 560 } },
+  // A portrait stage and a long title with a colon.
+  { slug: 'agent-of-change-portrait-3-72', title: 'Self Assessment: How well is your research engaging target audiences?', slides: 6, scenes: 1, banks: 0, first: { id: '5iwKleFqVzJ', title: 'Start Screen', number: '1.1' }, player: { name: 'unified', width: 800, height: 763 } },
   { slug: 'google-forms-qbank-3-93', title: 'Mondelez project', slides: 32, scenes: 1, banks: 9, first: { id: '6mF1dU1X2yp', title: 'Start Quiz', number: '1.1' }, player: { name: 'unified', width: 1940, height: 1100 } },
   // 3.19 writes no title into threeSixty.json: the project title comes from meta.xml.
   { slug: 'lei-gamified-quiz-3-19', title: 'Lesson 6 V2', slides: 34, scenes: 1, banks: 0, first: { id: '5yPDOnuGgWR', title: 'Intro', number: '1.1' }, player: { name: 'classic', width: 740, height: 560 } },
