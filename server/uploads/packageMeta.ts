@@ -10,6 +10,8 @@ export const STORY_THUMBNAIL_FILE = 'story_content/thumbnail.jpg';
 export const STORY_PUBLISH_META_FILE = 'meta.xml';
 /** A Rise export: index.html is required; manifest.json (see README) is optional. */
 export const RISE_PLAYER_FILE = 'index.html';
+/** Where a Rise export's player page sits: a web export's content/, a SCORM export's scormcontent/, or the root. */
+export const RISE_PLAYER_PAGES = ['index.html', 'content/index.html', 'scormcontent/index.html'] as const;
 export const RISE_MANIFEST_FILE = 'manifest.json';
 /** threeSixty.json and manifest.json are read whole, so they are capped. */
 export const MAX_META_FILE_BYTES = 5 * 1024 * 1024;
@@ -176,4 +178,34 @@ export function readPublishMeta(raw: string): PublishMeta {
   } catch {
     return { title: null, release: null };
   }
+}
+
+/** The base64 course of a Rise export: `window.courseData = "…"` (2021 on), `window.course = "…"` (2018), `__resolveJsonp("course:…", "…")`. */
+const RISE_COURSE_PATTERNS = [/window\.courseData\s*=\s*["']([A-Za-z0-9+/=\s]+)["']/, /window\.course\s*=\s*["']([A-Za-z0-9+/=\s]+)["']/, /__resolveJsonp\(\s*["']course:[^"']*["']\s*,\s*["']([A-Za-z0-9+/=\s]+)["']/];
+
+/**
+ * The title and lessons of a real Rise 360 export, from the text of its player page or locale script: the course JSON
+ * is base64 of UTF-8, `{ course: { title, lessons } }` (or the course itself in 2018 exports); lessons of type
+ * "section" are menu headings, not pages, and are left out. Null when the text holds no readable course.
+ */
+export function readRiseCourse(text: string): VersionMeta | null {
+  for (const pattern of RISE_COURSE_PATTERNS) {
+    const match = pattern.exec(text);
+    if (!match?.[1]) continue;
+    try {
+      const json: unknown = JSON.parse(Buffer.from(match[1].replace(/\s+/g, ''), 'base64').toString('utf8'));
+      const course = isRecord(json) && isRecord(json.course) ? json.course : json;
+      if (!isRecord(course) || !Array.isArray(course.lessons)) continue;
+      const lessons: PackageLesson[] = [];
+      for (const lesson of course.lessons.slice(0, MAX_LIST)) {
+        if (!isRecord(lesson) || lesson.type === 'section') continue;
+        const id = looseText(lesson.id);
+        if (id) lessons.push({ id, title: looseText(lesson.title) ?? '' });
+      }
+      return { title: looseText(course.title) || null, player: null, scenes: [], slides: [], lessons };
+    } catch {
+      continue;
+    }
+  }
+  return null;
 }

@@ -11,7 +11,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sendFile } from './fileServer.ts';
-import { MAX_META_FILE_BYTES, readRiseManifest, readStoryMeta, RISE_MANIFEST_FILE, STORY_META_FILE, STORY_PLAYER_FILE } from './packageMeta.ts';
+import { MAX_META_FILE_BYTES, readRiseCourse, readRiseManifest, readStoryMeta, RISE_MANIFEST_FILE, RISE_PLAYER_PAGES, STORY_META_FILE, STORY_PLAYER_FILE } from './packageMeta.ts';
 
 /** Which bridge a player page gets: Storyline's player runtime, or hash-routed lessons (Rise) / the page as a whole. */
 export type PlayerPageKind = 'storyline' | 'lessons';
@@ -34,11 +34,18 @@ async function isFile(file: string): Promise<boolean> {
   return (await stat(file).catch(() => null))?.isFile() ?? false;
 }
 
-/** Whether `relative` is a package's player page, and which kind; null for every other file. */
+/**
+ * Pages that can be a package's player: Storyline's story.html (3.19 redirects from it to story_html5.html, whose page
+ * runs the player), and the index.html of Rise exports (web: content/, SCORM: scormcontent/) and other HTML.
+ */
+const STORYLINE_PAGES = new Set([STORY_PLAYER_FILE, 'story_html5.html', 'index.html']);
+const LESSON_PAGES: ReadonlySet<string> = new Set(RISE_PLAYER_PAGES);
+
+/** Whether `relative` is a package's player page, and which kind; null for every other file (served as it is). */
 export async function playerPageKind(folder: string, relative: string): Promise<PlayerPageKind | null> {
-  if (relative === STORY_PLAYER_FILE) return (await isFile(path.join(folder, STORY_META_FILE))) ? 'storyline' : null;
-  if (relative === 'index.html') return (await isFile(path.join(folder, STORY_META_FILE))) ? 'storyline' : 'lessons';
-  return null;
+  const storyline = await isFile(path.join(folder, STORY_META_FILE));
+  if (storyline) return STORYLINE_PAGES.has(relative) ? 'storyline' : null;
+  return LESSON_PAGES.has(relative) ? 'lessons' : null;
 }
 
 /** Slides or lessons of a package by version and the mtime of the file they came from (packages never change in place). */
@@ -91,8 +98,11 @@ export interface PlayerPageOptions {
 export async function sendPlayerPage(request: FastifyRequest, reply: FastifyReply, o: PlayerPageOptions): Promise<FastifyReply> {
   const info = await stat(o.file).catch(() => null);
   if (!info?.isFile() || info.size > MAX_PLAYER_PAGE_BYTES) return sendFile(request, reply, o.file, { contentType: 'text/html; charset=utf-8', headers: o.headers });
-  const places = await readPlaces(o.folder, o.kind, o.versionId);
-  const html = injectBridge(await readFile(o.file, 'utf8'), bridgeScript({ kind: o.kind, places, dashboardOrigins: o.dashboardOrigins }));
+  const page = await readFile(o.file, 'utf8');
+  let places = await readPlaces(o.folder, o.kind, o.versionId);
+  // A real Rise export has no manifest: its lessons are in the page itself.
+  if (places.length === 0 && o.kind === 'lessons') places = readRiseCourse(page)?.lessons ?? [];
+  const html = injectBridge(page, bridgeScript({ kind: o.kind, places, dashboardOrigins: o.dashboardOrigins }));
   const etag = `W/"b-${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`;
   for (const [name, value] of Object.entries(o.headers)) reply.header(name, value);
   reply.header('X-Content-Type-Options', 'nosniff').header('Cache-Control', 'no-cache').header('ETag', etag);

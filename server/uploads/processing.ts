@@ -5,14 +5,17 @@ import { FILE_SNIFF_BYTES } from '../../domain/constants.ts';
 import { publishRoot } from '../../domain/storyZip.ts';
 import type { BlobStore } from './blobStore.ts';
 import { isSafeVersionId } from './blobStore.ts';
+import type { VersionMeta } from '../../domain/items.ts';
 import type { ProcessResult } from './types.ts';
 import {
   emptyMeta,
   MAX_META_FILE_BYTES,
   readRiseManifest,
   readStoryMeta,
+  readRiseCourse,
   RISE_MANIFEST_FILE,
   RISE_PLAYER_FILE,
+  RISE_PLAYER_PAGES,
   STORY_META_FILE,
   STORY_PLAYER_FILE,
   STORY_PUBLISH_META_FILE,
@@ -81,7 +84,9 @@ export async function processPackage(ctx: ProcessingContext, key: string, versio
       await rm(temp, { recursive: true, force: true });
       return failed(unpacked.message);
     }
-    const required = kind === 'storyline' ? STORY_REQUIRED_FILES : [RISE_PLAYER_FILE];
+    // A Rise export's player page is index.html at the root, or in content/ (web) or scormcontent/ (SCORM).
+    const riseFile = kind === 'rise' ? (RISE_PLAYER_PAGES.find((page) => publishRoot(unpacked.files, [page]) !== null) ?? RISE_PLAYER_FILE) : null;
+    const required = riseFile === null ? STORY_REQUIRED_FILES : [riseFile];
     const root = publishRoot(unpacked.files, required);
     if (root === null) {
       await rm(temp, { recursive: true, force: true });
@@ -103,6 +108,8 @@ export async function processPackage(ctx: ProcessingContext, key: string, versio
     } else {
       const raw = files.has(RISE_MANIFEST_FILE) ? await readMetaFile(packageDir, RISE_MANIFEST_FILE) : null;
       meta = raw === null || typeof raw === 'string' ? readRiseManifest(raw) : { ok: false, message: raw.message };
+      // A real Rise export has no manifest: its course (title, lessons) is inside the player page or a locale script.
+      if (raw === null) meta = { ok: true, meta: (await readRiseExport(packageDir, riseFile!, files)) ?? emptyMeta() };
     }
     if (!meta.ok) {
       await rm(temp, { recursive: true, force: true });
@@ -124,7 +131,7 @@ export async function processPackage(ctx: ProcessingContext, key: string, versio
       state: 'ready',
       meta: meta.meta,
       contentPrefix: contentPrefixFor(versionId),
-      playerFile: kind === 'storyline' ? STORY_PLAYER_FILE : RISE_PLAYER_FILE,
+      playerFile: riseFile ?? STORY_PLAYER_FILE,
       thumbnailKey,
       mediaUrl: null,
       posterUrl: null,
@@ -135,6 +142,23 @@ export async function processPackage(ctx: ProcessingContext, key: string, versio
     if (thumbnailKey) await ctx.store.remove(thumbnailKey).catch(() => undefined);
     return failed(`The package could not be unpacked (${error instanceof Error ? error.message : String(error)}).`);
   }
+}
+
+/**
+ * The course of a real Rise export: from its player page (`window.courseData` / `window.course`), else from the
+ * locale scripts beside it (`locales/<name>.js`, newer exports); null when neither holds one.
+ */
+async function readRiseExport(dir: string, playerFile: string, files: ReadonlySet<string>): Promise<VersionMeta | null> {
+  const page = await readMetaFile(dir, playerFile);
+  const fromPage = typeof page === 'string' ? readRiseCourse(page) : null;
+  if (fromPage) return fromPage;
+  const base = playerFile.includes('/') ? playerFile.slice(0, playerFile.lastIndexOf('/') + 1) : '';
+  for (const name of [...files].filter((file) => file.startsWith(`${base}locales/`) && file.endsWith('.js')).sort()) {
+    const script = await readMetaFile(dir, name);
+    const course = typeof script === 'string' ? readRiseCourse(script) : null;
+    if (course) return course;
+  }
+  return null;
 }
 
 /** Reads at most `bytes` bytes from the start of a file. */

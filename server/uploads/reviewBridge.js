@@ -8,13 +8,14 @@
  *   from it           { source: 'review-dashboard', type: 'goToSlide', slideId }
  * Messages go only to, and are taken only from, the dashboard origins in the configuration.
  *
- * Storyline 360 (kind 'storyline'): the player runtime is the global `DS`. The current slide is
- * DS.windowManager.getCurrentWindowSlide() (a model with get('id'), get('title'), absoluteId); slide changes are
- * published on DS.pubSub (DS.events.slide.STARTED / DS.events.window.SLIDE_CHANGED, names differ between releases,
- * so every event name found is listened to) and checked on a short poll as well, which also covers a release whose
- * events are named otherwise. A jump asks the player as its own menu does: DS.pubSub.trigger(
- * DS.events.request.NEXT_SLIDE, '<absolute id>'), the absolute id ('_player.<scene id>.<slide id>') taken from the
- * slide models of DS.presentation.
+ * Storyline 360 (kind 'storyline'; tests/fixtures/storyline/PLAYER-NOTES.md has the details by release): the player
+ * never puts the slide in its URL, so the bridge asks its runtime, `window.DS` (3.54 on; 3.19's AMD modules
+ * helpers/pubSub, helpers/events, helpers/windowManager otherwise). The current slide is
+ * DS.windowManager.getCurrentWindowSlide(), whose get('id') is threeSixty.json's slide id; changes are published on
+ * DS.pubSub as DS.events.slide.STARTED ('slide:started') and DS.events.window.MAIN_CHANGED, and checked on a short poll
+ * as well (the runtime appears only after the page's scripts ran). A jump asks the player as its own menu does:
+ * DS.pubSub.trigger(DS.events.request.NEXT_SLIDE, '_player.<scene>.<slide>'), the full id taken from the slide models
+ * (DS.presentation.getFlatSlides()); a partial id would send the player to the first slide.
  * Rise and other HTML exports (kind 'lessons'): the lesson is in the hash route ('#/lessons/<id>'), and a jump sets it.
  * Plain ES5, no dependencies: it runs in whatever browser shows the course.
  */
@@ -84,51 +85,69 @@
   }
 
   // ---- Storyline 360 ----
-  function storylineSlide() {
+  /**
+   * The runtime's pieces: window.DS from 3.54 on; 3.19's AMD modules (helpers/pubSub, helpers/events,
+   * helpers/windowManager, helpers/playerGlobals) otherwise. Null until the player has started.
+   */
+  function runtime() {
     var ds = window.DS;
-    if (!ds || !ds.windowManager || typeof ds.windowManager.getCurrentWindowSlide !== 'function') return undefined;
-    var slide;
-    try {
-      slide = ds.windowManager.getCurrentWindowSlide();
-    } catch (error) {
-      return null;
-    }
-    if (!slide) return null;
-    return placeOf([read(slide, 'id'), slide.absoluteId, read(slide, 'absoluteId'), slide.id], read(slide, 'title'));
-  }
-
-  function storylineSlideModel(id) {
-    var ds = window.DS;
-    var presentation = ds && ds.presentation;
-    if (!presentation) return null;
-    try {
-      var scenes = typeof presentation.scenes === 'function' ? presentation.scenes() : [];
-      var list = scenes && scenes.models ? scenes.models : scenes || [];
-      for (var s = 0; s < list.length; s++) {
-        var slides = typeof list[s].slides === 'function' ? list[s].slides() : null;
-        var models = slides && slides.models ? slides.models : slides || [];
-        for (var i = 0; i < models.length; i++) {
-          if (placeOf([read(models[i], 'id'), models[i].absoluteId], null) === id) return models[i];
-        }
-      }
-    } catch (error) {
-      return null;
+    if (ds && ds.pubSub && ds.events && ds.windowManager) return { pubSub: ds.pubSub, events: ds.events, windowManager: ds.windowManager, presentation: ds.presentation };
+    var amd = typeof window.require === 'function' && window.require.defined ? window.require : null;
+    if (amd && amd.defined('helpers/pubSub') && amd.defined('helpers/events') && amd.defined('helpers/windowManager')) {
+      var globals = amd.defined('helpers/playerGlobals') ? amd('helpers/playerGlobals') : {};
+      return { pubSub: amd('helpers/pubSub'), events: amd('helpers/events'), windowManager: amd('helpers/windowManager'), presentation: globals && globals.presentation };
     }
     return null;
   }
 
-  function storylineJump(id) {
-    var ds = window.DS;
-    if (!ds) return;
-    var slide = storylineSlideModel(id);
-    if (!slide) return;
-    var target = slide.absoluteId || read(slide, 'absoluteId');
-    var requests = ds.events && ds.events.request;
+  function storylineSlide() {
+    var player = runtime();
+    if (!player || typeof player.windowManager.getCurrentWindowSlide !== 'function') return undefined;
+    var slide;
     try {
-      // What the player's own menu does on a click: request the slide by its absolute id ('_player.<scene>.<slide>').
-      if (target && requests && requests.NEXT_SLIDE && ds.pubSub && typeof ds.pubSub.trigger === 'function') ds.pubSub.trigger(requests.NEXT_SLIDE, target);
+      slide = player.windowManager.getCurrentWindowSlide();
     } catch (error) {
-      /* the player refused: the dashboard keeps showing where the player is */
+      return null;
+    }
+    if (!slide) return null;
+    return placeOf([read(slide, 'id'), slide.absoluteId, slide.id], read(slide, 'title'));
+  }
+
+  /** Every slide model of the story (question-bank slides too, with their '_player.<scene>.<draw>.<slide>' ids). */
+  function storylineModels(player) {
+    var presentation = player.presentation;
+    if (!presentation) return [];
+    try {
+      if (typeof presentation.getFlatSlides === 'function') return presentation.getFlatSlides() || [];
+      var scenes = typeof presentation.scenes === 'function' ? presentation.scenes() : [];
+      var list = scenes && scenes.models ? scenes.models : scenes || [];
+      var all = [];
+      for (var s = 0; s < list.length; s++) {
+        var slides = typeof list[s].slides === 'function' ? list[s].slides() : null;
+        all = all.concat(slides && slides.models ? slides.models : slides || []);
+      }
+      return all;
+    } catch (error) {
+      return [];
+    }
+  }
+
+  function storylineJump(id) {
+    var player = runtime();
+    if (!player || !player.events.request || !player.events.request.NEXT_SLIDE || typeof player.pubSub.trigger !== 'function') return;
+    var models = storylineModels(player);
+    for (var i = 0; i < models.length; i++) {
+      var target = models[i].absoluteId || read(models[i], 'absoluteId');
+      // Only a full '_player.' id: the player sends anything else to the story's first slide.
+      if (typeof target !== 'string' || target.indexOf('_player.') !== 0) continue;
+      if (placeOf([read(models[i], 'id'), target], null) !== id) continue;
+      try {
+        // What the player's own menu does on a click.
+        player.pubSub.trigger(player.events.request.NEXT_SLIDE, target);
+      } catch (error) {
+        /* the player refused: the dashboard keeps showing where the player is */
+      }
+      return;
     }
   }
 
@@ -136,20 +155,19 @@
     var subscribed = false;
     var waited = 0;
     function subscribe() {
-      var ds = window.DS;
-      if (subscribed || !ds || !ds.pubSub || typeof ds.pubSub.on !== 'function' || !ds.events) return;
+      var player = runtime();
+      if (subscribed || !player || typeof player.pubSub.on !== 'function') return;
       subscribed = true;
-      var groups = [ds.events.slide, ds.events.window, ds.events.scene];
-      for (var g = 0; g < groups.length; g++) {
-        var group = groups[g];
-        if (!group) continue;
-        for (var name in group) {
-          if (!group.hasOwnProperty(name) || !/START|READY|CHANGE|SHOWN|LOADED/.test(name)) continue;
-          try {
-            ds.pubSub.on(group[name], check);
-          } catch (error) {
-            /* not an event this release publishes */
-          }
+      var events = [
+        player.events.slide && player.events.slide.STARTED,
+        player.events.window && player.events.window.MAIN_CHANGED,
+      ];
+      for (var i = 0; i < events.length; i++) {
+        if (!events[i]) continue;
+        try {
+          player.pubSub.on(events[i], check);
+        } catch (error) {
+          /* not an event this release publishes: the poll covers it */
         }
       }
     }
@@ -162,7 +180,7 @@
       check();
       waited += 1;
       // No player runtime after 20 s: this page does not say where it is; comments go on the item as a whole.
-      if (window.DS === undefined && current === null && waited === 80) tracking(false);
+      if (runtime() === null && current === null && waited === 80) tracking(false);
     }, 250);
     return timer;
   }

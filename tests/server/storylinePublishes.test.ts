@@ -3,10 +3,11 @@
  * each becomes ready with the title, slides, scenes and thumbnail a reviewer sees in Storyline; zipped inside its
  * folder too; without threeSixty.json or with a broken one it fails with a reason in words; the player page is
  * served with the review bridge added and nothing else changed. threeSixty.json's shapes across releases are read
- * tolerantly (readStoryMeta).
+ * tolerantly (readStoryMeta). Rise 360 exports: the course (title, lessons) is read from inside the player page.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { thumbnailFixture } from '../../server/uploads/fixtures.ts';
 import { readPublishMeta, readStoryMeta } from '../../server/uploads/packageMeta.ts';
@@ -116,6 +117,62 @@ describe('the player page', () => {
     // Other pages of the package (nested frames) are served as they are.
     const data = await fetchPackage(uploads.packageAddress('real-bridge', 'html5/data/js/data.js'));
     expect(data.body).toEqual(Buffer.from(publishFiles('eddie-jeopardy-3-111')['html5/data/js/data.js']!));
+  });
+});
+
+describe('the player page of 3.19, which redirects from story.html to story_html5.html', () => {
+  it('gets the bridge on both pages', async () => {
+    expect((await process(buildPublishZip('lei-gamified-quiz-3-19'), 'real-319')).state).toBe('ready');
+    for (const page of ['story.html', 'story_html5.html']) {
+      const served = await fetchPackage(uploads.packageAddress('real-319', page));
+      expect(served.text, page).toContain('<script data-review-bridge>');
+      expect(served.text, page).toContain('{"id":"5yPDOnuGgWR","title":"Intro"}');
+    }
+  });
+});
+
+describe('Rise 360 exports (the course inside the page, as Rise writes it)', () => {
+  /** A SCORM-shaped Rise export: the player page in scormcontent/, the course as base64 of UTF-8 JSON in window.courseData. */
+  function riseExport(course: unknown, where: 'page' | 'locale' = 'page'): Uint8Array {
+    const base64 = Buffer.from(JSON.stringify(course), 'utf8').toString('base64');
+    const page = `<!doctype html><html><head><title>Rise</title></head><body><div id="app"></div>${where === 'page' ? `<script>window.courseData = "${base64}";</script>` : ''}<script src="lib/main.bundle.js"></script></body></html>`;
+    const files: Record<string, Uint8Array> = { 'index_lms.html': strToU8('<p>launcher</p>'), 'scormcontent/index.html': strToU8(page), 'scormcontent/lib/main.bundle.js': strToU8('/* */') };
+    if (where === 'locale') files['scormcontent/locales/und.js'] = strToU8(`__resolveJsonp("course:und","${base64}")`);
+    return zipSync(files);
+  }
+  const course = {
+    course: {
+      title: 'Sécurité au travail',
+      lessons: [
+        { id: 'sec1', title: 'Section', type: 'section' },
+        { id: 'l1'.padEnd(32, 'x'), title: 'Prévenir les chutes', type: 'blocks' },
+        { id: 'l2'.padEnd(32, 'y'), title: '安全第一', type: 'blocks' },
+      ],
+    },
+  };
+
+  it('reads the title and the lessons (sections left out) from the page, and serves the page with the lessons bridge', async () => {
+    const key = `review/uploads/rise-${(stored += 1)}/course.zip`;
+    await uploads.service.putBlob(key, riseExport(course));
+    const result = await uploads.service.processPackage(key, 'rise-real', 'rise');
+    if (result.state !== 'ready') throw new Error(result.message);
+    expect(result.playerFile).toBe('scormcontent/index.html');
+    expect(result.meta.title).toBe('Sécurité au travail');
+    expect(result.meta.lessons).toEqual([
+      { id: 'l1'.padEnd(32, 'x'), title: 'Prévenir les chutes' },
+      { id: 'l2'.padEnd(32, 'y'), title: '安全第一' },
+    ]);
+    const page = await fetchPackage(uploads.packageAddress('rise-real', 'scormcontent/index.html'));
+    expect(page.text).toContain('"kind":"lessons"');
+    expect(page.text).toContain(`{"id":"${'l1'.padEnd(32, 'x')}","title":"Prévenir les chutes"}`);
+  });
+
+  it('reads the course from a locale script (newer exports)', async () => {
+    const key = `review/uploads/rise-${(stored += 1)}/course.zip`;
+    await uploads.service.putBlob(key, riseExport(course, 'locale'));
+    const result = await uploads.service.processPackage(key, 'rise-locale', 'rise');
+    if (result.state !== 'ready') throw new Error(result.message);
+    expect(result.meta.lessons.map((lesson) => lesson.title)).toEqual(['Prévenir les chutes', '安全第一']);
   });
 });
 
