@@ -37,6 +37,7 @@ import { openDatabase } from '../../server/db/database.ts';
 import { queryItemPage, toItemRecords } from '../../server/content/repository.ts';
 import { benchGridRender } from './grid.ts';
 import { benchUploadThroughput } from './uploads.ts';
+import { benchPublishUpload } from './publishUpload.ts';
 import { benchMd5Worker, benchStoryZipValidation } from './uploadsClient.ts';
 import { benchTranslationModel } from './translation.ts';
 import { benchTranslationBrowser } from './translationBrowser.ts';
@@ -180,6 +181,9 @@ await benchGridRender();
 
 // Issue 5: a 200 MB upload streamed to the server in a child process (tests/bench/uploads.ts).
 await benchUploadThroughput();
+
+// A real-shaped 85 MB Storyline publish in hundreds of files: PUT, processing to ready, server RSS (tests/bench/publishUpload.ts).
+await benchPublishUpload();
 
 // Issue 5: story zip validation reads only the tail (tests/bench/uploadsClient.ts).
 await benchStoryZipValidation();

@@ -19,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import type { Socket } from 'socket.io-client';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const THIS_FILE = fileURLToPath(import.meta.url);
@@ -41,7 +42,7 @@ function makeChunks(): (i: number) => Buffer {
   };
 }
 
-function readRssBytes(pid: number): number {
+export function readRssBytes(pid: number): number {
   const match = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return match ? Number(match[1]) * 1024 : NaN;
 }
@@ -68,7 +69,7 @@ function spawnServer(args: string[], env: Record<string, string>): Promise<{ chi
   });
 }
 
-async function stopServer(child: ChildProcess): Promise<void> {
+export async function stopServer(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
@@ -77,23 +78,25 @@ async function stopServer(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-async function uploadUrl(url: string, token: string, fileName: string): Promise<Response> {
+export async function uploadUrl(url: string, token: string, fileName: string): Promise<Response> {
   const query = new URLSearchParams({ acl: 'public-read', keyPrefix: 'review/uploads', fileName });
   return fetch(`${url}/api/uploads/url?${query}`, { headers: { authorization: `Bearer ${token}` } });
 }
 
-interface Target {
+export interface Target {
   child: ChildProcess;
   url: string;
   token: string;
   label: string;
   /** Records the upload as the client would before its PUT (item.create on the real server). */
   announce(upload: { key: string; fileName: string; size: number; md5: string }): Promise<void>;
+  /** The signed-in user's socket on the real server (its pushes say when a version is processed); null standalone. */
+  socket: Socket | null;
   close(): void;
 }
 
 /** The real server when it serves uploads, else the standalone upload service (see the file comment). */
-async function startTarget(dataDir: string): Promise<Target> {
+export async function startTarget(dataDir: string): Promise<Target> {
   let real: { child: ChildProcess; url: string } | null = null;
   let reason = 'GET /api/uploads/url is not served';
   try {
@@ -114,6 +117,7 @@ async function startTarget(dataDir: string): Promise<Target> {
           const ack = (await socket.timeout(10_000).emitWithAck('item.create', { title, kind: 'storyline', folderId: null, upload })) as { success: boolean; message?: string };
           if (!ack.success) throw new Error(`item.create refused: ${ack.message}`);
         },
+        socket,
         close: () => void socket.disconnect(),
       };
     }
@@ -123,7 +127,7 @@ async function startTarget(dataDir: string): Promise<Target> {
   }
   if (real) await stopServer(real.child);
   const standalone = await spawnServer([THIS_FILE, '--serve'], { DATA_DIR: path.join(dataDir, 'standalone') });
-  return { ...standalone, token: STANDALONE_TOKEN, label: `upload service alone, the real server is not usable: ${reason}`, announce: async () => undefined, close: () => undefined };
+  return { ...standalone, token: STANDALONE_TOKEN, label: `upload service alone, the real server is not usable: ${reason}`, announce: async () => undefined, socket: null, close: () => undefined };
 }
 
 /** Asks for a signed URL, announces the upload, PUTs `chunks` generated chunks; resolves the status once answered. */
@@ -151,7 +155,7 @@ async function upload(target: Target, fileName: string, chunks: number, chunkAt:
   return answered;
 }
 
-function md5Of(chunks: number, chunkAt: (i: number) => Buffer): Buffer {
+export function md5Of(chunks: number, chunkAt: (i: number) => Buffer): Buffer {
   const hash = createHash('md5');
   for (let i = 0; i < chunks; i++) hash.update(chunkAt(i));
   return hash.digest();
