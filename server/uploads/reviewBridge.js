@@ -17,13 +17,16 @@
  * DS.pubSub.trigger(DS.events.request.NEXT_SLIDE, '_player.<scene>.<slide>'), the full id taken from the slide models
  * (DS.presentation.getFlatSlides()); a partial id would send the player to the first slide.
  * Rise and other HTML exports (kind 'lessons'): the lesson is in the hash route ('#/lessons/<id>'), and a jump sets it.
- * Plain ES5, no dependencies: it runs in whatever browser shows the course.
+ * Plain ES5 (and optional catch bindings), no dependencies: it runs in whatever browser shows the course.
  */
 (function (config) {
   'use strict';
   if (!config || window.__reviewBridge) return;
   window.__reviewBridge = true;
   var parentWindow = window.parent;
+  function has(object, key) {
+    return Object.prototype.hasOwnProperty.call(object, key);
+  }
   if (!parentWindow || parentWindow === window) return;
   var origins = config.dashboardOrigins || [];
   var places = config.places || [];
@@ -32,7 +35,7 @@
   for (var p = 0; p < places.length; p++) {
     byId[places[p].id] = places[p];
     var key = String(places[p].title || '').trim().toLowerCase();
-    byTitle[key] = byTitle.hasOwnProperty(key) ? null : places[p];
+    byTitle[key] = has(byTitle, key) ? null : places[p];
   }
   var current = null;
   var trackingSent = null;
@@ -42,7 +45,7 @@
     for (var i = 0; i < origins.length; i++) {
       try {
         parentWindow.postMessage(message, origins[i]);
-      } catch (error) {
+      } catch {
         /* an origin the parent is not on: dropped by the browser */
       }
     }
@@ -66,9 +69,9 @@
     for (var i = 0; i < ids.length; i++) {
       var id = ids[i];
       if (typeof id !== 'string' || !id) continue;
-      if (byId.hasOwnProperty(id)) return id;
+      if (has(byId, id)) return id;
       var parts = id.split('.');
-      if (byId.hasOwnProperty(parts[parts.length - 1])) return parts[parts.length - 1];
+      if (has(byId, parts[parts.length - 1])) return parts[parts.length - 1];
     }
     var match = typeof title === 'string' ? byTitle[title.trim().toLowerCase()] : null;
     if (match) return match.id;
@@ -79,7 +82,7 @@
     try {
       if (model && typeof model.get === 'function') return model.get(name);
       return model ? model[name] : undefined;
-    } catch (error) {
+    } catch {
       return undefined;
     }
   }
@@ -106,7 +109,7 @@
     var slide;
     try {
       slide = player.windowManager.getCurrentWindowSlide();
-    } catch (error) {
+    } catch {
       return null;
     }
     if (!slide) return null;
@@ -127,7 +130,7 @@
         all = all.concat(slides && slides.models ? slides.models : slides || []);
       }
       return all;
-    } catch (error) {
+    } catch {
       return [];
     }
   }
@@ -144,7 +147,7 @@
       try {
         // What the player's own menu does on a click.
         player.pubSub.trigger(player.events.request.NEXT_SLIDE, target);
-      } catch (error) {
+      } catch {
         /* the player refused: the dashboard keeps showing where the player is */
       }
       return;
@@ -166,7 +169,7 @@
         if (!events[i]) continue;
         try {
           player.pubSub.on(events[i], check);
-        } catch (error) {
+        } catch {
           /* not an event this release publishes: the poll covers it */
         }
       }
@@ -190,7 +193,7 @@
     var match = /(?:^|\/)lessons\/([^/?&#]+)/.exec(String(location.hash || '').replace(/^#/, ''));
     if (!match) return null;
     var id = decodeURIComponent(match[1]);
-    return places.length === 0 || byId.hasOwnProperty(id) ? id : null;
+    return places.length === 0 || has(byId, id) ? id : null;
   }
 
   function watchLessons() {
