@@ -137,7 +137,8 @@ describe('uploads and the item view against the reference service', () => {
       item.send({ type: 'item.open', itemId: shown.push.data.item.id, tab: 'review', versionQuery: null, reviewRequest: null, password: null });
       await waitFor(item, (s) => !s.hasTag('loading'), { timeout: 5_000 });
       expect(item.getSnapshot().matches({ open: { fetchSuccess: { view: 'ready' } } })).toBe(true);
-      expect(playerAddressOf(item.getSnapshot().context)).toMatch(/^\/packages\/.+\/story\.html$/);
+      // The package plays from its own origin, never the dashboard's.
+      expect(playerAddressOf(item.getSnapshot().context)).toMatch(/^http:\/\/[a-z0-9]{26}\.packages\.localhost:\d+\/packages\/.+\/story\.html$/);
 
       item.send({ type: 'item.downloadBackup' });
       await waitFor(item, (s) => !s.hasTag('downloading'), { timeout: 5_000 });
