@@ -58,6 +58,12 @@ export interface ItemRecord {
   isStack: boolean;
   /** Items in a stack (stacks only; 0 otherwise). */
   stackSize: number;
+  /**
+   * Where a stack opens (translation-editor §2 "A stack entry links to its source course review page or to the first
+   * target-locale translate page"): that member item, and whether it is the source course. Stacks only; absent or
+   * null otherwise (and for a stack whose members are all gone).
+   */
+  stackEntry?: { itemId: string; sourceCourse: boolean } | null;
   /** Thumbnail address (width 720 is asked of the image service), or null for the product placeholder. */
   thumbnailUrl: string | null;
   isPrivate: boolean;

@@ -80,7 +80,7 @@ export async function toItemRecords(db: Db, rows: readonly GridRow[], avatarUrl:
   const aids = rows.flatMap((row) => (row.updated_by_aid ? [row.user_aid, row.updated_by_aid] : [row.user_aid]));
   const stackIds = rows.filter((row) => row.is_stack === 1).map((row) => row.id);
   const itemIds = rows.filter((row) => row.is_stack !== 1).map((row) => row.id);
-  const [people, sizes, states] = await Promise.all([loadPeople(db, aids, avatarUrl), stackSizes(db, stackIds), latestVersionStates(db, itemIds)]);
+  const [people, sizes, states, entries] = await Promise.all([loadPeople(db, aids, avatarUrl), stackSizes(db, stackIds), latestVersionStates(db, itemIds), stackEntries(db, stackIds)]);
   const person = (aid: string): PersonRef => {
     const found = people.get(aid);
     return found ? { userId: found.userId, fullName: found.fullName, avatar: found.avatar } : { userId: aid, fullName: '', avatar: null };
@@ -101,10 +101,33 @@ export async function toItemRecords(db: Db, rows: readonly GridRow[], avatarUrl:
     isArchived: row.archived_at !== null,
     isStack: row.is_stack === 1,
     stackSize: row.is_stack === 1 ? (sizes.get(row.id) ?? 0) : 0,
+    ...(row.is_stack === 1 ? { stackEntry: entries.get(row.id) ?? null } : {}),
     thumbnailUrl: row.thumbnail_url,
     isPrivate: row.is_private === 1,
     versionState: row.is_stack === 1 ? null : (states.get(row.id) ?? null),
   }));
+}
+
+/**
+ * Where each stack opens: its source course (translation role 'source'); else its first target by locale; else its
+ * first member by creation (a stack that is not a translation stack).
+ */
+async function stackEntries(db: Db, stackIds: readonly string[]): Promise<Map<string, NonNullable<ItemRecord['stackEntry']>>> {
+  if (stackIds.length === 0) return new Map();
+  const members = await db
+    .selectFrom('items')
+    .leftJoin('translation_items', 'translation_items.item_id', 'items.id')
+    .select(['items.id as id', 'items.stack_id as stackId', 'items.created_at as createdAt', 'translation_items.role as role', 'translation_items.locale as locale'])
+    .where('items.stack_id', 'in', stackIds)
+    .where('items.archived_at', 'is', null)
+    .execute();
+  const rank = (member: (typeof members)[number]) => (member.role === 'source' ? 0 : member.role === 'target' ? 1 : 2);
+  members.sort((a, b) => rank(a) - rank(b) || (a.locale ?? '').localeCompare(b.locale ?? '') || a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+  const entries = new Map<string, NonNullable<ItemRecord['stackEntry']>>();
+  for (const member of members) {
+    if (member.stackId && !entries.has(member.stackId)) entries.set(member.stackId, { itemId: member.id, sourceCourse: member.role === 'source' });
+  }
+  return entries;
 }
 
 async function stackSizes(db: Db, stackIds: readonly string[]): Promise<Map<string, number>> {

@@ -43,6 +43,7 @@ export const itemRecordSchema = {
     isArchived: { type: 'boolean' },
     isStack: { type: 'boolean' },
     stackSize: { type: 'integer' },
+    stackEntry: { anyOf: [{ type: 'object', required: ['itemId', 'sourceCourse'], properties: { itemId: { type: 'string' }, sourceCourse: { type: 'boolean' } } }, { type: 'null' }] },
     thumbnailUrl: nullableString,
     isPrivate: { type: 'boolean' },
     versionState: nullableString,

@@ -67,6 +67,17 @@ afterAll(async () => {
   await server?.close();
 });
 
+describe('a stack in the grid', () => {
+  it('opens its source course: the grid entry names that member, which item.get opens', async () => {
+    const stack = (await listed(onboardingId)).find((i) => i.id === stackId)!;
+    expect(stack.stackEntry).toEqual({ itemId: expect.any(String), sourceCourse: true });
+    const ack = (await alexSocket.timeout(5000).emitWithAck('item.get', { id: stack.stackEntry!.itemId, pass: null, protectedLinksFlagEnabled: true })) as { success: boolean; data: { item: { id: string; title: string } } };
+    expect(ack).toMatchObject({ success: true, data: { item: { id: stack.stackEntry!.itemId } } });
+    // Items are not stacks: no entry.
+    expect((await listed(onboardingId)).filter((i) => !i.isStack).every((i) => i.stackEntry === undefined)).toBe(true);
+  });
+});
+
 describe('item stacks over HTTP', () => {
   it('GET /item-stacks/:id answers the stack with its items, 404 when unknown or not visible, 401 without a token', async () => {
     const { status, body } = await getStack(tara);

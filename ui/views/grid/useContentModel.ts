@@ -17,7 +17,16 @@ export function folderPageHref(id: FolderId, page: number): string {
 }
 
 /** The item view of an item (§9 review link format). */
+/**
+ * Where a card opens: an item's review tab; a stack's source course (review tab, `sourceCourse=true`) or, without one,
+ * its first target's translate tab (translation-editor §2).
+ */
 export function itemHref(item: ItemRecord): string {
+  const entry = item.isStack ? item.stackEntry : null;
+  if (entry) {
+    const id = encodeURIComponent(entry.itemId);
+    return entry.sourceCourse ? `/review/content/${id}/review?sourceCourse=true` : `/review/content/${id}/translate`;
+  }
   return `/review/content/${encodeURIComponent(item.id)}/review`;
 }
 
