@@ -3,6 +3,7 @@ import {
   accessDecision,
   accountTier,
   accountUserOf,
+  isOnTeam,
   blockedScreen,
   currentSubscription,
   currentSummary,
@@ -310,5 +311,17 @@ describe('local-storage keys (foundation §5: "prefixed with the user id or \\"a
     ['aid-1', 'grid.sort', 'aid-1:grid.sort'],
   ])('%j + %j → %j', (id, key, expected) => {
     expect(storageKey(id, key)).toBe(expected);
+  });
+});
+
+describe('isOnTeam (review-and-content §6 account tiers)', () => {
+  const sub = (id: string, plan: 'team' | 'individual' | 'trial') => ({ id, name: id, available_seats: 1, total_seats: 1, end_date: '2030-01-01T00:00:00Z', renewal_date: null, plan, state: 'active' as const, reach_tenant_id: null, features: {} as never });
+  const account = (subs: ReturnType<typeof sub>[], roles: string[]) => ({ currentUser: { subs, roles: roles.map((id) => ({ name: 'seat-holder', subscription_id: id })) } as never });
+  it('a role on a team-plan subscription is a team; an individual plan, a trial or a team without a role is not', () => {
+    expect(isOnTeam(account([sub('t', 'team')], ['t']))).toBe(true);
+    expect(isOnTeam(account([sub('i', 'individual')], ['i']))).toBe(false);
+    expect(isOnTeam(account([sub('tr', 'trial')], ['tr']))).toBe(false);
+    expect(isOnTeam(account([sub('t', 'team')], []))).toBe(false);
+    expect(isOnTeam(null)).toBe(false);
   });
 });

@@ -428,6 +428,16 @@ export interface SessionAccount {
   authorizedRoles: AuthorizedRoles;
 }
 
+/**
+ * Whether the person is on a team (review-and-content §6 account tiers): a team-plan subscription on which they hold
+ * a role. Shared folders belong to a team; someone on none gets the add-to-team dialog instead.
+ */
+export function isOnTeam(account: Pick<SessionAccount, 'currentUser'> | null): boolean {
+  if (!account) return false;
+  const held = new Set(account.currentUser.roles.map((role) => role.subscription_id));
+  return account.currentUser.subs.some((sub) => sub.plan === 'team' && held.has(sub.id));
+}
+
 /** Staff as the sandbox guard sees it: the local override when set, else the service's flag. */
 export function effectiveStaff(account: Pick<SessionAccount, 'isStaff' | 'staffOverride'> | null): boolean {
   if (!account) return false;

@@ -116,6 +116,8 @@ export type DialogData =
   | { kind: 'move'; itemIds: string[]; folderIds: number[]; name: string | null; hasFolders: boolean }
   | { kind: 'newFolder'; parentId: FolderId }
   | { kind: 'newSharedFolder' }
+  /** Someone on no team asked for a shared folder (§6 account tiers). */
+  | { kind: 'addToTeam' }
   | { kind: 'sharedFolderSettings'; folderId: number }
   | { kind: 'confirmMove'; change: AreaChange; destinationFolderName: string | null; onConfirm: RoutedEvent }
   | { kind: 'alreadyInFolder'; name: string | null; folderName: string | null }

@@ -236,6 +236,10 @@ export const contentStrings = {
   'content.alreadyInFolder.ok': 'OK',
 
   // Folder access denied (§4: closing goes to the private content folder)
+  'content.addToTeam.title': 'Shared folders belong to a team',
+  'content.addToTeam.body': 'You’re not on a team yet, so there is no one to share a folder with. Join a team (or ask its admin to add you) to create shared folders; your private content stays as it is.',
+  'content.addToTeam.join': 'Join a team',
+  'content.addToTeam.close': 'Not now',
   'content.accessDenied.title': 'You can’t open this folder',
   'content.accessDenied.body': 'It may have been deleted, or you no longer have access to it. We’ll take you to your private content.',
   'content.accessDenied.ok': 'Go to private content',

@@ -41,6 +41,7 @@ export {
   DeleteToTrashDialog,
   EmptyTrashDialog,
   FolderAccessDeniedDialog,
+  AddToTeamDialog,
   MoveConfirmDialog,
   type AlreadyInFolderDialogProps,
   type ConfirmDialogBaseProps,

@@ -9,6 +9,7 @@ import type { FolderTree } from '../../../domain/folderTree.ts';
 import type { DialogData } from '../../../machines/contentEvents.ts';
 import { useSystem } from '../../system.tsx';
 import {
+  AddToTeamDialog,
   AlreadyInFolderDialog,
   ContentErrorDialog,
   DeleteForeverDialog,
@@ -61,7 +62,7 @@ function siblingNames(tree: FolderTree, parentId: FolderId | null): string[] {
  * it on the next frame, a close keeps it 100 ms for the exit).
  */
 export function ContentDialogs({ tree, userId }: { tree: FolderTree; userId: string }) {
-  const { dialogs, grid, folderSettings } = useSystem();
+  const { dialogs, grid, folderSettings, links } = useSystem();
   const dialog = useSelector(dialogs, (s) => (s.hasTag('visible') ? s.context.dialog : null));
   const shown = useSelector(dialogs, (s) => s.hasTag('shown'));
   const refusal = useSelector(dialogs, (s) => s.context.refusal);
@@ -151,6 +152,8 @@ export function ContentDialogs({ tree, userId }: { tree: FolderTree; userId: str
       return <AlreadyInFolderDialog open={shown} name={dialog.name} folderName={dialog.folderName} onClose={close} />;
     case 'accessDenied':
       return <FolderAccessDeniedDialog open={shown} onClose={close} />;
+    case 'addToTeam':
+      return <AddToTeamDialog open={shown} teamHref={links.subscriptions} onClose={close} />;
     case 'error':
       return (
         <ContentErrorDialog

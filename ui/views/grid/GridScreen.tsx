@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { isOnTeam } from '../../../domain/account.ts';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { ItemRecord } from '../../../domain/content.ts';
@@ -66,6 +67,7 @@ export function GridScreen({ folderParam }: { folderParam?: string }) {
   const system = useSystem();
   const { grid, folders, dialogs, drag, gridPrefs, now, uploads } = system;
   const { tree, userId, actionsOfItem } = useContentModel();
+  const onTeam = useSelector(system.session, (s) => isOnTeam(s.context.account));
   const [, navigate] = useLocation();
   const search = useSearch();
   const folderId = routeFolderId(folderParam);
@@ -220,7 +222,8 @@ export function GridScreen({ folderParam }: { folderParam?: string }) {
   const actions: ContentAction[] = [];
   if (folderId !== null && node) {
     const create = canCreateSubfolder(tree, folderId);
-    if (folderId === SHARED_CONTENT) actions.push({ id: 'newSharedFolder', onSelect: () => open({ kind: 'newSharedFolder' }) });
+    // Shared folders belong to a team: someone on none is told so instead of being asked for a name (§6 account tiers).
+    if (folderId === SHARED_CONTENT) actions.push({ id: 'newSharedFolder', onSelect: () => open(onTeam ? { kind: 'newSharedFolder' } : { kind: 'addToTeam' }) });
     else if (folderId === TRASH_ROOT) actions.push({ id: 'emptyTrash', onSelect: () => open({ kind: 'emptyTrash' }) });
     // Offered only to roles with createSubfolder (§6); the depth limit disables it and says why.
     else if (folderId !== ALL_CONTENT && !isTrash && (create.ok || create.reason !== 'notPermitted'))

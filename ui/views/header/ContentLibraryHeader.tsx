@@ -1,27 +1,36 @@
-import { Link } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { buttonClass } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
+import { useSystem } from '../../system.tsx';
 import { HeaderFrame } from './HeaderFrame.tsx';
 
 /** The trial-experience landing page (foundation §2), which asks for sign-in first. */
 export const TRIAL_PAGE_PATH = '/trials/localization';
 
+/** The sign-in page, coming back to `path` (with its query) once signed in. */
+export function signInHref(path: string, search: string): string {
+  return `/signin?returnTo=${encodeURIComponent(search ? `${path}?${search}` : path)}`;
+}
+
 /**
- * The content-library header variant (foundation §2) for pages seen without an account: the logo
- * linking to /, the app name, and a sign-in / start-trial control. Both go to the trial page, which
- * starts sign-in when needed and then offers the trial.
+ * The content-library header variant (foundation §2) for pages seen without an account: the logo linking to /, the
+ * app name, Sign in (the sign-in page, back to this page afterwards) and Start free trial (the marketing site's trial
+ * page, until this app has its own trial landing page).
  */
 export function ContentLibraryHeader() {
+  const { links } = useSystem();
+  const [path] = useLocation();
+  const search = useSearch();
   return (
     <HeaderFrame className="content-library-header">
-        <nav className="app-header__actions" aria-label={t('contentLibrary.nav.label')}>
-          <Link href={TRIAL_PAGE_PATH} className={buttonClass('ghost', 'sm')}>
-            {t('contentLibrary.signIn')}
-          </Link>
-          <Link href={TRIAL_PAGE_PATH} className={buttonClass('primary', 'sm')}>
-            {t('contentLibrary.startTrial')}
-          </Link>
-        </nav>
+      <nav className="app-header__actions" aria-label={t('contentLibrary.nav.label')}>
+        <Link href={signInHref(path, search)} className={buttonClass('ghost', 'sm')}>
+          {t('contentLibrary.signIn')}
+        </Link>
+        <a href={`${links.marketing.replace(/\/+$/, '')}${TRIAL_PAGE_PATH}`} className={buttonClass('primary', 'sm')}>
+          {t('contentLibrary.startTrial')}
+        </a>
+      </nav>
     </HeaderFrame>
   );
 }

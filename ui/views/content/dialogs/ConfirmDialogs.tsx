@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import type { AreaChange } from '../../../../domain/folderMoves.ts';
-import { Banner, Button, Dialog, cx } from '../../../kit/index.ts';
+import { Banner, Button, Dialog, buttonClass, cx } from '../../../kit/index.ts';
 import { t } from '../../../strings.ts';
 import { countPhrase } from '../labels.tsx';
 
@@ -184,6 +184,41 @@ export function FolderAccessDeniedDialog({ open, onClose }: FolderAccessDeniedDi
         <Button variant="primary" onClick={onClose}>
           {t('content.accessDenied.ok')}
         </Button>
+      }
+    />
+  );
+}
+
+export interface AddToTeamDialogProps {
+  open: boolean;
+  /** Where a team is managed or joined (the subscriptions site), opened in a new tab. */
+  teamHref: string;
+  onClose: () => void;
+}
+
+/**
+ * Shared folders belong to a team (review-and-content §6 account tiers: users without a team get the add-to-team
+ * dialog): offered instead of the new-shared-folder dialog to someone on no team, so they are not asked for a name
+ * the service must refuse.
+ */
+export function AddToTeamDialog({ open, teamHref, onClose }: AddToTeamDialogProps) {
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      size="sm"
+      className="content-dialog"
+      title={t('content.addToTeam.title')}
+      description={t('content.addToTeam.body')}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t('content.addToTeam.close')}
+          </Button>
+          <a className={buttonClass('primary', 'md')} href={teamHref} target="_blank" rel="noreferrer" onClick={onClose}>
+            {t('content.addToTeam.join')}
+          </a>
+        </>
       }
     />
   );

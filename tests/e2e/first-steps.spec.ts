@@ -1,0 +1,56 @@
+import { DEMO_PASSWORD, expect, fillLogin, itemCard, itemIdOf, openGridAs, test, treeFolder } from './fixtures.ts';
+
+/**
+ * What a new user hit first: a stack card that opened 'This item has been deleted', and the signed-out header's Sign in
+ * and Start free trial that led to 'Page not found'.
+ */
+
+/** A stack card in the grid opens a course of the stack, never the stack's own id (which is no item). */
+test('a stack card opens its source course in the item view', async ({ page }) => {
+  await openGridAs(page, 'alex.admin@example.com');
+  const card = itemCard(page, 'Customer service essentials');
+  await expect(card).toBeVisible();
+  await card.getByRole('link', { name: 'Customer service essentials' }).click();
+  await expect(page).toHaveURL(/\/review\/content\/[^/]+\/review\?sourceCourse=true$/);
+  await expect(page.getByText('This item has been deleted')).toHaveCount(0);
+  // The source course (English) plays.
+  await expect(page.locator('iframe[title$="(player)"]')).toBeVisible();
+  await expect(page.frameLocator('iframe[title$="(player)"]').getByRole('heading', { level: 1 })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('stack-source-course.png') });
+});
+
+/** The header a signed-out visitor sees on an item's address: Sign in works and comes back; the trial link is live. */
+test('a signed-out visitor signs in from the header and comes back to the item', async ({ page, browser, baseURL }) => {
+  const id = await itemIdOf(browser, baseURL!, 'alex.admin@example.com', 'Style guide');
+  await page.goto(`/review/content/${id}/review`);
+  const header = page.getByRole('navigation', { name: 'Get started' });
+  await expect(header.getByRole('link', { name: 'Start free trial' })).toHaveAttribute('href', /\/external\/marketing\/trials\/localization$/);
+  await header.getByRole('link', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(new RegExp(`/signin\\?returnTo=%2Freview%2Fcontent%2F${id}%2Freview$`));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await fillLogin(page, 'alex.admin@example.com', DEMO_PASSWORD);
+  await expect(page).toHaveURL(new RegExp(`/review/content/${id}/review$`));
+  await expect(page.frameLocator('iframe[title="Style guide (player)"]').getByRole('heading', { level: 1 })).toHaveText('Style guide');
+});
+
+/** Someone on no team is told that shared folders belong to a team, not asked for a name the service refuses. */
+test('a user on no team gets the add-to-team dialog for a new shared folder; a team member gets the name dialog', async ({ page, browser, baseURL }) => {
+  await openGridAs(page, 'ian.individual@example.com');
+  await treeFolder(page, 'Shared content').click();
+  await page.getByRole('button', { name: 'New shared folder' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Shared folders belong to a team' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('link', { name: 'Join a team' })).toHaveAttribute('href', /\/external\/subscriptions/);
+  await page.screenshot({ path: test.info().outputPath('add-to-team.png') });
+  await dialog.getByRole('button', { name: 'Not now' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('dialog', { name: 'New shared folder' })).toHaveCount(0);
+
+  const member = await browser.newContext({ baseURL });
+  const tara = await member.newPage();
+  await openGridAs(tara, 'tara.team@example.com');
+  await treeFolder(tara, 'Shared content').click();
+  await tara.getByRole('button', { name: 'New shared folder' }).click();
+  await expect(tara.getByRole('dialog', { name: 'New shared folder' })).toBeVisible();
+  await member.close();
+});
