@@ -54,3 +54,18 @@ test('a user on no team gets the add-to-team dialog for a new shared folder; a t
   await expect(tara.getByRole('dialog', { name: 'New shared folder' })).toBeVisible();
   await member.close();
 });
+
+/** The grid's item menu offers Share settings (§6 item menu) and it opens the share dialog of that item. */
+test('Share settings in a card’s menu opens the share dialog for that item', async ({ page }) => {
+  await openGridAs(page, 'alex.admin@example.com');
+  const card = itemCard(page, 'Welcome to the team');
+  await expect(card).toBeVisible();
+  await card.getByRole('button', { name: 'Actions for Welcome to the team' }).click();
+  await page.getByRole('menuitem', { name: 'Share settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share “Welcome to the team”' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('radio', { name: /Only people with access/ })).toBeVisible();
+  await expect(dialog.getByRole('textbox', { name: 'Review link' })).toHaveValue(/\/review\/content\/[^/]+\/review$/);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});

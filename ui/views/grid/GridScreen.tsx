@@ -1,5 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { isOnTeam } from '../../../domain/account.ts';
+import { canChangeSharing } from '../../../domain/sharing.ts';
+import { ItemShareDialog } from '../item/ItemShare.tsx';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { ItemRecord } from '../../../domain/content.ts';
@@ -38,10 +40,10 @@ import { ContentDialogs } from './ContentDialogs.tsx';
 import { folderHref, folderPageHref, itemHref, useContentModel } from './useContentModel.ts';
 
 /**
- * Item menu entries offered in the grid. Sharing and LMS export arrive with later issues; a video's download is
- * in the item view's export menu.
+ * Item menu entries offered in the grid (§6 item menu). Not yet: export to LMS (no LMS export yet) and a video's
+ * download (the item view's export menu downloads it).
  */
-const GRID_ITEM_MENU: ReadonlySet<ItemMenuEntry> = new Set(['rename', 'uploadNewVersion', 'duplicate', 'move', 'delete', 'restore', 'deleteForever']);
+const GRID_ITEM_MENU: ReadonlySet<ItemMenuEntry> = new Set(['rename', 'shareSettings', 'uploadNewVersion', 'duplicate', 'move', 'delete', 'restore', 'deleteForever']);
 
 /** Where files dropped or picked on this folder's grid go (§2): a folder that allows createItem, else the private root. */
 function uploadFolderOf(folderId: FolderId | null, node: FolderNode | undefined): { folderId: number | null } | null {
@@ -68,6 +70,7 @@ export function GridScreen({ folderParam }: { folderParam?: string }) {
   const { grid, folders, dialogs, drag, gridPrefs, now, uploads } = system;
   const { tree, userId, actionsOfItem } = useContentModel();
   const onTeam = useSelector(system.session, (s) => isOnTeam(s.context.account));
+  const sharedItemId = useSelector(system.share, (s) => s.context.itemId);
   const [, navigate] = useLocation();
   const search = useSearch();
   const folderId = routeFolderId(folderParam);
@@ -90,6 +93,7 @@ export function GridScreen({ folderParam }: { folderParam?: string }) {
 
   const state = useSelector(grid, (s) => s);
   const { items, count, selection, searchInput, search: activeSearch, product, pageRewrite } = state.context;
+  const sharedTitle = items.find((item) => item.id === sharedItemId)?.title ?? '';
   const loading = state.hasTag('loading');
   const failed = state.hasTag('failed');
   const foldersLoading = useSelector(folders, (s) => s.hasTag('loading'));
@@ -178,6 +182,8 @@ export function GridScreen({ folderParam }: { folderParam?: string }) {
         return newVersionPicker.open();
       case 'rename':
         return open({ kind: 'renameItem', itemId: item.id, title: item.title });
+      case 'shareSettings':
+        return system.share.send({ type: 'share.open', itemId: item.id, canChange: canChangeSharing({ isOwner: item.userId === userId, actions: [...actionsOfItem(item)] }), origin: system.origin });
       case 'duplicate':
         return open({ kind: 'duplicate', itemId: item.id, title: item.title });
       case 'move':
@@ -424,6 +430,7 @@ export function GridScreen({ folderParam }: { folderParam?: string }) {
       </DropZone>
       <DragPreview ref={previewRef} label={dragLabel} />
       <ContentDialogs tree={tree} userId={userId} />
+      <ItemShareDialog itemTitle={sharedTitle} />
     </AppLayout>
   );
 }
