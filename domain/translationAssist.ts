@@ -229,6 +229,22 @@ export interface WalkthroughStep {
   altButton?: boolean;
 }
 
+/** The `data-walkthrough` values of the translate tab's tour, in the order it shows them. */
+export const TRANSLATION_WALKTHROUGH_TARGETS = ['segments', 'filter', 'complete', 'search'] as const;
+export type TranslationWalkthroughTarget = (typeof TRANSLATION_WALKTHROUGH_TARGETS)[number];
+
+/**
+ * The translate tab's tour (§2 feature walkthrough): the segment table, the segment filter, Mark complete, the search
+ * / replace bar; "Skip tour" on every step but the last. The one list of steps: the composition root starts the tour
+ * with it, the help menu restarts it with it, and the views only add each step's words by id, so the card's
+ * "Step i of n" and the machine's index always agree.
+ */
+export const TRANSLATION_WALKTHROUGH_STEPS: readonly WalkthroughStep[] = TRANSLATION_WALKTHROUGH_TARGETS.map((id, index, all) => ({
+  id,
+  highlightSelector: `[data-walkthrough="${id}"]`,
+  altButton: index < all.length - 1,
+}));
+
 /** §6 the progress walkthrough is shown to non-owners who have not finished or dismissed it. */
 export function isWalkthroughShown(input: { isOwner: boolean; doneAt: string | null; signedIn: boolean }): boolean {
   return input.signedIn && !input.isOwner && input.doneAt === null;

@@ -12,7 +12,7 @@ import { createCommentClient } from '../../adapters/comments.ts';
 import { createReviewRequestClient } from '../../adapters/reviewRequests.ts';
 import { createTranslationClient } from '../../adapters/translation.ts';
 import { SKIP_REOPEN_CONFIRM_STORAGE_KEY, SKIP_SAVE_ALL_CONFIRM_STORAGE_KEY, UPDATES_POPOVER_DISMISSED_STORAGE_KEY, WALKTHROUGH_DONE_STORAGE_KEY, type PreviousValidationResponse } from '../../domain/translation.ts';
-import { isWalkthroughShown, type WalkthroughStep } from '../../domain/translationAssist.ts';
+import { isWalkthroughShown, TRANSLATION_WALKTHROUGH_STEPS } from '../../domain/translationAssist.ts';
 import { canTranslateContent } from '../../domain/roles.ts';
 import { DELETE_REVIEWER_CONFIRM_STORAGE_KEY } from '../../domain/reviewRequests.ts';
 import { hashFile } from '../../adapters/md5.ts';
@@ -66,17 +66,6 @@ export interface CreatedSystem extends AppSystem {
   recorder: EventRecorder;
   http: HttpClient;
 }
-
-/**
- * The translate tab's walkthrough (translation-editor §3 Walkthrough step): the elements the views mark with
- * data-walkthrough; each step's words are the views' (by id).
- */
-const TRANSLATION_WALKTHROUGH_STEPS: WalkthroughStep[] = [
-  { id: 'segments', highlightSelector: '[data-walkthrough="segments"]' },
-  { id: 'filter', highlightSelector: '[data-walkthrough="filter"]' },
-  { id: 'search', highlightSelector: '[data-walkthrough="search"]' },
-  { id: 'complete', highlightSelector: '[data-walkthrough="complete"]' },
-];
 
 /** How often at most an upload's hashing or PUT progress becomes an event (each is recorded in the session log). */
 const UPLOAD_PROGRESS_EVERY_MS = 200;
@@ -767,7 +756,7 @@ export function createAppSystem(
     const signedIn = translationRef.getSnapshot().context.subject?.userId != null;
     if (!detail || !isWalkthroughShown({ isOwner: detail.isOwner, doneAt: storage.get(WALKTHROUGH_DONE_STORAGE_KEY), signedIn })) return;
     walkthroughOffered = true;
-    walkthroughRef.send({ type: 'walkthrough.start', steps: TRANSLATION_WALKTHROUGH_STEPS });
+    walkthroughRef.send({ type: 'walkthrough.start', steps: [...TRANSLATION_WALKTHROUGH_STEPS] });
   };
   offerWalkthrough();
   translationRef.subscribe(offerWalkthrough);

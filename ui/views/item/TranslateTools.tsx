@@ -6,7 +6,7 @@
  */
 import { useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
-import { EMPTY_SMART_REVIEW_RESPONSE } from '../../../domain/translationAssist.ts';
+import { EMPTY_SMART_REVIEW_RESPONSE, TRANSLATION_WALKTHROUGH_STEPS } from '../../../domain/translationAssist.ts';
 import { localeDisplayName, type SmartReviewSurveyResponse } from '../../../domain/translation.ts';
 import { plainText } from '../../../domain/translationEdits.ts';
 import type { TranslationModel } from '../../../domain/translationModel.ts';
@@ -67,8 +67,8 @@ import {
   SmartReviewButton,
   SmartReviewSurvey,
   SuggestionPanel,
-  TRANSLATION_WALKTHROUGH,
   Walkthrough,
+  walkthroughViewSteps,
 } from '../translation/assist/index.ts';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -186,7 +186,7 @@ export function TranslateHeaderActions({ versions, canEdit, onOpenAudio, audioCo
       <MemoryReportButton enabled={localizationNext} onClick={onOpenMemoryReport} />
       <AudioButton count={audioCount} open={audioOpen} onClick={onOpenAudio} />
       <HelpMenu
-        onStartTour={() => walkthrough.send({ type: 'walkthrough.start', steps: TRANSLATION_WALKTHROUGH.map(({ id, highlightSelector, altButton }) => ({ id, highlightSelector, altButton })) })}
+        onStartTour={() => walkthrough.send({ type: 'walkthrough.start', steps: [...TRANSLATION_WALKTHROUGH_STEPS] })}
         onFeedback={onOpenFeedback}
         helpCenterHref={links.support}
         userResearchHref={links.community}
@@ -446,7 +446,10 @@ export function TranslateToolDialogs({ audioOpen, onCloseAudio, memoryOpen, onCl
   const progressBusy = useSelector(translation, (s) => s.context.progressCall !== null);
   const report = useSelector(memoryReport, (s) => reportViewOf(s));
   const languageMap = useSelector(translation, (s) => s.context.languageMap);
-  const step = useSelector(walkthrough, (s) => currentStepOf(s));
+  const step = useSelector(walkthrough, (s) => currentStepOf(s), (a, b) => a?.step === b?.step && a?.index === b?.index);
+  // The machine's own steps and index (the one list it was started with), with their words.
+  const tourSteps = useSelector(walkthrough, (s) => s.context.steps);
+  const tourViewSteps = useMemo(() => walkthroughViewSteps(tourSteps), [tourSteps]);
   const audioGroups = useMemo(() => (model ? audioGroupsOf(model, changes) : []), [model, changes]);
   if (!model) return null;
   const { dir, lang } = textDirection(model.targetLocale);
@@ -524,8 +527,8 @@ export function TranslateToolDialogs({ audioOpen, onCloseAudio, memoryOpen, onCl
       />
       {step && (
         <Walkthrough
-          steps={TRANSLATION_WALKTHROUGH}
-          index={TRANSLATION_WALKTHROUGH.findIndex((s) => s.id === step.step.id)}
+          steps={tourViewSteps}
+          index={step.index}
           onNext={() => walkthrough.send({ type: 'walkthrough.next' })}
           onPrevious={() => walkthrough.send({ type: 'walkthrough.previous' })}
           onFinish={() => walkthrough.send({ type: 'walkthrough.finish', at: iso(now()) })}

@@ -18,4 +18,4 @@ export {
   type WalkthroughRect,
   type WalkthroughViewStep,
 } from './Walkthrough.tsx';
-export { TRANSLATION_WALKTHROUGH, WALKTHROUGH_TARGETS, type WalkthroughTarget } from './walkthroughSteps.ts';
+export { TRANSLATION_WALKTHROUGH, WALKTHROUGH_TARGETS, walkthroughViewSteps, type WalkthroughTarget } from './walkthroughSteps.ts';
