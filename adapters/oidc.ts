@@ -4,6 +4,8 @@ import { PROFILE_LOOKUP_TIMEOUT_MS } from '../domain/constants.ts';
 import type { KeyValueStorage } from './storage.ts';
 
 const LAST_SIGN_OUT_KEY = 'anon:auth.lastSignOutReason';
+/** The guest reviewer's e-mail, kept across page loads until they sign in or out. */
+const GUEST_EMAIL_KEY = 'anon:auth.guestEmail';
 
 export interface OidcSettings {
   authority: string;
@@ -81,11 +83,17 @@ export function createOidcAdapter(settings: OidcSettings, storage: KeyValueStora
   return {
     manager,
 
-    async loadStoredSession(): Promise<{ session: SignedInSession | null; lastSignOutReason: SignOutReason | null }> {
+    async loadStoredSession(): Promise<{ session: SignedInSession | null; lastSignOutReason: SignOutReason | null; guestEmail: string | null }> {
       const last = storage.get(LAST_SIGN_OUT_KEY);
       storage.remove(LAST_SIGN_OUT_KEY);
       const user = await manager.getUser();
-      return { session: user ? sessionOf(user) : null, lastSignOutReason: isSignOutReason(last) ? last : null };
+      return { session: user ? sessionOf(user) : null, lastSignOutReason: isSignOutReason(last) ? last : null, guestEmail: user ? null : storage.get(GUEST_EMAIL_KEY) };
+    },
+
+    /** Keeps (or, with null, forgets) the guest reviewer's e-mail for the next page load. */
+    rememberGuest(email: string | null): void {
+      if (email) storage.set(GUEST_EMAIL_KEY, email);
+      else storage.remove(GUEST_EMAIL_KEY);
     },
 
     async startSignIn({ returnTo }: { returnTo: string }): Promise<void> {

@@ -138,6 +138,14 @@ export function newVersionToast(itemTitle: string, version: number): { id: typeo
   return { id: NEW_VERSION_TOAST_ID, severity: 'info', kind: 'default', text: null, message: null, data: { itemTitle, version } };
 }
 
+/** A download from the item view's export menu (project backup, video) that failed; the message is the reason. */
+export const ITEM_DOWNLOAD_FAILED_TOAST_ID = 'itemDownloadFailed';
+
+/** The download-failed toast: what could not be downloaded and why. */
+export function itemDownloadFailedToast(what: 'backup' | 'video', message: string): { id: typeof ITEM_DOWNLOAD_FAILED_TOAST_ID; severity: ToastSeverity; kind: ToastKind; text: null; message: string; data: ToastData } {
+  return { id: ITEM_DOWNLOAD_FAILED_TOAST_ID, severity: 'error', kind: 'default', text: null, message, data: { itemTitle: what } };
+}
+
 /**
  * The comment toasts (review-and-content §8 comment errors): a comment that could not be added ('While adding
  * comment: …'), a snapshot that could not be uploaded ('While uploading comment snapshot: …'), and any other comment

@@ -68,6 +68,12 @@ describe('canRestoreVersion (§5: 1 … latest − 1; out of range ignored)', ()
     [Number.NaN, false],
   ])('version %s: %s', (n, ok) => expect(canRestoreVersion(versions, n)).toBe(ok));
 
+  it('offers only a version that was processed: not one whose upload or processing failed, nor one still uploading', () => {
+    for (const state of ['uploadFailed', 'unpackFailed', 'uploading', 'uploaded'] as const) {
+      expect(canRestoreVersion([{ ...version(1), state }, version(2)], 1), state).toBe(false);
+    }
+  });
+
   it('offers nothing for a single version or none', () => {
     expect(canRestoreVersion([version(1)], 1)).toBe(false);
     expect(canRestoreVersion([], 1)).toBe(false);

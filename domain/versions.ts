@@ -48,7 +48,8 @@ export function versionByNumber(versions: readonly ItemVersion[], n: number | nu
 export function canRestoreVersion(versions: readonly ItemVersion[], n: number): boolean {
   const latest = versions.at(-1);
   if (!latest || !Number.isInteger(n) || n < 1 || n >= latest.number) return false;
-  return versions.some((version) => version.number === n);
+  // Only a processed version can come back (the service refuses any other: "Only a ready version can be restored").
+  return versions.some((version) => version.number === n && version.state === 'ready');
 }
 
 /**

@@ -20,6 +20,8 @@ export interface StoredSessionResult {
   session: SignedInSession | null;
   /** Why the previous session ended, when it ended by a redirect (full sign-out). */
   lastSignOutReason: SignOutReason | null;
+  /** The guest reviewer's e-mail kept from an earlier page load (foundation §1 anonymous reviewers); absent: none. */
+  guestEmail?: string | null;
 }
 
 /** What completing the sign-in redirect yields. */
@@ -102,10 +104,15 @@ export const authMachine = setup({
     hasStoredSession: (_, output: StoredSessionResult) =>
       output.session !== null && !needsRefreshNow(output.session.tokens.expiresInSeconds),
     isKnownAccount: (_, output: { exists: boolean }) => output.exists,
+    hasStoredGuest: (_, output: StoredSessionResult) => output.session === null && typeof output.guestEmail === 'string' && output.guestEmail !== '',
     /** The provider refused the refresh token (expired, revoked): retrying cannot help. */
     isSessionExpired: (_, params: { error: unknown }) => (params.error as { name?: unknown } | null)?.name === 'SessionExpiredError',
   },
   actions: {
+    /** Keep the guest's e-mail for the next page load (provided by the composition root; a no-op in tests and replay). */
+    rememberGuest: (_, _params: { email: string }) => {},
+    /** Forget it (signing in or out). */
+    forgetGuest: () => {},
     resetSession: assign(({ context }) => ({
       ...initialContext,
       signOutReason: context.pendingSignOutReason,
@@ -139,6 +146,12 @@ export const authMachine = setup({
             guard: { type: 'hasStoredSession', params: ({ event }) => event.output },
             target: 'signedIn',
             actions: { type: 'storeSession', params: ({ event }) => event.output.session! },
+          },
+          {
+            // A guest reviewer who reloads stays the same guest (the e-mail was checked when it was entered).
+            guard: { type: 'hasStoredGuest', params: ({ event }) => event.output },
+            target: 'signedInAnonymously',
+            actions: assign(({ event }) => ({ anonymousUser: anonymousUserFor(event.output.guestEmail!) })),
           },
           {
             target: 'ready',
@@ -294,6 +307,8 @@ export const authMachine = setup({
       },
     },
     signedInAnonymously: {
+      entry: { type: 'rememberGuest', params: ({ context }) => ({ email: context.anonymousUser?.email ?? '' }) },
+      exit: 'forgetGuest',
       on: {
         'auth.signIn': { target: 'signingIn', actions: assign(({ event }) => ({ returnTo: safeReturnPath(event.returnTo), anonymousUser: null })) },
         'auth.signOut': { target: 'signingOut', actions: assign({ pendingSignOutReason: 'userSignOut' as const, fullSignOut: false }) },

@@ -387,6 +387,7 @@ export const registry: readonly RegistryEntry[] = [
       'auth.sessionEnded': [{ reason: 'sessionInactive' }],
       'xstate.done.actor.loadStoredSession': [
         { output: stored(null) },
+        { output: { ...stored(null), guestEmail: 'guest.reviewer@example.org' } },
         { output: stored(session(3600)) },
         { output: stored(session(30)) },
         { output: { session: null, lastSignOutReason: 'userSignOut' } },

@@ -2,7 +2,7 @@ import { assign, enqueueActions, setup } from 'xstate';
 import type { ContentRefusal } from '../domain/content.ts';
 import { productFamily } from '../domain/folderRoles.ts';
 import type { Backup, ItemAckData, ItemDetail, ItemPayload, ItemVersion } from '../domain/items.ts';
-import { newVersionToast } from '../domain/toasts.ts';
+import { itemDownloadFailedToast, newVersionToast } from '../domain/toasts.ts';
 import { canRestoreVersion, isFailedVersionState, versionByNumber } from '../domain/versions.ts';
 import { refusalOf, tell, type ItemRetryEvent } from './contentEvents.ts';
 import { isBackup, isItemDetail, mergeRecord, parseItemPush, removeVersion, upsertVersion, type UploadFileRef } from './itemEvents.ts';
@@ -123,6 +123,21 @@ export function canRestoreOf(context: Pick<ItemContext, 'item'>, version: number
   return canRestoreVersion(item.versions, version);
 }
 
+/**
+ * Whether the project backup may be downloaded: the service gives it to whoever may open the item without its
+ * password (the owner, the folder's people, or anyone when there is no password).
+ */
+export function canDownloadBackupOf(context: Pick<ItemContext, 'item' | 'userId'>): boolean {
+  const item = context.item;
+  return !!item && context.userId !== null && (item.isOwner || item.actions.includes('viewItem') || !item.hasPassword);
+}
+
+/** Whether the share dialog can be read: the owner, those who may change sharing, and folder people who may see who has access. */
+export function canOpenShareOf(context: Pick<ItemContext, 'item' | 'userId'>): boolean {
+  const item = context.item;
+  return !!item && context.userId !== null && (item.isOwner || item.actions.includes('editItemMetadata') || item.actions.includes('viewPermissions'));
+}
+
 const isVideo = (item: ItemDetail | null) => productFamily(item?.product) === 'video';
 
 /**
@@ -175,6 +190,10 @@ export const itemMachine = setup({
   },
   actions: {
     reportError: (_, _params: { message: string }) => {},
+    /** A download of the export menu failed: the person is told in words, not only the error report. */
+    toastDownloadFailed: enqueueActions(({ system, enqueue }, params: { what: 'backup' | 'video'; message: string }) => {
+      tell(system, enqueue, 'toasts', { type: 'toast.show', toast: itemDownloadFailedToast(params.what, params.message) });
+    }),
     /** Saves `url` as `fileName` (an <a download> click), provided by the composition root. */
     startDownload: (_, _params: { url: string; fileName: string }) => {},
     /** The app opens the item's realtime connection (/item/<itemId>) with the password that opened it. */
@@ -511,9 +530,21 @@ export const itemMachine = setup({
                       { guard: { type: 'isLatestBackupReady', params: ({ event }) => ({ backups: event.output }) }, target: 'fetchingBackupUrl', actions: assign({ backup: ({ event }) => event.output[0]! }) },
                       // §4 Backups: created (project file processing) → ready.
                       { guard: { type: 'hasLatestBackup', params: ({ event }) => ({ backups: event.output }) }, target: 'waitingForBackup', actions: assign({ backup: ({ event }) => event.output[0]! }) },
-                      { target: 'idle', actions: { type: 'reportError', params: { message: 'The item has no project backup' } } },
+                      {
+                        target: 'idle',
+                        actions: [
+                          { type: 'reportError', params: { message: 'The item has no project backup' } },
+                          { type: 'toastDownloadFailed', params: { what: 'backup' as const, message: 'This item has no project backup yet.' } },
+                        ],
+                      },
                     ],
-                    onError: { target: 'idle', actions: { type: 'reportError', params: ({ event }) => ({ message: `Backups could not be read: ${refusalOf(event.error).message}` }) } },
+                    onError: {
+                      target: 'idle',
+                      actions: [
+                        { type: 'reportError', params: ({ event }) => ({ message: `Backups could not be read: ${refusalOf(event.error).message}` }) },
+                        { type: 'toastDownloadFailed', params: ({ event }) => ({ what: 'backup' as const, message: refusalOf(event.error).message }) },
+                      ],
+                    },
                   },
                 },
                 // The backup is being made; item.backupUpdated says when it is ready.
@@ -537,7 +568,14 @@ export const itemMachine = setup({
                       },
                       { target: 'idle', actions: [assign({ backup: null }), { type: 'reportError', params: { message: 'Malformed backup download answer' } }] },
                     ],
-                    onError: { target: 'idle', actions: [assign({ backup: null }), { type: 'reportError', params: ({ event }) => ({ message: `Backup download failed: ${refusalOf(event.error).message}` }) }] },
+                    onError: {
+                      target: 'idle',
+                      actions: [
+                        assign({ backup: null }),
+                        { type: 'reportError', params: ({ event }) => ({ message: `Backup download failed: ${refusalOf(event.error).message}` }) },
+                        { type: 'toastDownloadFailed', params: ({ event }) => ({ what: 'backup' as const, message: refusalOf(event.error).message }) },
+                      ],
+                    },
                   },
                 },
                 // The export menu's video download: a signed link (Content-Disposition attachment).
@@ -551,7 +589,13 @@ export const itemMachine = setup({
                       { guard: { type: 'isDownloadLink', params: ({ event }) => ({ output: event.output }) }, target: 'idle', actions: { type: 'startDownload', params: ({ event }) => event.output } },
                       { target: 'idle', actions: { type: 'reportError', params: { message: 'Malformed item.presignDownload answer' } } },
                     ],
-                    onError: { target: 'idle', actions: { type: 'reportError', params: ({ event }) => ({ message: `Video download failed: ${refusalOf(event.error).message}` }) } },
+                    onError: {
+                      target: 'idle',
+                      actions: [
+                        { type: 'reportError', params: ({ event }) => ({ message: `Video download failed: ${refusalOf(event.error).message}` }) },
+                        { type: 'toastDownloadFailed', params: ({ event }) => ({ what: 'video' as const, message: refusalOf(event.error).message }) },
+                      ],
+                    },
                   },
                 },
                 // After a reconnect the item is read again quietly; the same version stays shown.

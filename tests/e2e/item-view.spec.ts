@@ -51,6 +51,11 @@ test('a password-protected item asks someone outside its folder for the password
     const player = page.frameLocator('iframe[title="Data privacy basics (player)"]');
     await expect(player.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(player.getByText(/^Player ready: \d+ slides$/)).toBeVisible();
+    // Through its link only: nothing is offered that the service would refuse — no Share (who has access is not
+    // theirs to read) and no project backup (given only to those who may open the item without its password).
+    await expect(page.getByRole('button', { name: 'Share' })).toHaveCount(0);
+    // The backup is the export menu's only entry for a Storyline item, so there is no menu at all.
+    await expect(page.getByRole('button', { name: 'Export' })).toHaveCount(0);
   } finally {
     await page.context().close();
   }

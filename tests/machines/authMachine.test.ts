@@ -159,6 +159,35 @@ describe('auth machine', () => {
     expect(f.context.anonymousUser).toEqual({ id: 'anon|reviewer@example.com', email: 'reviewer@example.com', displayName: 'reviewer@example.com' });
   });
 
+  it('a guest reviewer stays the same guest across a reload, and is forgotten on signing in or out', async () => {
+    const kept: (string | null)[] = [];
+    const machine = authMachine.provide({
+      actors: {
+        loadStoredSession: fromPromise<StoredSessionResult, void>(async () => ({ session: null, lastSignOutReason: null })),
+        lookupProfile: fromPromise<{ exists: boolean }, { email: string }>(async () => ({ exists: false })),
+        startSignIn: never<void, { returnTo: string }>(),
+        endSession: fromPromise<void, { reason: SignOutReason; full: boolean }>(async () => undefined),
+      },
+      actions: { rememberGuest: (_, params: { email: string }) => void kept.push(params.email), forgetGuest: () => void kept.push(null) },
+    });
+    const first = createActor(machine).start();
+    await waitFor(first, (s) => s.matches('ready'));
+    first.send({ type: 'auth.signInAnonymously', email: 'Guest@Example.org' });
+    await waitFor(first, (s) => s.matches('signedInAnonymously'));
+    expect(kept).toEqual(['guest@example.org']);
+
+    // The next page load finds the e-mail and starts as that guest, without a new lookup.
+    const reloaded = start({ stored: { session: null, lastSignOutReason: null, guestEmail: 'guest@example.org' }, lookup: () => Promise.reject(new Error('no lookup')) });
+    const again = await waitFor(reloaded.actor, (s) => s.matches('signedInAnonymously'));
+    expect(again.context.anonymousUser).toEqual({ id: 'anon|guest@example.org', email: 'guest@example.org', displayName: 'guest@example.org' });
+
+    first.send({ type: 'auth.signIn', returnTo: '/review' });
+    expect(kept).toEqual(['guest@example.org', null]);
+    // A stored signed-in session wins over a stored guest.
+    const signedIn = start({ stored: { session: { tokens: { accessToken: 'a', idToken: 'i', hasRefreshToken: true, expiresInSeconds: 3600 }, user: { sub: 'u', email: 'u@example.com', firstName: 'U', lastName: 'U' } }, lastSignOutReason: null, guestEmail: 'guest@example.org' } });
+    expect((await waitFor(signedIn.actor, (s) => !s.matches('idle'))).value).toBe('signedIn');
+  });
+
   it('a profile lookup that takes over 10 s counts as an existing account', async () => {
     const { actor, clock } = start({});
     await waitFor(actor, (s) => s.matches('ready'));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assign, createActor, createMachine, type ActorRefFrom, type EventObject } from 'xstate';
 import type { Backup, ItemDetail } from '../../domain/items.ts';
-import { isUploaderOf, itemMachine, playerAddressOf, shownVersionOf } from '../../machines/itemMachine.ts';
+import { canDownloadBackupOf, canOpenShareOf, isUploaderOf, itemMachine, playerAddressOf, shownVersionOf } from '../../machines/itemMachine.ts';
 import { controlled, recorder, refusal, settle } from './contentFixtures.ts';
 import { answering, detail, file, version } from './uploadFixtures.ts';
 
@@ -383,6 +383,35 @@ describe('item: downloads (review-and-content §4 backups, §7)', () => {
     push(actor, 'item.backupUpdated', { itemId: 'i1', backup: backup('ready') });
     await settle();
     expect(downloads).toEqual([{ url: 'http://localhost/api/downloads/backup-1', fileName: 'Intro course.story' }]);
+  });
+
+  it('a backup that cannot be read or has not been made says so in a toast, not only in the error report', async () => {
+    const { actor, backups, toasts } = start();
+    open(actor);
+    await settle();
+    actor.send({ type: 'item.downloadBackup' });
+    backups.calls[0]!.reject(refusal('notFound', 'No such item, or you may not open it without its password.'));
+    await settle();
+    actor.send({ type: 'item.downloadBackup' });
+    backups.calls[1]!.resolve([]);
+    await settle();
+    expect(toasts.events).toMatchObject([
+      { type: 'toast.show', toast: { id: 'itemDownloadFailed', severity: 'error', message: 'No such item, or you may not open it without its password.', data: { itemTitle: 'backup' } } },
+      { type: 'toast.show', toast: { id: 'itemDownloadFailed', message: 'This item has no project backup yet.' } },
+    ]);
+    expect(actor.getSnapshot().hasTag('downloading')).toBe(false);
+  });
+
+  it('offers the backup and the share dialog only to those the service gives them to', () => {
+    const item = (over: Partial<ItemDetail>) => ({ item: { ...detail([version(1)]), ...over }, userId: 'u1' });
+    expect(canDownloadBackupOf(item({ isOwner: true, hasPassword: true }))).toBe(true);
+    expect(canDownloadBackupOf(item({ isOwner: false, actions: ['viewItem'], hasPassword: true }))).toBe(true);
+    expect(canDownloadBackupOf(item({ isOwner: false, actions: [], hasPassword: false }))).toBe(true);
+    expect(canDownloadBackupOf(item({ isOwner: false, actions: [], hasPassword: true }))).toBe(false);
+    expect(canDownloadBackupOf({ ...item({ isOwner: true }), userId: null })).toBe(false);
+    expect(canOpenShareOf(item({ isOwner: false, actions: ['viewFolder', 'viewPermissions', 'viewItem'] }))).toBe(true);
+    expect(canOpenShareOf(item({ isOwner: false, actions: [] }))).toBe(false);
+    expect(canOpenShareOf(item({ isOwner: true, actions: [] }))).toBe(true);
   });
 
   it('backups need an account: an anonymous reviewer’s request is ignored', async () => {

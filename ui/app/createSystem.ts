@@ -24,7 +24,7 @@ import { createSocketConnection } from '../../adapters/socket.ts';
 import { browserStorage } from '../../adapters/storage.ts';
 import type { RuntimeConfig } from '../../domain/config.ts';
 import { appMachine } from '../../machines/appMachine.ts';
-import { authMachine } from '../../machines/authMachine.ts';
+import { authMachine, type StoredSessionResult } from '../../machines/authMachine.ts';
 import { definitionHashes } from '../../machines/index.ts';
 import { folderSettingsMachine } from '../../machines/folderSettingsMachine.ts';
 import { foldersMachine } from '../../machines/foldersMachine.ts';
@@ -128,13 +128,17 @@ export function createAppSystem(
 
   const auth = authMachine.provide({
     actors: {
-      loadStoredSession: fromPromise(() => oidc.loadStoredSession()),
+      loadStoredSession: fromPromise<StoredSessionResult, void>(() => oidc.loadStoredSession()),
       startSignIn: fromPromise(({ input }) => oidc.startSignIn(input)),
       completeSignIn: fromPromise(({ input }) => oidc.completeSignIn(input)),
       refreshTokens: fromPromise(() => oidc.refreshTokens()),
       loadUserInfo: fromPromise(() => oidc.loadUserInfo()),
       lookupProfile: fromPromise(({ input }) => lookupProfile(config.services.profiles, input.email)),
       endSession: fromPromise(({ input }) => oidc.endSession(input)),
+    },
+    actions: {
+      rememberGuest: (_, params: { email: string }) => oidc.rememberGuest(params.email),
+      forgetGuest: () => oidc.rememberGuest(null),
     },
   });
 

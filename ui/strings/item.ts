@@ -29,6 +29,8 @@ export const itemStrings = {
   'review.failed.uploadFailed.owner': 'The connection may have dropped before the whole file was sent.',
   'review.failed.processFailed.owner': 'The file may be damaged or not a published package.',
   'review.failed.reason': 'What we found:',
+  'item.export.backupFailed': 'We couldn’t download the project backup: {message}',
+  'item.export.videoFailed': 'We couldn’t download the video: {message}',
   'review.failed.uploaderHint': 'Retry to choose the file again, or cancel to remove this version.',
   'review.failed.ownerHint': 'Upload a new version to replace it.',
   'review.failed.askOwner': 'Ask the owner of this item to upload it again.',

@@ -81,7 +81,8 @@ export function AnonymousEntry({ returnTo }: { returnTo: string }) {
                 {fieldError}
               </p>
             )}
-            <Button type="submit" variant="primary" size="lg" fullWidth loading={isChecking}>
+            {/* §5: Continue stays disabled until the field holds a valid e-mail. */}
+            <Button type="submit" variant="primary" size="lg" fullWidth loading={isChecking} disabled={!isChecking && anonymousEmailError(email) !== null}>
               {isChecking ? t('anon.checking') : t('anon.continue')}
             </Button>
           </form>

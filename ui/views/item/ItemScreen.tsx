@@ -5,7 +5,7 @@ import { ITEM_SIDEBAR_MAX_PERCENT, ITEM_SIDEBAR_MAX_TRANSLATE_PERCENT } from '..
 import { productFamily } from '../../../domain/folderRoles.ts';
 import { canChangeSharing } from '../../../domain/sharing.ts';
 import { displayVersionState, failureKind, formatVersionDate, parseVersionQuery } from '../../../domain/versions.ts';
-import { canRestoreOf, isUploaderOf, playerAddressOf, shownVersionOf, viewStateOf } from '../../../machines/itemMachine.ts';
+import { canDownloadBackupOf, canOpenShareOf, canRestoreOf, isUploaderOf, playerAddressOf, shownVersionOf, viewStateOf } from '../../../machines/itemMachine.ts';
 import { Button, EmptyState } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
 import { useSystem } from '../../system.tsx';
@@ -234,7 +234,7 @@ export function ItemScreen({ itemId, tab, header }: { itemId: string; tab: strin
       currentVersion={shown?.number ?? latest?.number ?? 1}
       versionHref={(number) => itemHref(item.id, tab, search, { version: String(number) })}
       onRestoreVersion={(number) => setRestoreAsked(number)}
-      onShare={context.userId ? () => system.share.send({ type: 'share.open', itemId: item.id, canChange: canChangeSharing(item), origin: system.origin }) : null}
+      onShare={canOpenShareOf(context) ? () => system.share.send({ type: 'share.open', itemId: item.id, canChange: canChangeSharing(item), origin: system.origin }) : null}
       feedbackHref={context.userId ? itemHref(item.id, 'feedback', search) : null}
       currentTab={currentTab}
       unreadCount={unreadCount}
@@ -242,7 +242,7 @@ export function ItemScreen({ itemId, tab, header }: { itemId: string; tab: strin
       reviewRequest={<ItemReviewRequests ownerEmail={item.isOwner ? myEmail : null} />}
       closeHref={itemHref(item.id, 'review', search)}
       exports={{
-        backup: isStory && ready ? { onSelect: () => itemActor.send({ type: 'item.downloadBackup' }), preparing: downloading } : null,
+        backup: isStory && ready && canDownloadBackupOf(context) ? { onSelect: () => itemActor.send({ type: 'item.downloadBackup' }), preparing: downloading } : null,
         video: isVideo && ready ? { onSelect: () => itemActor.send({ type: 'item.downloadVideo' }), preparing: downloading } : null,
       }}
     />

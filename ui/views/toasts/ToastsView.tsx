@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { isContentToastId, isReviewRequestToastId, isToastId, isUploadToastId, NEW_VERSION_TOAST_ID } from '../../../domain/toasts.ts';
+import { isContentToastId, isReviewRequestToastId, isToastId, isUploadToastId, ITEM_DOWNLOAD_FAILED_TOAST_ID, NEW_VERSION_TOAST_ID } from '../../../domain/toasts.ts';
 import { newVersionToastText } from '../item/index.ts';
 import { uploadToastText } from '../uploads/index.ts';
 import { contentToastText } from '../content/toasts.ts';
@@ -16,6 +16,7 @@ function titleOf(toast: ShownToast): string {
   // Uploads and new versions (review-and-content §3 upload toast data, §4 Other).
   if (isUploadToastId(toast.id)) return uploadToastText(toast.id === 'uploadComplete' ? 'complete' : 'failed', { fileName: String(toast.data?.fileName ?? '') });
   if (toast.id === NEW_VERSION_TOAST_ID) return newVersionToastText({ version: Number(toast.data?.version ?? 0), uploaderName: null });
+  if (toast.id === ITEM_DOWNLOAD_FAILED_TOAST_ID) return t(toast.data?.itemTitle === 'video' ? 'item.export.videoFailed' : 'item.export.backupFailed', { message: toast.message ?? '' });
   if (isToastId(toast.id)) return t(`toast.${toast.id}` satisfies StringKey);
   // The translation editor's toasts (translation-editor §8): words from the catalogue, keyed by the toast id.
   if (toast.id.startsWith('translationToast.') || toast.id.startsWith('translationEditor.toast.')) return t(toast.id as StringKey);
