@@ -249,6 +249,15 @@ describe('§5 "Saved text is base64-encoded"', () => {
     const text = 'データ🎉'.repeat(20_000);
     expect(fromBase64(toBase64(text))).toBe(text);
   });
+
+  it('refuses base64 of bytes that are not UTF-8, and text that is not canonical base64', () => {
+    expect(() => fromBase64(Buffer.from([0xc3, 0x28]).toString('base64'))).toThrow(TypeError);
+    expect(() => fromBase64(Buffer.from([0xed, 0xa0, 0x80]).toString('base64'))).toThrow(TypeError); // an encoded lone surrogate
+    expect(() => fromBase64('true')).toThrow(TypeError); // base64 letters, but the bytes b6 bb 9e are not UTF-8
+    expect(() => fromBase64('w6k')).toThrow(SyntaxError);
+    expect(() => fromBase64('w6k=\n')).toThrow(SyntaxError);
+    expect(fromBase64('')).toBe('');
+  });
 });
 
 describe('§5 "each batch of changes must serialize under 90000 characters, else a new batch starts"', () => {

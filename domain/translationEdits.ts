@@ -255,7 +255,10 @@ function bandedDistance(h: string, hFrom: number, n: number, v: string, vFrom: n
 }
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder();
+/** Fatal: bytes that are not UTF-8 are an error, never U+FFFD stored in their place. */
+const decoder = new TextDecoder('utf-8', { fatal: true });
+/** Canonical base64 (what btoa writes): no whitespace, padded, no data after the padding. */
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 /** Bytes per String.fromCharCode call: well under every engine's argument limit. */
 const CHUNK_BYTES = 0x8000;
 
@@ -266,7 +269,9 @@ export function toBase64(text: string): string {
   for (let i = 0; i < bytes.length; i += CHUNK_BYTES) binary += String.fromCharCode.apply(null, bytes.subarray(i, i + CHUNK_BYTES) as unknown as number[]);
   return btoa(binary);
 }
+/** The text of UTF-8 base64; throws (SyntaxError, TypeError) when it is not canonical base64 or not UTF-8. */
 export function fromBase64(base64: string): string {
+  if (!BASE64.test(base64)) throw new SyntaxError('The value is not base64.');
   const binary = atob(base64);
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);

@@ -12,6 +12,7 @@ import { registerContent, type VersionHooks } from './content/index.ts';
 import type { LinkName, ReconnectPolicy, ServiceName } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { installErrorHandling } from './errors.ts';
+import { installRequestValidation } from './validation.ts';
 import { pruneExpiredOidcPayloads } from './oidc/adapter.ts';
 import { loadOrCreateSecrets } from './oidc/keys.ts';
 import { createOidcProvider } from './oidc/provider.ts';
@@ -106,9 +107,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     // Above the router's default of 100, so a too-long parameter reaches schema validation (400)
     // instead of matching no route (404).
     routerOptions: { maxParamLength: 1000 },
-    // Reject unknown fields with a 400 instead of silently dropping them.
-    ajv: { customOptions: { removeAdditional: false } },
   });
+  // Bodies are never coerced, query strings and params are (finite numbers only); unknown fields are refused.
+  installRequestValidation(app);
   installErrorHandling(app);
   // Package origins serve package files only (the service is created below; requests come after listen).
   app.addHook('onRequest', packageHostGuard(() => uploads.origins()));

@@ -19,6 +19,7 @@ const EMAIL_MAX = 254;
 const ID_MAX = 200;
 const DATE = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
 const nullableEmail = { type: ['string', 'null'], maxLength: EMAIL_MAX } as const;
+const TIME_ZONE = { type: 'string', minLength: 1, maxLength: 100 } as const;
 
 const itemParams = { type: 'object', required: ['itemId'], properties: { itemId: { type: 'string', minLength: 1, maxLength: ID_MAX } } } as const;
 const anonQuery = {
@@ -70,12 +71,12 @@ const createBody = {
   required: ['itemId', 'reviewers', 'action'],
   properties: {
     itemId: { type: 'string', minLength: 1, maxLength: ID_MAX },
-    reviewers: { type: 'array', maxItems: MAX_REVIEWERS_PER_REQUEST, items: { type: 'string', maxLength: EMAIL_MAX } },
+    reviewers: { type: 'array', maxItems: MAX_REVIEWERS_PER_REQUEST, items: { type: 'string', minLength: 1, maxLength: EMAIL_MAX } },
     dueDate: { anyOf: [DATE, { type: 'null' }] },
     // Length and markup are checked in the operation, for their messages.
     customMessage: { type: ['string', 'null'], maxLength: 100_000 },
     action: { type: 'string', enum: ['request', 'reRequest'] },
-    requesterTimeZone: { type: 'string', maxLength: 100 },
+    requesterTimeZone: TIME_ZONE,
     isInStack: { type: 'boolean' },
     userTypes: userTypesSchema,
   },
@@ -85,7 +86,7 @@ const editDueDateBody = {
   type: 'object',
   additionalProperties: false,
   required: ['itemId', 'dueDate'],
-  properties: { itemId: { type: 'string', minLength: 1, maxLength: ID_MAX }, dueDate: { anyOf: [DATE, { type: 'null' }] }, requesterTimeZone: { type: 'string', maxLength: 100 } },
+  properties: { itemId: { type: 'string', minLength: 1, maxLength: ID_MAX }, dueDate: { anyOf: [DATE, { type: 'null' }] }, requesterTimeZone: TIME_ZONE },
 } as const;
 
 const updateStatusBody = {
@@ -116,7 +117,7 @@ const deleteBody = {
   required: ['itemId', 'reviewRequests'],
   properties: {
     itemId: { type: 'string', minLength: 1, maxLength: ID_MAX },
-    reviewRequests: { type: 'array', minItems: 1, maxItems: 500, items: { type: 'string', maxLength: ID_MAX } },
+    reviewRequests: { type: 'array', minItems: 1, maxItems: 500, items: { type: 'string', minLength: 1, maxLength: ID_MAX } },
     isInStack: { type: 'boolean' },
   },
 } as const;

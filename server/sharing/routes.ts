@@ -59,7 +59,7 @@ const privateBody = {
     explicitPermissions: {
       type: 'array',
       maxItems: SHARE_MAX_EXPLICIT_PEOPLE,
-      items: { type: 'object', additionalProperties: false, required: ['email'], properties: { email: { type: 'string', maxLength: SHARE_EMAIL_MAX_CHARS } } },
+      items: { type: 'object', additionalProperties: false, required: ['email'], properties: { email: { type: 'string', minLength: 1, maxLength: SHARE_EMAIL_MAX_CHARS } } },
     },
   },
 } as const;

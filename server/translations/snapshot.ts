@@ -12,11 +12,23 @@ import type { SnapshotBody } from '../../domain/translation.ts';
 export const SNAPSHOT_REFUSALS = {
   noHtml: 'A snapshot without html is malformed',
   notBase64: 'The snapshot html is not base64.',
+  notUtf8: 'The snapshot html is not UTF-8 text.',
 } as const;
 
 /** A stored snapshot's file name. */
 const SNAPSHOT_FILE = /^[0-9a-f-]{36}\.html$/;
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+/** The page is served as UTF-8: bytes that are not UTF-8 are refused, not stored as garbage. */
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+function isUtf8(bytes: Uint8Array): boolean {
+  try {
+    utf8.decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** The snapshot store under `<dataDir>/cdn/snapshots`. */
 export function createSnapshotStore(dataDir: string) {
@@ -26,6 +38,7 @@ export function createSnapshotStore(dataDir: string) {
     problem(body: SnapshotBody): string | null {
       if (body.html.trim() === '') return SNAPSHOT_REFUSALS.noHtml;
       if (!BASE64.test(body.html)) return SNAPSHOT_REFUSALS.notBase64;
+      if (!isUtf8(Buffer.from(body.html, 'base64'))) return SNAPSHOT_REFUSALS.notUtf8;
       return null;
     },
     /** Stores the decoded HTML; resolves the file name (relative to the CDN's `snapshots/`). */

@@ -114,7 +114,7 @@ const experienceBody = {
   additionalProperties: false,
   required: ['user', 'slug', 'feature', 'feedback', 'wasPositiveExperience', 'integrations', 'product'],
   properties: {
-    user: { type: 'string', maxLength: 254 },
+    user: { type: 'string', minLength: 1, maxLength: 254 },
     slug: { type: 'string', enum: [...SURVEY_IDS] },
     feature: { type: 'string', minLength: 1, maxLength: 100 },
     feedback: { type: 'string', minLength: 1, maxLength: 5_000 },
@@ -166,9 +166,10 @@ export const translationToolRoutes: FastifyPluginAsync<TranslationToolRoutesOpti
     '/translations/experience',
     {
       schema: { body: experienceBody, response: { 204: { type: 'null' }, ...errors } },
-      // §5: at most 3 smart-review selections (early access does not count); other needs its text.
-      preValidation: async (request, reply) => {
-        const answers = request.body?.surveyResponse;
+      // §5: at most 3 smart-review selections (early access does not count); other needs its text. After the schema
+      // (preHandler, not preValidation), so the answers have their types here: a wrong-typed body is the schema's 400.
+      preHandler: async (request, reply) => {
+        const answers = request.body.surveyResponse;
         if (!answers) return;
         const selected = SMART_REVIEW_OPTIONS.filter((option) => answers[option]).length;
         if (selected > MAX_SURVEY_SELECTIONS) return reply.code(400).send({ error: 'invalidRequest', message: `At most ${MAX_SURVEY_SELECTIONS} options may be selected.` });
