@@ -4,6 +4,7 @@ import {
   checkName,
   checkNewSharedFolderName,
   duplicateName,
+  INVALID_NAME_CHARACTERS_ERROR_KEY,
   limitSearchInput,
   MAX_NAME_ERROR_KEY,
   nameMatchesSearch,
@@ -27,6 +28,30 @@ describe('folder and item names (§5 "trimmed, max 255 characters (message max_n
 
   it('uses the spec\'s key', () => {
     expect(MAX_NAME_ERROR_KEY).toBe('max_name_error');
+  });
+});
+
+describe('characters a name may not hold, NFC (domain/userText.ts)', () => {
+  it.each([
+    ['a NUL', 'Budget\u0000', 'U+0000'],
+    ['a tab inside', 'Tab\tinside', 'U+0009'],
+    ['a right-to-left override', 'gpj\u202Eexe.zip', 'U+202E'],
+    ['a lone surrogate', 'Half \uD83D smile', 'U+D83D'],
+  ])('%s → invalidRequest, naming the character', (_case, raw, codePoint) => {
+    const check = checkName(raw);
+    expect(check).toMatchObject({ ok: false, reason: 'invalidRequest', messageKey: INVALID_NAME_CHARACTERS_ERROR_KEY });
+    expect(!check.ok && check.message).toContain(codePoint);
+    expect(canConfirmName(check)).toBe(false);
+  });
+
+  it('markup is a name like any other text', () => {
+    expect(checkName('<img src=x onerror=alert(1)>')).toEqual({ ok: true, name: '<img src=x onerror=alert(1)>' });
+  });
+
+  it('names are NFC, and compared as NFC for duplicates', () => {
+    expect(checkName(' Cafe\u0301 ')).toEqual({ ok: true, name: 'Café' });
+    expect(checkName('café', { existingNames: ['Cafe\u0301'] })).toMatchObject({ ok: false, reason: 'duplicate' });
+    expect(checkName('CAFE\u0301', { currentName: 'Café', existingNames: ['Café'] }).ok).toBe(true);
   });
 });
 

@@ -3,16 +3,26 @@
  * checks, so every function accepts any value and never throws.
  */
 import { NAME_MAX_LENGTH, SEARCH_MAX_LENGTH } from './constants.ts';
+import { normalizeUserText, textCharacterMessage, textCharacterProblem } from './userText.ts';
 
 /** §5 "max 255 characters (message max_name_error)". */
 export const MAX_NAME_ERROR_KEY = 'max_name_error';
 /** The spec names no message for a duplicate; this key is ours, for the string catalogue. */
 export const DUPLICATE_NAME_ERROR_KEY = 'duplicate_name_error';
+/** Ours too: a name holding a character a name may not hold (domain/userText.ts). */
+export const INVALID_NAME_CHARACTERS_ERROR_KEY = 'invalid_name_characters_error';
 
-export type NameRefusal = 'empty' | 'tooLong' | 'duplicate';
+/**
+ * Why a name is refused. A name with a character names may not hold (control, bidirectional override, lone
+ * surrogate) is `invalidRequest`, a reason the content protocol already has: the text cannot be a name at all.
+ */
+export type NameRefusal = 'empty' | 'tooLong' | 'duplicate' | 'invalidRequest';
 
-/** A checked name: the trimmed name, or why it is refused and the message to show (none for empty: confirm is just disabled). */
-export type NameCheck = { ok: true; name: string } | { ok: false; reason: NameRefusal; messageKey: string | null };
+/**
+ * A checked name: the trimmed NFC name, or why it is refused and the message key to show (none for empty: confirm
+ * is just disabled); `message` is the sentence the service answers for invalid characters, naming the character.
+ */
+export type NameCheck = { ok: true; name: string } | { ok: false; reason: NameRefusal; messageKey: string | null; message?: string };
 
 export interface NameCheckOptions {
   /** The name before the rename; a name that differs from it is checked for duplicates. */
@@ -26,21 +36,25 @@ export interface NameCheckOptions {
 }
 
 /**
- * §5 folder name (item rename and duplicate use the same check): trimmed; empty disables confirm; at most 255
- * characters (UTF-16 units, as the input's maxlength counts) with max_name_error; a duplicate, compared
- * case-insensitively, is refused when the check applies and the name differs from the current one.
+ * §5 folder name (item rename and duplicate use the same check; item and stack titles too): trimmed and NFC
+ * (domain/userText.ts); empty disables confirm; no control characters, bidirectional overrides or lone
+ * surrogates (`invalidRequest`); at most 255 characters (UTF-16 units, as the input's maxlength counts) with
+ * max_name_error; a duplicate, compared case-insensitively, is refused when the check applies and the name differs
+ * from the current one. Markup is not refused: a name is text, and shown as text.
  */
 export function checkName(raw: unknown, options: NameCheckOptions = {}): NameCheck {
-  const name = typeof raw === 'string' ? raw.trim() : '';
+  const name = typeof raw === 'string' ? normalizeUserText(raw.trim()) : '';
   if (name === '') return { ok: false, reason: 'empty', messageKey: null };
+  const bad = textCharacterProblem(name, 'line');
+  if (bad) return { ok: false, reason: 'invalidRequest', messageKey: INVALID_NAME_CHARACTERS_ERROR_KEY, message: textCharacterMessage('Names', bad) };
   if (name.length > NAME_MAX_LENGTH) return { ok: false, reason: 'tooLong', messageKey: MAX_NAME_ERROR_KEY };
-  const current = typeof options.currentName === 'string' ? options.currentName.trim() : null;
+  const current = typeof options.currentName === 'string' ? normalizeUserText(options.currentName.trim()) : null;
   if (options.existingNames && name !== current) {
     const wanted = name.toLowerCase();
     let skippedSelf = false;
     for (const existing of options.existingNames) {
       if (typeof existing !== 'string') continue;
-      const other = existing.trim();
+      const other = normalizeUserText(existing.trim());
       if (!skippedSelf && current !== null && other === current) {
         skippedSelf = true;
         continue;

@@ -7,7 +7,9 @@
  */
 import { decodeHTML } from 'entities';
 import { distance } from 'fastest-levenshtein';
+import { unsafeMarkupIn } from './richText.ts';
 import { CHANGE_BATCH_LIMIT_CHARS, COMMAND_UPDATE, type CommandChange, type PlayerJsonText, type SegmentText, type TextType, type ValidationChange } from './translation.ts';
+import { normalizeUserText, textCharacterMessage, textCharacterProblem } from './userText.ts';
 
 /**
  * A tag: `<` or `</`, a letter, then anything up to `>`. Segment html is inline markup the authoring tool wrote
@@ -58,6 +60,36 @@ export function deserializeSegmentText(value: string, textType: TextType): Segme
   } catch {
     return null;
   }
+}
+
+/** The texts a person wrote in a segment text: the string, or each playerJson span's text. */
+function typedTexts(text: SegmentText): string[] {
+  return typeof text === 'string' ? [text] : text.blocks.flatMap((block) => block.spans.map((span) => span.text));
+}
+
+/**
+ * Why an edited segment text cannot be saved, as the sentence to answer, or null. The rule for multi-line user
+ * text (domain/userText.ts: no control characters but tab and line breaks, no lone surrogates; bidirectional
+ * controls stay, right-to-left translations need them); html text is markup the course player renders, so unsafe
+ * markup (script tags, event handlers, script addresses, embedded content) is refused there, as in comments. In
+ * text and playerJson segments markup is text.
+ */
+export function segmentTextProblem(text: SegmentText, textType: TextType): string | null {
+  for (const typed of typedTexts(text)) {
+    const bad = textCharacterProblem(typed, 'multiline');
+    if (bad) return textCharacterMessage('Segment text', bad);
+  }
+  if (textType === 'html' && typeof text === 'string') {
+    const unsafe = unsafeMarkupIn(text);
+    if (unsafe) return `Segment html cannot contain ${unsafe}. Remove it and try again.`;
+  }
+  return null;
+}
+
+/** A segment text with every typed text in NFC (domain/userText.ts); playerJson styles kept as they are. */
+export function normalizeSegmentText(text: SegmentText): SegmentText {
+  if (typeof text === 'string') return normalizeUserText(text);
+  return { ...text, blocks: text.blocks.map((block) => ({ ...block, spans: block.spans.map((span) => ({ ...span, text: normalizeUserText(span.text) })) })) };
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

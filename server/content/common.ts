@@ -154,11 +154,13 @@ export async function read<T>(context: ContentContext, where: string, work: (trx
   }
 }
 
-
-/** The trimmed name, or a refusal with the domain's reason (empty, tooLong, duplicate). */
+/**
+ * The trimmed NFC name, or a refusal with the domain's reason (empty, tooLong, duplicate; invalidRequest with the
+ * sentence naming the character for control characters, bidirectional overrides and lone surrogates).
+ */
 export function acceptName(raw: string, options: NameCheckOptions, failedId?: string | number): string {
   const check = checkName(raw, options);
-  if (!check.ok) refuse(check.reason, failedId);
+  if (!check.ok) refuse(check.reason, failedId, check.message);
   return check.name;
 }
 

@@ -31,7 +31,7 @@ import {
   type ValidationResponse,
 } from '../../domain/translation.ts';
 import { courseUpdates } from '../../domain/translationDiff.ts';
-import { deserializeSegmentText, editProblem, fromBase64, serializeSegmentText } from '../../domain/translationEdits.ts';
+import { deserializeSegmentText, editProblem, fromBase64, normalizeSegmentText, segmentTextProblem, serializeSegmentText } from '../../domain/translationEdits.ts';
 import type { Segment } from '../../domain/translationModel.ts';
 import { userAccess } from '../content/access.ts';
 import { Refusal } from '../content/common.ts';
@@ -258,8 +258,11 @@ export function translationOperations(context: TranslationContext) {
           } catch {
             throw new TranslationError(400, 'invalidRequest', TRANSLATION_REFUSALS.badValue);
           }
-          const value = deserializeSegmentText(text, segment.textType);
-          if (value === null) throw new TranslationError(400, 'invalidRequest', TRANSLATION_REFUSALS.badValue);
+          const decoded = deserializeSegmentText(text, segment.textType);
+          if (decoded === null) throw new TranslationError(400, 'invalidRequest', TRANSLATION_REFUSALS.badValue);
+          const unstorable = segmentTextProblem(decoded, segment.textType);
+          if (unstorable) throw new TranslationError(400, 'invalidRequest', unstorable);
+          const value = normalizeSegmentText(decoded);
           if (editProblem({ newValue: value, originalTarget: segment.originalTarget, savedValue: null, textType: segment.textType, forceUpdate: true }) === 'empty') {
             throw new TranslationError(400, 'invalidRequest', TRANSLATION_REFUSALS.empty);
           }
