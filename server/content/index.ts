@@ -17,7 +17,7 @@ import { registerContentRequests } from './socket.ts';
 import { stackOperations } from './stackOps.ts';
 import { itemStackRoutes } from './stackRoutes.ts';
 import { createVersionHooks, type VersionHooks } from './uploadHooks.ts';
-import type { ContentFiles } from './versionRepository.ts';
+import { failExpiredUploads, type ContentFiles } from './versionRepository.ts';
 
 export type { ContentFiles } from './versionRepository.ts';
 export type { VersionHooks } from './uploadHooks.ts';
@@ -52,6 +52,8 @@ export async function registerContent(app: FastifyInstance, options: ContentOpti
     storylineKeyPrefix: UPLOAD_KEY_PREFIXES.storyline,
     videoKeyPrefix: options.videoKeyPrefix ?? UPLOAD_KEY_PREFIXES.video,
   };
+  // Uploads cut off by a stop (their URL expired since): failed, so their owner can retry.
+  await failExpiredUploads(options.db);
   // Package downloads asked for before processing ended: pushed when it does.
   const pendingPackages = new Set<string>();
   registerContentRequests(options.realtime, context);

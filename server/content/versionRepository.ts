@@ -3,6 +3,7 @@
  * shapes, and the few writes every version change shares. SQL stays portable, like repository.ts.
  */
 import { randomUUID } from 'node:crypto';
+import { SIGNED_URL_TTL_MS } from '../../domain/constants.ts';
 import type { Backup, ItemVersion, VersionDisplayState, VersionMeta, VersionState } from '../../domain/items.ts';
 import type { Db } from '../db/database.ts';
 import type { BackupRow, ItemVersionRow, NewItemVersion } from '../db/schema.ts';
@@ -75,6 +76,24 @@ export async function uploadingVersion(db: Db, key: string): Promise<ItemVersion
     .where('files_of_version_id', 'is', null)
     .where('state', '=', 'uploading')
     .executeTakeFirst();
+}
+
+/**
+ * At start: versions still `uploading` whose signed upload URL has expired become `uploadFailed` (their owner then
+ * sees Retry). The URL is issued before the version is recorded, so a version created more than SIGNED_URL_TTL_MS
+ * ago has none that still works, and the PUT that was under way died with the process that ran it (a PUT is refused
+ * once its URL expired). Younger ones keep waiting: their URL can still deliver the file. Only at start: while the
+ * service runs, a long PUT that began in time may still be arriving. Answers how many were marked.
+ */
+export async function failExpiredUploads(db: Db, now: Date = new Date()): Promise<number> {
+  const issuedBefore = new Date(now.getTime() - SIGNED_URL_TTL_MS).toISOString();
+  const result = await db
+    .updateTable('item_versions')
+    .set({ state: 'uploadFailed', updated_at: now.toISOString() })
+    .where('state', '=', 'uploading')
+    .where('created_at', '<', issuedBefore)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /** Whether any version (of any item) was recorded with this key: an upload key serves one upload only. */
