@@ -7,12 +7,22 @@ import { migrationProvider } from './migrations/index.ts';
 
 export type Db = Kysely<Database>;
 
+/** How long a write waits for another connection's lock before failing with SQLITE_BUSY. */
+export const BUSY_TIMEOUT_MS = 5_000;
+
 /** Opens `<dataDir>/review.sqlite` (creating the folder) and applies pending migrations. */
 export async function openDatabase(dataDir: string): Promise<Db> {
   mkdirSync(dataDir, { recursive: true });
-  const sqlite = new SQLite(path.join(dataDir, 'review.sqlite'));
+  // Another connection holding the write lock (a test reading the file, a backup) is waited for this long before
+  // SQLITE_BUSY; better-sqlite3's `timeout` is SQLite's busy timeout.
+  const sqlite = new SQLite(path.join(dataDir, 'review.sqlite'), { timeout: BUSY_TIMEOUT_MS });
   // WAL lets a test read while another connection writes; foreign keys are off by default in SQLite.
   sqlite.pragma('journal_mode = WAL');
+  // FULL: every commit is synced to disk before it returns, so an answered write survives a crash of the machine
+  // (power cut), not only of the process. NORMAL with WAL would sync only at checkpoints and could lose the last
+  // answered writes then; the cost, one fsync per commit, is small next to the rest of a request here.
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   sqlite.pragma('foreign_keys = ON');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
 
