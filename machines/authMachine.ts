@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assign, raise, setup } from 'xstate';
 import {
   anonymousUserFor,
   callbackHints,
@@ -148,10 +148,11 @@ export const authMachine = setup({
             actions: { type: 'storeSession', params: ({ event }) => event.output.session! },
           },
           {
-            // A guest reviewer who reloads stays the same guest (the e-mail was checked when it was entered).
+            // A guest reviewer who reloads stays the same guest: the e-mail step runs again by itself, the same way
+            // as when it was typed (so the e-mail is checked again, and everything that follows a guest's sign-in does).
             guard: { type: 'hasStoredGuest', params: ({ event }) => event.output },
-            target: 'signedInAnonymously',
-            actions: assign(({ event }) => ({ anonymousUser: anonymousUserFor(event.output.guestEmail!) })),
+            target: 'ready',
+            actions: raise(({ event }) => ({ type: 'auth.signInAnonymously' as const, email: event.output.guestEmail! })),
           },
           {
             target: 'ready',
@@ -281,6 +282,8 @@ export const authMachine = setup({
     },
     signingInAnonymously: {
       tags: ['busy'],
+      // Kept again only once the e-mail is accepted.
+      entry: 'forgetGuest',
       invoke: {
         id: 'lookupProfile',
         src: 'lookupProfile',

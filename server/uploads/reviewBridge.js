@@ -6,6 +6,7 @@
  *                     { source: 'review-player', type: 'tracking', tracking: boolean }  (false: the place cannot be
  *                     known, comments go on the item as a whole)
  *   from it           { source: 'review-dashboard', type: 'goToSlide', slideId }
+ *                     { source: 'review-dashboard', type: 'sync' }  (say again where the player is)
  * Messages go only to, and are taken only from, the dashboard origins in the configuration.
  *
  * Storyline 360 (kind 'storyline'; tests/fixtures/storyline/PLAYER-NOTES.md has the details by release): the player
@@ -211,6 +212,12 @@
   window.addEventListener('message', function (event) {
     if (origins.indexOf(event.origin) < 0 || event.source !== parentWindow) return;
     var data = event.data;
+    // The dashboard (re)attached its listener: say again where the player is.
+    if (data && data.source === 'review-dashboard' && data.type === 'sync') {
+      if (trackingSent !== null) post({ type: 'tracking', tracking: trackingSent });
+      if (current !== null) post({ type: 'slideChanged', slideId: current });
+      return;
+    }
     if (!data || data.source !== 'review-dashboard' || data.type !== 'goToSlide' || typeof data.slideId !== 'string') return;
     if (config.kind === 'storyline') storylineJump(data.slideId);
     else location.hash = '#/lessons/' + encodeURIComponent(data.slideId);

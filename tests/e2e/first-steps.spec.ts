@@ -69,3 +69,23 @@ test('Share settings in a card’s menu opens the share dialog for that item', a
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 });
+
+/** The guest e-mail step: Continue waits for a valid e-mail, and the guest stays the same guest after a reload. */
+test('a guest reviewer’s e-mail step and identity survive a reload', async ({ page, browser, baseURL }) => {
+  const id = await itemIdOf(browser, baseURL!, 'alex.admin@example.com', 'Style guide');
+  await page.goto(`/review/content/${id}/review`);
+  const email = page.getByLabel('E-mail address');
+  const proceed = page.getByRole('button', { name: 'Continue' });
+  await expect(proceed).toBeDisabled();
+  await email.fill('not an e-mail');
+  await expect(proceed).toBeDisabled();
+  const guest = `guest-${Math.random().toString(36).slice(2, 8)}@example.org`;
+  await email.fill(guest);
+  await expect(proceed).toBeEnabled();
+  await proceed.click();
+  const player = page.frameLocator('iframe[title="Style guide (player)"]');
+  await expect(player.getByRole('heading', { level: 1 })).toHaveText('Style guide');
+  await page.reload();
+  await expect(player.getByRole('heading', { level: 1 })).toHaveText('Style guide');
+  await expect(page.getByLabel('E-mail address')).toHaveCount(0);
+});

@@ -174,15 +174,18 @@ describe('auth machine', () => {
     await waitFor(first, (s) => s.matches('ready'));
     first.send({ type: 'auth.signInAnonymously', email: 'Guest@Example.org' });
     await waitFor(first, (s) => s.matches('signedInAnonymously'));
-    expect(kept).toEqual(['guest@example.org']);
+    expect(kept).toEqual([null, 'guest@example.org']);
 
-    // The next page load finds the e-mail and starts as that guest, without a new lookup.
-    const reloaded = start({ stored: { session: null, lastSignOutReason: null, guestEmail: 'guest@example.org' }, lookup: () => Promise.reject(new Error('no lookup')) });
+    // The next page load finds the e-mail and goes through the e-mail step by itself, as that guest.
+    const reloaded = start({ stored: { session: null, lastSignOutReason: null, guestEmail: 'guest@example.org' }, lookup: async () => ({ exists: false }) });
     const again = await waitFor(reloaded.actor, (s) => s.matches('signedInAnonymously'));
     expect(again.context.anonymousUser).toEqual({ id: 'anon|guest@example.org', email: 'guest@example.org', displayName: 'guest@example.org' });
+    // Meanwhile the address became an account's: that guest is over, and the person is asked to sign in.
+    const taken = start({ stored: { session: null, lastSignOutReason: null, guestEmail: 'guest@example.org' }, lookup: async () => ({ exists: true }) });
+    expect((await waitFor(taken.actor, (s) => s.matches('ready') && s.context.errorMessage !== null)).context.anonymousUser).toBeNull();
 
     first.send({ type: 'auth.signIn', returnTo: '/review' });
-    expect(kept).toEqual(['guest@example.org', null]);
+    expect(kept).toEqual([null, 'guest@example.org', null]);
     // A stored signed-in session wins over a stored guest.
     const signedIn = start({ stored: { session: { tokens: { accessToken: 'a', idToken: 'i', hasRefreshToken: true, expiresInSeconds: 3600 }, user: { sub: 'u', email: 'u@example.com', firstName: 'U', lastName: 'U' } }, lastSignOutReason: null, guestEmail: 'guest@example.org' } });
     expect((await waitFor(signedIn.actor, (s) => !s.matches('idle'))).value).toBe('signedIn');

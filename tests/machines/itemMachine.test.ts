@@ -403,7 +403,7 @@ describe('item: downloads (review-and-content §4 backups, §7)', () => {
   });
 
   it('offers the backup and the share dialog only to those the service gives them to', () => {
-    const item = (over: Partial<ItemDetail>) => ({ item: { ...detail([version(1)]), ...over }, userId: 'u1' });
+    const item = (over: Partial<ItemDetail>) => ({ item: { ...detail([version(1, 'ready')]), ...over }, userId: 'u1' });
     expect(canDownloadBackupOf(item({ isOwner: true, hasPassword: true }))).toBe(true);
     expect(canDownloadBackupOf(item({ isOwner: false, actions: ['viewItem'], hasPassword: true }))).toBe(true);
     expect(canDownloadBackupOf(item({ isOwner: false, actions: [], hasPassword: false }))).toBe(true);

@@ -94,6 +94,8 @@ export function PackagePlayer({ src, title, width, height, className, onSlideCha
       else console.debug('Unhandled player message', event.data);
     };
     window.addEventListener('message', listener);
+    // A frame that loaded before this listener was there said where it is to nobody: ask it again.
+    frameRef.current?.contentWindow?.postMessage({ source: 'review-dashboard', type: 'sync' }, frameOrigin ?? '*');
     return () => window.removeEventListener('message', listener);
   }, [onSlideChanged, onTrackingChanged, frameOrigin]);
   useEffect(() => {
