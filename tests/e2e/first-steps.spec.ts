@@ -16,7 +16,6 @@ test('a stack card opens its source course in the item view', async ({ page }) =
   // The source course (English) plays.
   await expect(page.locator('iframe[title$="(player)"]')).toBeVisible();
   await expect(page.frameLocator('iframe[title$="(player)"]').getByRole('heading', { level: 1 })).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('stack-source-course.png') });
 });
 
 /** The header a signed-out visitor sees on an item's address: Sign in works and comes back; the trial link is live. */
@@ -41,7 +40,6 @@ test('a user on no team gets the add-to-team dialog for a new shared folder; a t
   const dialog = page.getByRole('dialog', { name: 'Shared folders belong to a team' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('link', { name: 'Join a team' })).toHaveAttribute('href', /\/external\/subscriptions/);
-  await page.screenshot({ path: test.info().outputPath('add-to-team.png') });
   await dialog.getByRole('button', { name: 'Not now' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('dialog', { name: 'New shared folder' })).toHaveCount(0);
