@@ -6,6 +6,7 @@
 export const contentStrings = {
   // §5 names: the keys domain/names.ts returns
   max_name_error: 'Name must be 255 characters or fewer.',
+  invalid_name_characters_error: 'Names can’t contain control characters or characters that reverse the text direction.',
   duplicate_name_error: 'That name is already taken here. Choose another.',
 
   // Sub-header

@@ -56,6 +56,14 @@ describe('NameDialog (§5 names)', () => {
     expect(html).toContain('256 / 255');
   });
 
+  it('a name with a bidirectional override or a control character is refused with a message, confirm disabled', () => {
+    for (const name of ['Budget\u202Egpj.exe', 'Tab\u0000name']) {
+      const html = dialog({ initialValue: name });
+      expect(html).toContain('Names can’t contain control characters or characters that reverse the text direction.');
+      expect(isDisabled(button(html, 'Create folder'))).toBe(true);
+    }
+  });
+
   it('a duplicate, compared case-insensitively, is refused with its message', () => {
     const html = dialog({ initialValue: ' projects ', existingNames: ['Projects', 'Onboarding'] });
     expect(html).toContain('That name is already taken here. Choose another.');
