@@ -189,7 +189,8 @@ export type ReviewCallInput = { itemId: string; pass: string | null; reviewReque
  *
  * `idle` until the composition root sends `reviewRequests.open` for a loaded item; `open.bootstrapping` reads canCRUD,
  * the rows and the frequent reviewers (404 → empty; a failure keeps the message with an empty result); when opened
- * through a request link and the viewer's row is still email sent, `markingViewed` sends update-status viewed. Every
+ * by a reviewer whose row (matched by account or guest e-mail) is still email sent — through the request link or any
+ * other way (the grid, a copied link) — `markingViewed` sends update-status viewed. Every
  * status change of the viewer's row is the outcome of a call (viewed, complete, reopen, re-request); commented
  * arrives by push. Pushes (requestReview.update / deleteRequest / deleteAllRequests) replace the rows in any state.
  */
@@ -222,8 +223,9 @@ export const reviewRequestsMachine = setup({
   guards: {
     canCRUD: ({ context }) => context.canCRUD,
     /** §6: opened through the request link while the viewer's row is still email sent. */
+    /** §4: the reviewer's own row (matched by account or guest e-mail) still says email sent: opening the item, through the request link or any other way, is viewing it. */
     isBootstrapToMarkViewed: (_, params: { output: unknown; subject: ReviewRequestsSubject | null }) =>
-      isBootstrap(params.output) && params.subject?.reviewRequestId != null && myRowOf({ subject: params.subject, rows: params.output.reviewRequests })?.status === 'emailSent',
+      isBootstrap(params.output) && params.subject !== null && myRowOf({ subject: params.subject, rows: params.output.reviewRequests })?.status === 'emailSent',
     isMyRowOpen: ({ context }) => {
       const mine = myRowOf(context);
       return mine !== null && mine.status !== 'complete';
@@ -315,7 +317,7 @@ export const reviewRequestsMachine = setup({
             },
           },
         },
-        // §6: opened through the request link while the viewer's row is email sent → viewed.
+        // §4, §6: opened by the reviewer while their row is email sent → viewed.
         markingViewed: {
           invoke: {
             id: 'markViewed',

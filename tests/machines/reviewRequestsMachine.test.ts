@@ -134,6 +134,19 @@ describe('reviewRequests machine', () => {
     expect(myRowOf(t.snap().context)).toMatchObject({ status: 'viewed', completedAt: null, action: 'complete' });
   });
 
+  it('marks the review viewed when the reviewer opens the item without the request link (the grid, a copied link); others’ rows stay', async () => {
+    const t = start(async () => ({ canCRUD: false, reviewRequests: [row('rr1', 'sam@example.com', 'u-sam', 'emailSent'), row('rr2', 'kim@example.com', null, 'emailSent')], frequentReviewers: [] }));
+    await open(t);
+    expect(t.snap().matches({ open: 'markingViewed' })).toBe(true);
+    expect(t.calls.markViewed.calls.map((call) => call.input.reviewRequestId)).toEqual(['rr1']);
+    t.calls.markViewed.calls[0]!.resolve(undefined);
+    await settle();
+    expect(t.snap().context.rows.map((r) => [r.id, r.status])).toEqual([
+      ['rr1', 'viewed'],
+      ['rr2', 'emailSent'],
+    ]);
+  });
+
   it('does not send update-status for a review already past email sent', async () => {
     const t = start(async () => ({ canCRUD: false, reviewRequests: [row('rr1', 'sam@example.com', 'u-sam', 'commented')], frequentReviewers: [] }));
     await open(t, { reviewRequestId: 'rr1' });
