@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { SEEDED_TRANSLATIONS } from '../../server/translations/seed.ts';
 import { UPDATES_POPOVER_DISMISSED_STORAGE_KEY, WALKTHROUGH_DONE_STORAGE_KEY } from '../../domain/translation.ts';
-import { expect, openGridAs, segmentTable, stackItemIds, test, translatePath } from './fixtures.ts';
+import { expect, expectNoPageErrors, openGridAs, segmentTable, stackItemIds, test, translatePath, translatorPage } from './fixtures.ts';
 
 /**
  * What a translation validator (vera) meets in the translate tab of the seeded stack "Customer service essentials"
@@ -76,5 +76,105 @@ test('the walkthrough shows its four steps in order, Mark complete among them, a
     expect(await page.evaluate((key) => window.localStorage.getItem(key), WALKTHROUGH_DONE_STORAGE_KEY)).not.toBeNull();
   } finally {
     await page.context().close();
+  }
+});
+
+/** Opens the tools that stack above the table: the find bar (over all slides), the version diff and the feedback survey. */
+async function openAllTools(page: Page, term: string): Promise<Locator> {
+  await page.getByRole('button', { name: 'Compare versions' }).click();
+  await expect(page.getByRole('region', { name: 'Version diff' })).toBeVisible();
+  await page.getByRole('button', { name: 'Help', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Give feedback' }).click();
+  await page.getByRole('button', { name: 'Find', exact: true }).click();
+  const bar = page.getByRole('search', { name: 'Find and replace' });
+  await bar.getByLabel('Slides').selectOption({ label: 'All slides' });
+  await bar.getByRole('textbox', { name: 'Find in segments' }).fill(term);
+  await expect(bar.locator('.translation-find__count')).toHaveText(/\d+ (results|of \d+)/);
+  return bar;
+}
+
+/** Whether the current search hit is inside the window and inside the table's visible part. */
+async function currentHitOnScreen(page: Page): Promise<boolean> {
+  const viewport = page.viewportSize()!;
+  const hit = await page.locator('mark.translation-hit--current').boundingBox();
+  const rows = await page.locator('.translation-table__scroll').boundingBox();
+  if (!hit || !rows) return false;
+  const bar = await page.getByRole('navigation', { name: 'Group navigation' }).boundingBox();
+  const bottom = Math.min(viewport.height, rows.y + rows.height, bar ? bar.y : Infinity);
+  return hit.y >= Math.max(0, rows.y) && hit.y + hit.height <= bottom;
+}
+
+test('at 1400×900 with the find bar, the diff view, a survey and the languages open, the table keeps most of the height and every hit shows', async ({ browser, baseURL }) => {
+  const id = await idOf(browser, baseURL!, FRENCH);
+  const page = await translatorPage(browser, baseURL!, VERA, translatePath(id));
+  try {
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await segmentTable(page);
+    const bar = await openAllTools(page, 'client');
+    await expect(page.getByRole('region', { name: 'How is validating translations going?' })).toBeAttached();
+    await expect(page.getByRole('navigation', { name: 'Languages' })).toBeAttached();
+    const panel = (await page.getByRole('region', { name: 'Translation editor' }).boundingBox())!;
+    const table = (await page.locator('.translation-panel__table').boundingBox())!;
+    // Most of the panel's height below its header and above its bottom bar.
+    const header = (await page.locator('.translation-header').boundingBox())!;
+    expect(table.height).toBeGreaterThan((panel.height - header.height - 49) * 0.6);
+    const total = Number(((await bar.locator('.translation-find__count').textContent()) ?? '').match(/of (\d+)/)?.[1] ?? 0);
+    expect(total).toBeGreaterThan(3);
+    for (let step = 0; step < total; step++) {
+      await expect.poll(() => currentHitOnScreen(page), { message: `hit ${step + 1} of ${total} on screen` }).toBe(true);
+      await bar.getByRole('button', { name: 'Next result' }).click();
+    }
+    expectNoPageErrors(page);
+  } finally {
+    await page.context().close();
+  }
+});
+
+test('at 390×844 the table fills the panel once scrolled to, and search hits are brought on screen', async ({ browser, baseURL }) => {
+  const id = await idOf(browser, baseURL!, FRENCH);
+  const page = await translatorPage(browser, baseURL!, VERA, translatePath(id));
+  try {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await segmentTable(page);
+    // The panel scrolled to its end: at least four rows of the table are on screen, between the tabs and the bottom bar.
+    await page.locator('.translation-panel').evaluate((panel) => panel.scrollTo({ top: panel.scrollHeight }));
+    const onScreen = async () => {
+      const bar = (await page.getByRole('navigation', { name: 'Group navigation' }).boundingBox())!;
+      const panel = (await page.locator('.translation-panel').boundingBox())!;
+      const boxes = await page.getByRole('table', { name: 'Segments' }).getByRole('row').evaluateAll((rows) => rows.map((row) => row.getBoundingClientRect()).map((r) => ({ top: r.top, bottom: r.bottom })));
+      return boxes.filter((box) => box.top >= panel.y && box.bottom <= bar.y).length;
+    };
+    await expect.poll(onScreen).toBeGreaterThanOrEqual(4);
+
+    const bar = await openAllTools(page, 'client');
+    for (let step = 0; step < 4; step++) {
+      await bar.getByRole('button', { name: 'Next result' }).click();
+      await expect.poll(() => currentHitOnScreen(page), { message: `hit after ${step + 1} steps on screen` }).toBe(true);
+      // Back to the bar for the next step, as a person scrolls back up to it.
+      await bar.scrollIntoViewIfNeeded();
+    }
+    expectNoPageErrors(page);
+  } finally {
+    await page.context().close();
+  }
+});
+
+test('on the first visit the tour shows first, and the course-updates popover after it', async ({ browser, baseURL }) => {
+  const id = await idOf(browser, baseURL!, FRENCH);
+  for (const viewport of [{ width: 1400, height: 900 }, { width: 390, height: 844 }]) {
+    const page = await firstVisitPage(browser, baseURL!, translatePath(id), [], viewport);
+    try {
+      await segmentTable(page);
+      const popover = page.getByRole('dialog', { name: 'This course was updated' });
+      await expect(tourCard(page)).toBeVisible();
+      await expect(popover).toBeHidden();
+      await tourCard(page).getByRole('button', { name: 'Skip tour' }).click();
+      await expect(tourCard(page)).toBeHidden();
+      await expect(popover).toBeVisible();
+      await popover.getByRole('button', { name: 'Dismiss' }).click();
+      await expect(popover).toBeHidden();
+    } finally {
+      await page.context().close();
+    }
   }
 });

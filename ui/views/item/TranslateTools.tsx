@@ -5,7 +5,7 @@
  * its own actors with narrow selectors, so that a change in one of them re-renders only that part.
  */
 import { useSelector } from '@xstate/react';
-import { useMemo, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { EMPTY_SMART_REVIEW_RESPONSE, TRANSLATION_WALKTHROUGH_STEPS } from '../../../domain/translationAssist.ts';
 import { localeDisplayName, type SmartReviewSurveyResponse } from '../../../domain/translation.ts';
 import { plainText } from '../../../domain/translationEdits.ts';
@@ -151,7 +151,9 @@ export function TranslateHeaderActions({ versions, canEdit, onOpenAudio, audioCo
   const mode = useSelector(translation, (s) => viewModeOf(s.context));
   const showUpdates = useSelector(translation, (s) => s.context.showCourseUpdates);
   const updateCount = useSelector(translation, (s) => updatedCountOf(s.context.updates));
-  const popoverOpen = useSelector(translation, (s) => isUpdatesPopoverShownOf(s.context));
+  // The first visit's two hints come one after the other: the course-updates popover waits while the tour shows.
+  const touring = useSelector(walkthrough, (s) => s.matches('showing'));
+  const popoverOpen = useSelector(translation, (s) => isUpdatesPopoverShownOf(s.context)) && !touring;
   const version = useSelector(translation, (s) => s.context.subject?.versionNumber ?? 1);
   const currentVersionId = useSelector(translation, (s) => s.context.subject?.versionId ?? null);
   const diffStatus = useSelector(translation, (s) => diffStateOf(s).status);
@@ -205,13 +207,22 @@ export function TranslateDiffView({ versions }: { versions: readonly { id: strin
   const changes = useSelector(translation, (s) => s.context.changes);
   const version = useSelector(translation, (s) => s.context.subject?.versionNumber ?? 1);
   const entries = useMemo(() => (diff.result && model ? diffEntries(diff.result, (key) => describeSegment(model, changes, key) ?? undefined) : []), [diff.result, model, changes]);
-  if (diff.status === 'idle' || !model) return null;
+  // The view opens in the panel's tools region, which scrolls: it is scrolled to, so that it shows (not only its edge).
+  const slotRef = useRef<HTMLDivElement>(null);
+  const open = diff.status !== 'idle' && model !== null;
+  useLayoutEffect(() => {
+    const slot = slotRef.current;
+    const region = slot?.parentElement?.closest<HTMLElement>('.translation-panel__tools');
+    if (!open || !slot || !region) return;
+    region.scrollTop += slot.getBoundingClientRect().top - region.getBoundingClientRect().top;
+  }, [open]);
+  if (!open) return null;
   const currentIndex = diff.currentDiffPath ? entries.findIndex((entry) => entry.key === diff.currentDiffPath) : -1;
   const { dir, lang } = textDirection(model.targetLocale);
   const source = textDirection(model.sourceLocale);
   return (
     <>
-      <div className="translation-diff-slot">
+      <div ref={slotRef} className="translation-diff-slot">
         <VersionDiffView
           status={diff.status === 'loading' ? 'loading' : diff.status === 'error' ? 'error' : 'ready'}
           errorText={diff.error}

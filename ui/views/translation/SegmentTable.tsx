@@ -138,9 +138,18 @@ export function SegmentTable(props: SegmentTableProps) {
     if (!scrollToKey || scrolledTo.current === scrollToKey) return;
     const index = rows.findIndex((row) => row.key === scrollToKey);
     if (index < 0) return;
+    const first = scrolledTo.current === null;
     scrolledTo.current = scrollToKey;
     // A group header goes to the top; a segment (a search hit) only scrolls when it is out of view.
     virtualizer.scrollToIndex(index, { align: rows[index]!.kind === 'group' ? 'start' : 'auto' });
+    if (first) return;
+    // When the panel around the table scrolls too (a short panel), the row is brought into its view as well, once
+    // the virtualizer has placed it; `nearest` leaves the panel alone when the row is already visible.
+    const frame = requestAnimationFrame(() => {
+      const element = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${index}"]`);
+      element?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    });
+    return () => cancelAnimationFrame(frame);
   }, [scrollToKey, rows, virtualizer]);
 
   if (rows.length === 0) return <SegmentTableEmpty filtered={filtered} onClearFilter={onClearFilter} />;

@@ -5,10 +5,11 @@
  * their keys). Issue 9: the `toolbar` slot (the search / replace bar) between the header and the banner, the `drawer`
  * slot (the audio drawer, other side content) and, with `onFind`, Ctrl/Cmd+F opening search (`handleFindKey`).
  */
-import type { KeyboardEvent, ReactNode } from 'react';
-import { Banner, Skeleton, Spinner } from '../../kit/index.ts';
+import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { Banner, cx, Skeleton, Spinner } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
 import { handleFindKey, type SearchBarMode } from './tools/SearchReplaceBar.tsx';
+import { usePanelShape } from './useCompact.ts';
 
 export type TranslationPanelStatus = 'loading' | 'error' | 'ready';
 
@@ -97,29 +98,44 @@ export function handlePanelKey(event: PanelKeyEvent, actions: { onPrevious: () =
   return null;
 }
 
-/** The panel: loading, error, or header / banner / sidebar / table / bottom bar. */
-export function TranslationPanel({ status, errorMessage, header, toolbar, banner, table, sidebar, bottomBar, dialogs, drawer, onPrevious, onNext, onFind, onKey }: TranslationPanelProps) {
-  if (status === 'loading') return <TranslationLoading />;
-  if (status === 'error') {
+/**
+ * The panel: loading, error, or header / tools / sidebar / table / bottom bar. The table keeps most of the height:
+ * the tools (search bar, banners, diff view, surveys, and the stack sidebar unless the panel is wide enough for it
+ * beside the table) share a capped region that scrolls on its own; in a short panel (a phone) the whole panel
+ * scrolls, and the table fills it once scrolled to.
+ */
+export function TranslationPanel(props: TranslationPanelProps) {
+  if (props.status === 'loading') return <TranslationLoading />;
+  if (props.status === 'error') {
     return (
       <section className="translation-panel translation-panel--error" aria-label={t('translation.panel.label')}>
-        <Banner tone="error">{errorMessage ?? ''}</Banner>
+        <Banner tone="error">{props.errorMessage ?? ''}</Banner>
       </section>
     );
   }
+  return <TranslationPanelReady {...props} />;
+}
+
+function TranslationPanelReady({ header, toolbar, banner, table, sidebar, bottomBar, dialogs, drawer, onPrevious, onNext, onFind, onKey }: TranslationPanelProps) {
+  const ref = useRef<HTMLElement>(null);
+  const { wide, short } = usePanelShape(ref);
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (onFind && handleFindKey(event, { onFind })) return;
     if (onKey?.(event)) return;
     handlePanelKey(event, { onPrevious, onNext });
   };
+  const aside = sidebar ? <aside className="translation-panel__sidebar">{sidebar}</aside> : null;
   return (
     // The panel listens for its shortcuts as keys bubble up from the controls inside it.
-    <section className="translation-panel" aria-label={t('translation.panel.label')} onKeyDown={onKeyDown}>
+    <section ref={ref} className={cx('translation-panel', short && 'translation-panel--short')} aria-label={t('translation.panel.label')} onKeyDown={onKeyDown}>
       {header}
-      {toolbar}
-      {banner}
+      <div className="translation-panel__tools">
+        {!wide && aside}
+        {toolbar}
+        {banner}
+      </div>
       <div className="translation-panel__body">
-        {sidebar && <aside className="translation-panel__sidebar">{sidebar}</aside>}
+        {wide && aside}
         <div className="translation-panel__table" data-walkthrough="segments">
           {table}
         </div>

@@ -34,9 +34,9 @@ export interface AudioButtonProps {
 export function AudioButton({ count, onClick, open = false }: AudioButtonProps) {
   if (count < 1) return null;
   return (
-    <button type="button" className="translation-audio-button" aria-haspopup="dialog" aria-expanded={open} onClick={onClick}>
+    <button type="button" className="translation-audio-button" aria-haspopup="dialog" aria-expanded={open} title={t('translationTools.audio.button')} onClick={onClick}>
       <PlayIcon size={14} />
-      <span>{t('translationTools.audio.button')}</span>
+      <span className="translation-audio-button__label">{t('translationTools.audio.button')}</span>
       <span className="translation-audio-button__count">{count}</span>
     </button>
   );

@@ -261,7 +261,7 @@ export interface MemoryReportButtonProps {
 export function MemoryReportButton({ enabled, onClick }: MemoryReportButtonProps) {
   if (!enabled) return null;
   return (
-    <Button size="sm" variant="ghost" className="translation-memory-button" iconStart={<BookIcon size={16} />} onClick={onClick}>
+    <Button size="sm" variant="ghost" className="translation-memory-button" iconStart={<BookIcon size={16} />} title={t('translation.memory.button')} onClick={onClick}>
       {t('translation.memory.button')}
     </Button>
   );
