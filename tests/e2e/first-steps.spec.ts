@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD, expect, fillLogin, itemCard, itemIdOf, openGridAs, test, treeFolder } from './fixtures.ts';
+import { DEMO_PASSWORD, expect, fillLogin, itemCard, itemIdOf, openGridAs, signedInPage, test, treeFolder } from './fixtures.ts';
 
 /**
  * What a new user hit first: a stack card that opened 'This item has been deleted', and the signed-out header's Sign in
@@ -44,6 +44,15 @@ test('a user on no team gets the add-to-team dialog for a new shared folder; a t
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('dialog', { name: 'New shared folder' })).toHaveCount(0);
 
+  // An empty trash offers nothing to empty, and says why.
+  await treeFolder(page, 'Trash').click();
+  const emptyTrash = page.getByRole('button', { name: 'Empty trash' });
+  await expect(emptyTrash).toHaveAttribute('aria-disabled', 'true');
+  await expect(emptyTrash).toHaveAccessibleDescription('The trash is already empty.');
+  await emptyTrash.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Empty the trash?' })).toHaveCount(0);
+
   const member = await browser.newContext({ baseURL });
   const tara = await member.newPage();
   await openGridAs(tara, 'tara.team@example.com');
@@ -86,4 +95,16 @@ test('a guest reviewer’s e-mail step and identity survive a reload', async ({ 
   await page.reload();
   await expect(player.getByRole('heading', { level: 1 })).toHaveText('Style guide');
   await expect(page.getByLabel('E-mail address')).toHaveCount(0);
+});
+
+/** A version the item does not have shows the latest, and the address stops claiming otherwise. */
+test('?version=99 shows the latest version and leaves the address', async ({ browser, baseURL }) => {
+  const id = await itemIdOf(browser, baseURL!, 'alex.admin@example.com', 'Style guide');
+  const page = await signedInPage(browser, baseURL!, 'alex.admin@example.com', `/review/content/${id}/review?version=99`);
+  try {
+    await expect(page.getByRole('button', { name: 'Version 3, choose another version' })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/review/content/${id}/review$`));
+  } finally {
+    await page.context().close();
+  }
 });

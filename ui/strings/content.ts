@@ -166,6 +166,7 @@ export const contentStrings = {
 
   // Empty trash
   'content.emptyTrash.title': 'Empty the trash?',
+  'content.emptyTrash.nothing': 'The trash is already empty.',
   'content.emptyTrash.body': 'Everything in the trash is deleted forever. This cannot be undone.',
   'content.emptyTrash.confirm': 'Empty trash',
 

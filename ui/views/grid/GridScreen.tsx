@@ -230,7 +230,9 @@ export function GridScreen({ folderParam }: { folderParam?: string }) {
     const create = canCreateSubfolder(tree, folderId);
     // Shared folders belong to a team: someone on none is told so instead of being asked for a name (§6 account tiers).
     if (folderId === SHARED_CONTENT) actions.push({ id: 'newSharedFolder', onSelect: () => open(onTeam ? { kind: 'newSharedFolder' } : { kind: 'addToTeam' }) });
-    else if (folderId === TRASH_ROOT) actions.push({ id: 'emptyTrash', onSelect: () => open({ kind: 'emptyTrash' }) });
+    // Nothing in the trash (no folder, and the service counts no item): nothing to empty, and it says so.
+    else if (folderId === TRASH_ROOT)
+      actions.push({ id: 'emptyTrash', disabledReason: subfolders.length === 0 && !loading && count === 0 && product === 'all' ? t('content.emptyTrash.nothing') : null, onSelect: () => open({ kind: 'emptyTrash' }) });
     // Offered only to roles with createSubfolder (§6); the depth limit disables it and says why.
     else if (folderId !== ALL_CONTENT && !isTrash && (create.ok || create.reason !== 'notPermitted'))
       actions.push({ id: 'newFolder', disabledReason: create.ok ? null : createRefusalText(create.reason), onSelect: () => open({ kind: 'newFolder', parentId: folderId }) });

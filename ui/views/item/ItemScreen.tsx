@@ -77,6 +77,12 @@ export function ItemScreen({ itemId, tab, header }: { itemId: string; tab: strin
     itemActor.send({ type: 'item.open', itemId, tab, versionQuery: parseVersionQuery(versionParam), reviewRequest, password: null });
   }, [itemActor, itemId, tab, versionParam, reviewRequest, knownTab]);
   useEffect(() => () => itemActor.send({ type: 'item.close' }), [itemActor]);
+  // A version number the item does not have (?version=99, ?version=abc) shows the latest: the address says so too.
+  const loadedVersions = useSelector(itemActor, (s) => (s.context.item?.id === itemId ? s.context.item.versions : null));
+  const unknownVersion = versionParam !== null && loadedVersions !== null && loadedVersions.length > 0 && !loadedVersions.some((v) => String(v.number) === versionParam);
+  useEffect(() => {
+    if (unknownVersion) navigate(itemHref(itemId, tab, search, { version: null }), { replace: true });
+  }, [unknownVersion, itemId, tab, search, navigate]);
 
   const snapshot = useSelector(itemActor, (s) => s);
   const { context } = snapshot;
