@@ -49,6 +49,7 @@ const coreStrings = {
   'header.help.training': 'Training',
   'header.help.community': 'Community',
   'header.account.menuLabel': 'Account menu',
+  'header.account.menuLabelFor': '{initials}: account menu of {name}',
   'header.account.downloadSessionLog': 'Download session log',
   'header.account.signOut': 'Sign out',
 

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { test as base, expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
@@ -328,4 +329,31 @@ export async function dismissSurvey(page: Page, title: string): Promise<void> {
   const survey = page.getByRole('region', { name: title });
   await survey.getByRole('button', { name: 'Dismiss survey' }).click();
   await expect(survey).toBeHidden();
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Accessibility: axe-core injected by hand (@axe-core/playwright needs Node 22), WCAG 2.2 A/AA rules.
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** A violation as the test reports it: rule, impact, and the first few offending elements. */
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: string[];
+}
+
+/**
+ * Runs axe-core on the page as it is now (open dialogs included; player frames, which hold someone's course, left out)
+ * with the WCAG 2.0/2.1/2.2 A and AA rules, and fails with every violation listed.
+ */
+export async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[]; html: string }[] }[] }> } }).axe;
+    const result = await axe.run({ exclude: [['iframe[title$="(player)"]']] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'] } });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => `${JSON.stringify(n.target)} ${n.html.slice(0, 160)}`) }));
+  });
+  expect(violations as AxeViolation[], `axe-core violations on ${what}`).toEqual([]);
 }

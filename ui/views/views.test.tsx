@@ -11,7 +11,8 @@ describe('views', () => {
     const html = render('/');
     expect(html).toContain('Welcome, Alex');
     expect(html).toMatch(/aria-current="page"[^>]*>Dashboard</);
-    expect(html).toContain('aria-label="Account menu"');
+    // The button shows the initials, so its name starts with them (WCAG 2.5.3).
+    expect(html).toContain('aria-label="AA: account menu of Alex Admin"');
   });
 
   it('shows the item grid screen on /review: the sub-header with search and product filter, and the folder tree', () => {

@@ -5,6 +5,7 @@ import { Link, useLocation } from 'wouter';
 import type { UpgradePlacement } from '../../../domain/links.ts';
 import {
   Avatar,
+  initialsOf,
   ChevronDownIcon,
   DownloadIcon,
   ExternalLinkIcon,
@@ -194,7 +195,8 @@ export function Header() {
 
             <Menu
               align="end"
-              label={t('header.account.menuLabel')}
+              // The button shows the initials: its name starts with them (WCAG 2.5.3 label in name).
+              label={name ? t('header.account.menuLabelFor', { initials: initialsOf(name, user?.email), name }) : t('header.account.menuLabel')}
               triggerClassName="app-header__menu-button app-header__menu-button--account"
               trigger={
                 <>
