@@ -133,7 +133,7 @@ test('a new version uploaded by someone else reaches the viewer live', async ({ 
     await expect(tara.getByRole('tree', { name: 'Folders' })).toBeVisible();
     await treeFolder(tara, 'Team Library').click();
     // Watched from now on: the toast lasts 5 s and may come and go while tara's upload finishes.
-    toastSeen = expect(page.getByText(/(uploaded version 3|Version 3 was uploaded)\. You’re now seeing it\./)).toBeVisible({ timeout: 30_000 });
+    toastSeen = expect(page.getByText(/(added version 3|Version 3 was added)\. You’re now seeing it\./)).toBeVisible({ timeout: 30_000 });
     await uploadNewVersion(tara, title, storyFile(title, 5, `${title} v3.zip`));
   } finally {
     await tara.context().close();

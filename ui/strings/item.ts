@@ -122,8 +122,8 @@ export const itemStrings = {
   'item.restore.text': 'A copy of version {number} becomes the newest version (version {next}). The other versions stay as they are.',
   'item.restore.confirm': 'Restore',
   'item.restore.cancel': 'Cancel',
-  'item.newVersion.toast': '{name} uploaded version {number}. You’re now seeing it.',
-  'item.newVersion.toastNoName': 'Version {number} was uploaded. You’re now seeing it.',
+  'item.newVersion.toast': '{name} added version {number}. You’re now seeing it.',
+  'item.newVersion.toastNoName': 'Version {number} was added. You’re now seeing it.',
 
   // Uploads (§4 upload states, §3 upload toast data)
   'upload.leave_warning': 'Still uploading. Are you sure you want to leave?',

@@ -364,8 +364,8 @@ describe('item dialogs (§2, §4 Other)', () => {
   });
 
   it('the new-version toast says who uploaded which version and that it is shown now', () => {
-    expect(newVersionToastText({ uploaderName: 'Ana Lima', version: 3 })).toBe('Ana Lima uploaded version 3. You’re now seeing it.');
-    expect(newVersionToastText({ version: 3 })).toBe('Version 3 was uploaded. You’re now seeing it.');
-    expect(textOf(render(<NewVersionToastBody uploaderName="Ana Lima" version={3} />))).toBe('Ana Lima uploaded version 3. You’re now seeing it.');
+    expect(newVersionToastText({ uploaderName: 'Ana Lima', version: 3 })).toBe('Ana Lima added version 3. You’re now seeing it.');
+    expect(newVersionToastText({ version: 3 })).toBe('Version 3 was added. You’re now seeing it.');
+    expect(textOf(render(<NewVersionToastBody uploaderName="Ana Lima" version={3} />))).toBe('Ana Lima added version 3. You’re now seeing it.');
   });
 });
