@@ -69,7 +69,13 @@ export const uploadsMachine = setup({
         enqueue.spawnChild('upload', { id: uploadId, input: { uploadId, fileId: file.fileId, fileName: file.name, size: file.size, type: file.type, target: event.target } });
         added.push({ uploadId, fileName: file.name, size: file.size, status: 'pending', progress: 0, itemId: null, error: null, versionKey: null });
       }
-      enqueue.assign({ nextSeq: seq, uploads: [...context.uploads, ...added] });
+      // A new version of an item whose upload failed replaces that failed upload (the item view's Retry): it leaves
+      // the list, so the panel does not go on saying an upload failed once the new one is through.
+      const target = event.target;
+      const superseded = target.kind === 'newVersion' ? context.uploads.filter((upload) => upload.status === 'error' && upload.itemId === target.itemId) : [];
+      for (const upload of superseded) enqueue.stopChild(upload.uploadId);
+      const kept = superseded.length ? context.uploads.filter((upload) => !superseded.includes(upload)) : context.uploads;
+      enqueue.assign({ nextSeq: seq, uploads: [...kept, ...added] });
     }),
     applyReport: enqueueActions(({ context, event, system, enqueue }) => {
       if (event.type !== 'upload.changed') return;

@@ -106,6 +106,21 @@ describe('uploads: many files, the list and the toasts (review-and-content §3 u
     expect(fakes.addVersion.inputs).toHaveLength(1);
   });
 
+  it('a new version of an item whose upload failed (the item view’s Retry) replaces the failed row: the panel stops saying it failed', async () => {
+    const { fakes, uploads } = start();
+    uploads.send({ type: 'uploads.add', files: [file('f1', 'one.zip')], target: { kind: 'newItem', folderId: 1 } });
+    await settle();
+    fakes.hash.last().sendBack({ type: 'upload.hashed', md5: MD5 });
+    await settle();
+    fakes.put.last().sendBack({ type: 'upload.putFailed', status: 0, message: 'Network error' });
+    const failed = uploads.getSnapshot().context.uploads[0]!;
+    expect(failed).toMatchObject({ status: 'error', itemId: expect.any(String) });
+    uploads.send({ type: 'uploads.add', files: [file('f2', 'unrelated.zip')], target: { kind: 'newVersion', itemId: 'someone-else', product: 'storyline' } });
+    expect(statuses(uploads)).toEqual(['one.zip:error', 'unrelated.zip:pending']);
+    uploads.send({ type: 'uploads.add', files: [file('f3', 'one-again.zip')], target: { kind: 'newVersion', itemId: failed.itemId!, product: 'storyline' } });
+    expect(statuses(uploads)).toEqual(['unrelated.zip:pending', 'one-again.zip:pending']);
+  });
+
   it('a refused file leaves the list and opens the file-not-supported dialog; okay closes it', async () => {
     const { fakes, uploads, toasts } = start({ check: (input) => (input.fileId === 'bad' ? { ok: false, reason: 'blockedExtension', detail: '.exe files are programs' } : { ok: true, kind: 'storyline', product: 'storyline', title: 'good', contentType: 'application/zip' }) });
     uploads.send({ type: 'uploads.add', files: [file('bad', 'setup.exe'), file('good', 'good.zip')], target: { kind: 'newItem', folderId: null } });
