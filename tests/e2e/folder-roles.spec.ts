@@ -31,7 +31,7 @@ const CASES: RoleCase[] = [
     folderMenu: ['New subfolder', 'Rename', 'Shared folder settings'],
     item: 'Team handbook',
     itemOwner: 'Alex Admin',
-    itemMenu: ['Rename', 'Duplicate'],
+    itemMenu: ['Rename', 'Share settings', 'Duplicate'],
     canCreateSubfolder: true,
   },
   // Manager adds move folder and move item (and changing permissions, inside the settings).
@@ -41,7 +41,7 @@ const CASES: RoleCase[] = [
     folderMenu: ['New subfolder', 'Rename', 'Move to folder', 'Shared folder settings'],
     item: 'Team handbook',
     itemOwner: 'Alex Admin',
-    itemMenu: ['Rename', 'Duplicate', 'Move to folder'],
+    itemMenu: ['Rename', 'Share settings', 'Duplicate', 'Move to folder'],
     canCreateSubfolder: true,
   },
   // Owner adds delete folder and delete item.
@@ -51,7 +51,7 @@ const CASES: RoleCase[] = [
     folderMenu: ['New subfolder', 'Rename', 'Move to folder', 'Shared folder settings', 'Delete'],
     item: 'Style guide',
     itemOwner: 'Sam Staff',
-    itemMenu: ['Rename', 'Upload new version', 'Duplicate', 'Move to folder', 'Delete'],
+    itemMenu: ['Rename', 'Share settings', 'Upload new version', 'Duplicate', 'Move to folder', 'Delete'],
     canCreateSubfolder: true,
   },
 ];
