@@ -139,3 +139,33 @@ describe('§3 version diff', () => {
     expect(isPreviousVersionOld('not a date', '2025-01-31T00:00:01.000Z')).toBe(false);
   });
 });
+
+describe('§2 filter "unimported from previous version" and the §3 diff\'s UnimportedChange list the same segments', () => {
+  it('on a generated course whose previous version validated edits, imported or not, and whose current version edited some', () => {
+    const current = generateStorylineCourse({ segments: 400, targetLocale: 'fr', withBase: true });
+    const currentModel = modelOf(current);
+    const previousModel = modelOf({ ...current, children: current.baseChildren, baseChildren: [] });
+    // Version 1's validation: every 3rd segment edited (every 2nd of those to what version 2's file carries: imported).
+    const previousChanges: Record<string, ValidationChange> = {};
+    previousModel.segments.forEach((segment, index) => {
+      if (index % 3 !== 0) return;
+      const imported = currentModel.segmentsByKey.get(segment.key)?.originalTargetText;
+      previousChanges[segment.key] = change(index % 2 === 0 && imported !== undefined ? imported : `${segment.originalTargetText} (v1)`);
+    });
+    // Version 2's own edits: every 7th segment, some of them taking version 1's text over (a reset to it).
+    const currentChanges: Record<string, ValidationChange> = {};
+    currentModel.segments.forEach((segment, index) => {
+      if (index % 7 !== 0) return;
+      const previous = previousChanges[segment.key];
+      currentChanges[segment.key] = change(index % 2 === 0 && previous ? previous.replacement.newValue : `${segment.originalTargetText} (v2)`);
+    });
+    const diff = computeVersionDiff({ model: previousModel, changes: previousChanges }, { model: currentModel, changes: currentChanges });
+    const fromDiff = diff.differentTargets.filter((entry) => entry.reason === 'UnimportedChange').map((entry) => entry.key);
+    const fromFilter = currentModel.segments.filter((s) => matchesFilter(s, currentChanges[s.key], 'unimportedFromPreviousVersion', undefined, previousChanges)).map((s) => s.key);
+    expect(fromDiff.length).toBeGreaterThan(5);
+    expect(fromFilter).toEqual(fromDiff);
+    // And the table under that filter shows exactly those segments.
+    const rows = tableRows(currentModel, { filter: 'unimportedFromPreviousVersion', changes: currentChanges, collapsed: new Set(), progress: {}, previousChanges });
+    expect(rows.filter((row) => row.kind === 'segment').map((row) => row.key)).toEqual(fromDiff);
+  });
+});

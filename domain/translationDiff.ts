@@ -10,7 +10,7 @@
  * - The version diff compares the version shown with an earlier one, each with its validation changes.
  */
 import { PREVIOUS_VERSION_OLD_AFTER_DAYS, type TranslationFile, type TranslationNode, type UpdateType, type ValidationChange } from './translation.ts';
-import type { Segment, TranslationModel } from './translationModel.ts';
+import { isUnimportedChange, type Segment, type TranslationModel } from './translationModel.ts';
 import { plainText } from './translationEdits.ts';
 import { currentTargetText } from './translationSearch.ts';
 
@@ -139,8 +139,9 @@ export function computeVersionDiff(
     if (previousTarget === currentTarget) continue;
     // This version's own edit of a target that came over unchanged is its validation, not a difference between versions.
     if (current.changes[segment.key] !== undefined && segment.originalTargetText === previousTarget) continue;
-    // The previous version's validated edit should have become this file's target; when it did not, it was not imported.
-    const unimported = previous.changes[segment.key] !== undefined && segment.originalTargetText !== previousTarget;
+    // The previous version's validated edit should have become this file's target; when it did not, it was not
+    // imported (the same rule as the "unimported from previous version" filter).
+    const unimported = isUnimportedChange(segment, { sourceText: before.sourceText, targetText: previousTarget }, previous.changes[segment.key], current.changes[segment.key]);
     differentTargets.push({ key: segment.key, previous: previousTarget, current: currentTarget, reason: unimported ? 'UnimportedChange' : 'ChangedInAuthoringApp' });
     affected.add(segment.navKey);
   }

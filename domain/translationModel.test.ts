@@ -238,10 +238,24 @@ describe('§2 segment filters', () => {
     expect(matchesFilter(seg('s2', 'q1', 'choice'), undefined, 'changedFromPreviousVersion')).toBe(false);
   });
 
-  it('unimported from previous version: same source, the previous target differs', () => {
-    expect(matchesFilter(seg('s2', 'sl1', 'c'), undefined, 'unimportedFromPreviousVersion')).toBe(true);
-    expect(matchesFilter(seg('s2', 'sl1', 'a'), undefined, 'unimportedFromPreviousVersion')).toBe(false);
-    expect(matchesFilter(seg('s2', 'sl1', 'layer', 'b'), undefined, 'unimportedFromPreviousVersion')).toBe(false);
+  it('unimported from previous version: the previous version\'s validated edit that this file does not carry (the diff\'s UnimportedChange)', () => {
+    const unimported = (path: string[], previous: Record<string, ValidationChange>, own?: ValidationChange) =>
+      matchesFilter(seg(...path), own, 'unimportedFromPreviousVersion', undefined, previous);
+    // Version 1 validated "Adieu" for c; version 2's file still has "Au revoir": not imported.
+    expect(unimported(['s2', 'sl1', 'c'], { [key('s2', 'sl1', 'c')]: change('Adieu', 'accepted') })).toBe(true);
+    // The files differ ("Salut" → "Au revoir") but version 1 had no edit there: changed in the authoring app, not unimported.
+    expect(unimported(['s2', 'sl1', 'c'], {})).toBe(false);
+    expect(matchesFilter(seg('s2', 'sl1', 'c'), undefined, 'unimportedFromPreviousVersion')).toBe(false);
+    // Version 1's edit "Bonjour" is what version 2's file carries for a (its file had the same): imported.
+    expect(unimported(['s2', 'sl1', 'a'], { [key('s2', 'sl1', 'a')]: change('Bonjour', 'accepted') })).toBe(false);
+    // Version 1's edit of c, imported by version 2's file ("Au revoir"): not listed.
+    expect(unimported(['s2', 'sl1', 'c'], { [key('s2', 'sl1', 'c')]: change('Au revoir', 'accepted') })).toBe(false);
+    // Version 2 took version 1's text over by its own edit (a reset to the previous translation): no longer listed.
+    expect(unimported(['s2', 'sl1', 'c'], { [key('s2', 'sl1', 'c')]: change('Adieu', 'accepted') }, change('Adieu'))).toBe(false);
+    // The source changed: a changed-from-previous segment, never unimported.
+    expect(unimported(['s2', 'sl1', 'layer', 'b'], { [key('s2', 'sl1', 'layer', 'b')]: change('Très bien', 'accepted') })).toBe(false);
+    // A new path has no previous version.
+    expect(unimported(['s2', 'q1', 'choice'], { [key('s2', 'q1', 'choice')]: change('Ouais', 'accepted') })).toBe(false);
   });
 });
 
@@ -445,8 +459,11 @@ describe('generated courses (fixtures)', () => {
     expect(problems).toEqual({ notInUiGroup: null, missingQuestionBanks: [] });
     expect(model.groups.get(key('scene-1'))!.title).toBe('Global');
     expect(model.segments.every((s) => s.sourceText !== s.originalTargetText)).toBe(true);
-    for (const filter of ['addedInCurrentVersion', 'changedFromPreviousVersion', 'unimportedFromPreviousVersion'] as const) {
+    for (const filter of ['addedInCurrentVersion', 'changedFromPreviousVersion'] as const) {
       expect(model.segments.some((s) => matchesFilter(s, undefined, filter))).toBe(true);
     }
+    // The previous version's edits, had it validated its own targets: the ones that changed since were not imported.
+    const previous = Object.fromEntries(model.segments.flatMap((s) => (s.base ? [[s.key, change(s.base.targetText, 'accepted')] as const] : [])));
+    expect(model.segments.some((s) => matchesFilter(s, undefined, 'unimportedFromPreviousVersion', undefined, previous))).toBe(true);
   });
 });

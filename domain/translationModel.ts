@@ -32,7 +32,7 @@ import {
   type UpdateType,
   type ValidationChange,
 } from './translation.ts';
-import { isEdited, plainText } from './translationEdits.ts';
+import { deserializeSegmentText, isEdited, plainText } from './translationEdits.ts';
 import { fnv1a64 } from './hash.ts';
 import { LOG_DIGEST } from './redaction.ts';
 
@@ -474,11 +474,18 @@ const isAccepted = (change: ValidationChange | undefined) => change?.status === 
 /**
  * Whether a segment passes a filter: accepted (its change is accepted or approved), edited (translationEdits
  * isEdited), changed (edited or accepted), added in the current version (no base), changed from the previous
- * version (base source differs), unimported from the previous version (same source, base target differs from the
- * original target: the previous version's translation was not imported), updates from the previous version (issue 9:
- * the course updates mark the segment added or changed; `updates` defaults to none).
+ * version (base source differs), unimported from the previous version ({@link isUnimportedChange}: the previous
+ * version's validated edit that this version's file does not carry, as the version diff's UnimportedChange;
+ * `previousChanges` are the previous version's validation changes, default none), updates from the previous version
+ * (issue 9: the course updates mark the segment added or changed; `updates` defaults to none).
  */
-export function matchesFilter(segment: Segment, change: ValidationChange | undefined, filter: SegmentFilter, updates?: Readonly<Record<string, UpdateType>>): boolean {
+export function matchesFilter(
+  segment: Segment,
+  change: ValidationChange | undefined,
+  filter: SegmentFilter,
+  updates?: Readonly<Record<string, UpdateType>>,
+  previousChanges?: Readonly<Record<string, ValidationChange>>,
+): boolean {
   switch (filter) {
     case 'all':
       return true;
@@ -493,12 +500,39 @@ export function matchesFilter(segment: Segment, change: ValidationChange | undef
     case 'changedFromPreviousVersion':
       return segment.base !== null && segment.base.sourceText !== segment.sourceText;
     case 'unimportedFromPreviousVersion':
-      return segment.base !== null && segment.base.sourceText === segment.sourceText && segment.base.targetText !== segment.originalTargetText;
+      return segment.base !== null && previousChanges !== undefined && has(previousChanges, segment.key)
+        ? isUnimportedChange(segment, { sourceText: segment.base.sourceText, targetText: storedTargetText(segment, previousChanges[segment.key]!) }, previousChanges[segment.key], change)
+        : false;
     case 'updatesFromPreviousVersion': {
       const type = updates !== undefined && has(updates, segment.key) ? updates[segment.key] : undefined;
       return type === 'added' || type === 'changed';
     }
   }
+}
+
+/** The plain text of a segment's target with a change on top (the change's value, else the file's target). */
+function storedTargetText(segment: Segment, change: ValidationChange | undefined): string {
+  if (!change) return segment.originalTargetText;
+  const text = deserializeSegmentText(change.replacement.newValue, segment.textType);
+  return text === null ? change.replacement.newValue : plainText(text, segment.textType);
+}
+
+/**
+ * §3 Version diff reason UnimportedChange (translation-editor §4, §5): the segment has the previous version's source,
+ * the previous version had a validation change there (its validated edit, `previousTarget` the previous version's
+ * target with it), this version's file target does not carry that text (the edit was not imported), and this
+ * version's own target (its change, else the file's) does not match it either. One rule for the segment filter
+ * "unimported from previous version" and the version diff, so that they list the same segments.
+ */
+export function isUnimportedChange(
+  segment: Segment,
+  previous: { sourceText: string; targetText: string },
+  previousChange: ValidationChange | undefined,
+  change: ValidationChange | undefined,
+): boolean {
+  if (previousChange === undefined || previous.sourceText !== segment.sourceText) return false;
+  if (previous.targetText === segment.originalTargetText) return false;
+  return storedTargetText(segment, change) !== previous.targetText;
 }
 
 /** A row of the segment table. */
@@ -524,11 +558,14 @@ export function tableRows(
     progress: Readonly<Record<string, ProgressDetail>>;
     /** Course updates by path key (issue 9's updatesFromPreviousVersion filter); default none. */
     updates?: Readonly<Record<string, UpdateType>>;
+    /** The previous version's validation changes by path key (the unimportedFromPreviousVersion filter); default none. */
+    previousChanges?: Readonly<Record<string, ValidationChange>>;
   },
 ): TableRow[] {
-  const { filter, changes, collapsed, progress } = options;
+  const { filter, changes, collapsed, progress, previousChanges } = options;
   const updates = options.updates ?? {};
-  const matching: Segment[] = filter === 'all' ? model.segments : model.segments.filter((s) => matchesFilter(s, has(changes, s.key) ? changes[s.key] : undefined, filter, updates));
+  const matching: Segment[] =
+    filter === 'all' ? model.segments : model.segments.filter((s) => matchesFilter(s, has(changes, s.key) ? changes[s.key] : undefined, filter, updates, previousChanges));
 
   // Counts per group, flushed once per run of segments with the same uiGroups array.
   const counts = new Map<string, number>();

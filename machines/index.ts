@@ -274,6 +274,7 @@ const reviewPush = (event: string, data: Record<string, unknown>) => ({ namespac
 const TR_SLIDE1 = '["sc1","sl1"]';
 const TR_T1 = '["sc1","sl1","t1"]';
 const TR_T2 = '["sc1","sl1","t2"]';
+const TR_T3 = '["sc1","sl2","t3"]';
 const trChange = (vs: string, newValue: string, status = 'pending') => ({
   validationSegmentId: vs,
   status,
@@ -932,9 +933,16 @@ export const registry: readonly RegistryEntry[] = [
     cases: {
       // Payload-free defaults leave the view events (filter, groups, conflict choice) as no-ops: each would multiply
       // the snapshots the transition search walks; tests/machines/translation.test.ts drives them.
-      'translation.open': [trSubject()],
-      'translation.startEdit': [{ key: TR_T1 }],
-      'translation.edit': [{ key: TR_T1, value: 'Bonjour' }],
+      'translation.open': [trSubject({ previousVersionId: 'v1' })],
+      // The one filter with a read of its own (the previous version's edits); the others stay no-ops (above).
+      'translation.setFilter': [{ filter: 'unimportedFromPreviousVersion' }],
+      // t3 too (t1's duplicate, with a short text that keeps the edit in the search's snapshot key): saves and save to
+      // all are reached in few steps, leaving the search room for the rest.
+      'translation.startEdit': [{ key: TR_T1 }, { key: TR_T3 }],
+      'translation.edit': [
+        { key: TR_T1, value: 'Bonjour' },
+        { key: TR_T3, value: 'Bonjour à tous' },
+      ],
       'translation.markComplete': [{ navKey: TR_SLIDE1 }],
       'translation.reopen': [{ navKey: TR_SLIDE1 }],
       'translation.confirmReopen': [{ dontAskAgain: true }, { dontAskAgain: false }],

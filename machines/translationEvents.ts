@@ -23,6 +23,11 @@ export interface TranslationSubject {
   email: string | null;
   /** The translate-content permission on any of the account's subscriptions (the server decides anyway). */
   canTranslate: boolean;
+  /**
+   * The version before the one shown (its validated edits feed the "unimported from previous version" filter); null
+   * or absent for a first version.
+   */
+  previousVersionId?: string | null;
 }
 
 /** §8 toasts of the segment editor: the refusals the editor reports (words in the views' catalogue). */

@@ -147,6 +147,10 @@ export interface TranslationContext extends TranslationToolsContext {
   /** Validation segment ids waiting for a get-segments refresh (pushes), and those on the wire. */
   refreshQueue: string[];
   refreshing: string[];
+  /** The previous version's validation changes (§2 filter "unimported from previous version"), once read. */
+  previousEdits: { versionId: string; paths: Record<string, ValidationChange> } | null;
+  /** The filter chosen while the previous version's edits are read: set when they are in. */
+  pendingFilter: SegmentFilter | null;
 }
 
 const CLOSED: Omit<TranslationContext, 'skipReopenConfirm' | 'languageMap' | 'skipSaveAllConfirm' | 'updatesPopoverDismissedAt'> = {
@@ -177,6 +181,8 @@ const CLOSED: Omit<TranslationContext, 'skipReopenConfirm' | 'languageMap' | 'sk
   resetting: null,
   refreshQueue: [],
   refreshing: [],
+  previousEdits: null,
+  pendingFilter: null,
 };
 
 // ---------------------------------------------------------------------------------------------------------
@@ -197,18 +203,41 @@ export function isSavingOf(snapshot: Pick<SnapshotFrom<typeof translationMachine
   return snapshot.hasTag('saving');
 }
 
-let lastRows: { model: TranslationModel; filter: SegmentFilter; changes: TranslationContext['changes']; collapsed: string[]; progress: TranslationContext['progress']; updates: TranslationContext['updates']; rows: TableRow[] } | null = null;
+let lastRows: {
+  model: TranslationModel;
+  filter: SegmentFilter;
+  changes: TranslationContext['changes'];
+  collapsed: string[];
+  progress: TranslationContext['progress'];
+  updates: TranslationContext['updates'];
+  previousEdits: TranslationContext['previousEdits'];
+  rows: TableRow[];
+} | null = null;
 
 /** The rows of the segment table, recomputed only when the model, filter, changes, collapsed groups, progress or updates change. */
-export function rowsOf(context: Pick<TranslationContext, 'model' | 'filter' | 'changes' | 'collapsed' | 'progress'> & { updates?: TranslationContext['updates'] }): TableRow[] {
+export function rowsOf(
+  context: Pick<TranslationContext, 'model' | 'filter' | 'changes' | 'collapsed' | 'progress'> & { updates?: TranslationContext['updates']; previousEdits?: TranslationContext['previousEdits'] },
+): TableRow[] {
   const { model, filter, changes, collapsed, progress } = context;
   const updates = context.updates ?? NO_UPDATES;
+  const previousEdits = context.previousEdits ?? null;
   if (!model) return [];
-  if (lastRows && lastRows.model === model && lastRows.filter === filter && lastRows.changes === changes && lastRows.collapsed === collapsed && lastRows.progress === progress && lastRows.updates === updates) return lastRows.rows;
-  const rows = tableRows(model, { filter, changes, collapsed: new Set(collapsed), progress, updates });
-  lastRows = { model, filter, changes, collapsed, progress, updates, rows };
+  if (
+    lastRows &&
+    lastRows.model === model &&
+    lastRows.filter === filter &&
+    lastRows.changes === changes &&
+    lastRows.collapsed === collapsed &&
+    lastRows.progress === progress &&
+    lastRows.updates === updates &&
+    lastRows.previousEdits === previousEdits
+  )
+    return lastRows.rows;
+  const rows = tableRows(model, { filter, changes, collapsed: new Set(collapsed), progress, updates, previousChanges: previousEdits?.paths ?? NO_PREVIOUS_EDITS });
+  lastRows = { model, filter, changes, collapsed, progress, updates, previousEdits, rows };
   return rows;
 }
+const NO_PREVIOUS_EDITS: Record<string, ValidationChange> = {};
 const NO_UPDATES: TranslationContext['updates'] = {};
 
 /** The stored value of a segment as the table shows it: its saved change, else the original target. */
@@ -473,6 +502,7 @@ export const translationMachine = setup({
     /** Stores UPDATES_POPOVER_DISMISSED_STORAGE_KEY (the time stamp; provided at the composition root). */
     storeUpdatesPopoverDismissed: (_, _params: { at: string }) => {},
     rerunSearch: assign(({ context }) => searchRefreshed(context)),
+    showPreviousEditsError: showToast(() => translationToast('translationToast.previousEditsError', TRANSLATION_MESSAGES.loadPreviousEdits)),
     markEdited: assign(({ context }) => withTools(context, { hasEdited: true })),
     openAuthPrompt: assign({ authPromptOpen: true }),
     applyPush: assign(({ context, event }) => {
@@ -502,6 +532,15 @@ export const translationMachine = setup({
   guards: {
     hasModel: ({ context }) => context.model !== null,
     isSignedOut: ({ context }) => !context.subject?.userId,
+    /** §2 a known filter; the updates filter is offered only when updates exist and the course-updates mode is not active. */
+    isFilterOffered: ({ context, event }) =>
+      event.type === 'translation.setFilter' && SEGMENT_FILTERS.includes(event.filter) && (event.filter !== 'updatesFromPreviousVersion' || isUpdatesFilterOfferedOf(context)),
+    /** The unimported filter, the version has a previous one, and that one's edits are not read yet. */
+    needsPreviousEdits: ({ context, event }) =>
+      event.type === 'translation.setFilter' &&
+      event.filter === 'unimportedFromPreviousVersion' &&
+      typeof context.subject?.previousVersionId === 'string' &&
+      context.previousEdits?.versionId !== context.subject.previousVersionId,
     isSameVersion: ({ context, event }) => event.type === 'translation.open' && context.subject?.itemId === event.itemId && context.subject.versionId === event.versionId,
     isStackAnswer: (_, params: { output: unknown; itemId: string }) => isStackAnswer(params.output) && targetLocaleOf(params.output, params.itemId) !== null,
     isValidationAnswer: (_, params: { output: unknown }) => isValidationAnswer(params.output),
@@ -594,12 +633,10 @@ export const translationMachine = setup({
           { target: 'open', reenter: true, actions: assign(({ event }) => ({ ...CLOSED, subject: subjectOf(event) })) },
         ],
         'translation.close': { target: 'closed', actions: assign({ ...CLOSED }) },
-        'translation.setFilter': {
-          // §2 the updates filter is offered only when updates exist and the course-updates mode is not active.
-          guard: ({ context, event }) => SEGMENT_FILTERS.includes(event.filter) && (event.filter !== 'updatesFromPreviousVersion' || isUpdatesFilterOfferedOf(context)),
-          actions: [assign({ filter: ({ event }) => event.filter }), 'rerunSearch'],
-        },
-        'translation.clearFilter': { actions: [assign({ filter: 'all' as SegmentFilter }), 'rerunSearch'] },
+        // The unimported filter may need the previous version's edits first: the tools region reads them when it is
+        // idle (its transition wins over this one); in its other states (a dialog, values on the wire) it waits.
+        'translation.setFilter': { guard: and(['isFilterOffered', not('needsPreviousEdits')]), actions: [assign({ filter: ({ event }) => event.filter, pendingFilter: null }), 'rerunSearch'] },
+        'translation.clearFilter': { actions: [assign({ filter: 'all' as SegmentFilter, pendingFilter: null }), 'rerunSearch'] },
         'translation.toggleGroup': {
           guard: ({ context, event }) => context.model?.groups.has(event.key) ?? false,
           actions: assign({ collapsed: ({ context, event }) => (context.collapsed.includes(event.key) ? context.collapsed.filter((key) => key !== event.key) : [...context.collapsed, event.key]) }),
@@ -1132,6 +1169,8 @@ export const translationMachine = setup({
                   target: 'coolingDown',
                   actions: assign(({ context, event }) => ({ activeNavKey: segmentOf(context, event.key)?.navKey ?? context.activeNavKey, ...withTools(context, { scrollTo: event.key }) })),
                 },
+                // §2 filter "unimported from previous version": the previous version's validated edits first.
+                'translation.setFilter': { guard: and(['hasModel', 'isFilterOffered', 'needsPreviousEdits']), target: 'loadingPreviousEdits', actions: assign({ pendingFilter: ({ event }) => event.filter }) },
                 'translation.openDiff': {
                   guard: and(['hasModel', ({ event }) => typeof event.previousVersionId === 'string' && typeof event.now === 'string']),
                   target: 'loadingPreviousValidation',
@@ -1281,6 +1320,40 @@ export const translationMachine = setup({
                 },
               },
             },
+            // The previous version's validated edits for the unimported filter (translation-editor §3 Version diff:
+            // the same rule as the diff's UnimportedChange); then the filter chosen meanwhile is set (another filter
+            // chosen meanwhile, at the open state, clears it). A failure keeps the filter and says the §8 words. The
+            // invoke shares the diff's id: one region, never both at once.
+            loadingPreviousEdits: {
+              invoke: {
+                id: 'fetchPreviousValidation',
+                src: 'fetchPreviousValidation',
+                input: ({ context }) => ({ itemId: context.subject?.itemId ?? '', previousVersionId: context.subject?.previousVersionId ?? '', targetLocale: context.targetLocale ?? '', pass: context.subject?.pass ?? null }),
+                onDone: [
+                  {
+                    guard: { type: 'isPreviousValidationAnswer', params: ({ event }) => ({ output: event.output }) },
+                    target: 'idle',
+                    actions: [
+                      assign(({ context, event }) => ({
+                        previousEdits: { versionId: context.subject?.previousVersionId ?? '', paths: event.output.paths },
+                        filter: context.pendingFilter ?? context.filter,
+                        pendingFilter: null,
+                      })),
+                      'rerunSearch',
+                    ],
+                  },
+                  { target: 'idle', actions: ['showPreviousEditsError', assign({ pendingFilter: null })] },
+                ],
+                onError: {
+                  target: 'idle',
+                  actions: [
+                    'showPreviousEditsError',
+                    assign({ pendingFilter: null }),
+                    { type: 'reportError', params: ({ event }) => ({ message: `${TRANSLATION_MESSAGES.loadPreviousEdits}: ${errorMessageOf(event.error, 'unknown error')}` }) },
+                  ],
+                },
+              },
+            },
             confirmingSectionReopen: {
               on: {
                 'translation.confirmReopenSection': { target: 'reopeningSection', actions: assign(({ context }) => startReopen(context, context.tools.resetAsked?.navKey ?? '')) },
@@ -1346,6 +1419,7 @@ function subjectOf(event: TranslationSubject & { type: string }): TranslationSub
     userId: event.userId,
     email: event.email,
     canTranslate: event.canTranslate,
+    previousVersionId: typeof event.previousVersionId === 'string' ? event.previousVersionId : null,
   };
 }
 

@@ -153,18 +153,26 @@ type SearchInput = Pick<TranslationToolsContext, 'searchTerm' | 'tools'> & {
   activeNavKey: string | null;
   filter: SegmentFilter;
   updates: Record<string, UpdateType>;
+  /** The previous version's validation changes (the unimported filter), once read. */
+  previousEdits?: { paths: Record<string, ValidationChange> } | null;
 };
 
-const filterKeys = new WeakMap<object, { filter: SegmentFilter; keys: Set<string> }>();
+const filterKeys = new WeakMap<object, { filter: SegmentFilter; previous: object | undefined; keys: Set<string> }>();
 
 /** The keys a filter other than all lets through (the search stays inside the filter's result). */
-function keysOfFilter(model: TranslationModel, changes: Record<string, ValidationChange>, filter: SegmentFilter, updates: Record<string, UpdateType>): Set<string> | undefined {
+function keysOfFilter(
+  model: TranslationModel,
+  changes: Record<string, ValidationChange>,
+  filter: SegmentFilter,
+  updates: Record<string, UpdateType>,
+  previousChanges: Record<string, ValidationChange> | undefined,
+): Set<string> | undefined {
   if (filter === 'all') return undefined;
   const known = filterKeys.get(changes);
-  if (known && known.filter === filter) return known.keys;
+  if (known && known.filter === filter && known.previous === previousChanges) return known.keys;
   const keys = new Set<string>();
-  for (const segment of model.segments) if (matchesFilter(segment, changes[segment.key], filter, updates)) keys.add(segment.key);
-  filterKeys.set(changes, { filter, keys });
+  for (const segment of model.segments) if (matchesFilter(segment, changes[segment.key], filter, updates, previousChanges)) keys.add(segment.key);
+  filterKeys.set(changes, { filter, previous: previousChanges, keys });
   return keys;
 }
 
@@ -186,7 +194,7 @@ export function searchAgain(context: SearchInput, fresh = false): Pick<Translati
     scope: context.tools.searchScope,
     slideScope: context.tools.slideScope,
     activeNavKey: context.activeNavKey,
-    keys: keysOfFilter(context.model, context.changes, context.filter, context.updates),
+    keys: keysOfFilter(context.model, context.changes, context.filter, context.updates, context.previousEdits?.paths),
   });
   if (found.items.length === 0) return { found, cursor: null };
   const before = fresh ? null : cursorItem(context.tools.found, context.tools.cursor);

@@ -178,3 +178,32 @@ test('on the first visit the tour shows first, and the course-updates popover af
     }
   }
 });
+
+test('"Unimported from previous version" lists what the version diff calls not imported: version 1\'s validated edit missing from version 2', async ({ browser, baseURL }) => {
+  const id = await idOf(browser, baseURL!, FRENCH);
+  const page = await translatorPage(browser, baseURL!, VERA, translatePath(id));
+  try {
+    const table = await segmentTable(page);
+    await page.getByLabel('Show segments').selectOption({ label: 'Unimported from previous version' });
+    await expect(page.getByLabel('Show segments')).toHaveValue('unimportedFromPreviousVersion');
+    // Only the menu's search label: version 1 validated "Rechercher dans la formation", version 2's file still says
+    // "Rechercher dans le cours". Not the glossary term (version 1's edit was imported) nor the question whose French
+    // changed in the authoring app.
+    const segments = table.getByRole('row').filter({ has: page.getByTitle('Edit translation') });
+    await expect(segments).toHaveCount(1);
+    await expect(segments.first()).toContainText('Search the course');
+    await expect(segments.first()).toContainText('Rechercher dans le cours');
+    await expect(table).not.toContainText('Remontée');
+    await expect(table).not.toContainText('Un client crie');
+
+    // The version diff says the same: that segment is its one unimported target change.
+    await page.getByLabel('Show segments').selectOption({ value: 'all' });
+    await page.getByRole('button', { name: 'Compare versions' }).click();
+    const diff = page.getByRole('region', { name: 'Version diff' });
+    const targetChanges = diff.getByRole('region', { name: 'Target changes' });
+    await expect(targetChanges).toContainText('Rechercher dans la formation');
+    expectNoPageErrors(page);
+  } finally {
+    await page.context().close();
+  }
+});

@@ -702,6 +702,7 @@ export function createAppSystem(
             userId,
             email: userId ? (account?.email ?? sessionUser?.email ?? null) : null,
             canTranslate: !!account && Object.keys(account.subscription_permissions).some((id) => canTranslateContent(account, id)),
+            previousVersionId: detail.versions[detail.versions.findIndex((v) => v.id === shown.id) - 1]?.id ?? null,
           }
         : null;
     const key = JSON.stringify(subject);
