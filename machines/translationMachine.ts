@@ -17,6 +17,7 @@ import {
   type ResetSegmentBody,
   type SegmentText,
   type TranslationProfile,
+  type TranslationStackEntry,
   type TranslationStackResponse,
   type UpdateType,
   type ValidationChange,
@@ -28,6 +29,7 @@ import {
   buildTranslationModel,
   parseLanguageMap,
   parseTranslationFile,
+  progressSummary,
   tableRows,
   type ModelProblems,
   type Segment,
@@ -239,6 +241,26 @@ export function rowsOf(
 }
 const NO_PREVIOUS_EDITS: Record<string, ValidationChange> = {};
 const NO_UPDATES: TranslationContext['updates'] = {};
+
+let lastStackEntries: { stack: TranslationStackResponse; itemId: string | null; model: TranslationModel | null; progress: TranslationContext['progress']; latest: boolean; entries: TranslationStackEntry[] } | null = null;
+
+/**
+ * The stack's entries as the stack sidebar shows them (translation-editor §2 review status text): the stack call's
+ * progress, except the entry of the item shown, whose progress (of the latest version) follows this actor's own
+ * progress while the latest version is shown, so that marking complete or reopening shows there at once.
+ */
+export function stackEntriesOf(context: Pick<TranslationContext, 'stack' | 'subject' | 'model' | 'progress'>): TranslationStackEntry[] {
+  const { stack, model, progress } = context;
+  if (!stack) return [];
+  const itemId = context.subject?.itemId ?? null;
+  const latest = context.subject?.isLatestVersion ?? true;
+  const last = lastStackEntries;
+  if (last && last.stack === stack && last.itemId === itemId && last.model === model && last.progress === progress && last.latest === latest) return last.entries;
+  const live = model && latest ? progressSummary(model, progress) : null;
+  const entries = stack.entries.map((entry) => (live && entry.itemId === itemId && entry.role === 'target' ? { ...entry, progress: live } : entry));
+  lastStackEntries = { stack, itemId, model, progress, latest, entries };
+  return entries;
+}
 
 /** The stored value of a segment as the table shows it: its saved change, else the original target. */
 export function segmentValueOf(context: Pick<TranslationContext, 'changes'>, segment: Segment): SegmentText {

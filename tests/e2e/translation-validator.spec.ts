@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { SEEDED_TRANSLATIONS } from '../../server/translations/seed.ts';
 import { UPDATES_POPOVER_DISMISSED_STORAGE_KEY, WALKTHROUGH_DONE_STORAGE_KEY } from '../../domain/translation.ts';
-import { expect, expectNoPageErrors, openGridAs, segmentTable, stackItemIds, test, translatePath, translatorPage } from './fixtures.ts';
+import { expect, expectNoPageErrors, goToSlide, openGridAs, segmentTable, stackItemIds, test, translatePath, translatorPage } from './fixtures.ts';
 
 /**
  * What a translation validator (vera) meets in the translate tab of the seeded stack "Customer service essentials"
@@ -202,6 +202,31 @@ test('"Unimported from previous version" lists what the version diff calls not i
     const diff = page.getByRole('region', { name: 'Version diff' });
     const targetChanges = diff.getByRole('region', { name: 'Target changes' });
     await expect(targetChanges).toContainText('Rechercher dans la formation');
+    expectNoPageErrors(page);
+  } finally {
+    await page.context().close();
+  }
+});
+
+test('after Mark complete the languages sidebar shows the same progress as the header, and after Reopen too', async ({ browser, baseURL }) => {
+  const id = await idOf(browser, baseURL!, FRENCH);
+  const page = await translatorPage(browser, baseURL!, VERA, translatePath(id));
+  try {
+    await segmentTable(page);
+    await goToSlide(page, 'Summary');
+    const header = page.getByText(/^\d+ of \d+ slides complete$/);
+    const french = page.getByRole('navigation', { name: 'Languages' }).getByRole('link', { name: /^French/ });
+    const [before, total] = ((await header.textContent()) ?? '').match(/\d+/g)!.map(Number) as [number, number];
+    await expect(french).toContainText(`${before} of ${total} complete`);
+    const bar = page.getByRole('navigation', { name: 'Group navigation' });
+    await bar.getByRole('button', { name: 'Mark complete' }).click();
+    await expect(header).toHaveText(`${before + 1} of ${total} slides complete`);
+    await expect(french).toContainText(`${before + 1} of ${total} complete`);
+    await bar.getByRole('button', { name: 'Reopen' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Reopen this slide?' });
+    await confirm.getByRole('button', { name: 'Reopen' }).click();
+    await expect(header).toHaveText(`${before} of ${total} slides complete`);
+    await expect(french).toContainText(`${before} of ${total} complete`);
     expectNoPageErrors(page);
   } finally {
     await page.context().close();

@@ -17,6 +17,7 @@ import {
   rowsOf,
   scrollTargetOf,
   segmentValueOf,
+  stackEntriesOf,
   updateRowsOf,
   viewModeOf,
 } from '../../../machines/translationMachine.ts';
@@ -82,6 +83,8 @@ export function ItemTranslate({ itemId, latestHref, signInHref, createAccountHre
   const filter = useSelector(translation, (s) => s.context.filter);
   const activeNavKey = useSelector(translation, (s) => s.context.activeNavKey);
   const stack = useSelector(translation, (s) => s.context.stack);
+  // The current language's status follows Mark complete and Reopen (the stack call's progress is read once).
+  const stackEntries = useSelector(translation, (s) => stackEntriesOf(s.context));
   const languageMap = useSelector(translation, (s) => s.context.languageMap);
   const subject = useSelector(translation, (s) => s.context.subject);
   const editingKey = useSelector(translation, (s) => s.context.editing?.key ?? null);
@@ -301,7 +304,7 @@ export function ItemTranslate({ itemId, latestHref, signInHref, createAccountHre
           </div>
         </>
       }
-      sidebar={stack ? <StackSidebar entries={stackSidebarEntries(stack.entries, { currentItemId: itemId, languageMap })} /> : null}
+      sidebar={stack ? <StackSidebar entries={stackSidebarEntries(stackEntries, { currentItemId: itemId, languageMap })} /> : null}
       table={
         <SegmentTable
           rows={rows}

@@ -1,13 +1,14 @@
 /**
- * The translation actor's segment filter "unimported from previous version" (translation-editor §2 segment filters,
- * §3 Version diff, §4, §8): it reads the previous version's validated edits before it applies, and lists the same
- * segments as the version diff's UnimportedChange. Fake adapters answered by hand.
+ * What a validator's translate tab shows, from the translation actor (translation-editor §2, §3, §4, §8): the segment
+ * filter "unimported from previous version" reads the previous version's validated edits before it applies and lists
+ * the same segments as the version diff's UnimportedChange; the stack sidebar's status of the language shown follows
+ * Mark complete and Reopen. Fake adapters answered by hand.
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock, type AnyActorRef } from 'xstate';
 import { TRANSLATION_MESSAGES, type TranslationFile, type TranslationNode, type ValidationChange, type ValidationResponse } from '../../domain/translation.ts';
 import { SMALL_STORYLINE_FILE } from '../../domain/translation.fixtures.ts';
-import { diffStateOf, rowsOf, translationMachine, type TranslationSubject } from '../../machines/translationMachine.ts';
+import { diffStateOf, rowsOf, stackEntriesOf, translationMachine, type TranslationSubject } from '../../machines/translationMachine.ts';
 import { controlled, recorder, settle, systemActor, systemOf } from './contentFixtures.ts';
 
 const T1 = '["sc1","sl1","t1"]';
@@ -60,7 +61,8 @@ const STACK = {
   sourceLocale: 'en',
   entries: [
     { itemId: 'i-en', title: 'Course', locale: 'en', role: 'source', progress: null },
-    { itemId: 'i-fr', title: 'Course (French)', locale: 'fr', role: 'target', progress: null },
+    { itemId: 'i-fr', title: 'Course (French)', locale: 'fr', role: 'target', progress: { complete: 0, total: 2 } },
+    { itemId: 'i-de', title: 'Course (German)', locale: 'de', role: 'target', progress: { complete: 1, total: 2 } },
   ],
 };
 const SUBJECT: TranslationSubject = { itemId: 'i-fr', versionId: 'v2', versionNumber: 2, isLatestVersion: true, pass: null, userId: 'u-vera', email: 'vera@example.com', canTranslate: true, previousVersionId: 'v1' };
@@ -173,5 +175,33 @@ describe('§2 filter "unimported from previous version"', () => {
     expect(t.calls.fetchPreviousValidation.calls).toHaveLength(0);
     expect(t.snap().context.filter).toBe('unimportedFromPreviousVersion');
     expect(segmentRows(t)).toEqual([]);
+  });
+});
+
+describe('§2 stack sidebar: the review status of the language shown', () => {
+  const statusOf = (t: T, itemId: string) => stackEntriesOf(t.snap().context).find((entry) => entry.itemId === itemId)?.progress;
+
+  it('follows Mark complete and Reopen at once; the other languages keep the stack call\'s', async () => {
+    const t = start();
+    await load(t);
+    expect(statusOf(t, 'i-fr')).toEqual({ complete: 0, total: 2 });
+    await t.send({ type: 'translation.markComplete', navKey: '["sc1","sl1"]' });
+    t.calls.completeGroup.calls[0]!.resolve({ updatedAt: '2026-11-22T10:00:00.000Z' });
+    await settle();
+    expect(statusOf(t, 'i-fr')).toEqual({ complete: 1, total: 2 });
+    expect(statusOf(t, 'i-de')).toEqual({ complete: 1, total: 2 });
+    expect(stackEntriesOf(t.snap().context).map((entry) => entry.itemId)).toEqual(['i-en', 'i-fr', 'i-de']);
+    await t.send({ type: 'translation.reopen', navKey: '["sc1","sl1"]' });
+    expect(t.snap().context.reopenAsked).toBe('["sc1","sl1"]');
+    await t.send({ type: 'translation.confirmReopen', dontAskAgain: false });
+    t.calls.reopenGroup.calls[0]!.resolve(undefined);
+    await settle();
+    expect(statusOf(t, 'i-fr')).toEqual({ complete: 0, total: 2 });
+  });
+
+  it('an older version shown keeps the stack call\'s (it counts the latest version)', async () => {
+    const t = start();
+    await load(t, { ...SUBJECT, isLatestVersion: false });
+    expect(statusOf(t, 'i-fr')).toEqual({ complete: 0, total: 2 });
   });
 });
