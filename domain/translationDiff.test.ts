@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TranslationFile, TranslationItemNode, TranslationNode, UpdateType, ValidationChange } from './translation.ts';
 import { generateStorylineCourse } from './translation.fixtures.ts';
 import { buildTranslationModel, matchesFilter, SEGMENT_FILTERS, tableRows, type TranslationModel } from './translationModel.ts';
-import { computeVersionDiff, courseUpdates, diffDisabledKeys, isPreviousVersionOld, isUpdatesFilterOffered, updateGroups } from './translationDiff.ts';
+import { computeVersionDiff, courseUpdates, diffDisabledKeys, diffDisplayText, isPreviousVersionOld, isUpdatesFilterOffered, updateGroups } from './translationDiff.ts';
 
 let vs = 0;
 const item = (id: string, source: string, target: string, over: Partial<TranslationItemNode> = {}): TranslationItemNode => ({
@@ -167,5 +167,26 @@ describe('§2 filter "unimported from previous version" and the §3 diff\'s Unim
     // And the table under that filter shows exactly those segments.
     const rows = tableRows(currentModel, { filter: 'unimportedFromPreviousVersion', changes: currentChanges, collapsed: new Set(), progress: {}, previousChanges });
     expect(rows.filter((row) => row.kind === 'segment').map((row) => row.key)).toEqual(fromDiff);
+  });
+});
+
+describe('§2 the version diff shows a line break where the text has one (the words on its two sides are not joined)', () => {
+  it('diffDisplayText: html <br> and <br/> become "\\n", other tags go, entities decode; plain text stays', () => {
+    expect(diffDisplayText('Listen, resolve, notify.<br/>Use <b>LEARN</b> on your next call.', 'html')).toBe('Listen, resolve, notify.\nUse LEARN on your next call.');
+    expect(diffDisplayText('One<br>Two<BR />Three &amp; four', 'html')).toBe('One\nTwo\nThree & four');
+    expect(diffDisplayText('A<br/>B', 'text')).toBe('A<br/>B');
+  });
+
+  it('the source and target changes and the removed paths carry those texts; the comparison is unchanged', () => {
+    const before = [slide('s1', 'Intro', [item('w', 'Welcome!<br/>You learn.', 'Bienvenue !<br/>Vous apprenez.', { textType: 'html' }), item('gone', 'Bye<br>now', 'Au revoir<br>maintenant', { textType: 'html' })])];
+    const after = [slide('s1', 'Intro', [item('w', 'Welcome!<br/>In 20 minutes you learn.', 'Bienvenue !<br/>Vous apprenez.', { textType: 'html' })])];
+    const diff = computeVersionDiff({ model: modelOf(file(before)), changes: {} }, { model: modelOf(file(after, before)), changes: {} });
+    expect(diff.differentSources).toEqual([{ key: key('s1', 'w'), previous: 'Welcome!\nYou learn.', current: 'Welcome!\nIn 20 minutes you learn.' }]);
+    expect(diff.removedPaths).toEqual([{ key: key('s1', 'gone'), source: 'Bye\nnow', target: 'Au revoir\nmaintenant' }]);
+    const targets = computeVersionDiff(
+      { model: modelOf(file(before)), changes: { [key('s1', 'w')]: change('Bienvenue !<br/>Apprenez.') } },
+      { model: modelOf(file([slide('s1', 'Intro', [item('w', 'Welcome!<br/>You learn.', 'Bienvenue !<br/>Vous apprenez.', { textType: 'html' })])], before)), changes: {} },
+    );
+    expect(targets.differentTargets).toEqual([{ key: key('s1', 'w'), previous: 'Bienvenue !\nApprenez.', current: 'Bienvenue !\nVous apprenez.', reason: 'UnimportedChange' }]);
   });
 });

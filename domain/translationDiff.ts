@@ -9,9 +9,9 @@
  *   group completes its update group too (§4: validated as a whole).
  * - The version diff compares the version shown with an earlier one, each with its validation changes.
  */
-import { PREVIOUS_VERSION_OLD_AFTER_DAYS, type TranslationFile, type TranslationNode, type UpdateType, type ValidationChange } from './translation.ts';
+import { PREVIOUS_VERSION_OLD_AFTER_DAYS, type SegmentText, type TextType, type TranslationFile, type TranslationNode, type UpdateType, type ValidationChange } from './translation.ts';
 import { isUnimportedChange, type Segment, type TranslationModel } from './translationModel.ts';
-import { plainText } from './translationEdits.ts';
+import { deserializeSegmentText, plainText } from './translationEdits.ts';
 import { currentTargetText } from './translationSearch.ts';
 
 const DAY_MS = 86_400_000;
@@ -111,6 +111,24 @@ export function isUpdatesFilterOffered(updates: Readonly<Record<string, UpdateTy
   return false;
 }
 
+const LINE_BREAK_TAG = /<br\s*\/?>/gi;
+
+/**
+ * A segment text as the diff shows it: its plain text, where an html line break (`<br>`) stays a line break ("\n",
+ * as between playerJson blocks) rather than joining the words on its two sides. The diff compares plain texts; this
+ * is only what it shows.
+ */
+export function diffDisplayText(text: SegmentText, textType: TextType): string {
+  return typeof text === 'string' && textType === 'html' ? plainText(text.replace(LINE_BREAK_TAG, '\n'), textType) : plainText(text, textType);
+}
+
+/** What the diff shows of a segment's target with a change on top (the change's value, else the file's target). */
+function displayTarget(segment: Segment, change: ValidationChange | undefined): string {
+  if (!change) return diffDisplayText(segment.originalTarget, segment.textType);
+  const value = deserializeSegmentText(change.replacement.newValue, segment.textType);
+  return value === null ? change.replacement.newValue : diffDisplayText(value, segment.textType);
+}
+
 /** The version diff of `current` against `previous` (each model with its validation changes). */
 export function computeVersionDiff(
   previous: { model: TranslationModel; changes: Readonly<Record<string, ValidationChange>> },
@@ -130,7 +148,7 @@ export function computeVersionDiff(
       continue;
     }
     if (before.sourceText !== segment.sourceText) {
-      differentSources.push({ key: segment.key, previous: before.sourceText, current: segment.sourceText });
+      differentSources.push({ key: segment.key, previous: diffDisplayText(before.source, before.textType), current: diffDisplayText(segment.source, segment.textType) });
       affected.add(segment.navKey);
       continue;
     }
@@ -142,13 +160,18 @@ export function computeVersionDiff(
     // The previous version's validated edit should have become this file's target; when it did not, it was not
     // imported (the same rule as the "unimported from previous version" filter).
     const unimported = isUnimportedChange(segment, { sourceText: before.sourceText, targetText: previousTarget }, previous.changes[segment.key], current.changes[segment.key]);
-    differentTargets.push({ key: segment.key, previous: previousTarget, current: currentTarget, reason: unimported ? 'UnimportedChange' : 'ChangedInAuthoringApp' });
+    differentTargets.push({
+      key: segment.key,
+      previous: displayTarget(before, previous.changes[segment.key]),
+      current: displayTarget(segment, current.changes[segment.key]),
+      reason: unimported ? 'UnimportedChange' : 'ChangedInAuthoringApp',
+    });
     affected.add(segment.navKey);
   }
   const removedPaths: VersionDiff['removedPaths'] = [];
   const currentKeys = current.model.segmentsByKey;
   for (const segment of previous.model.segments) {
-    if (!currentKeys.has(segment.key)) removedPaths.push({ key: segment.key, source: segment.sourceText, target: effective(segment, previous.changes) });
+    if (!currentKeys.has(segment.key)) removedPaths.push({ key: segment.key, source: diffDisplayText(segment.source, segment.textType), target: displayTarget(segment, previous.changes[segment.key]) });
   }
   const affectedUIGroups = current.model.navKeys.filter((key) => affected.has(key));
   return { newPaths, removedPaths, differentSources, differentTargets, affectedUIGroups };

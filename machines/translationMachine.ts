@@ -286,6 +286,20 @@ function saveProblemOf(context: Pick<TranslationContext, 'editing' | 'model' | '
 }
 
 /**
+ * Why Save is not offered for a changed text, for the editor to say (§5 the no-op rule): 'sameAsOriginal' when the
+ * text is back to the original (imported) translation while the segment holds a saved edit. Saving it would be a
+ * no-op, and the edit stays: Reset is what goes back to the original.
+ */
+export function editNoteOf(context: Pick<TranslationContext, 'editing' | 'model' | 'changes'>): 'sameAsOriginal' | null {
+  const segment = context.editing ? context.model?.segmentsByKey.get(context.editing.key) : undefined;
+  const change = segment ? context.changes[segment.key] : undefined;
+  if (!context.editing || !segment || !change) return null;
+  if (plainText(context.editing.value, segment.textType) !== segment.originalTargetText) return null;
+  const saved = deserializeSegmentText(change.replacement.newValue, segment.textType);
+  return saved !== null && plainText(saved, segment.textType) !== segment.originalTargetText ? 'sameAsOriginal' : null;
+}
+
+/**
  * §5 Save to all is disabled without a new value: the editor holds an unsaved value the edit rules accept, and the
  * segment has formatting duplicates.
  */
@@ -326,8 +340,14 @@ export function resetDialogOf(snapshot: Pick<SnapshotLike, 'matches' | 'context'
   return null;
 }
 
-/** Whether a segment has something to reset to (the reset button): in a diff its previous target, else its edit. */
+/**
+ * Whether the reset button is offered for a segment: its nav group is not locked, and it has something to reset to
+ * (in a diff its previous target, else its edit).
+ */
 export function canResetTranslationOf(context: TranslationContext, key: string): boolean {
+  // §5 "local reset requires the path not locked": not offered in a complete group or an older version.
+  const segment = segmentOf(context, key);
+  if (!segment || isLockedOf(context, segment.navKey)) return false;
   return resetTargetOf(context, key) !== null;
 }
 

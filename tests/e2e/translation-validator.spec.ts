@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { SEEDED_TRANSLATIONS } from '../../server/translations/seed.ts';
 import { UPDATES_POPOVER_DISMISSED_STORAGE_KEY, WALKTHROUGH_DONE_STORAGE_KEY } from '../../domain/translation.ts';
-import { expect, expectNoPageErrors, goToSlide, openGridAs, segmentTable, stackItemIds, test, translatePath, translatorPage } from './fixtures.ts';
+import { expect, expectNoPageErrors, goToSlide, openGridAs, segmentTable, stackItemIds, startEditRow, test, translatePath, translatorPage } from './fixtures.ts';
 
 /**
  * What a translation validator (vera) meets in the translate tab of the seeded stack "Customer service essentials"
@@ -227,6 +227,147 @@ test('after Mark complete the languages sidebar shows the same progress as the h
     await confirm.getByRole('button', { name: 'Reopen' }).click();
     await expect(header).toHaveText(`${before} of ${total} slides complete`);
     await expect(french).toContainText(`${before} of ${total} complete`);
+    expectNoPageErrors(page);
+  } finally {
+    await page.context().close();
+  }
+});
+
+test('after a click on a row, and after its editor closes, the arrow keys still move between slides', async ({ browser, baseURL }) => {
+  const id = await idOf(browser, baseURL!, FRENCH);
+  const page = await translatorPage(browser, baseURL!, VERA, translatePath(id));
+  try {
+    const table = await segmentTable(page);
+    const position = page.getByRole('navigation', { name: 'Group navigation' }).locator('.translation-bar__position');
+    await expect(position).toHaveText('Slide 1 of 13');
+    // A click on a row's source text (nothing there takes focus).
+    await table.getByRole('row').filter({ hasText: 'Précédent' }).getByText('Previous', { exact: true }).click();
+    await page.keyboard.press('ArrowRight');
+    await expect(position).toHaveText('Slide 2 of 13');
+    await page.keyboard.press('ArrowLeft');
+    await expect(position).toHaveText('Slide 1 of 13');
+
+    // The editor of a row opened and closed with Escape: the keys go on working, also once that row has scrolled away.
+    const row = table.getByRole('row').filter({ hasText: 'Précédent' });
+    await row.getByTitle('Edit translation').click();
+    const editor = page.getByRole('textbox', { name: /^Translation of/ });
+    await expect(editor).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(editor).toBeHidden();
+    for (let slide = 2; slide <= 8; slide++) {
+      await page.keyboard.press('ArrowRight');
+      await expect(position).toHaveText(`Slide ${slide} of 13`);
+    }
+    await page.keyboard.press('ArrowLeft');
+    await expect(position).toHaveText('Slide 7 of 13');
+    expectNoPageErrors(page);
+  } finally {
+    await page.context().close();
+  }
+});
+
+test('Reset is not offered on a complete slide\'s segments; typing the original back over an edit says why nothing is saved', async ({ browser, baseURL }) => {
+  const id = await idOf(browser, baseURL!, FRENCH);
+  const page = await translatorPage(browser, baseURL!, VERA, translatePath(id));
+  try {
+    const table = await segmentTable(page);
+    // Slide 1.1 Welcome is complete (locked): its accepted edits have no Reset.
+    await goToSlide(page, 'Welcome');
+    const welcomeRow = table.getByRole('row').filter({ hasText: 'Cliquez sur Commencer pour débuter.' });
+    await expect(welcomeRow).toContainText('Accepted');
+    await expect(welcomeRow.getByRole('button', { name: /Reset/ })).toHaveCount(0);
+
+    // An edit of "Ressources", saved; then the original typed back: Save stays off and the editor says why.
+    await goToSlide(page, 'Resources');
+    const row = table.getByRole('row').filter({ hasText: 'Ressources' }).filter({ hasNotText: 'Charte' });
+    let editor = await startEditRow(page, row);
+    await page.keyboard.press('End');
+    await page.keyboard.type(' utiles');
+    await page.keyboard.press('Control+Enter');
+    await expect(editor).toBeHidden();
+    const edited = table.getByRole('row').filter({ hasText: 'Ressources utiles' });
+    await expect(edited).toContainText('Edited');
+    editor = await startEditRow(page, edited);
+    await page.keyboard.press('End');
+    for (let i = 0; i < ' utiles'.length; i++) await page.keyboard.press('Backspace');
+    await expect(editor).toHaveText('Ressources');
+    await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
+    await expect(page.getByRole('status').filter({ hasText: 'This is the original translation' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(editor).toBeHidden();
+    // Reset goes back to it (the slide is not complete, so it is offered).
+    await edited.getByRole('button', { name: /Reset/ }).click();
+    const dialog = page.getByRole('dialog').filter({ hasText: /Reset/ });
+    await dialog.getByRole('button', { name: /Reset/ }).click();
+    await expect(table.getByRole('row').filter({ hasText: 'Ressources utiles' })).toHaveCount(0);
+    expectNoPageErrors(page);
+  } finally {
+    await page.context().close();
+  }
+});
+
+test('the version diff keeps a line break where the text has one (the words around it are not joined)', async ({ browser, baseURL }) => {
+  const id = await idOf(browser, baseURL!, FRENCH);
+  const page = await translatorPage(browser, baseURL!, VERA, translatePath(id));
+  try {
+    await segmentTable(page);
+    await page.getByRole('button', { name: 'Compare versions' }).click();
+    const sources = page.getByRole('region', { name: 'Version diff' }).getByRole('region', { name: 'Source changes' });
+    const before = sources.locator('del.translation-diff__text').first();
+    await expect(before).toBeVisible();
+    expect(await before.evaluate((element) => (element as HTMLElement).innerText)).toBe('Welcome, %UserName%!\nYou will learn how to handle complaints.');
+    expect(await sources.locator('ins.translation-diff__text').first().evaluate((element) => (element as HTMLElement).innerText)).toBe(
+      'Welcome, %UserName%!\nIn 20 minutes you will learn how to turn a complaint into loyalty.',
+    );
+    expectNoPageErrors(page);
+  } finally {
+    await page.context().close();
+  }
+});
+
+test('Escape closes the course updates and the version diff wherever the click before it landed; Close updates is whole', async ({ browser, baseURL }) => {
+  const id = await idOf(browser, baseURL!, FRENCH);
+  const page = await translatorPage(browser, baseURL!, VERA, translatePath(id));
+  try {
+    await page.setViewportSize({ width: 1400, height: 900 });
+    const table = await segmentTable(page);
+    const bar = page.getByRole('navigation', { name: 'Group navigation' });
+    const updatesHeader = page.locator('.translation-updates-header');
+    const openUpdates = async () => {
+      await page.getByRole('button', { name: /^Course updates/ }).click();
+      await expect(updatesHeader).toBeVisible();
+    };
+    // A click on a row's text, then Escape.
+    await openUpdates();
+    await table.getByRole('row').filter({ hasText: 'Repeat the problem back to the customer.' }).getByText('Repeat the problem back to the customer.').click();
+    await page.keyboard.press('Escape');
+    await expect(updatesHeader).toBeHidden();
+    // A click on the page beside the panel (below the player), then Escape.
+    await openUpdates();
+    await page.mouse.click(300, 850);
+    await page.keyboard.press('Escape');
+    await expect(updatesHeader).toBeHidden();
+
+    // Close updates is whole next to Mark complete (an update group that is not complete).
+    await openUpdates();
+    await bar.getByRole('button', { name: /Next update/ }).click();
+    await expect(bar.getByRole('button', { name: 'Mark complete' })).toBeVisible();
+    const close = bar.getByRole('button', { name: 'Close updates' });
+    await expect(close).toBeVisible();
+    const [closeBox, barBox] = [(await close.boundingBox())!, (await bar.boundingBox())!];
+    expect(closeBox.x + closeBox.width).toBeLessThanOrEqual(barBox.x + barBox.width);
+    expect(await close.evaluate((button) => button.scrollWidth <= button.clientWidth)).toBe(true);
+    await expect(close).toContainText('Close updates');
+    await close.click();
+    await expect(updatesHeader).toBeHidden();
+
+    // The version diff: a click on a row's text, then Escape.
+    await page.getByRole('button', { name: 'Compare versions' }).click();
+    const diff = page.getByRole('region', { name: 'Version diff' });
+    await expect(diff).toBeVisible();
+    await table.locator('.translation-segment__source').first().click();
+    await page.keyboard.press('Escape');
+    await expect(diff).toBeHidden();
     expectNoPageErrors(page);
   } finally {
     await page.context().close();

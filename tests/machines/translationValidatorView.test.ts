@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock, type AnyActorRef } from 'xstate';
 import { TRANSLATION_MESSAGES, type TranslationFile, type TranslationNode, type ValidationChange, type ValidationResponse } from '../../domain/translation.ts';
 import { SMALL_STORYLINE_FILE } from '../../domain/translation.fixtures.ts';
-import { diffStateOf, rowsOf, stackEntriesOf, translationMachine, type TranslationSubject } from '../../machines/translationMachine.ts';
+import { canResetTranslationOf, canSaveOf, diffStateOf, editNoteOf, rowsOf, stackEntriesOf, translationMachine, type TranslationSubject } from '../../machines/translationMachine.ts';
 import { controlled, recorder, settle, systemActor, systemOf } from './contentFixtures.ts';
 
 const T1 = '["sc1","sl1","t1"]';
@@ -99,11 +99,11 @@ function start() {
 }
 type T = ReturnType<typeof start>;
 
-async function load(t: T, subject: TranslationSubject = SUBJECT) {
+async function load(t: T, subject: TranslationSubject = SUBJECT, validation: Partial<ValidationResponse> = {}) {
   await t.send({ type: 'translation.open', ...subject });
   t.calls.fetchStack.calls.at(-1)!.resolve(STACK);
   await settle();
-  t.calls.fetchValidation.calls.at(-1)!.resolve(VALIDATION);
+  t.calls.fetchValidation.calls.at(-1)!.resolve({ ...VALIDATION, ...validation });
   await settle();
   t.calls.fetchFile.calls.at(-1)!.resolve(VERSION_2);
   t.calls.fetchLanguageMap.calls.at(-1)!.resolve({});
@@ -203,5 +203,36 @@ describe('§2 stack sidebar: the review status of the language shown', () => {
     const t = start();
     await load(t, { ...SUBJECT, isLatestVersion: false });
     expect(statusOf(t, 'i-fr')).toEqual({ complete: 0, total: 2 });
+  });
+});
+
+describe('§5 reset and the no-op rule, as the validator meets them', () => {
+  const edited = { paths: { [T1]: change('vs1', 'Bonjour à tous'), [T3]: change('vs3', 'Merci infiniment') } };
+  const complete = { progressDetails: { '["sc1","sl1"]': { userId: 'u-vera', updatedAt: '2026-11-21T10:00:00.000Z', isCourseUpdate: false } } };
+
+  it('Reset is not offered on a segment of a complete (locked) slide, nor on an older version; it is elsewhere', async () => {
+    const t = start();
+    await load(t, SUBJECT, { ...edited, ...complete });
+    expect(canResetTranslationOf(t.snap().context, T1)).toBe(false);
+    expect(canResetTranslationOf(t.snap().context, T3)).toBe(true);
+    const older = start();
+    await load(older, { ...SUBJECT, isLatestVersion: false }, edited);
+    expect(canResetTranslationOf(older.snap().context, T3)).toBe(false);
+  });
+
+  it('typing the original translation back over a saved edit: Save is not offered, and the editor says why', async () => {
+    const t = start();
+    await load(t, SUBJECT, edited);
+    await t.send({ type: 'translation.startEdit', key: T3 });
+    expect(editNoteOf(t.snap().context)).toBeNull();
+    await t.send({ type: 'translation.edit', key: T3, value: 'Merci beaucoup' });
+    expect(canSaveOf(t.snap().context)).toBe(false);
+    expect(editNoteOf(t.snap().context)).toBe('sameAsOriginal');
+    await t.send({ type: 'translation.edit', key: T3, value: 'Merci mille fois' });
+    expect(editNoteOf(t.snap().context)).toBeNull();
+    // A segment without an edit: opening and closing its editor unchanged is nothing to explain.
+    await t.send({ type: 'translation.cancelEdit' });
+    await t.send({ type: 'translation.startEdit', key: T2 });
+    expect(editNoteOf(t.snap().context)).toBeNull();
   });
 });

@@ -19,6 +19,7 @@ export const translationEditorStrings = {
   'translationEditor.cancel': 'Cancel',
   'translationEditor.loading': 'Loading the editor…',
   'translationEditor.shortcuts': 'Ctrl+Enter saves, Escape cancels.',
+  'translationEditor.sameAsOriginal': 'This is the original translation, so there is nothing to save. To go back to it, cancel and use Reset.',
   'translationEditor.toolbar': 'Segment actions',
   'translationEditor.tag.open': '‹{name}›',
   'translationEditor.tag.close': '‹/{name}›',

@@ -10,6 +10,8 @@ import { isNavGroupLocked, localeDisplayName, type SegmentText } from '../../../
 import { SEGMENT_FILTERS, adjacentNavKey, progressSummary, type SegmentFilter, type TableRow, type UiGroup } from '../../../domain/translationModel.ts';
 import {
   canSaveOf,
+  diffStateOf,
+  editNoteOf,
   hitsOf,
   isSavingOf,
   isUpdatesFilterOfferedOf,
@@ -46,6 +48,7 @@ import {
   TranslationAuthDialog,
   TranslationErrorBanner,
   TranslationHeader,
+  handleEscapeKey,
   TranslationPanel,
   stackSidebarEntries,
   textDirection,
@@ -89,6 +92,7 @@ export function ItemTranslate({ itemId, latestHref, signInHref, createAccountHre
   const subject = useSelector(translation, (s) => s.context.subject);
   const editingKey = useSelector(translation, (s) => s.context.editing?.key ?? null);
   const canSave = useSelector(translation, (s) => canSaveOf(s.context));
+  const editNote = useSelector(translation, (s) => editNoteOf(s.context));
   const saving = useSelector(translation, (s) => isSavingOf(s));
   const conflict = useSelector(translation, (s) => s.context.conflict);
   const reopenAsked = useSelector(translation, (s) => s.context.reopenAsked);
@@ -101,6 +105,7 @@ export function ItemTranslate({ itemId, latestHref, signInHref, createAccountHre
   const cursor = useSelector(translation, (s) => s.context.tools.cursor);
   const scrollTarget = useSelector(translation, (s) => scrollTargetOf(s.context));
   const updatesOffered = useSelector(translation, (s) => isUpdatesFilterOfferedOf(s.context));
+  const diffOpen = useSelector(translation, (s) => diffStateOf(s).status !== 'idle');
   const [editorEnabled, setEditorEnabled] = useState(true);
   const [audioOpen, setAudioOpen] = useState(false);
   const [memoryOpen, setMemoryOpen] = useState(false);
@@ -188,12 +193,13 @@ export function ItemTranslate({ itemId, latestHref, signInHref, createAccountHre
           onCancel={onCancel}
           canSave={canSave}
           saving={saving}
+          note={editNote === 'sameAsOriginal' ? t('translationEditor.sameAsOriginal') : null}
           autoFocus
         />
       );
     },
     // `changes` is read when the editor mounts; the editor keeps its own document afterwards.
-    [model, translation, changes, dir, lang, onChange, onRefuse, onSave, onCancel, canSave, saving],
+    [model, translation, changes, dir, lang, onChange, onRefuse, onSave, onCancel, canSave, saving, editNote],
   );
 
   // The player follows the active group: its first segment that names a slide.
@@ -281,7 +287,11 @@ export function ItemTranslate({ itemId, latestHref, signInHref, createAccountHre
         />
       }
       onFind={openFind}
-      onKey={(event) => viewMode === 'courseUpdates' && handleCourseUpdatesKey(event, () => send({ type: 'translation.closeCourseUpdates' }))}
+      onKey={(event) =>
+        // Escape closes the version diff first (it sits above the table), then the course-updates mode.
+        (diffOpen && handleEscapeKey(event, () => send({ type: 'translation.closeDiff' }))) ||
+        (viewMode === 'courseUpdates' && handleCourseUpdatesKey(event, () => send({ type: 'translation.closeCourseUpdates' })))
+      }
       toolbar={
         <>
           {viewMode === 'courseUpdates' && (

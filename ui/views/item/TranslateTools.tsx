@@ -10,6 +10,7 @@ import { EMPTY_SMART_REVIEW_RESPONSE, TRANSLATION_WALKTHROUGH_STEPS } from '../.
 import { localeDisplayName, type SmartReviewSurveyResponse } from '../../../domain/translation.ts';
 import { plainText } from '../../../domain/translationEdits.ts';
 import type { TranslationModel } from '../../../domain/translationModel.ts';
+import { diffDisplayText } from '../../../domain/translationDiff.ts';
 import {
   canResetTranslationOf,
   canSaveToAllOf,
@@ -73,13 +74,13 @@ import {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** A segment's plain texts and group title, for lists (duplicates, audio, diff). */
+/** A segment's texts (line breaks kept) and group title, for lists (duplicates, audio, diff). */
 function describeSegment(model: TranslationModel, changes: Parameters<typeof segmentValueOf>[0]['changes'], key: string) {
   const segment = model.segmentsByKey.get(key);
   if (!segment) return null;
   return {
-    source: segment.sourceText,
-    target: plainText(segmentValueOf({ changes }, segment), segment.textType),
+    source: diffDisplayText(segment.source, segment.textType),
+    target: diffDisplayText(segmentValueOf({ changes }, segment), segment.textType),
     groupTitle: model.groups.get(segment.navKey)?.title ?? '',
   };
 }

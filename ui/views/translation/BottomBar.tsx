@@ -2,7 +2,8 @@
  * The bottom navigation bar (translation-editor §2): previous and next slide or lesson, the position, Mark complete
  * or Reopen (busy while the call runs). Below 400 px wide it is compact: icons only, each with its label as
  * aria-label. In course-updates mode (issue 9) previous / next step through the "Update N" groups and a Close updates
- * button leaves the mode.
+ * button leaves the mode; with its five controls, the previous / next buttons show their icons only below
+ * STEPS_COMPACT_BELOW_PX, so that Close updates stays whole.
  */
 import { useRef, type Ref } from 'react';
 import type { TranslationProduct } from '../../../domain/translation.ts';
@@ -36,15 +37,21 @@ export interface BottomBarProps {
   onCloseUpdates?: () => void;
 }
 
+/** Course-updates mode: below this width the previous / next buttons show their icons only. */
+export const STEPS_COMPACT_BELOW_PX = 760;
+
 /** The bar, measuring its own width. */
 export function BottomBar(props: BottomBarProps) {
   const ref = useRef<HTMLElement>(null);
   const compact = useCompact(ref);
-  return <BottomBarView {...props} compact={compact} barRef={ref} />;
+  const narrow = useCompact(ref, STEPS_COMPACT_BELOW_PX);
+  return <BottomBarView {...props} compact={compact} compactSteps={props.courseUpdates === true && narrow} barRef={ref} />;
 }
 
 export interface BottomBarViewProps extends BottomBarProps {
   compact: boolean;
+  /** Previous / next as icons only (their labels as aria-label); implied by compact. */
+  compactSteps?: boolean;
   barRef?: Ref<HTMLElement>;
 }
 
@@ -64,15 +71,17 @@ export function BottomBarView({
   courseUpdates = false,
   onCloseUpdates,
   compact,
+  compactSteps = false,
   barRef,
 }: BottomBarViewProps) {
+  const iconSteps = compact || compactSteps;
   const unit = navUnitOf(product);
   const previous = courseUpdates ? t('translation.updates.bar.previous') : t(`translation.bar.previous.${unit}`);
   const next = courseUpdates ? t('translation.updates.bar.next') : t(`translation.bar.next.${unit}`);
   const closeUpdates = t('translation.updates.bar.close');
   const progressLabel = complete ? t('translation.bar.reopen') : t('translation.bar.markComplete');
   return (
-    <nav ref={barRef} className={cx('translation-bar', compact && 'is-compact')} aria-label={t('translation.bar.label')}>
+    <nav ref={barRef} className={cx('translation-bar', compact && 'is-compact', iconSteps && 'has-icon-steps')} aria-label={t('translation.bar.label')}>
       <Button
         size="sm"
         variant="ghost"
@@ -80,9 +89,10 @@ export function BottomBarView({
         disabled={!canPrevious}
         onClick={onPrevious}
         iconStart={<ChevronLeftIcon size={16} />}
-        aria-label={compact ? previous : undefined}
+        aria-label={iconSteps ? previous : undefined}
+        title={iconSteps ? previous : undefined}
       >
-        {compact ? null : previous}
+        {iconSteps ? null : previous}
       </Button>
       {position && (
         <span className="translation-bar__position" aria-live="polite">
@@ -111,9 +121,10 @@ export function BottomBarView({
         disabled={!canNext}
         onClick={onNext}
         iconEnd={<ChevronRightIcon size={16} />}
-        aria-label={compact ? next : undefined}
+        aria-label={iconSteps ? next : undefined}
+        title={iconSteps ? next : undefined}
       >
-        {compact ? null : next}
+        {iconSteps ? null : next}
       </Button>
       {courseUpdates && onCloseUpdates && (
         <Button

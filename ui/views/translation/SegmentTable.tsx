@@ -152,6 +152,23 @@ export function SegmentTable(props: SegmentTableProps) {
     return () => cancelAnimationFrame(frame);
   }, [scrollToKey, rows, virtualizer]);
 
+  // When the editor of a row closes (saved, cancelled), its text box leaves the page and the focus would fall to the
+  // page's body, where the panel's keys no longer arrive: it goes back to the row's target instead (else the panel).
+  const { isEditing } = props;
+  const editingKey = useMemo(() => rows.find((row) => row.kind === 'segment' && isEditing(row.key))?.key ?? null, [rows, isEditing]);
+  const editedKey = useRef<string | null>(null);
+  useEffect(() => {
+    const closed = editedKey.current;
+    editedKey.current = editingKey;
+    if (closed === null || editingKey !== null) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;
+    const index = rows.findIndex((row) => row.key === closed);
+    const row = index >= 0 ? scrollRef.current?.querySelector<HTMLElement>(`[data-index="${index}"]`) : null;
+    const target = row?.querySelector<HTMLElement>('.translation-segment__text[tabindex="0"]') ?? scrollRef.current?.closest<HTMLElement>('section[tabindex="-1"]');
+    target?.focus({ preventScroll: true });
+  }, [editingKey, rows]);
+
   if (rows.length === 0) return <SegmentTableEmpty filtered={filtered} onClearFilter={onClearFilter} />;
 
   return (

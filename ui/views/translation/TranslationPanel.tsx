@@ -5,7 +5,7 @@
  * their keys). Issue 9: the `toolbar` slot (the search / replace bar) between the header and the banner, the `drawer`
  * slot (the audio drawer, other side content) and, with `onFind`, Ctrl/Cmd+F opening search (`handleFindKey`).
  */
-import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { Banner, cx, Skeleton, Spinner } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
 import { handleFindKey, type SearchBarMode } from './tools/SearchReplaceBar.tsx';
@@ -73,6 +73,30 @@ export function isTextEntryTarget(target: unknown): boolean {
   return Boolean(element.closest?.('[contenteditable]:not([contenteditable="false"]), .ProseMirror'));
 }
 
+/** Whether a key comes from inside a dialog or a menu (they have their own Escape and arrows). */
+export function isInsideOverlay(target: unknown): boolean {
+  if (typeof target !== 'object' || target === null) return false;
+  const element = target as ElementLike;
+  return Boolean(element.closest?.('dialog, [role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]'));
+}
+
+/**
+ * Escape closing a view of the panel (course updates, the version diff): not from text entry (the segment editor's
+ * Escape cancels the edit, the search field's clears it), nor from a dialog or menu, nor when already handled.
+ */
+export function handleEscapeKey(event: Pick<PanelKeyEvent, 'key' | 'target' | 'defaultPrevented' | 'preventDefault'>, onClose: () => void): boolean {
+  if (event.key !== 'Escape' || event.defaultPrevented || isTextEntryTarget(event.target) || isInsideOverlay(event.target)) return false;
+  event.preventDefault();
+  onClose();
+  return true;
+}
+
+/** Keys that reach the document with nothing focused, or the page's main area focused: the translate tab takes them. */
+function isPageLevelTarget(target: EventTarget | null): boolean {
+  if (target === null || target === document.body || target === document.documentElement) return true;
+  return target instanceof HTMLElement && target.tagName === 'MAIN';
+}
+
 /**
  * The panel's keys: ArrowLeft / ArrowRight (no modifiers) → previous / next group; Mod-z, Mod-y, Mod-Shift-z →
  * prevented. Events from text entry are left alone. Returns what it did.
@@ -124,10 +148,36 @@ function TranslationPanelReady({ header, toolbar, banner, table, sidebar, bottom
     if (onKey?.(event)) return;
     handlePanelKey(event, { onPrevious, onNext });
   };
+  // Keys that reach the page rather than the panel (the focused row scrolled away and left the page, a click on the
+  // page around the panel): the panel's views and groups still answer them (Escape, arrows), never keys of another
+  // control. Ctrl/Cmd+F stays the browser's there.
+  const latest = useRef({ onKey, onPrevious, onNext });
+  useLayoutEffect(() => {
+    latest.current = { onKey, onPrevious, onNext };
+  });
+  useEffect(() => {
+    const onPageKey = (event: globalThis.KeyboardEvent) => {
+      const panel = ref.current;
+      if (!panel || event.defaultPrevented || !isPageLevelTarget(event.target)) return;
+      const { onKey: onViewKey, onPrevious: previous, onNext: next } = latest.current;
+      if (onViewKey?.(event as unknown as KeyboardEvent<HTMLElement>)) return;
+      handlePanelKey(event, { onPrevious: previous, onNext: next });
+    };
+    document.addEventListener('keydown', onPageKey);
+    return () => document.removeEventListener('keydown', onPageKey);
+  }, []);
   const aside = sidebar ? <aside className="translation-panel__sidebar">{sidebar}</aside> : null;
   return (
-    // The panel listens for its shortcuts as keys bubble up from the controls inside it.
-    <section ref={ref} className={cx('translation-panel', short && 'translation-panel--short')} aria-label={t('translation.panel.label')} onKeyDown={onKeyDown}>
+    // The panel listens for its shortcuts as keys bubble up from the controls inside it. It takes focus itself
+    // (tabIndex -1: not a tab stop) when a click lands on something that cannot, such as a row's text, so that the
+    // keys keep coming here rather than to the page's main area.
+    <section
+      ref={ref}
+      tabIndex={-1}
+      className={cx('translation-panel', short && 'translation-panel--short')}
+      aria-label={t('translation.panel.label')}
+      onKeyDown={onKeyDown}
+    >
       {header}
       <div className="translation-panel__tools">
         {!wide && aside}

@@ -43,5 +43,5 @@ export {
   type TranslationErrorBannerProps,
 } from './TranslationDialogs.tsx';
 export { EditorSwitch, TranslationHeader, VersionLockBanner, type TranslationHeaderProps } from './TranslationHeader.tsx';
-export { handlePanelKey, isTextEntryTarget, TranslationLoading, TranslationPanel, type PanelKeyEvent, type TranslationPanelProps, type TranslationPanelStatus } from './TranslationPanel.tsx';
+export { handleEscapeKey, handlePanelKey, isInsideOverlay, isTextEntryTarget, TranslationLoading, TranslationPanel, type PanelKeyEvent, type TranslationPanelProps, type TranslationPanelStatus } from './TranslationPanel.tsx';
 export { COMPACT_BELOW_PX, useCompact } from './useCompact.ts';

@@ -84,7 +84,9 @@ export function SegmentEditor(props: SegmentEditorProps) {
     <div className={cx('segment-editor', disabled && 'is-disabled', dir === 'rtl' && 'is-rtl')}>
       <div ref={mountRef} className="segment-editor__mount" />
       <div className="segment-editor__actions" role="group" aria-label={t('translationEditor.toolbar')}>
-        <span className="segment-editor__hint">{t('translationEditor.shortcuts')}</span>
+        <span className={cx('segment-editor__hint', props.note && 'is-note')} role="status">
+          {props.note ?? t('translationEditor.shortcuts')}
+        </span>
         <Button variant="ghost" size="sm" disabled={saving} onClick={() => latest.current.onCancel()}>
           {t('translationEditor.cancel')}
         </Button>

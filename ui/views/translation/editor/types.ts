@@ -25,4 +25,6 @@ export interface SegmentEditorProps {
   saving?: boolean;
   /** Focus the editable when it mounts. */
   autoFocus?: boolean;
+  /** Why Save is not offered although the text was changed, said in place of the shortcuts hint (a live region). */
+  note?: string | null;
 }

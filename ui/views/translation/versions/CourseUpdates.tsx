@@ -6,7 +6,7 @@
  */
 import { Button, CloseIcon, cx, LayersIcon } from '../../../kit/index.ts';
 import { t } from '../../../strings.ts';
-import { isTextEntryTarget, type PanelKeyEvent } from '../TranslationPanel.tsx';
+import { handleEscapeKey, type PanelKeyEvent } from '../TranslationPanel.tsx';
 
 export interface CourseUpdatesButtonProps {
   /** §3 showCourseUpdates: nothing is drawn without it. */
@@ -139,8 +139,5 @@ export function CourseUpdatesHeader({ groupTitle, position, progress, onClose }:
  * Left alone inside text entry (the segment editor's Escape cancels the edit) and when already handled.
  */
 export function handleCourseUpdatesKey(event: Pick<PanelKeyEvent, 'key' | 'target' | 'defaultPrevented' | 'preventDefault'>, onClose: () => void): boolean {
-  if (event.key !== 'Escape' || event.defaultPrevented || isTextEntryTarget(event.target)) return false;
-  event.preventDefault();
-  onClose();
-  return true;
+  return handleEscapeKey(event, onClose);
 }
