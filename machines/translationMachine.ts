@@ -200,6 +200,16 @@ export function loadStatusOf(snapshot: Pick<SnapshotFrom<typeof translationMachi
   return 'LOADING';
 }
 
+/**
+ * The item shown is not a translation target (translation-editor §2: a source course opens the review tab with
+ * sourceCourse=true; an item in no stack has no translate tab): where the translate tab goes instead, or null.
+ */
+export function notTranslationTargetOf(snapshot: Pick<SnapshotFrom<typeof translationMachine>, 'matches' | 'context'>): { sourceCourse: boolean } | null {
+  if (!snapshot.matches({ open: { load: 'notTranslationTarget' } })) return null;
+  const itemId = snapshot.context.subject?.itemId;
+  return { sourceCourse: snapshot.context.stack?.entries.some((entry) => entry.itemId === itemId && entry.role === 'source') ?? false };
+}
+
 /** A save is on the wire (§2 leaving while saving shows the leave message). */
 export function isSavingOf(snapshot: Pick<SnapshotFrom<typeof translationMachine>, 'hasTag'>): boolean {
   return snapshot.hasTag('saving');
@@ -585,6 +595,10 @@ export const translationMachine = setup({
       context.previousEdits?.versionId !== context.subject.previousVersionId,
     isSameVersion: ({ context, event }) => event.type === 'translation.open' && context.subject?.itemId === event.itemId && context.subject.versionId === event.versionId,
     isStackAnswer: (_, params: { output: unknown; itemId: string }) => isStackAnswer(params.output) && targetLocaleOf(params.output, params.itemId) !== null,
+    /** A stack the item is not a target of (its source course, or not in it). */
+    isStackWithoutTarget: (_, params: { output: unknown }) => isStackAnswer(params.output),
+    /** The stack call's 404: the item is in no translation stack. */
+    isNotInStack: (_, params: { error: unknown }) => (params.error as HttpLikeError | null)?.status === 404,
     isValidationAnswer: (_, params: { output: unknown }) => isValidationAnswer(params.output),
     isUnknownSegment: ({ context }, params: { key: string }) => !context.model?.segmentsByKey.has(params.key),
     isSegmentBlocked: ({ context }, params: { key: string }) => {
@@ -765,6 +779,11 @@ export const translationMachine = setup({
                     actions: assign(({ context, event }) => ({ stack: event.output, targetLocale: targetLocaleOf(event.output, context.subject?.itemId ?? '') })),
                   },
                   {
+                    guard: { type: 'isStackWithoutTarget', params: ({ event }) => ({ output: event.output }) },
+                    target: 'notTranslationTarget',
+                    actions: assign({ stack: ({ event }) => event.output as TranslationStackResponse }),
+                  },
+                  {
                     target: 'loadFailed',
                     actions: [
                       assign({ error: TRANSLATION_MESSAGES.loadFile }),
@@ -772,15 +791,21 @@ export const translationMachine = setup({
                     ],
                   },
                 ],
-                onError: {
-                  target: 'loadFailed',
-                  actions: [
-                    assign({ error: ({ event }) => validationErrorOf(event.error) }),
-                    { type: 'reportError', params: ({ event }) => ({ message: `Translations: reading the stack failed: ${errorMessageOf(event.error, 'unknown error')}` }) },
-                  ],
-                },
+                onError: [
+                  { guard: { type: 'isNotInStack', params: ({ event }) => ({ error: event.error }) }, target: 'notTranslationTarget' },
+                  {
+                    target: 'loadFailed',
+                    actions: [
+                      assign({ error: ({ event }) => validationErrorOf(event.error) }),
+                      { type: 'reportError', params: ({ event }) => ({ message: `Translations: reading the stack failed: ${errorMessageOf(event.error, 'unknown error')}` }) },
+                    ],
+                  },
+                ],
               },
             },
+            // The item is not a translation target (a stack's source course, or in no stack): nothing to translate
+            // here; the view goes to the review tab (notTranslationTargetOf).
+            notTranslationTarget: {},
             fetchingValidation: {
               invoke: {
                 id: 'fetchValidation',

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { SEEDED_TRANSLATIONS } from '../../server/translations/seed.ts';
 import { UPDATES_POPOVER_DISMISSED_STORAGE_KEY, WALKTHROUGH_DONE_STORAGE_KEY } from '../../domain/translation.ts';
-import { expect, expectNoPageErrors, goToSlide, openGridAs, segmentTable, stackItemIds, startEditRow, test, translatePath, translatorPage } from './fixtures.ts';
+import { expect, expectNoPageErrors, goToSlide, itemIdOf, openGridAs, segmentTable, stackItemIds, startEditRow, test, translatePath, translatorPage } from './fixtures.ts';
 
 /**
  * What a translation validator (vera) meets in the translate tab of the seeded stack "Customer service essentials"
@@ -377,5 +377,30 @@ test('Escape closes the course updates and the version diff wherever the click b
     expectNoPageErrors(page);
   } finally {
     await page.context().close();
+  }
+});
+
+test('the translate tab of a source course, or of an item in no stack, goes to the review tab instead of a "status 404" message', async ({ browser, baseURL }) => {
+  const english = await idOf(browser, baseURL!, `${STACK} (English)`);
+  const styleGuide = await itemIdOf(browser, baseURL!, 'alex.admin@example.com', 'Style guide');
+  const page = await translatorPage(browser, baseURL!, VERA, translatePath(english));
+  try {
+    // The stack's source course: its review tab, with sourceCourse=true (translation-editor §2).
+    await expect(page).toHaveURL(new RegExp(`/review/content/${english}/review\\?sourceCourse=true$`));
+    await expect(page.getByRole('tab', { name: 'Translate', selected: true })).toHaveCount(0);
+    await expect(page.getByText(/Could not fetch translations/)).toHaveCount(0);
+    // Back goes to where the person came from, not to the translate address (it was replaced).
+    await page.goBack();
+    await expect(page).not.toHaveURL(/\/translate/);
+  } finally {
+    await page.context().close();
+  }
+  const owner = await translatorPage(browser, baseURL!, 'alex.admin@example.com', translatePath(styleGuide, '?version=2'));
+  try {
+    await expect(owner).toHaveURL(new RegExp(`/review/content/${styleGuide}/review\\?version=2$`));
+    await expect(owner.getByText(/Could not fetch translations/)).toHaveCount(0);
+    expectNoPageErrors(owner);
+  } finally {
+    await owner.context().close();
   }
 });

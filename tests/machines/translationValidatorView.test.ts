@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock, type AnyActorRef } from 'xstate';
 import { TRANSLATION_MESSAGES, type TranslationFile, type TranslationNode, type ValidationChange, type ValidationResponse } from '../../domain/translation.ts';
 import { SMALL_STORYLINE_FILE } from '../../domain/translation.fixtures.ts';
-import { canResetTranslationOf, canSaveOf, diffStateOf, editNoteOf, rowsOf, stackEntriesOf, translationMachine, type TranslationSubject } from '../../machines/translationMachine.ts';
+import { canResetTranslationOf, canSaveOf, diffStateOf, editNoteOf, loadStatusOf, notTranslationTargetOf, rowsOf, stackEntriesOf, translationMachine, type TranslationSubject } from '../../machines/translationMachine.ts';
 import { controlled, recorder, settle, systemActor, systemOf } from './contentFixtures.ts';
 
 const T1 = '["sc1","sl1","t1"]';
@@ -234,5 +234,36 @@ describe('§5 reset and the no-op rule, as the validator meets them', () => {
     await t.send({ type: 'translation.cancelEdit' });
     await t.send({ type: 'translation.startEdit', key: T2 });
     expect(editNoteOf(t.snap().context)).toBeNull();
+  });
+});
+
+describe('§2 the translate tab of an item that is not a translation target', () => {
+  it('a stack\'s source course: not a load failure; the view goes to the review tab with sourceCourse=true', async () => {
+    const t = start();
+    await t.send({ type: 'translation.open', ...SUBJECT, itemId: 'i-en' });
+    t.calls.fetchStack.calls[0]!.resolve(STACK);
+    await settle();
+    expect(notTranslationTargetOf(t.snap())).toEqual({ sourceCourse: true });
+    expect(t.snap().context.error).toBeNull();
+    expect(loadStatusOf(t.snap())).toBe('LOADING');
+    expect(t.calls.fetchValidation.calls).toHaveLength(0);
+  });
+
+  it('an item in no stack (the stack call\'s 404): the review tab, no "status 404" message', async () => {
+    const t = start();
+    await t.send({ type: 'translation.open', ...SUBJECT, itemId: 'i-plain' });
+    t.calls.fetchStack.calls[0]!.reject(httpError(404, 'Not in a translation stack.'));
+    await settle();
+    expect(notTranslationTargetOf(t.snap())).toEqual({ sourceCourse: false });
+    expect(t.snap().context.error).toBeNull();
+  });
+
+  it('other failures of the stack call stay the §8 loading message', async () => {
+    const t = start();
+    await t.send({ type: 'translation.open', ...SUBJECT });
+    t.calls.fetchStack.calls[0]!.reject(httpError(500, 'Database down'));
+    await settle();
+    expect(notTranslationTargetOf(t.snap())).toBeNull();
+    expect(t.snap().context.error).toBe(TRANSLATION_MESSAGES.fetchStatus(500));
   });
 });

@@ -6,6 +6,7 @@
  */
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
 import { isNavGroupLocked, localeDisplayName, type SegmentText } from '../../../domain/translation.ts';
 import { SEGMENT_FILTERS, adjacentNavKey, progressSummary, type SegmentFilter, type TableRow, type UiGroup } from '../../../domain/translationModel.ts';
 import {
@@ -16,6 +17,7 @@ import {
   isSavingOf,
   isUpdatesFilterOfferedOf,
   loadStatusOf,
+  notTranslationTargetOf,
   rowsOf,
   scrollTargetOf,
   segmentValueOf,
@@ -106,6 +108,18 @@ export function ItemTranslate({ itemId, latestHref, signInHref, createAccountHre
   const scrollTarget = useSelector(translation, (s) => scrollTargetOf(s.context));
   const updatesOffered = useSelector(translation, (s) => isUpdatesFilterOfferedOf(s.context));
   const diffOpen = useSelector(translation, (s) => diffStateOf(s).status !== 'idle');
+  // Not a translation target (a source course, an item in no stack): the review tab instead (translation-editor §2),
+  // the address replaced, with sourceCourse=true for a stack's source course.
+  const notTarget = useSelector(translation, (s) => notTranslationTargetOf(s), (a, b) => a?.sourceCourse === b?.sourceCourse);
+  const [, navigate] = useLocation();
+  const search = useSearch();
+  useEffect(() => {
+    if (!notTarget) return;
+    const query = new URLSearchParams(search);
+    if (notTarget.sourceCourse) query.set('sourceCourse', 'true');
+    const rest = query.toString();
+    navigate(`/review/content/${encodeURIComponent(itemId)}/review${rest ? `?${rest}` : ''}`, { replace: true });
+  }, [notTarget, itemId, search, navigate]);
   const [editorEnabled, setEditorEnabled] = useState(true);
   const [audioOpen, setAudioOpen] = useState(false);
   const [memoryOpen, setMemoryOpen] = useState(false);
