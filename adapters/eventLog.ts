@@ -1,12 +1,17 @@
-import { gunzipSync, gzipSync, strFromU8, strToU8 } from 'fflate';
 import type { AnyActorRef, InspectionEvent } from 'xstate';
-import { EVENT_LOG_CAPACITY_EVENTS, EVENT_LOG_FORMAT, EVENT_LOG_FORMAT_VERSION } from '../domain/constants.ts';
-import { redact, redactedHash } from '../domain/redaction.ts';
+import { EVENT_LOG_CAPACITY_BYTES, EVENT_LOG_CHECKPOINT_EVERY_MS } from '../domain/constants.ts';
+import { LogEncoder, redactedHash } from '../domain/logCodec.ts';
+import { isSecretKey } from '../domain/redaction.ts';
+import { LogStore } from './eventLogStore.ts';
+import { exportLog, type LogHeader } from './eventLogFile.ts';
+import { probeSystem, type SystemProbe } from './systemProbe.ts';
+
+export { EventLogFormatError, parseEventLog, type ParsedLog, type LogHeader } from './eventLogFile.ts';
 
 /** Where an event came from: a UI send, an adapter actor (promise/callback output, socket message) or a machine (raise, sendTo, after). */
 export type EventOrigin = 'external' | 'adapter' | 'machine';
 
-/** One event delivered to an actor. */
+/** One event delivered to an actor, in the order the system delivered it. */
 export interface EventEntry {
   k: 'event';
   /** Milliseconds since the log started. */
@@ -16,52 +21,64 @@ export interface EventEntry {
   source: string | null;
   origin: EventOrigin;
   event: unknown;
+  /** Delivered while another delivery was being processed (an observer's reaction, a callback's synchronous answer). */
+  nested?: true;
+  /** The number of the timer this delayed event was delivered by (its `t` is when it actually fired). */
+  timer?: number;
 }
 
-/** The state of a core actor (machine or store) after it changed. */
+/** Per context key, the fingerprint of its value (domain/logCodec.ts redactedHash). */
+export type ContextKeys = Record<string, string>;
+
+/** The state of a core actor (machine or store) after it changed: its value, status and the context keys that changed. */
 export interface SnapshotEntry {
   k: 'snapshot';
   t: number;
   actor: string;
   value: unknown;
-  /** Hash of the redacted context. */
-  ctx: string;
+  /** Fingerprints of the context keys that changed since this actor's previous entry (all of them in its first). */
+  ctx: ContextKeys;
+  /** Context keys that are gone since the previous entry. */
+  gone?: string[];
   status: string;
 }
 
-export type LogEntry = EventEntry | SnapshotEntry;
-
-export interface LogHeader {
-  format: typeof EVENT_LOG_FORMAT;
-  formatVersion: number;
-  appVersion: string;
-  buildId: string;
-  /** Hash of each machine definition in the registry, by name. */
-  machines: Record<string, string>;
-  /** Wall-clock start of the log (ms since the epoch). */
-  startTime: number;
-  userAgent: string;
-  capacity: number;
-  /** Entries dropped from the front of the ring buffer; a log with drops cannot be replayed from the start. */
-  dropped: number;
-  entries: number;
+/** Every actor's persisted snapshot at a settled moment: a log whose head was dropped replays from here. */
+export interface CheckpointEntry {
+  k: 'checkpoint';
+  t: number;
+  /** Timers scheduled before this moment (later ones are numbered after it). */
+  timers: number;
+  /** The root actor's persisted snapshot (children included). */
+  snapshot: unknown;
+  /** Every live core actor's recorded state at this moment. */
+  states: Record<string, { value: unknown; ctx: ContextKeys; status: string }>;
 }
+
+export type LogEntry = EventEntry | SnapshotEntry | CheckpointEntry;
 
 export interface RecorderOptions {
   now: () => number;
   /** True for logic that belongs to the deterministic core (machines, stores); the rest are adapters. */
   isCoreLogic: (logic: unknown) => boolean;
-  capacity?: number;
+  /** Bound of the log in characters of JSON (payloads included). */
+  capacityBytes?: number;
+  /** Log time between checkpoints. */
+  checkpointEveryMs?: number;
 }
 
 export interface EventRecorder {
   /** Pass as `inspect` to `createActor`. */
   inspect: (event: InspectionEvent) => void;
+  /** The entries held now (decoded as a reader sees them: secrets redacted). */
   entries: () => LogEntry[];
+  /** Entries dropped from the head to keep the log within its bound. */
   dropped: () => number;
+  /** Characters of JSON held now (entries and payloads). */
+  bytes: () => number;
   startTime: number;
-  /** The log as gzip JSON Lines, header first. */
-  exportGzip: (header: Omit<LogHeader, 'format' | 'formatVersion' | 'startTime' | 'capacity' | 'dropped' | 'entries'>) => Uint8Array;
+  /** The log as gzip JSON Lines: header, payloads, entries. */
+  exportGzip: (header: Omit<LogHeader, 'format' | 'formatVersion' | 'startTime' | 'capacityBytes' | 'dropped' | 'entries' | 'endTime'>) => Uint8Array;
 }
 
 /** The path of ids from the root to an actor, e.g. `app/auth/loadStoredSession`. */
@@ -80,11 +97,9 @@ export function logicOf(ref: AnyActorRef): unknown {
   return (ref as unknown as { logic?: unknown }).logic;
 }
 
-
 /**
- * `xstate.snapshot.<id>` events carry the child's whole snapshot (its machine, children, history),
- * hundreds of kilobytes each; the log keeps what a reader needs (value, status, context). They are
- * made by the system itself, so replay regenerates them and never needs the rest.
+ * `xstate.snapshot.<id>` events carry the child's whole snapshot (its machine, children, history); the log keeps
+ * what a reader needs (value, status, context). The system makes them itself, so replay regenerates them.
  */
 function compactEvent(event: { type: string }): unknown {
   if (!event.type.startsWith('xstate.snapshot.')) return event;
@@ -93,133 +108,149 @@ function compactEvent(event: { type: string }): unknown {
   return { ...event, snapshot: { value: snapshot.value, status: snapshot.status, context: snapshot.context } };
 }
 
-/** Hash of a context after redaction, per object and cached by identity (domain/redaction.ts redactedHash). */
-export function contextHash(context: unknown): string {
-  return redactedHash(context);
-}
-
-const redactedEntries = new WeakMap<LogEntry, LogEntry>();
-/** An entry as the log shows it: the event with secrets redacted (once per entry). */
-function redactedEntry(entry: LogEntry): LogEntry {
-  if (entry.k !== 'event') return entry;
-  let red = redactedEntries.get(entry);
-  if (!red) redactedEntries.set(entry, (red = { ...entry, event: redact(entry.event) }));
-  return red;
-}
-
-/** A bounded ring buffer: keeps the newest `capacity` items. */
-class Ring<T> {
-  private items: T[] = [];
-  private head = 0;
-  dropped = 0;
-  constructor(private readonly capacity: number) {}
-  push(item: T) {
-    if (this.items.length < this.capacity) {
-      this.items.push(item);
-      return;
-    }
-    this.items[this.head] = item;
-    this.head = (this.head + 1) % this.capacity;
-    this.dropped++;
-  }
-  toArray(): T[] {
-    return this.head === 0 ? this.items.slice() : [...this.items.slice(this.head), ...this.items.slice(0, this.head)];
-  }
+/** What the log remembers of an actor's context between two entries. */
+export interface ContextTrack {
+  context: unknown;
+  keys: ContextKeys;
 }
 
 /**
- * The event-log recorder: an inspection observer that keeps every event delivered in the system
- * (secrets redacted) and the state of every core actor after it changed, in a bounded ring buffer.
+ * The per-key fingerprints of `context`, reusing `previous` for keys whose value is the same object (contexts are
+ * immutable and share structure). Non-object contexts are one key, "".
+ */
+export function trackContext(previous: ContextTrack | undefined, context: unknown): ContextTrack {
+  if (previous && previous.context === context) return previous;
+  const keys: ContextKeys = {};
+  if (context === null || typeof context !== 'object' || Array.isArray(context)) {
+    keys[''] = redactedHash(context);
+    return { context, keys };
+  }
+  const prev = previous && previous.context && typeof previous.context === 'object' ? (previous.context as Record<string, unknown>) : null;
+  for (const key of Object.keys(context)) {
+    const value = (context as Record<string, unknown>)[key];
+    if (value === undefined || typeof value === 'function' || typeof value === 'symbol') continue;
+    if (prev && key in prev && prev[key] === value && previous!.keys[key] !== undefined) keys[key] = previous!.keys[key]!;
+    else keys[key] = isSecretKey(key) ? redactedHash({ [key]: value }) : redactedHash(value);
+  }
+  return { context, keys };
+}
+
+/** The keys whose fingerprints differ between two key sets (added and removed keys included). */
+export function changedKeys(a: ContextKeys, b: ContextKeys): string[] {
+  const out: string[] = [];
+  for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) if (a[key] !== b[key]) out.push(key);
+  return out;
+}
+
+interface ActorTrack extends ContextTrack {
+  value: unknown;
+  valueJson: string;
+  status: string;
+}
+
+/**
+ * The event-log recorder: an inspection observer that keeps every event delivered in the system (secrets redacted,
+ * large payloads stored once) and the state of every core actor when it changed, in the order the system processed
+ * them, bounded by bytes, with a checkpoint of every actor every few minutes of use.
+ *
+ * Order: observers that react to a state (the composition root's subscriptions) run after the delivery that made it
+ * has settled (SystemProbe.afterSettled), so their sends follow the snapshots they react to; a send made while a
+ * delivery is still in progress (a callback actor answering synchronously) is marked `nested`, and the replayer
+ * compares states only between top-level deliveries.
  */
 export function createEventRecorder(options: RecorderOptions): EventRecorder {
-  const ring = new Ring<LogEntry>(options.capacity ?? EVENT_LOG_CAPACITY_EVENTS);
+  const capacity = options.capacityBytes ?? EVENT_LOG_CAPACITY_BYTES;
+  const checkpointEvery = options.checkpointEveryMs ?? EVENT_LOG_CHECKPOINT_EVERY_MS;
+  const store = new LogStore(capacity);
+  const encoder = new LogEncoder();
   const startTime = options.now();
   const elapsed = () => Math.max(0, options.now() - startTime);
   const isCore = (ref: AnyActorRef | undefined) => !!ref && options.isCoreLogic(logicOf(ref));
+  const actors = new Map<string, ActorTrack>();
+  let probe: SystemProbe | null = null;
+  let root: AnyActorRef | null = null;
+  let rootStarted = false;
+  let lastCheckpoint = { t: 0, bytes: 0 };
+
+  const checkpoint = () => {
+    if (!root || !probe) return;
+    const t = elapsed();
+    if (t - lastCheckpoint.t < checkpointEvery && store.written - lastCheckpoint.bytes < capacity / 4) return;
+    let persisted: unknown;
+    try {
+      persisted = (root as unknown as { getPersistedSnapshot(): unknown }).getPersistedSnapshot();
+    } catch {
+      return; // a system that cannot be persisted keeps its log from the start
+    }
+    const encoded = encoder.encode(persisted);
+    const states: CheckpointEntry['states'] = {};
+    for (const [path, track] of actors) if (track.status === 'active') states[path] = { value: track.value, ctx: track.keys, status: track.status };
+    lastCheckpoint = { t, bytes: store.written };
+    store.add({ k: 'checkpoint', t, timers: probe.timerCount(), snapshot: encoded.value, states } satisfies CheckpointEntry, encoded.refs);
+  };
+
+  const attach = (ref: AnyActorRef) => {
+    probe = probeSystem(ref.system);
+    probe.onSettled(checkpoint);
+  };
 
   const inspect = (ev: InspectionEvent) => {
     const actorRef = ev.actorRef as AnyActorRef;
+    if (!probe) attach(actorRef);
+    if (ev.type === '@xstate.actor') {
+      if (!root && !actorRef._parent) root = actorRef;
+      return;
+    }
     if (ev.type === '@xstate.event') {
       const source = ev.sourceRef as AnyActorRef | undefined;
       const origin: EventOrigin = !source ? 'external' : isCore(source) ? 'machine' : 'adapter';
-      ring.push({
+      const encoded = encoder.encode(compactEvent(ev.event));
+      const entry: EventEntry = {
         k: 'event',
         t: elapsed(),
         target: actorPath(actorRef),
         targetIsCore: isCore(actorRef),
         source: source ? actorPath(source) : null,
         origin,
-        // Redacted when read (entries, export), not here: events are immutable, and a large adapter output (a
-        // translation file of 20,000 segments) would otherwise be deep-copied on the path that shows it.
-        event: compactEvent(ev.event),
-      });
+        event: encoded.value,
+      };
+      const depth = probe!.depth();
+      // Until the root's first snapshot the system is still starting: what is delivered meanwhile belongs to the start.
+      if (depth > 1 || !rootStarted) entry.nested = true;
+      const timer = probe!.takeFiringTimer();
+      if (timer !== null && depth === 1) entry.timer = timer;
+      store.add(entry, encoded.refs);
     } else if (ev.type === '@xstate.snapshot' && isCore(actorRef)) {
       const snapshot = ev.snapshot as { value?: unknown; context?: unknown; status?: string };
-      ring.push({
-        k: 'snapshot',
-        t: elapsed(),
-        actor: actorPath(actorRef),
-        value: snapshot.value ?? null,
-        ctx: contextHash(snapshot.context),
-        status: snapshot.status ?? 'active',
-      });
+      if (actorRef === root) rootStarted = true;
+      const path = actorPath(actorRef);
+      const previous = actors.get(path);
+      const value = snapshot.value ?? null;
+      const status = snapshot.status ?? 'active';
+      const track = trackContext(previous, snapshot.context);
+      const valueJson = previous && previous.value === value ? previous.valueJson : JSON.stringify(value);
+      const ctx: ContextKeys = {};
+      let changed = !previous || previous.status !== status || previous.valueJson !== valueJson;
+      for (const [key, hash] of Object.entries(track.keys)) {
+        if (previous?.keys[key] === hash) continue;
+        ctx[key] = hash;
+        changed = true;
+      }
+      const gone = previous ? Object.keys(previous.keys).filter((key) => !(key in track.keys)) : [];
+      actors.set(path, { ...track, value, valueJson, status });
+      if (!changed && gone.length === 0) return;
+      const entry: SnapshotEntry = { k: 'snapshot', t: elapsed(), actor: path, value, ctx, status };
+      if (gone.length) entry.gone = gone;
+      store.add(entry, []);
     }
   };
 
   return {
     inspect,
-    entries: () => ring.toArray().map(redactedEntry),
-    dropped: () => ring.dropped,
+    entries: () => store.entries(),
+    dropped: () => store.dropped,
+    bytes: () => store.bytes,
     startTime,
-    exportGzip: (partial) => {
-      const entries = ring.toArray().map(redactedEntry);
-      const header: LogHeader = {
-        format: EVENT_LOG_FORMAT,
-        formatVersion: EVENT_LOG_FORMAT_VERSION,
-        ...partial,
-        startTime,
-        capacity: options.capacity ?? EVENT_LOG_CAPACITY_EVENTS,
-        dropped: ring.dropped,
-        entries: entries.length,
-      };
-      const lines = [JSON.stringify(header), ...entries.map((e) => JSON.stringify(e))].join('\n') + '\n';
-      return gzipSync(strToU8(lines), { level: 6 });
-    },
+    exportGzip: (partial) => exportLog(store, { ...partial, startTime, capacityBytes: capacity, endTime: elapsed() }),
   };
-}
-
-/** Thrown when a file is not a session log this app can read. */
-export class EventLogFormatError extends Error {
-  override name = 'EventLogFormatError';
-}
-
-/** Reads an exported session log (gzip JSON Lines, or plain JSON Lines). */
-export function parseEventLog(bytes: Uint8Array): { header: LogHeader; entries: LogEntry[] } {
-  let text: string;
-  try {
-    const gzipped = bytes[0] === 0x1f && bytes[1] === 0x8b;
-    text = strFromU8(gzipped ? gunzipSync(bytes) : bytes);
-  } catch {
-    throw new EventLogFormatError('The file is not a readable gzip session log.');
-  }
-  const lines = text.split('\n').filter((line) => line.trim() !== '');
-  if (lines.length === 0) throw new EventLogFormatError('The session log is empty.');
-  let header: LogHeader;
-  try {
-    header = JSON.parse(lines[0]!) as LogHeader;
-  } catch {
-    throw new EventLogFormatError('The first line of the session log is not a JSON header.');
-  }
-  if (header.format !== EVENT_LOG_FORMAT) throw new EventLogFormatError(`Not a session log (format is ${JSON.stringify(header.format)}).`);
-  if (header.formatVersion !== EVENT_LOG_FORMAT_VERSION) {
-    throw new EventLogFormatError(`Unsupported session log version ${header.formatVersion}; this tool reads version ${EVENT_LOG_FORMAT_VERSION}.`);
-  }
-  const entries = lines.slice(1).map((line, index) => {
-    try {
-      return JSON.parse(line) as LogEntry;
-    } catch {
-      throw new EventLogFormatError(`Line ${index + 2} of the session log is not JSON.`);
-    }
-  });
-  return { header, entries };
 }

@@ -16,11 +16,15 @@ export const ANON_EMAIL_MAX_LENGTH = 100;
 /** Sign-in scope (foundation §5). */
 export const OIDC_SCOPE = 'openid email offline_access profile';
 
-/** Default capacity of the event-log ring buffer (ARCHITECTURE.md). */
-export const EVENT_LOG_CAPACITY_EVENTS = 20_000;
+/** Bound of the event log in characters of JSON, payloads included (ARCHITECTURE.md): over an hour of active use. */
+export const EVENT_LOG_CAPACITY_BYTES = 16_000_000;
+/** Log time between two checkpoints of every actor's persisted snapshot. */
+export const EVENT_LOG_CHECKPOINT_EVERY_MS = 3 * 60_000;
+/** A recorded delayed event may fire this much after its due time (a busy or background tab); later is a divergence. */
+export const REPLAY_TIMER_TOLERANCE_MS = 65_000;
 /** Format marker written in the first line of every exported session log. */
 export const EVENT_LOG_FORMAT = 'review-dashboard/event-log';
-export const EVENT_LOG_FORMAT_VERSION = 1;
+export const EVENT_LOG_FORMAT_VERSION = 2;
 
 /** Realtime connection (foundation §9). */
 export const SOCKET_RECONNECT_DELAY_MS = 5_000;

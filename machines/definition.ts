@@ -1,4 +1,4 @@
-import type { AnyStateMachine } from 'xstate';
+import { and, not, or, stateIn, type AnyStateMachine } from 'xstate';
 
 type AnyStateNode = AnyStateMachine['root'];
 
@@ -11,22 +11,46 @@ export interface NodeDescription {
   entry: string[];
   exit: string[];
   invoke: { id: string; src: string }[];
+  /** Every transition; eventless (`always`) ones have the event "". */
   transitions: { event: string; targets: string[]; guard: string | null; actions: string[]; reenter: boolean }[];
   states: Record<string, NodeDescription>;
 }
 
+// xstate's guard combinators are functions told apart by their `check` (function names do not survive minification).
+const AND_CHECK = (and([]) as unknown as { check: unknown }).check;
+const OR_CHECK = (or([]) as unknown as { check: unknown }).check;
+const NOT_CHECK = (not('x') as unknown as { check: unknown }).check;
+const STATE_IN_CHECK = (stateIn('x') as unknown as { check: unknown }).check;
+
+/**
+ * An action's name as `setup()` gives it (a string or `{ type }`), or xstate's own type for its built-in actions
+ * (`xstate.assign`, `xstate.raise`, …). Inline functions are "inline": a function's own name changes with
+ * minification, and definition hashes must be the same in the dev server, the built app and the replayer.
+ */
 function actionName(action: unknown): string {
   if (typeof action === 'string') return action;
   if (action && typeof action === 'object' && 'type' in action) return String((action as { type: unknown }).type);
-  if (typeof action === 'function') return (action as { type?: string }).type ?? action.name ?? 'inline';
+  if (typeof action === 'function') {
+    const type = (action as { type?: unknown }).type;
+    return typeof type === 'string' ? type : 'inline';
+  }
   return 'inline';
 }
 
-function guardName(guard: unknown): string | null {
+/** A guard's name: its `setup()` name, `and(…)`, `or(…)`, `not(…)`, `stateIn(…)`, or "inline" for an inline function. */
+export function guardName(guard: unknown): string | null {
   if (!guard) return null;
   if (typeof guard === 'string') return guard;
   if (typeof guard === 'object' && 'type' in guard) return String((guard as { type: unknown }).type);
-  if (typeof guard === 'function') return guard.name || 'inline';
+  if (typeof guard === 'function') {
+    const combinator = guard as unknown as { check?: unknown; guards?: unknown[]; stateValue?: unknown };
+    const inner = () => (combinator.guards ?? []).map((g) => guardName(g) ?? 'none').join(', ');
+    if (combinator.check === AND_CHECK) return `and(${inner()})`;
+    if (combinator.check === OR_CHECK) return `or(${inner()})`;
+    if (combinator.check === NOT_CHECK) return `not(${inner()})`;
+    if (combinator.check === STATE_IN_CHECK) return `stateIn(${JSON.stringify(combinator.stateValue)})`;
+    return 'inline';
+  }
   return 'inline';
 }
 
@@ -43,6 +67,15 @@ export function describeNode(node: AnyStateNode): NodeDescription {
         reenter: !!def.reenter,
       });
     }
+  }
+  for (const def of node.always ?? []) {
+    transitions.push({
+      event: '',
+      targets: (def.target ?? []).map((t: AnyStateNode) => t.id),
+      guard: guardName(def.guard),
+      actions: (def.actions ?? []).map(actionName),
+      reenter: !!def.reenter,
+    });
   }
   const initial = node.initial?.target?.[0]?.key ?? null;
   return {

@@ -1,28 +1,55 @@
-import { createActor, SimulatedClock, type AnyActorRef, type AnyStateMachine, type EventObject, type InspectionEvent } from 'xstate';
-import { actorPath, contextHash, logicOf, type EventEntry, type LogEntry, type LogHeader } from '../adapters/eventLog.ts';
+import { createActor, type AnyActorRef, type AnyStateMachine, type EventObject, type InspectionEvent } from 'xstate';
+import {
+  actorPath,
+  changedKeys,
+  logicOf,
+  trackContext,
+  type CheckpointEntry,
+  type ContextKeys,
+  type ContextTrack,
+  type EventEntry,
+  type LogEntry,
+  type LogHeader,
+} from '../adapters/eventLog.ts';
+import { probeSystem } from '../adapters/systemProbe.ts';
+import { REPLAY_TIMER_TOLERANCE_MS } from '../domain/constants.ts';
 import { isCoreLogic } from '../machines/core.ts';
 import { inert } from '../machines/inert.ts';
 
-interface ActorState {
+export interface ActorState {
   value: unknown;
-  ctx: string;
+  ctx: ContextKeys;
   status: string;
 }
 
-/** A difference between the recorded and the replayed state of one actor, after the event at `index`. */
+/**
+ * A span during which one actor's replayed state differed from the recorded one: from the top-level event at
+ * `index` until `until` (the event after which it matched again) or the end (`until` null).
+ */
 export interface Divergence {
-  /** Index of the injected event (0-based line after the header) whose step diverged; -1 for the start. */
+  /** Index (0-based, among the log's entries) of the event after which the actor first differed; -1 for the start. */
   index: number;
   eventType: string;
   actor: string;
   expected: ActorState | null;
   actual: ActorState | null;
+  /** Context keys whose values differ (added and removed keys included). */
+  keys: string[];
+  /** Index of the event after which it matched again; null when it stayed diverged to the end. */
+  until: number | null;
+  /** Comparisons it stayed diverged for. */
+  steps: number;
+  /** Set for a delayed event that fired in one run and not the other. */
+  timer?: string;
 }
 
 export interface ReplayResult {
   entries: number;
+  /** Index of the checkpoint the replay started from, or -1 for the start of the session. */
+  startedAt: number;
   injected: number;
   regenerated: number;
+  timersFired: number;
   divergences: Divergence[];
   warnings: string[];
 }
@@ -36,12 +63,19 @@ export function isInjected(entry: LogEntry): boolean {
 
 // A stopped actor ended with its system (page closed, log exported after stop); what it held is what counts.
 const liveStatus = (status: string) => (status === 'stopped' ? 'active' : status);
+const ended = (state: ActorState | null) => !state || state.status === 'stopped' || state.status === 'done';
 
-function sameState(a: ActorState, b: ActorState): boolean {
-  return a.ctx === b.ctx && liveStatus(a.status) === liveStatus(b.status) && JSON.stringify(a.value) === JSON.stringify(b.value);
+function differingKeys(a: ActorState | null, b: ActorState | null): string[] {
+  return changedKeys(a?.ctx ?? {}, b?.ctx ?? {});
 }
 
-function findActor(root: AnyActorRef, path: string): AnyActorRef | undefined {
+function sameState(a: ActorState | null, b: ActorState | null): boolean {
+  if (!a || !b) return ended(a) && ended(b);
+  return liveStatus(a.status) === liveStatus(b.status) && JSON.stringify(a.value) === JSON.stringify(b.value) && differingKeys(a, b).length === 0;
+}
+
+function findActor(root: AnyActorRef, path: string | null): AnyActorRef | undefined {
+  if (!path) return undefined;
   const [rootId, ...rest] = path.split('/');
   if (rootId !== root.id) return undefined;
   let cur: AnyActorRef = root;
@@ -54,100 +88,174 @@ function findActor(root: AnyActorRef, path: string): AnyActorRef | undefined {
   return cur;
 }
 
-/**
- * Rebuilds the system from `root` with inert adapters and a SimulatedClock, injects the recorded
- * external and adapter events in order (the clock set to each event's time), lets the machines
- * regenerate everything else, and compares every core actor's state value and context hash with
- * the recording after each step.
- */
-export function replayLog(
-  log: { header: LogHeader; entries: LogEntry[] },
-  options: { root: AnyStateMachine; rootId: string; currentHashes?: Record<string, string> },
-): ReplayResult {
-  const warnings: string[] = [];
-  if (log.header.dropped > 0) {
-    warnings.push(`The log lost its first ${log.header.dropped} entries to the ring buffer; the replay starts from the initial state and may diverge early.`);
+/** A clock whose time the replayer sets; its timers never fire by themselves (the replayer fires them by number). */
+class ReplayClock {
+  private time = 0;
+  private nextId = 1;
+  now(): number {
+    return this.time;
   }
+  set(time: number): void {
+    this.time = Math.max(this.time, time);
+  }
+  setTimeout(): unknown {
+    return this.nextId++;
+  }
+  clearTimeout(): void {}
+}
+
+/**
+ * Rebuilds the system from `root` with inert adapters, from the start or (when the log's head was dropped) from its
+ * first checkpoint, injects the recorded external and adapter events in order with the clock at each event's time,
+ * fires delayed events where the recording says they fired, lets the machines regenerate everything else, and
+ * compares every core actor's state value, status and context keys with the recording between top-level deliveries.
+ */
+export function replayLog(log: { header: LogHeader; entries: LogEntry[] }, options: { root: AnyStateMachine; rootId: string; currentHashes?: Record<string, string> }): ReplayResult {
+  const warnings: string[] = [];
   for (const [name, hash] of Object.entries(options.currentHashes ?? {})) {
-    const recorded = log.header.machines[name];
+    const recorded = log.header.machines?.[name];
     if (recorded && recorded !== hash) warnings.push(`Machine "${name}" changed since the log was recorded (definition hash ${recorded} → ${hash}).`);
   }
+  let startAt = -1;
+  if (log.header.dropped > 0) {
+    startAt = log.entries.findIndex((entry) => entry.k === 'checkpoint');
+    if (startAt < 0) warnings.push(`The log lost its first ${log.header.dropped} entries and holds no checkpoint; the replay starts from the initial state and may diverge early.`);
+  }
+  const checkpoint = startAt >= 0 ? (log.entries[startAt] as CheckpointEntry) : null;
 
-  const clock = new SimulatedClock();
-  const replayed = new Map<string, ActorState>();
+  const clock = new ReplayClock();
+  if (checkpoint) clock.set(checkpoint.t);
+  const replayed = new Map<string, ActorState & { track: ContextTrack }>();
   const inspect = (ev: InspectionEvent) => {
     const ref = ev.actorRef as AnyActorRef;
-    if (ev.type === '@xstate.snapshot' && isCoreLogic(logicOf(ref))) {
-      const s = ev.snapshot as { value?: unknown; context?: unknown; status?: string };
-      replayed.set(actorPath(ref), { value: s.value ?? null, ctx: contextHash(s.context), status: s.status ?? 'active' });
-    }
+    if (ev.type !== '@xstate.snapshot' || !isCoreLogic(logicOf(ref))) return;
+    const s = ev.snapshot as { value?: unknown; context?: unknown; status?: string };
+    const path = actorPath(ref);
+    const track = trackContext(replayed.get(path)?.track, s.context);
+    replayed.set(path, { value: s.value ?? null, ctx: track.keys, status: s.status ?? 'active', track });
   };
-  const system = createActor(inert(options.root), { id: options.rootId, clock, inspect });
+  const system = createActor(inert(options.root), { id: options.rootId, clock, inspect, ...(checkpoint ? { snapshot: checkpoint.snapshot as never } : {}) });
+  const probe = probeSystem(system.system);
+  const restoredTimers = checkpoint?.timers ?? 0;
+  probe.setTimerCount(restoredTimers);
+
   const recorded = new Map<string, ActorState>();
+  if (checkpoint) for (const [path, state] of Object.entries(checkpoint.states)) recorded.set(path, { ...state, ctx: { ...state.ctx } });
   const divergences: Divergence[] = [];
-  const diverged = new Set<string>();
+  const open = new Map<string, Divergence>();
   let injected = 0;
   let regenerated = 0;
+  let timersFired = 0;
+  let lastIndex = startAt;
+  let lastType = checkpoint ? '(checkpoint)' : '(start)';
 
-  const compare = (index: number, eventType: string) => {
-    const paths = new Set([...recorded.keys(), ...replayed.keys()]);
-    for (const path of paths) {
+  const compare = () => {
+    for (const path of new Set([...recorded.keys(), ...replayed.keys()])) {
       const expected = recorded.get(path) ?? null;
       const actual = replayed.get(path) ?? null;
-      const same = expected && actual ? sameState(expected, actual) : expected === actual;
-      if (same) {
-        diverged.delete(path);
-      } else if (!diverged.has(path)) {
-        diverged.add(path);
-        divergences.push({ index, eventType, actor: path, expected, actual });
+      const current = open.get(path);
+      if (sameState(expected, actual)) {
+        if (current) {
+          current.until = lastIndex;
+          open.delete(path);
+        }
+      } else if (current) {
+        current.steps++;
+      } else {
+        const plain = actual ? { value: actual.value, ctx: actual.ctx, status: actual.status } : null;
+        const divergence: Divergence = { index: lastIndex, eventType: lastType, actor: path, expected, actual: plain, keys: differingKeys(expected, actual), until: null, steps: 1 };
+        divergences.push(divergence);
+        open.set(path, divergence);
       }
     }
   };
+  const timerDivergence = (index: number, eventType: string, actor: string, timer: string) =>
+    divergences.push({ index, eventType, actor, expected: recorded.get(actor) ?? null, actual: null, keys: [], until: null, steps: 1, timer });
+  const overdueTimers = (now: number, index: number) => {
+    for (const [n, due] of probe.pendingTimers()) {
+      if (due + REPLAY_TIMER_TOLERANCE_MS >= now) continue;
+      timerDivergence(index, '(timer)', '(timer)', `timer ${n} was due at ${due} ms and fires in replay, but the recording never delivered it (log time ${now} ms)`);
+      probe.fire(n);
+    }
+  };
 
-  system.start();
-  let lastIndex = -1;
-  let lastType = '(start)';
-  log.entries.forEach((entry, index) => {
+  probe.run(() => system.start());
+  for (let index = startAt + 1; index < log.entries.length; index++) {
+    const entry = log.entries[index]!;
     if (entry.k === 'snapshot') {
-      recorded.set(entry.actor, { value: entry.value, ctx: entry.ctx, status: entry.status });
-      return;
+      const previous = recorded.get(entry.actor);
+      const ctx = { ...(previous?.ctx ?? {}), ...entry.ctx };
+      for (const key of entry.gone ?? []) delete ctx[key];
+      recorded.set(entry.actor, { value: entry.value, ctx, status: entry.status });
+      continue;
+    }
+    if (entry.k === 'checkpoint') continue;
+    const event = entry.event as EventObject;
+    if (entry.timer !== undefined) {
+      compare();
+      overdueTimers(entry.t, index);
+      clock.set(entry.t);
+      if (probe.fire(entry.timer)) {
+        timersFired++;
+      } else if (entry.timer <= restoredTimers) {
+        // Scheduled before the checkpoint: persisted snapshots do not carry timers, so the recorded delivery is injected.
+        const target = findActor(system, entry.target);
+        if (target) probe.run(() => target.send(event));
+        timersFired++;
+      } else {
+        timerDivergence(index, event.type, entry.target, `timer ${entry.timer} fired in the recording (${event.type} at ${entry.t} ms) but is not pending in replay`);
+      }
+      lastIndex = index;
+      lastType = event.type;
+      continue;
     }
     if (!isInjected(entry)) {
       if (entry.origin === 'machine' && entry.targetIsCore) regenerated++;
-      return;
+      continue;
     }
-    clock.set(Math.max(clock.now(), entry.t));
-    compare(lastIndex, lastType);
-    const event = (entry as EventEntry).event as EventObject;
+    if (!(entry as EventEntry).nested) {
+      compare();
+      overdueTimers(entry.t, index);
+    }
+    clock.set(entry.t);
     const target = findActor(system, entry.target);
     if (!target) {
-      divergences.push({ index, eventType: event.type, actor: entry.target, expected: recorded.get(entry.target) ?? null, actual: null });
+      divergences.push({ index, eventType: event.type, actor: entry.target, expected: recorded.get(entry.target) ?? null, actual: null, keys: [], until: null, steps: 1 });
     } else {
-      target.send(event);
+      probe.run(() => target.send(event));
       injected++;
     }
     lastIndex = index;
     lastType = event.type;
-  });
-  const lastTime = log.entries.at(-1)?.t ?? 0;
-  clock.set(Math.max(clock.now(), lastTime));
-  compare(lastIndex, lastType);
+  }
+  compare();
+  overdueTimers(Math.max(log.header.endTime ?? 0, log.entries.at(-1)?.t ?? 0), log.entries.length - 1);
+  compare();
   system.stop();
-  return { entries: log.entries.length, injected, regenerated, divergences, warnings };
+  return { entries: log.entries.length, startedAt: startAt, injected, regenerated, timersFired, divergences, warnings };
 }
 
-/** Human-readable report, one line per divergence. */
+/** Human-readable report, one paragraph per divergence. */
 export function formatReplay(result: ReplayResult): string {
   const lines = result.warnings.map((w) => `warning: ${w}`);
-  lines.push(`Replayed ${result.entries} log entries: ${result.injected} events injected, ${result.regenerated} regenerated by the machines.`);
+  const from = result.startedAt >= 0 ? ` from the checkpoint at entry #${result.startedAt}` : '';
+  lines.push(
+    `Replayed ${result.entries} log entries${from}: ${result.injected} events injected, ${result.timersFired} delayed events fired, ${result.regenerated} regenerated by the machines.`,
+  );
   if (result.divergences.length === 0) {
     lines.push('No divergence.');
-  } else {
-    lines.push(`${result.divergences.length} divergence(s):`);
-    for (const d of result.divergences) {
-      const show = (s: ActorState | null) => (s ? `${JSON.stringify(s.value)} ctx ${s.ctx} ${s.status}` : 'absent');
-      lines.push(`  event #${d.index} (${d.eventType}) at ${d.actor}: recorded ${show(d.expected)}, replayed ${show(d.actual)}`);
+    return lines.join('\n');
+  }
+  lines.push(`${result.divergences.length} divergence(s):`);
+  const show = (s: ActorState | null) => (s ? `${JSON.stringify(s.value)} (${s.status})` : 'absent');
+  for (const d of result.divergences) {
+    if (d.timer) {
+      lines.push(`  event #${d.index} (${d.eventType}) at ${d.actor}: ${d.timer}`);
+      continue;
     }
+    const span = d.until === null ? 'still diverged at the end' : `matched again after event #${d.until}`;
+    lines.push(`  event #${d.index} (${d.eventType}) at ${d.actor}: recorded ${show(d.expected)}, replayed ${show(d.actual)}; ${span} (${d.steps} comparison(s))`);
+    if (d.keys.length) lines.push(`    context keys that differ: ${d.keys.join(', ')}`);
   }
   return lines.join('\n');
 }

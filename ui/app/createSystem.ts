@@ -5,6 +5,7 @@ import { createAccountReader, writeStaffOverride } from '../../adapters/account.
 import { CONTENT_REQUEST_TIMEOUT_MS, createContentClient, emitRequest, runItemCalls } from '../../adapters/content.ts';
 import { documentCookies, ensureCountryCookie, watchSessionIndicator, type CookieJar } from '../../adapters/cookies.ts';
 import { createEventRecorder, type EventRecorder } from '../../adapters/eventLog.ts';
+import { probeSystem } from '../../adapters/systemProbe.ts';
 import { createFileStore } from '../../adapters/files.ts';
 import { createItemClient } from '../../adapters/items.ts';
 import { createShareClient } from '../../adapters/share.ts';
@@ -568,12 +569,27 @@ export function createAppSystem(
     }),
     { id: 'app', clock, inspect: recorder.inspect },
   );
-  app.start();
+  // Observers below react to a state once the delivery that made it has settled (never inside it), so the event log
+  // shows the event, the snapshots it produced, then the reaction (adapters/eventLog.ts); one run per settled chain.
+  const probe = probeSystem(app.system);
+  const observe = (ref: { subscribe(fn: () => void): { unsubscribe(): void } }, fn: () => void) => {
+    let queued = false;
+    return ref.subscribe(() => {
+      if (queued) return;
+      queued = true;
+      probe.afterSettled(() => {
+        queued = false;
+        fn();
+      });
+    });
+  };
+  probe.run(() => app.start());
   // The grid's remembered sidebar width and expanded folders (review-and-content §2): read once, written on change.
   const gridPrefs = app.system.get('gridPrefs') as AppSystem['gridPrefs'];
   gridPrefs.send({ type: 'gridPrefs.loaded', stored: storage.get(GRID_PREFS_STORAGE_KEY) });
   let storedPrefs = gridPrefs.getSnapshot().context;
-  gridPrefs.subscribe((snapshot) => {
+  observe(gridPrefs, () => {
+    const snapshot = gridPrefs.getSnapshot();
     if (snapshot.context === storedPrefs) return;
     storedPrefs = snapshot.context;
     storage.set(GRID_PREFS_STORAGE_KEY, JSON.stringify(snapshot.context));
@@ -595,16 +611,16 @@ export function createAppSystem(
     } else warnBeforeLeaving(uploading || saving);
   };
   armLeaveWarning();
-  uploadsRef.subscribe(armLeaveWarning);
-  translationRef.subscribe(armLeaveWarning);
+  observe(uploadsRef, armLeaveWarning);
+  observe(translationRef, armLeaveWarning);
 
   // Comments (issue 6): the sort is remembered; the open item's facts, and the connection the requests travel on,
   // are told to the comments actor whenever they change (views do no side effects).
   const commentsRef = app.system.get('comments') as AppSystem['comments'];
   commentsRef.send({ type: 'comments.prefsLoaded', stored: storage.get(COMMENT_PREFS_STORAGE_KEY) });
   let storedCommentPrefs = commentPrefsOf(commentsRef.getSnapshot().context);
-  commentsRef.subscribe((snapshot) => {
-    const prefs = commentPrefsOf(snapshot.context);
+  observe(commentsRef, () => {
+    const prefs = commentPrefsOf(commentsRef.getSnapshot().context);
     if (prefs === storedCommentPrefs) return;
     storedCommentPrefs = prefs;
     storage.set(COMMENT_PREFS_STORAGE_KEY, prefs);
@@ -622,7 +638,7 @@ export function createAppSystem(
     else commentsRef.send({ type: wasOpen ? 'comments.itemChanged' : 'comments.open', ...subject });
   };
   tellCommentsAboutItem(itemRef.getSnapshot());
-  itemRef.subscribe(tellCommentsAboutItem);
+  observe(itemRef, () => tellCommentsAboutItem(itemRef.getSnapshot()));
   // Offline (§8 "editor offline"): the user's or anonymous reviewer's connection is reconnecting, gone or refused.
   type SocketRef = ActorRefFrom<typeof socketMachine>;
   const sessionRef = app.system.get('session') as AppSystem['session'];
@@ -640,11 +656,11 @@ export function createAppSystem(
     if (socket === watchedSocket) return;
     socketWatch?.unsubscribe();
     watchedSocket = socket;
-    socketWatch = socket ? socket.subscribe(tellCommentsOnline) : null;
+    socketWatch = socket ? observe(socket, () => tellCommentsOnline(socket.getSnapshot())) : null;
     if (socket) tellCommentsOnline(socket.getSnapshot());
   };
   watchUserSocket(sessionRef.getSnapshot());
-  sessionRef.subscribe(watchUserSocket);
+  observe(sessionRef, () => watchUserSocket(sessionRef.getSnapshot()));
 
   // Review requests (issue 7): the local setting that suppresses the delete-reviewer confirmation is read once (the
   // machine's storeSkipDeleteConfirm writes it); the loaded item opens the review requests, leaving it closes them.
@@ -673,7 +689,7 @@ export function createAppSystem(
     else reviewRequestsRef.send({ type: 'reviewRequests.close' });
   };
   tellReviewRequestsAboutItem(itemRef.getSnapshot());
-  itemRef.subscribe(tellReviewRequestsAboutItem);
+  observe(itemRef, () => tellReviewRequestsAboutItem(itemRef.getSnapshot()));
 
   // Translation editor (issue 8): "don't ask again" on the reopen confirmation is read once (the machine's
   // storeSkipReopenConfirm writes it); the translate tab of a loaded item with a ready version opens the translation
@@ -712,8 +728,8 @@ export function createAppSystem(
     else translationRef.send({ type: 'translation.close' });
   };
   tellTranslationAboutItem();
-  itemRef.subscribe(tellTranslationAboutItem);
-  sessionRef.subscribe(tellTranslationAboutItem);
+  observe(itemRef, tellTranslationAboutItem);
+  observe(sessionRef, tellTranslationAboutItem);
 
   // Translation tools (issue 9). Smart review (llmSuggestions flag) and the variant's memory report (localizationNext
   // flag) open once the translation actor has its validation, and close with it; the app forwards memoryReportUpdated.
@@ -746,8 +762,8 @@ export function createAppSystem(
     }
   };
   tellToolsAboutTranslation();
-  translationRef.subscribe(tellToolsAboutTranslation);
-  flagsRef.subscribe(tellToolsAboutTranslation);
+  observe(translationRef, tellToolsAboutTranslation);
+  observe(flagsRef, tellToolsAboutTranslation);
 
   // Surveys: the session machine tells the surveys actor about sign-in (surveys.load) and sign-out (surveys.reset).
   const surveysRef = app.system.get('surveys') as AppSystem['surveys'];
@@ -764,7 +780,7 @@ export function createAppSystem(
     walkthroughRef.send({ type: 'walkthrough.start', steps: [...TRANSLATION_WALKTHROUGH_STEPS] });
   };
   offerWalkthrough();
-  translationRef.subscribe(offerWalkthrough);
+  observe(translationRef, offerWalkthrough);
 
   return {
     app,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { REDACTED, redact, redactedHash } from './redaction.ts';
+import { redactValue as redact, redactedHash } from './logCodec.ts';
+import { REDACTED } from './redaction.ts';
 
 describe('event-log redaction table', () => {
   it('replaces tokens, passwords and codes at any depth', () => {
@@ -28,13 +29,13 @@ describe('event-log redaction table', () => {
     const file = new File(['hello'], 'course.zip', { type: 'application/zip' });
     const cyclic: Record<string, unknown> = { name: 'a' };
     cyclic.self = cyclic;
-    expect(redact({ file })).toEqual({ file: '[file course.zip application/zip 5 bytes]' });
-    expect(redact(cyclic)).toEqual({ name: 'a', self: '[cycle]' });
+    expect(redact({ file })).toEqual({ file: { $blob: { name: 'course.zip', type: 'application/zip', size: 5 } } });
+    expect(redact(cyclic)).toEqual({ name: 'a', self: { $cycle: true } });
   });
 
   it('keeps an error’s own fields (status, reason) for replay, redacting secrets among them', () => {
     const error = Object.assign(new Error('Refused'), { reason: 'forbidden', failedId: 12, token: 'secret-t' });
-    expect(redact({ error })).toEqual({ error: { name: 'Error', message: 'Refused', reason: 'forbidden', failedId: 12, token: REDACTED } });
+    expect(redact({ error })).toEqual({ error: { $error: { name: 'Error', message: 'Refused', reason: 'forbidden', failedId: 12, token: REDACTED } } });
   });
 });
 

@@ -1,0 +1,93 @@
+import { gunzipSync, gzipSync, strFromU8, strToU8 } from 'fflate';
+import { EVENT_LOG_FORMAT, EVENT_LOG_FORMAT_VERSION } from '../domain/constants.ts';
+import { LogDecoder, MissingPayloadError } from '../domain/logCodec.ts';
+import type { LogEntry } from './eventLog.ts';
+import { decodeEntry, type LogStore } from './eventLogStore.ts';
+
+/**
+ * The downloaded session log: gzip JSON Lines. Line 1 is the header; then one line per payload
+ * (`{"k":"payload","id":…,"value":…}`, content-addressed values referenced as `{"$ref": id}`); then the entries in
+ * the order the system processed them (events, snapshots, checkpoints; adapters/eventLog.ts).
+ */
+export interface LogHeader {
+  format: typeof EVENT_LOG_FORMAT;
+  formatVersion: number;
+  appVersion: string;
+  buildId: string;
+  /** Hash of each machine definition in the registry, by name (machines/definition.ts; stable across minification). */
+  machines: Record<string, string>;
+  /** Wall-clock start of the log (ms since the epoch). */
+  startTime: number;
+  /** Log time (ms since start) when it was exported. */
+  endTime: number;
+  userAgent: string;
+  /** Bound of the log in characters of JSON. */
+  capacityBytes: number;
+  /** Entries dropped from the head to stay within the bound; such a log replays from its first checkpoint. */
+  dropped: number;
+  entries: number;
+}
+
+export interface ParsedLog {
+  header: LogHeader;
+  entries: LogEntry[];
+}
+
+/** Thrown when a file is not a session log this app can read. */
+export class EventLogFormatError extends Error {
+  override name = 'EventLogFormatError';
+}
+
+/** Writes the store as gzip JSON Lines, header first. */
+export function exportLog(store: LogStore, partial: Omit<LogHeader, 'format' | 'formatVersion' | 'dropped' | 'entries'>): Uint8Array {
+  const entries = store.entryLines();
+  const header: LogHeader = { format: EVENT_LOG_FORMAT, formatVersion: EVENT_LOG_FORMAT_VERSION, ...partial, dropped: store.dropped, entries: entries.length };
+  const payloads = store.payloadTexts().map(([id, text]) => `{"k":"payload","id":${JSON.stringify(id)},"value":${text}}`);
+  const text = [JSON.stringify(header), ...payloads, ...entries].join('\n') + '\n';
+  return gzipSync(strToU8(text), { level: 6 });
+}
+
+/** Reads an exported session log (gzip JSON Lines, or plain JSON Lines). */
+export function parseEventLog(bytes: Uint8Array): ParsedLog {
+  let text: string;
+  try {
+    const gzipped = bytes[0] === 0x1f && bytes[1] === 0x8b;
+    text = strFromU8(gzipped ? gunzipSync(bytes) : bytes);
+  } catch {
+    throw new EventLogFormatError('The file is not a readable gzip session log.');
+  }
+  const lines = text.split('\n').filter((line) => line.trim() !== '');
+  if (lines.length === 0) throw new EventLogFormatError('The session log is empty.');
+  let header: LogHeader;
+  try {
+    header = JSON.parse(lines[0]!) as LogHeader;
+  } catch {
+    throw new EventLogFormatError('The first line of the session log is not a JSON header.');
+  }
+  if (!header || typeof header !== 'object' || header.format !== EVENT_LOG_FORMAT) {
+    throw new EventLogFormatError(`Not a session log (format is ${JSON.stringify(header?.format)}).`);
+  }
+  if (header.formatVersion !== EVENT_LOG_FORMAT_VERSION) {
+    throw new EventLogFormatError(`Unsupported session log version ${header.formatVersion}; this tool reads version ${EVENT_LOG_FORMAT_VERSION}.`);
+  }
+  const payloads = new Map<string, unknown>();
+  const raw: LogEntry[] = [];
+  lines.slice(1).forEach((line, index) => {
+    let parsed: { k?: unknown; id?: unknown; value?: unknown };
+    try {
+      parsed = JSON.parse(line) as typeof parsed;
+    } catch {
+      throw new EventLogFormatError(`Line ${index + 2} of the session log is not JSON.`);
+    }
+    if (parsed?.k === 'payload' && typeof parsed.id === 'string') payloads.set(parsed.id, parsed.value);
+    else if (parsed?.k === 'event' || parsed?.k === 'snapshot' || parsed?.k === 'checkpoint') raw.push(parsed as LogEntry);
+    else throw new EventLogFormatError(`Line ${index + 2} of the session log is not a log entry.`);
+  });
+  const decoder = new LogDecoder(payloads);
+  try {
+    return { header, entries: raw.map((entry) => decodeEntry(entry, decoder)) };
+  } catch (error) {
+    if (error instanceof MissingPayloadError) throw new EventLogFormatError(error.message);
+    throw error;
+  }
+}

@@ -1,0 +1,290 @@
+/**
+ * The session log's value codec: turns what travels through the actor system (events, persisted snapshots) into
+ * JSON and back, with secrets redacted (domain/redaction.ts) and nothing else removed.
+ *
+ * - No depth limit. Only a true cycle (an object inside itself) is cut, as `{"$cycle":true}`; an object shared by
+ *   several branches is written in each.
+ * - Values JSON has no word for are tagged objects of one key: `$map`, `$set`, `$date`, `$error` (own fields kept,
+ *   machines decide on them), `$blob` (a file: name, type and size, never its bytes), `$binary` (byte length),
+ *   `$actor` (an actor reference, by id), `$num` (NaN, ±Infinity), `$bigint`, `$logic` (actor logic, by id). An
+ *   object whose only key starts with `$` is wrapped in `$obj`. The event log's digest symbol is written as `$digest`.
+ * - Large subtrees (PAYLOAD_MIN_CHARS of JSON and more) are content-addressed: written once as a payload
+ *   `{id, text}` and referenced as `{"$ref": id}` from wherever they occur. A payload's own large children are
+ *   payloads too, so a context that changed in one place costs only the changed path.
+ *
+ * Encoding is cached per object (values that pass through the system are immutable).
+ */
+import { fnv1a64, hashValue } from './hash.ts';
+import { isSecretKey, LOG_DIGEST, REDACTED, redactUrl } from './redaction.ts';
+
+/** Subtrees whose JSON is at least this long are stored once and referenced. */
+export const PAYLOAD_MIN_CHARS = 1_024;
+
+/** A content-addressed payload: its JSON text and the payloads it references. */
+export interface PayloadRecord {
+  id: string;
+  text: string;
+  children: PayloadRecord[];
+}
+
+interface EncodedValue {
+  value: unknown;
+  size: number;
+  /** Payloads referenced directly by `value`. */
+  refs: PayloadRecord[];
+}
+
+const TAGS = new Set(['$map', '$set', '$date', '$error', '$blob', '$binary', '$actor', '$num', '$bigint', '$logic', '$ref', '$cycle', '$obj']);
+
+function isBlobLike(value: object): value is { size: number; type?: string; name?: string } {
+  return 'size' in value && 'arrayBuffer' in value && typeof (value as { arrayBuffer: unknown }).arrayBuffer === 'function';
+}
+
+function isActorRef(value: object): value is { id: string } {
+  return 'sessionId' in value && 'send' in value && typeof (value as { send: unknown }).send === 'function';
+}
+
+function isLogic(value: object): boolean {
+  return 'transition' in value && typeof (value as { transition: unknown }).transition === 'function' && 'getInitialSnapshot' in value;
+}
+
+const NONE: PayloadRecord[] = [];
+
+/**
+ * Encodes values for the log. `onPayload` hears every payload the first time this encoder makes it (the log keeps
+ * them by id); `payloads: false` writes everything inline (redaction only).
+ */
+export class LogEncoder {
+  private cache = new WeakMap<object, EncodedValue>();
+  private inProgress = new Set<object>();
+  constructor(private readonly options: { payloads: boolean; minChars?: number } = { payloads: true }) {}
+
+  /** The JSON-safe, redacted form of `value` and the payloads it references. */
+  encode(value: unknown): { value: unknown; refs: PayloadRecord[] } {
+    const out = this.enc(value);
+    return { value: out.value === undefined ? null : out.value, refs: out.refs };
+  }
+
+  private enc(value: unknown): EncodedValue {
+    if (value === null || value === undefined) return { value: null, size: 4, refs: NONE };
+    switch (typeof value) {
+      case 'string': {
+        const text = value.includes('=') ? redactUrl(value) : value;
+        return { value: text, size: text.length + 2, refs: NONE };
+      }
+      case 'number':
+        return Number.isFinite(value) ? { value, size: 8, refs: NONE } : { value: { $num: String(value) }, size: 16, refs: NONE };
+      case 'boolean':
+        return { value, size: 5, refs: NONE };
+      case 'bigint':
+        return { value: { $bigint: value.toString() }, size: 20, refs: NONE };
+      case 'function':
+      case 'symbol':
+        return { value: undefined, size: 0, refs: NONE };
+    }
+    const obj = value as object;
+    const cached = this.cache.get(obj);
+    if (cached) return cached;
+    if (this.inProgress.has(obj)) return { value: { $cycle: true }, size: 14, refs: NONE };
+    this.inProgress.add(obj);
+    let result: EncodedValue;
+    try {
+      result = this.encObject(obj);
+    } finally {
+      this.inProgress.delete(obj);
+    }
+    if (this.options.payloads && result.size >= (this.options.minChars ?? PAYLOAD_MIN_CHARS)) {
+      const text = JSON.stringify(result.value);
+      const payload: PayloadRecord = { id: `${fnv1a64(text)}${text.length.toString(36)}`, text, children: result.refs };
+      result = { value: { $ref: payload.id }, size: payload.id.length + 12, refs: [payload] };
+    }
+    this.cache.set(obj, result);
+    return result;
+  }
+
+  private encObject(obj: object): EncodedValue {
+    if (isBlobLike(obj)) {
+      const { name, type, size } = obj as { name?: string; type?: string; size: number };
+      return { value: { $blob: { name: name ?? null, type: type ?? '', size } }, size: 60, refs: NONE };
+    }
+    if (ArrayBuffer.isView(obj) || obj instanceof ArrayBuffer) return { value: { $binary: (obj as ArrayBuffer).byteLength }, size: 20, refs: NONE };
+    if (isActorRef(obj)) return { value: { $actor: obj.id ?? null }, size: 30, refs: NONE };
+    if (obj instanceof Date) return { value: { $date: Number.isNaN(obj.getTime()) ? null : obj.toISOString() }, size: 36, refs: NONE };
+    if (isLogic(obj)) return { value: { $logic: (obj as { id?: string }).id ?? null }, size: 30, refs: NONE };
+    if (obj instanceof Map) {
+      const inner = this.encList([...obj.entries()].map(([k, v]) => [k, v]));
+      return { value: { $map: inner.value }, size: inner.size + 9, refs: inner.refs };
+    }
+    if (obj instanceof Set) {
+      const inner = this.encList([...obj]);
+      return { value: { $set: inner.value }, size: inner.size + 9, refs: inner.refs };
+    }
+    if (Array.isArray(obj)) return this.encList(obj);
+    if (obj instanceof Error) {
+      // An error's own fields (an HTTP status, a refusal reason) are what machines decide on: replay needs them.
+      const fields = this.encFields(obj);
+      const body = { ...(fields.value as Record<string, unknown>), name: obj.name, message: obj.message };
+      return { value: { $error: body }, size: fields.size + obj.message.length + 30, refs: fields.refs };
+    }
+    const fields = this.encFields(obj);
+    const digest = (obj as { [LOG_DIGEST]?: unknown })[LOG_DIGEST];
+    const body = fields.value as Record<string, unknown>;
+    if (typeof digest === 'string') body.$digest = digest;
+    const keys = Object.keys(body);
+    if (keys.length === 1 && keys[0]!.startsWith('$') && keys[0] !== '$digest') return { value: { $obj: body }, size: fields.size + 9, refs: fields.refs };
+    return { value: body, size: fields.size, refs: fields.refs };
+  }
+
+  private encList(items: unknown[]): EncodedValue {
+    const out: unknown[] = new Array(items.length);
+    let size = 2;
+    let refs: PayloadRecord[] = NONE;
+    for (let i = 0; i < items.length; i++) {
+      const e = this.enc(items[i]);
+      out[i] = e.value === undefined ? null : e.value;
+      size += e.size + 1;
+      if (e.refs.length) refs = refs === NONE ? [...e.refs] : refs.concat(e.refs);
+    }
+    return { value: out, size, refs };
+  }
+
+  private encFields(obj: object): EncodedValue {
+    const out: Record<string, unknown> = {};
+    let size = 2;
+    let refs: PayloadRecord[] = NONE;
+    for (const key of Object.keys(obj)) {
+      const inner = (obj as Record<string, unknown>)[key];
+      if (isSecretKey(key)) {
+        out[key] = inner === null || inner === undefined || inner === '' ? (inner ?? null) : REDACTED;
+        size += key.length + 16;
+        continue;
+      }
+      const e = this.enc(inner);
+      if (e.value === undefined || inner === undefined) continue;
+      out[key] = e.value;
+      size += key.length + 4 + e.size;
+      if (e.refs.length) refs = refs === NONE ? [...e.refs] : refs.concat(e.refs);
+    }
+    return { value: out, size, refs };
+  }
+}
+
+/** Thrown when a log references a payload it does not carry. */
+export class MissingPayloadError extends Error {
+  override name = 'MissingPayloadError';
+}
+
+/**
+ * Decodes what LogEncoder wrote: tags back to Maps, Sets, Dates, Errors (with their fields) and the digest symbol;
+ * `$ref` resolved from `payloads` (each payload decoded once, so shared subtrees stay shared).
+ */
+export class LogDecoder {
+  private decoded = new Map<string, unknown>();
+  constructor(private readonly payloads: Map<string, unknown>) {}
+
+  decode(value: unknown): unknown {
+    if (value === null || typeof value !== 'object') return value;
+    if (Array.isArray(value)) return value.map((item) => this.decode(item));
+    const obj = value as Record<string, unknown>;
+    const keys = Object.keys(obj);
+    if (keys.length === 1 && TAGS.has(keys[0]!)) return this.decodeTag(keys[0]!, obj[keys[0]!]);
+    const out: Record<string | symbol, unknown> = {};
+    for (const key of keys) {
+      if (key === '$digest') out[LOG_DIGEST] = obj[key];
+      else out[key] = this.decode(obj[key]);
+    }
+    return out;
+  }
+
+  private decodeTag(tag: string, inner: unknown): unknown {
+    switch (tag) {
+      case '$ref': {
+        const id = String(inner);
+        if (this.decoded.has(id)) return this.decoded.get(id);
+        if (!this.payloads.has(id)) throw new MissingPayloadError(`The session log references payload ${id}, which it does not carry.`);
+        const value = this.decode(this.payloads.get(id));
+        this.decoded.set(id, value);
+        return value;
+      }
+      case '$map':
+        return new Map((inner as [unknown, unknown][]).map(([k, v]) => [this.decode(k), this.decode(v)]));
+      case '$set':
+        return new Set((inner as unknown[]).map((v) => this.decode(v)));
+      case '$date':
+        return new Date(inner === null ? Number.NaN : String(inner));
+      case '$error': {
+        const fields = this.decode(inner) as Record<string, unknown>;
+        const error = new Error(String(fields.message ?? ''));
+        Object.assign(error, fields);
+        return error;
+      }
+      case '$blob':
+        return { ...(inner as object) };
+      case '$num':
+        return Number(inner);
+      case '$bigint':
+        return BigInt(String(inner));
+      case '$obj':
+        return Object.fromEntries(Object.entries(inner as object).map(([k, v]) => [k, this.decode(v)]));
+      case '$binary':
+        return new Uint8Array(0);
+      case '$actor':
+      case '$logic':
+      case '$cycle':
+      default:
+        return { [tag]: inner };
+    }
+  }
+}
+
+/** The redacted, JSON-safe copy of a value with nothing content-addressed (what a reader of one event sees). */
+export function redactValue(value: unknown): unknown {
+  return new LogEncoder({ payloads: false }).encode(value).value;
+}
+
+const subtreeHashes = new WeakMap<object, string>();
+
+function isSpecial(obj: object): boolean {
+  return isBlobLike(obj) || ArrayBuffer.isView(obj) || obj instanceof ArrayBuffer || obj instanceof Error || obj instanceof Date || isActorRef(obj) || isLogic(obj);
+}
+
+/**
+ * The fingerprint of a value as the log would write it (redacted), computed per object and cached by identity:
+ * contexts are immutable and share structure, so after one change only the objects on the changed path are hashed
+ * again (a 20,000-segment translation model is hashed once, not on every keystroke). An object carrying LOG_DIGEST
+ * is fingerprinted by it. Maps and Sets are hashed by their entries. Recorder and replayer both use this.
+ */
+export function redactedHash(value: unknown, inProgress: Set<object> = new Set()): string {
+  if (value === null || value === undefined || typeof value !== 'object') return hashValue(redactValue(value) ?? null);
+  const obj = value as object;
+  const cached = subtreeHashes.get(obj);
+  if (cached) return cached;
+  const digest = (obj as { [LOG_DIGEST]?: unknown })[LOG_DIGEST];
+  if (typeof digest === 'string') return digest;
+  if (inProgress.has(obj)) return hashValue('[cycle]');
+  let hash: string;
+  if (isSpecial(obj)) {
+    hash = hashValue(redactValue(obj));
+  } else {
+    inProgress.add(obj);
+    let text: string;
+    const list = (items: unknown[]) => items.map((item) => (typeof item === 'function' || typeof item === 'symbol' ? 'null' : redactedHash(item, inProgress))).join(',');
+    if (Array.isArray(obj)) text = `[${list(obj)}]`;
+    else if (obj instanceof Map) text = `M[${list([...obj.entries()])}]`;
+    else if (obj instanceof Set) text = `S[${list([...obj])}]`;
+    else {
+      const parts: string[] = [];
+      for (const key of Object.keys(obj).sort()) {
+        const inner = (obj as Record<string, unknown>)[key];
+        if (inner === undefined || typeof inner === 'function' || typeof inner === 'symbol') continue;
+        const part = isSecretKey(key) ? hashValue(inner === null || inner === '' ? (inner ?? null) : REDACTED) : redactedHash(inner, inProgress);
+        parts.push(`${JSON.stringify(key)}:${part}`);
+      }
+      text = `{${parts.join(',')}}`;
+    }
+    inProgress.delete(obj);
+    hash = fnv1a64(text);
+  }
+  subtreeHashes.set(obj, hash);
+  return hash;
+}
