@@ -1,0 +1,88 @@
+/**
+ * Sessions recorded in Chromium through the real UI against the real service, downloaded from the account menu and
+ * replayed headless: each must replay with 0 divergences and no "changed since recorded" warning. The file runs on a
+ * server of its own (serverEnv), so the content its sessions change is theirs alone.
+ */
+import type { Page } from '@playwright/test';
+import { SEEDED_TRANSLATIONS } from '../../server/translations/seed.ts';
+import {
+  dismissFeedbackSurvey,
+  expect,
+  expectNoPageErrors,
+  goToSlide,
+  openGridAs,
+  segmentRow,
+  segmentTable,
+  stackItemIds,
+  startEditRow,
+  test,
+  translatePath,
+  translatorPage,
+  treeFolder,
+  uniqueName,
+} from './fixtures.ts';
+import { downloadAndReplay, eventTypes } from './replaySupport.ts';
+
+test.use({ serverEnv: { REVIEW_E2E_SERVER: 'session-replay' } });
+
+const ALEX = 'alex.admin@example.com';
+const VERA = 'vera.validator@example.com';
+
+const actionBar = (page: Page) => page.getByRole('group', { name: 'Folder actions' });
+
+test('a grid session (create, rename, trash and restore a folder) replays with no divergence', async ({ page }) => {
+  await openGridAs(page, ALEX, '/review/folder/PRIVATE_CONTENT');
+  const name = uniqueName('Replay');
+  await actionBar(page).getByRole('button', { name: 'New folder' }).click();
+  const create = page.getByRole('dialog', { name: 'New folder' });
+  await create.getByRole('textbox', { name: 'Name' }).fill(name);
+  await create.getByRole('button', { name: 'Create folder' }).click();
+  await expect(create).toBeHidden();
+  await expect(treeFolder(page, name)).toBeVisible();
+  await treeFolder(page, name).click();
+
+  const { log } = await downloadAndReplay(page);
+  expect(eventTypes(log)).toContain('folder.create');
+});
+
+test('a translate-tab session (edit, save, mark complete, reopen, find and replace) replays with no divergence', async ({ browser, baseURL }) => {
+  const stack = await stackItemIds(browser, baseURL!, SEEDED_TRANSLATIONS.storylineStack);
+  const id = stack.get(SEEDED_TRANSLATIONS.storylineFrench)!;
+  const page = await translatorPage(browser, baseURL!, VERA, translatePath(id));
+  try {
+    await segmentTable(page);
+    await goToSlide(page, 'Why service matters');
+    const editor = await startEditRow(page, segmentRow(page, 'résolu rapidement'));
+    await page.keyboard.press('End');
+    await page.keyboard.type(' Vraiment.');
+    await page.keyboard.press('Control+Enter');
+    await expect(editor).toBeHidden();
+    await dismissFeedbackSurvey(page);
+    await expect(segmentRow(page, 'Vraiment.')).toContainText('Edited');
+
+    const bar = page.getByRole('navigation', { name: 'Group navigation' });
+    await bar.getByRole('button', { name: 'Mark complete' }).click();
+    await bar.getByRole('button', { name: 'Reopen' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Reopen this slide?' });
+    await confirm.getByRole('button', { name: 'Reopen' }).click();
+    await expect(bar.getByRole('button', { name: 'Mark complete' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Find and replace', exact: true }).click();
+    const find = page.getByRole('search', { name: 'Find and replace' });
+    await find.getByLabel('Slides').selectOption({ label: 'All slides' });
+    await find.getByRole('textbox', { name: 'Find in segments' }).fill('Vraiment');
+    await expect(find.getByText(/^(1 result|1 of 1)$/)).toBeVisible();
+    const replaceWith = find.getByRole('textbox', { name: 'Replace with' });
+    if (!(await replaceWith.isVisible())) await find.getByRole('button', { name: 'Show replace' }).click();
+    await replaceWith.fill('Certainement');
+    await find.getByRole('button', { name: 'Replace', exact: true }).click();
+    await expect(segmentRow(page, 'Certainement.')).toBeVisible();
+
+    const { log } = await downloadAndReplay(page);
+    const types = eventTypes(log);
+    expect(types).toContain('xstate.done.actor.fetchFile');
+    expectNoPageErrors(page);
+  } finally {
+    await page.context().close();
+  }
+});
