@@ -176,13 +176,15 @@ export function createEventRecorder(options: RecorderOptions): EventRecorder {
     if (!root || !probe) return;
     const t = elapsed();
     if (t - lastCheckpoint.t < checkpointEvery && store.written - lastCheckpoint.bytes < capacity / 4) return;
-    let persisted: unknown;
+    let encoded: ReturnType<LogEncoder['encode']>;
     try {
-      persisted = (root as unknown as { getPersistedSnapshot(): unknown }).getPersistedSnapshot();
-    } catch {
-      return; // a system that cannot be persisted keeps its log from the start
+      encoded = encoder.encode((root as unknown as { getPersistedSnapshot(): unknown }).getPersistedSnapshot());
+    } catch (error) {
+      // A system that cannot be persisted keeps its log from the start; the log must never break the app.
+      console.warn('Session log: no checkpoint', error);
+      lastCheckpoint = { t, bytes: store.written };
+      return;
     }
-    const encoded = encoder.encode(persisted);
     const states: CheckpointEntry['states'] = {};
     for (const [path, track] of actors) if (track.status === 'active') states[path] = { value: track.value, ctx: track.keys, status: track.status };
     lastCheckpoint = { t, bytes: store.written };

@@ -58,6 +58,13 @@ interface SystemInternals {
 
 const probes = new WeakMap<object, SystemProbe>();
 
+function reportError(error: unknown): void {
+  // As xstate reports an observer's error: thrown later, outside the delivery.
+  setTimeout(() => {
+    throw error;
+  });
+}
+
 /** The probe of `system`, installed on first use. */
 export function probeSystem(system: AnyActorSystem): SystemProbe {
   const existing = probes.get(system);
@@ -89,10 +96,18 @@ export function probeSystem(system: AnyActorSystem): SystemProbe {
     else byEvent.delete(timer.event);
   };
 
+  // What runs after a delivery never breaks it: an observer's error is reported and the next one still runs.
+  const safely = (fn: () => void) => {
+    try {
+      fn();
+    } catch (error) {
+      reportError(error);
+    }
+  };
   const settle = () => {
     // Reactions may deliver again; each delivery settles on its own and drains what is left.
-    while (depth === 0 && settledOnce.length) settledOnce.shift()!();
-    if (depth === 0) for (const fn of [...settledAlways]) fn();
+    while (depth === 0 && settledOnce.length) safely(settledOnce.shift()!);
+    if (depth === 0) for (const fn of [...settledAlways]) safely(fn);
   };
 
   const deliver = (source: AnyActorRef | undefined, target: AnyActorRef, event: object, timer: number | null) => {

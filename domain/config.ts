@@ -41,6 +41,8 @@ export interface RuntimeConfig {
   session: { indicatorCookie: string | null };
   services: Record<ServiceName, string>;
   links: Record<LinkName, string>;
+  /** The session log's bound and checkpoint interval; null: the defaults of domain/constants.ts. */
+  eventLog: { capacityBytes: number | null; checkpointEveryMs: number | null };
 }
 
 /** Thrown when /config.json is not a usable configuration. */
@@ -72,6 +74,7 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
   const services = (body.services ?? {}) as Record<string, unknown>;
   const links = (body.links ?? {}) as Record<string, unknown>;
   const session = (body.session ?? {}) as Record<string, unknown>;
+  const eventLog = (body.eventLog ?? {}) as Record<string, unknown>;
   return {
     reviewApi: text(body.reviewApi, 'reviewApi'),
     oidc: { authority: text(oidc.authority, 'oidc.authority'), clientId: text(oidc.clientId, 'oidc.clientId'), scope: text(oidc.scope, 'oidc.scope') },
@@ -79,5 +82,9 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
     session: { indicatorCookie: session.indicatorCookie == null ? null : text(session.indicatorCookie, 'session.indicatorCookie') },
     services: Object.fromEntries(SERVICE_NAMES.map((name) => [name, text(services[name], `services.${name}`)])) as Record<ServiceName, string>,
     links: Object.fromEntries(LINK_NAMES.map((name) => [name, text(links[name], `links.${name}`)])) as Record<LinkName, string>,
+    eventLog: {
+      capacityBytes: eventLog.capacityBytes == null ? null : count(eventLog.capacityBytes, 'eventLog.capacityBytes', 10_000),
+      checkpointEveryMs: eventLog.checkpointEveryMs == null ? null : count(eventLog.checkpointEveryMs, 'eventLog.checkpointEveryMs', 1_000),
+    },
   };
 }

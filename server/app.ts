@@ -9,7 +9,7 @@ import { createTokenInspector, createTokenVerifier } from './auth.ts';
 import { checkReconnectPolicy, llmConfigFromEnv, type LlmConfig } from './config.ts';
 import { isCommentUploadKey, registerComments, type CommentUploadHooks } from './comments/index.ts';
 import { registerContent, type VersionHooks } from './content/index.ts';
-import type { LinkName, ReconnectPolicy, ServiceName } from './config.ts';
+import type { LinkName, ReconnectPolicy, RuntimeConfig, ServiceName } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { installErrorHandling } from './errors.ts';
 import { installRequestValidation } from './validation.ts';
@@ -60,6 +60,8 @@ export interface ServerOptions {
   linkUrls?: Partial<Record<LinkName, string>>;
   /** Served as `/config.json` `socket.reconnect`; null or absent: the client keeps the spec's policy. */
   socketReconnect?: ReconnectPolicy | null;
+  /** Served as `/config.json` `eventLog`: the client's session log bound and checkpoint interval (tests make it small). */
+  eventLog?: RuntimeConfig['eventLog'];
   /** Key prefix of video uploads (§7 "a transcode prefix from configuration"); default `review/transcode`. */
   videoKeyPrefix?: string;
   logger?: boolean;
@@ -118,7 +120,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     onError: (error, event) => app.log.error({ err: error, event }, 'socket request failed'),
   });
   await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
-  await app.register(configRoutes, { publicUrl: () => publicUrl, serviceUrls: opts.serviceUrls ?? {}, linkUrls: opts.linkUrls ?? {}, socketReconnect });
+  await app.register(configRoutes, { publicUrl: () => publicUrl, serviceUrls: opts.serviceUrls ?? {}, linkUrls: opts.linkUrls ?? {}, socketReconnect, eventLog: opts.eventLog });
   await app.register(externalRoutes, { prefix: '/external' });
   await app.register(apiRoutes, { prefix: '/api', verify, realtime });
   // Uploads call the item side back as files arrive; the item side is registered next, hence the late binding.

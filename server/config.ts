@@ -114,10 +114,12 @@ export interface RuntimeConfigOverrides {
   linkUrls?: Partial<Record<LinkName, string>>;
   /** null or absent: the client uses the spec's policy. */
   socketReconnect?: ReconnectPolicy | null;
+  /** The session log's bound and checkpoint interval in the client; absent: its defaults. */
+  eventLog?: RuntimeConfig['eventLog'];
 }
 
 export function runtimeConfig(baseUrl: string, issuer: string, overrides: RuntimeConfigOverrides = {}): RuntimeConfig {
-  const { serviceUrls = {}, linkUrls = {}, socketReconnect = null } = overrides;
+  const { serviceUrls = {}, linkUrls = {}, socketReconnect = null, eventLog = { capacityBytes: null, checkpointEveryMs: null } } = overrides;
   const services = Object.fromEntries(
     SERVICE_NAMES.map((name) => [name, serviceUrls[name] ?? `${baseUrl}/services/${name}`]),
   ) as Record<ServiceName, string>;
@@ -129,7 +131,19 @@ export function runtimeConfig(baseUrl: string, issuer: string, overrides: Runtim
     session: { indicatorCookie: SESSION_INDICATOR_COOKIE },
     services,
     links,
+    eventLog: { ...eventLog },
   };
+}
+
+/** `EVENT_LOG_CAPACITY_BYTES` and `EVENT_LOG_CHECKPOINT_EVERY_MS`: the client's session log bound (whole numbers), each optional. */
+export function eventLogFromEnv(env: NodeJS.ProcessEnv): RuntimeConfig['eventLog'] {
+  const read = (name: string, min: number): number | null => {
+    const raw = env[name]?.trim() ?? '';
+    if (raw === '') return null;
+    if (!/^\d+$/.test(raw) || Number(raw) < min) throw new EnvConfigError(`${name} must be a whole number of at least ${min}, got "${raw}".`);
+    return Number(raw);
+  };
+  return { capacityBytes: read('EVENT_LOG_CAPACITY_BYTES', 10_000), checkpointEveryMs: read('EVENT_LOG_CHECKPOINT_EVERY_MS', 1_000) };
 }
 
 /** The OpenAI-compatible chat-completions service for AI suggestions (issue 9); absent: the offline translation-memory provider. */

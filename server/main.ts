@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { startServer } from './app.ts';
-import { EnvConfigError, linkUrlsFromEnv, reconnectPolicyFromEnv, serviceUrlsFromEnv } from './config.ts';
+import { EnvConfigError, eventLogFromEnv, linkUrlsFromEnv, reconnectPolicyFromEnv, serviceUrlsFromEnv } from './config.ts';
 import { DEFAULT_DEMO_PASSWORD, DEMO_ACCOUNTS } from './seed.ts';
 
 function intFromEnv(name: string, fallback: number): number {
@@ -49,6 +49,7 @@ const server = await fromEnvAsync(() => startServer({
   serviceUrls: serviceUrlsFromEnv(process.env),
   linkUrls: linkUrlsFromEnv(process.env),
   socketReconnect: fromEnv(() => reconnectPolicyFromEnv(process.env)),
+  eventLog: fromEnv(() => eventLogFromEnv(process.env)),
   logger: process.env.LOG_REQUESTS === '1',
 }));
 

@@ -32,6 +32,11 @@ const configSchema = {
       },
     },
     session: { type: 'object', required: ['indicatorCookie'], properties: { indicatorCookie: { type: ['string', 'null'] } } },
+    eventLog: {
+      type: 'object',
+      required: ['capacityBytes', 'checkpointEveryMs'],
+      properties: { capacityBytes: { type: ['integer', 'null'] }, checkpointEveryMs: { type: ['integer', 'null'] } },
+    },
     links: { type: 'object', required: [...LINK_NAMES], properties: Object.fromEntries(LINK_NAMES.map((name) => [name, urlString])) },
     services: {
       type: 'object',

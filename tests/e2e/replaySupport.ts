@@ -10,7 +10,7 @@ import { expect, test } from './fixtures.ts';
  * the headless replayer (tools/replayer.ts, as `npm run replay` does) and expects no divergence and no warning; the
  * report is printed when it fails.
  */
-export async function downloadAndReplay(page: Page): Promise<{ log: ParsedLog; result: ReplayResult }> {
+export async function downloadAndReplay(page: Page, options: { allowDroppedHead?: boolean } = {}): Promise<{ log: ParsedLog; result: ReplayResult }> {
   await page.getByRole('button', { name: /account menu/i }).click();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Download session log' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^review-session-.*\.jsonl\.gz$/);
@@ -19,8 +19,10 @@ export async function downloadAndReplay(page: Page): Promise<{ log: ParsedLog; r
   const result = replayLog(log, { root: appMachine, rootId: 'app', currentHashes: definitionHashes() });
   const report = formatReplay(result);
   await test.info().attach('replay report', { body: report, contentType: 'text/plain' });
+  if (process.env.REPLAY_REPORT) await download.saveAs(test.info().outputPath('session.jsonl.gz'));
   if (process.env.REPLAY_REPORT) console.log(`${log.header.entries} entries, ${readFileSync(file).length} bytes gz\n${report}`);
   expect(result.divergences, report).toEqual([]);
+  if (!options.allowDroppedHead) expect(log.header.dropped, 'the log lost its head').toBe(0);
   expect(result.warnings, report).toEqual([]);
   return { log, result };
 }

@@ -125,7 +125,12 @@ export function createAppSystem(
   const storage = browserStorage();
   const cookies = options.cookies ?? documentCookies();
   const oidc = createOidcAdapter({ ...config.oidc, origin: options.origin }, storage);
-  const recorder = createEventRecorder({ now: () => clock.now(), isCoreLogic });
+  const recorder = createEventRecorder({
+    now: () => clock.now(),
+    isCoreLogic,
+    capacityBytes: config.eventLog.capacityBytes ?? undefined,
+    checkpointEveryMs: config.eventLog.checkpointEveryMs ?? undefined,
+  });
 
   const auth = authMachine.provide({
     actors: {
