@@ -98,14 +98,18 @@ export function logicOf(ref: AnyActorRef): unknown {
 }
 
 /**
- * `xstate.snapshot.<id>` events carry the child's whole snapshot (its machine, children, history); the log keeps
- * what a reader needs (value, status, context). The system makes them itself, so replay regenerates them.
+ * `xstate.snapshot.<id>` events (a child's snapshot sent to its parent) carry the child's whole snapshot: its machine,
+ * children, history and context. The system makes them itself and replay regenerates them; the log keeps their value
+ * and status. The child's context is in the child's own snapshot entries.
  */
 function compactEvent(event: { type: string }): unknown {
+  // A promise actor tells itself its result before it tells its parent: the parent's xstate.done.actor / error event
+  // carries the same value, so this one keeps only its type.
+  if (event.type === 'xstate.promise.resolve' || event.type === 'xstate.promise.reject') return { type: event.type };
   if (!event.type.startsWith('xstate.snapshot.')) return event;
-  const snapshot = (event as { snapshot?: { value?: unknown; status?: unknown; context?: unknown } }).snapshot;
+  const snapshot = (event as { snapshot?: { value?: unknown; status?: unknown } }).snapshot;
   if (!snapshot || typeof snapshot !== 'object') return event;
-  return { ...event, snapshot: { value: snapshot.value, status: snapshot.status, context: snapshot.context } };
+  return { type: event.type, snapshot: { value: snapshot.value, status: snapshot.status } };
 }
 
 /** What the log remembers of an actor's context between two entries. */
@@ -167,92 +171,175 @@ export function createEventRecorder(options: RecorderOptions): EventRecorder {
   const elapsed = () => Math.max(0, options.now() - startTime);
   const isCore = (ref: AnyActorRef | undefined) => !!ref && options.isCoreLogic(logicOf(ref));
   const actors = new Map<string, ActorTrack>();
+  const paths = new WeakMap<AnyActorRef, string>();
+  const pathOf = (ref: AnyActorRef) => {
+    let path = paths.get(ref);
+    if (path === undefined) paths.set(ref, (path = actorPath(ref)));
+    return path;
+  };
   let probe: SystemProbe | null = null;
   let root: AnyActorRef | null = null;
   let rootStarted = false;
   let lastCheckpoint = { t: 0, bytes: 0 };
 
-  const checkpoint = () => {
-    if (!root || !probe) return;
-    const t = elapsed();
-    if (t - lastCheckpoint.t < checkpointEvery && store.written - lastCheckpoint.bytes < capacity / 4) return;
+  // What the system hands over is kept as it is (events and snapshots are immutable) and written to the log later,
+  // in order, when the page is idle, before an export, or when much is waiting: the delivery path only appends.
+  const pending: Pending[] = [];
+  let flushScheduled = false;
+  const scheduleFlush = () => {
+    if (flushScheduled) return;
+    flushScheduled = true;
+    const idle = (globalThis as { requestIdleCallback?: (fn: () => void, opts?: { timeout: number }) => unknown }).requestIdleCallback;
+    if (idle) idle(flush, { timeout: 2_000 });
+    else setTimeout(flush, 200);
+  };
+
+  function writeEvent(item: PendingEvent): void {
+    const { target, source } = item;
+    const origin: EventOrigin = !source ? 'external' : isCore(source) ? 'machine' : 'adapter';
+    const encoded = encoder.encode(compactEvent(item.event));
+    const entry: EventEntry = { k: 'event', t: item.t, target: pathOf(target), targetIsCore: isCore(target), source: source ? pathOf(source) : null, origin, event: encoded.value };
+    if (item.nested) entry.nested = true;
+    if (item.timer !== null) entry.timer = item.timer;
+    store.add(entry, encoded.refs);
+  }
+
+  function writeSnapshot(item: PendingSnapshot): void {
+    const path = pathOf(item.actor);
+    const previous = actors.get(path);
+    const value = item.snapshot.value ?? null;
+    const status = item.snapshot.status ?? 'active';
+    const track = trackContext(previous, item.snapshot.context);
+    const valueJson = previous && previous.value === value ? previous.valueJson : JSON.stringify(value);
+    const ctx: ContextKeys = {};
+    let changed = !previous || previous.status !== status || previous.valueJson !== valueJson;
+    for (const key in track.keys) {
+      const hash = track.keys[key]!;
+      if (previous?.keys[key] === hash) continue;
+      ctx[key] = hash;
+      changed = true;
+    }
+    const gone = previous && previous.keys !== track.keys ? Object.keys(previous.keys).filter((key) => !(key in track.keys)) : [];
+    actors.set(path, { ...track, value, valueJson, status });
+    if (!changed && gone.length === 0) return;
+    const entry: SnapshotEntry = { k: 'snapshot', t: item.t, actor: path, value, ctx, status };
+    if (gone.length) entry.gone = gone;
+    store.add(entry, []);
+  }
+
+  function writeCheckpoint(item: PendingCheckpoint): void {
     let encoded: ReturnType<LogEncoder['encode']>;
     try {
-      encoded = encoder.encode((root as unknown as { getPersistedSnapshot(): unknown }).getPersistedSnapshot());
+      encoded = encoder.encode(item.persisted);
     } catch (error) {
       // A system that cannot be persisted keeps its log from the start; the log must never break the app.
       console.warn('Session log: no checkpoint', error);
-      lastCheckpoint = { t, bytes: store.written };
       return;
     }
     const states: CheckpointEntry['states'] = {};
     for (const [path, track] of actors) if (track.status === 'active') states[path] = { value: track.value, ctx: track.keys, status: track.status };
-    lastCheckpoint = { t, bytes: store.written };
-    store.add({ k: 'checkpoint', t, timers: probe.timerCount(), snapshot: encoded.value, states } satisfies CheckpointEntry, encoded.refs);
+    store.add({ k: 'checkpoint', t: item.t, timers: item.timers, snapshot: encoded.value, states } satisfies CheckpointEntry, encoded.refs);
+  }
+
+  function flush(): void {
+    flushScheduled = false;
+    for (let i = 0; i < pending.length; i++) {
+      const item = pending[i]!;
+      try {
+        if (item.kind === 'event') writeEvent(item);
+        else if (item.kind === 'snapshot') writeSnapshot(item);
+        else writeCheckpoint(item);
+      } catch (error) {
+        console.warn('Session log: an entry could not be written', error);
+      }
+    }
+    pending.length = 0;
+  }
+
+  const push = (item: Pending) => {
+    pending.push(item);
+    if (pending.length >= PENDING_FLUSH_AT) flush();
+    else scheduleFlush();
   };
 
-  const attach = (ref: AnyActorRef) => {
-    probe = probeSystem(ref.system);
-    probe.onSettled(checkpoint);
+  const checkpoint = () => {
+    if (!root || !probe) return;
+    const t = elapsed();
+    if (t - lastCheckpoint.t < checkpointEvery && store.written - lastCheckpoint.bytes < capacity / 4) return;
+    lastCheckpoint = { t, bytes: store.written };
+    let persisted: unknown;
+    try {
+      persisted = (root as unknown as { getPersistedSnapshot(): unknown }).getPersistedSnapshot();
+    } catch (error) {
+      console.warn('Session log: no checkpoint', error);
+      return;
+    }
+    push({ kind: 'checkpoint', t, timers: probe.timerCount(), persisted });
   };
 
   const inspect = (ev: InspectionEvent) => {
     const actorRef = ev.actorRef as AnyActorRef;
-    if (!probe) attach(actorRef);
-    if (ev.type === '@xstate.actor') {
-      if (!root && !actorRef._parent) root = actorRef;
-      return;
+    if (!probe) {
+      probe = probeSystem(actorRef.system);
+      probe.onSettled(checkpoint);
     }
     if (ev.type === '@xstate.event') {
-      const source = ev.sourceRef as AnyActorRef | undefined;
-      const origin: EventOrigin = !source ? 'external' : isCore(source) ? 'machine' : 'adapter';
-      const encoded = encoder.encode(compactEvent(ev.event));
-      const entry: EventEntry = {
-        k: 'event',
-        t: elapsed(),
-        target: actorPath(actorRef),
-        targetIsCore: isCore(actorRef),
-        source: source ? actorPath(source) : null,
-        origin,
-        event: encoded.value,
-      };
-      const depth = probe!.depth();
+      const depth = probe.depth();
+      const timer = probe.takeFiringTimer();
       // Until the root's first snapshot the system is still starting: what is delivered meanwhile belongs to the start.
-      if (depth > 1 || !rootStarted) entry.nested = true;
-      const timer = probe!.takeFiringTimer();
-      if (timer !== null && depth === 1) entry.timer = timer;
-      store.add(entry, encoded.refs);
-    } else if (ev.type === '@xstate.snapshot' && isCore(actorRef)) {
-      const snapshot = ev.snapshot as { value?: unknown; context?: unknown; status?: string };
+      push({ kind: 'event', t: elapsed(), target: actorRef, source: ev.sourceRef as AnyActorRef | undefined, event: ev.event, nested: depth > 1 || !rootStarted, timer: depth === 1 ? timer : null });
+    } else if (ev.type === '@xstate.snapshot') {
       if (actorRef === root) rootStarted = true;
-      const path = actorPath(actorRef);
-      const previous = actors.get(path);
-      const value = snapshot.value ?? null;
-      const status = snapshot.status ?? 'active';
-      const track = trackContext(previous, snapshot.context);
-      const valueJson = previous && previous.value === value ? previous.valueJson : JSON.stringify(value);
-      const ctx: ContextKeys = {};
-      let changed = !previous || previous.status !== status || previous.valueJson !== valueJson;
-      for (const [key, hash] of Object.entries(track.keys)) {
-        if (previous?.keys[key] === hash) continue;
-        ctx[key] = hash;
-        changed = true;
-      }
-      const gone = previous ? Object.keys(previous.keys).filter((key) => !(key in track.keys)) : [];
-      actors.set(path, { ...track, value, valueJson, status });
-      if (!changed && gone.length === 0) return;
-      const entry: SnapshotEntry = { k: 'snapshot', t: elapsed(), actor: path, value, ctx, status };
-      if (gone.length) entry.gone = gone;
-      store.add(entry, []);
+      if (isCore(actorRef)) push({ kind: 'snapshot', t: elapsed(), actor: actorRef, snapshot: ev.snapshot as PendingSnapshot['snapshot'] });
+    } else if (ev.type === '@xstate.actor' && !root && !actorRef._parent) {
+      root = actorRef;
     }
   };
 
   return {
     inspect,
-    entries: () => store.entries(),
-    dropped: () => store.dropped,
-    bytes: () => store.bytes,
+    entries: () => {
+      flush();
+      return store.entries();
+    },
+    dropped: () => {
+      flush();
+      return store.dropped;
+    },
+    bytes: () => {
+      flush();
+      return store.bytes;
+    },
     startTime,
-    exportGzip: (partial) => exportLog(store, { ...partial, startTime, capacityBytes: capacity, endTime: elapsed() }),
+    exportGzip: (partial) => {
+      flush();
+      return exportLog(store, { ...partial, startTime, capacityBytes: capacity, endTime: elapsed() });
+    },
   };
 }
+
+/** Items waiting to be written: at most this many before they are written at once. */
+const PENDING_FLUSH_AT = 5_000;
+
+interface PendingEvent {
+  kind: 'event';
+  t: number;
+  target: AnyActorRef;
+  source: AnyActorRef | undefined;
+  event: { type: string };
+  nested: boolean;
+  timer: number | null;
+}
+interface PendingSnapshot {
+  kind: 'snapshot';
+  t: number;
+  actor: AnyActorRef;
+  snapshot: { value?: unknown; context?: unknown; status?: string };
+}
+interface PendingCheckpoint {
+  kind: 'checkpoint';
+  t: number;
+  timers: number;
+  persisted: unknown;
+}
+type Pending = PendingEvent | PendingSnapshot | PendingCheckpoint;

@@ -18,7 +18,7 @@ import { fnv1a64, hashValue } from './hash.ts';
 import { isSecretKey, LOG_DIGEST, REDACTED, redactUrl } from './redaction.ts';
 
 /** Subtrees whose JSON is at least this long are stored once and referenced. */
-export const PAYLOAD_MIN_CHARS = 1_024;
+export const PAYLOAD_MIN_CHARS = 400;
 
 /** A content-addressed payload: its JSON text and the payloads it references. */
 export interface PayloadRecord {

@@ -69,12 +69,23 @@ function differingKeys(a: ActorState | null, b: ActorState | null): string[] {
   return changedKeys(a?.ctx ?? {}, b?.ctx ?? {});
 }
 
-function sameState(a: ActorState | null, b: ActorState | null): boolean {
-  if (!a || !b) return ended(a) && ended(b);
-  return liveStatus(a.status) === liveStatus(b.status) && JSON.stringify(a.value) === JSON.stringify(b.value) && differingKeys(a, b).length === 0;
+function sameKeys(a: ContextKeys, b: ContextKeys): boolean {
+  if (a === b) return true;
+  let count = 0;
+  for (const key in a) {
+    if (a[key] !== b[key]) return false;
+    count++;
+  }
+  for (const key in b) if (--count < 0 || !(key in a)) return false;
+  return count === 0;
 }
 
-function findActor(root: AnyActorRef, path: string | null): AnyActorRef | undefined {
+function sameState(a: ActorState | null, b: ActorState | null): boolean {
+  if (!a || !b) return ended(a) && ended(b);
+  return liveStatus(a.status) === liveStatus(b.status) && sameKeys(a.ctx, b.ctx) && (a.value === b.value || JSON.stringify(a.value) === JSON.stringify(b.value));
+}
+
+export function findActor(root: AnyActorRef, path: string | null): AnyActorRef | undefined {
   if (!path) return undefined;
   const [rootId, ...rest] = path.split('/');
   if (rootId !== root.id) return undefined;
@@ -126,6 +137,8 @@ export function replayLog(log: { header: LogHeader; entries: LogEntry[] }, optio
   const clock = new ReplayClock();
   if (checkpoint) clock.set(checkpoint.t);
   const replayed = new Map<string, ActorState & { track: ContextTrack }>();
+  // Actors whose recorded or replayed state changed since the last comparison (and those still diverged).
+  const dirty = new Set<string>();
   const inspect = (ev: InspectionEvent) => {
     const ref = ev.actorRef as AnyActorRef;
     if (ev.type !== '@xstate.snapshot' || !isCoreLogic(logicOf(ref))) return;
@@ -133,6 +146,7 @@ export function replayLog(log: { header: LogHeader; entries: LogEntry[] }, optio
     const path = actorPath(ref);
     const track = trackContext(replayed.get(path)?.track, s.context);
     replayed.set(path, { value: s.value ?? null, ctx: track.keys, status: s.status ?? 'active', track });
+    dirty.add(path);
   };
   const system = createActor(inert(options.root), { id: options.rootId, clock, inspect, ...(checkpoint ? { snapshot: checkpoint.snapshot as never } : {}) });
   const probe = probeSystem(system.system);
@@ -140,7 +154,12 @@ export function replayLog(log: { header: LogHeader; entries: LogEntry[] }, optio
   probe.setTimerCount(restoredTimers);
 
   const recorded = new Map<string, ActorState>();
-  if (checkpoint) for (const [path, state] of Object.entries(checkpoint.states)) recorded.set(path, { ...state, ctx: { ...state.ctx } });
+  if (checkpoint) {
+    for (const [path, state] of Object.entries(checkpoint.states)) {
+      recorded.set(path, { ...state, ctx: { ...state.ctx } });
+      dirty.add(path);
+    }
+  }
   const divergences: Divergence[] = [];
   const open = new Map<string, Divergence>();
   let injected = 0;
@@ -150,7 +169,9 @@ export function replayLog(log: { header: LogHeader; entries: LogEntry[] }, optio
   let lastType = checkpoint ? '(checkpoint)' : '(start)';
 
   const compare = () => {
-    for (const path of new Set([...recorded.keys(), ...replayed.keys()])) {
+    const paths = [...dirty];
+    dirty.clear();
+    for (const path of paths) {
       const expected = recorded.get(path) ?? null;
       const actual = replayed.get(path) ?? null;
       const current = open.get(path);
@@ -187,6 +208,7 @@ export function replayLog(log: { header: LogHeader; entries: LogEntry[] }, optio
       const ctx = { ...(previous?.ctx ?? {}), ...entry.ctx };
       for (const key of entry.gone ?? []) delete ctx[key];
       recorded.set(entry.actor, { value: entry.value, ctx, status: entry.status });
+      dirty.add(entry.actor);
       continue;
     }
     if (entry.k === 'checkpoint') continue;

@@ -1,0 +1,217 @@
+/**
+ * Session log bench, on a session recorded in Chromium through the real UI against the real server (a scripted
+ * minute of active use: grid navigation, folders created and opened, a search typed, a comment typed and posted, the
+ * translate tab with edits typed and saved):
+ * - entries and bytes gz per minute of active use;
+ * - one hour of active use: its log size (60 × the measured minute; goal ≤ 2 MB gz) and its replay time (the minute
+ *   replayed headless, × 60; goal < 2 s);
+ * - the recorder's overhead: the minute's external and adapter events delivered to a fresh system (inert adapters),
+ *   machines regenerating the rest, with and without the recorder as its inspector, alternating rounds in one run,
+ *   medians compared (goal < 5 %).
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import Database from 'better-sqlite3';
+import { chromium, type Page } from '@playwright/test';
+import { createActor, type EventObject } from 'xstate';
+import { createEventRecorder, parseEventLog, type EventEntry, type ParsedLog } from '../../adapters/eventLog.ts';
+import { probeSystem } from '../../adapters/systemProbe.ts';
+import { appMachine } from '../../machines/index.ts';
+import { isCoreLogic } from '../../machines/core.ts';
+import { inert } from '../../machines/inert.ts';
+import { UPDATES_POPOVER_DISMISSED_STORAGE_KEY, WALKTHROUGH_DONE_STORAGE_KEY } from '../../domain/translation.ts';
+import { SEEDED_TRANSLATIONS } from '../../server/translations/seed.ts';
+import { findActor, isInjected, replayLog } from '../../tools/replayer.ts';
+import { ensureClientBuild, startServer, stopServer } from './grid.ts';
+
+const ACTIVE_MS = 60_000;
+/** A quick typist's pace (about 400 characters a minute) and the moment a person looks before the next step. */
+const TYPING_MS = 150;
+const LOOK_MS = 800;
+const GOAL_HOUR_GZ_BYTES = 2 * 1024 * 1024;
+const GOAL_HOUR_REPLAY_MS = 2_000;
+const GOAL_OVERHEAD = 0.05;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+/** Client-side navigation, as the app's own links do (a page load would start a new log). */
+async function navigate(page: Page, to: string): Promise<void> {
+  await page.evaluate((target) => {
+    history.pushState(null, '', target);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, to);
+}
+
+/** One round of the scripted active use, within one page load; every step waits on what a user would see. */
+async function activeRound(page: Page, round: number, frenchPath: string): Promise<void> {
+  // The translate tab: an edit typed and saved.
+  await navigate(page, frenchPath);
+  const table = page.getByRole('table', { name: 'Segments' });
+  await table.waitFor();
+  await table.getByTitle('Edit translation').nth(round % 5).click();
+  const editor = page.getByRole('textbox', { name: /^Translation of/ });
+  await editor.waitFor();
+  await page.keyboard.press('End');
+  await page.keyboard.type(` (${round})`, { delay: TYPING_MS });
+  await page.keyboard.press('Control+Enter');
+  await editor.waitFor({ state: 'hidden' });
+  await page.waitForTimeout(LOOK_MS);
+  // The grid: a folder created and opened, a search typed.
+  await navigate(page, '/review/folder/PRIVATE_CONTENT');
+  const tree = page.getByRole('tree', { name: 'Folders' });
+  await tree.waitFor();
+  const name = `Bench ${round} ${Date.now().toString(36)}`;
+  await page.getByRole('group', { name: 'Folder actions' }).getByRole('button', { name: 'New folder' }).click();
+  const create = page.getByRole('dialog', { name: 'New folder' });
+  await create.getByRole('textbox', { name: 'Name' }).pressSequentially(name, { delay: TYPING_MS });
+  await create.getByRole('button', { name: 'Create folder' }).click();
+  await create.waitFor({ state: 'hidden' });
+  await page.waitForTimeout(LOOK_MS);
+  await tree.getByRole('treeitem', { name, exact: true }).click();
+  await tree.getByRole('treeitem', { name: 'All content', exact: true }).click();
+  const search = page.getByRole('searchbox', { name: 'Search content' });
+  await search.pressSequentially('Welcome', { delay: TYPING_MS });
+  await search.fill('');
+  const card = page.getByRole('list', { name: 'Items' }).getByRole('article').first();
+  await card.waitFor();
+  await page.waitForTimeout(LOOK_MS);
+  // An item: a comment typed and posted.
+  await card.click();
+  const box = page.getByRole('group', { name: 'New comment' }).getByRole('textbox', { name: 'Comment' });
+  await box.waitFor();
+  await box.click();
+  await page.keyboard.type(`Bench comment ${round}: shorter title.`, { delay: TYPING_MS });
+  await page.getByRole('group', { name: 'New comment' }).getByRole('button', { name: 'Post' }).click();
+  await page.getByText(`Bench comment ${round}:`).first().waitFor();
+  await page.waitForTimeout(LOOK_MS);
+}
+
+/** The id of a seeded item, read from the server's database (set-up only). */
+function seededItemId(dataDir: string, title: string): string {
+  const db = new Database(path.join(dataDir, 'review.sqlite'), { readonly: true });
+  try {
+    const row = db.prepare('select id from items where title = ?').get(title) as { id: string } | undefined;
+    if (!row) throw new Error(`seeded item ${title} not found`);
+    return row.id;
+  } finally {
+    db.close();
+  }
+}
+
+/** Records about a minute of active use in Chromium and returns the downloaded log. */
+async function recordActiveMinute(): Promise<{ log: ParsedLog; gzBytes: number }> {
+  ensureClientBuild();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'review-bench-log-'));
+  const { child, url } = await startServer(dataDir);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1400, height: 900 } });
+    await context.addInitScript(
+      ([a, b]) => {
+        if (window.top !== window) return;
+        localStorage.setItem(a, new Date().toISOString());
+        localStorage.setItem(b, new Date().toISOString());
+      },
+      [WALKTHROUGH_DONE_STORAGE_KEY, UPDATES_POPOVER_DISMISSED_STORAGE_KEY] as const,
+    );
+    const page = await context.newPage();
+    if (process.env.BENCH_DEBUG) page.on('console', (m) => ['error', 'warning'].includes(m.type()) && console.log('PAGE', m.type(), m.text()));
+    await page.goto(`${url}/review`);
+    await page.getByLabel(/e-mail/i).fill('alex.admin@example.com');
+    await page.getByLabel(/password/i).fill('review-demo');
+    await page.getByRole('button', { name: /sign in/i }).click();
+    await page.getByRole('tree', { name: 'Folders' }).waitFor();
+    const frenchPath = `/review/content/${seededItemId(dataDir, SEEDED_TRANSLATIONS.storylineFrench)}/translate`;
+    // The log starts with this page load; the rounds stay in it.
+    await page.goto(`${url}/review`);
+    await page.getByRole('tree', { name: 'Folders' }).waitFor();
+    const started = Date.now();
+    try {
+      for (let round = 0; Date.now() - started < ACTIVE_MS; round++) await activeRound(page, round, frenchPath);
+    } catch (error) {
+      await page.screenshot({ path: path.join(os.tmpdir(), 'bench-session-log-failure.png') });
+      throw error;
+    }
+    await page.getByRole('button', { name: /account menu/i }).click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Download session log' }).click()]);
+    const bytes = readFileSync(await download.path());
+    if (process.env.BENCH_DEBUG) writeFileSync(path.join(os.tmpdir(), 'bench-session.jsonl.gz'), bytes);
+    return { log: parseEventLog(bytes), gzBytes: bytes.byteLength };
+  } finally {
+    await browser.close();
+    await stopServer(child);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Delivers the log's external and adapter events (and its delayed events) to a fresh system: ms taken, and with the
+ * recorder the ms it then takes to write what it kept (done when the page is idle).
+ */
+function deliver(log: ParsedLog, withRecorder: boolean): [number, number] {
+  let time = 0;
+  const clock = { now: () => time, setTimeout: () => 0, clearTimeout: () => {} };
+  const recorder = withRecorder ? createEventRecorder({ now: clock.now, isCoreLogic }) : null;
+  const started = performance.now();
+  const system = createActor(inert(appMachine), { id: 'app', clock, ...(recorder ? { inspect: recorder.inspect } : {}) });
+  const probe = probeSystem(system.system);
+  probe.run(() => system.start());
+  for (const entry of log.entries) {
+    if (entry.k !== 'event') continue;
+    time = entry.t;
+    if (entry.timer !== undefined) probe.fire(entry.timer);
+    else if (isInjected(entry)) findActor(system, entry.target)?.send((entry as EventEntry).event as EventObject);
+  }
+  const ms = performance.now() - started;
+  const written = performance.now();
+  recorder?.bytes();
+  const writeMs = recorder ? performance.now() - written : 0;
+  system.stop();
+  return [ms, writeMs];
+}
+
+export async function benchSessionLog(): Promise<void> {
+  const { log, gzBytes } = await recordActiveMinute();
+  const minutes = Math.max(log.header.endTime, 1) / 60_000;
+  const perMinuteEntries = log.entries.length / minutes;
+  const perMinuteGz = gzBytes / minutes;
+  console.log(`session log: ${log.entries.length} entries, ${(gzBytes / 1024).toFixed(0)} KiB gz over ${minutes.toFixed(2)} min of active use in Chromium → ${Math.round(perMinuteEntries)} entries/min, ${(perMinuteGz / 1024).toFixed(1)} KiB gz/min`);
+  const hourGz = perMinuteGz * 60;
+  console.log(`session log: one hour of active use ≈ ${(hourGz / 1024 / 1024).toFixed(2)} MiB gz (goal ≤ ${GOAL_HOUR_GZ_BYTES / 1024 / 1024} MiB) ${hourGz <= GOAL_HOUR_GZ_BYTES ? 'OK' : 'OVER'}`);
+
+  replayLog(log, { root: appMachine, rootId: 'app' }); // warm-up
+  const replays: number[] = [];
+  let divergences = 0;
+  for (let i = 0; i < 5; i++) {
+    const t = performance.now();
+    divergences = replayLog(log, { root: appMachine, rootId: 'app' }).divergences.length;
+    replays.push(performance.now() - t);
+  }
+  const hourReplay = (median(replays) / minutes) * 60;
+  console.log(`session log: replay of the minute ${median(replays).toFixed(0)} ms (${divergences} divergences) → one hour ≈ ${hourReplay.toFixed(0)} ms (goal < ${GOAL_HOUR_REPLAY_MS} ms) ${hourReplay < GOAL_HOUR_REPLAY_MS ? 'OK' : 'OVER'}`);
+
+  deliver(log, false);
+  deliver(log, true);
+  const without: number[] = [];
+  const withRec: number[] = [];
+  const writes: number[] = [];
+  for (let i = 0; i < 21; i++) {
+    without.push(deliver(log, false)[0]);
+    const [ms, writeMs] = deliver(log, true);
+    withRec.push(ms);
+    writes.push(writeMs);
+  }
+  const overhead = median(withRec) / median(without) - 1;
+  console.log(
+    `session log: recorder overhead on event delivery ${(overhead * 100).toFixed(1)} % (${median(without).toFixed(1)} ms without, ${median(withRec).toFixed(1)} ms with, medians of 21; goal < ${GOAL_OVERHEAD * 100} %) ${overhead < GOAL_OVERHEAD ? 'OK' : 'OVER'}`,
+  );
+  console.log(`session log: writing the minute's log (encoding, hashing, in idle time) ${median(writes).toFixed(1)} ms per minute of use (${((median(writes) / 60_000) * 100).toFixed(2)} % of the minute)`);
+}
