@@ -4,12 +4,13 @@
  */
 import { Buffer } from 'node:buffer';
 import type { Locator, Page } from '@playwright/test';
-import { expect, itemCard, openGridAs, test, uniqueName } from './fixtures.ts';
+import { expect, itemCard, openGridAs, signedInPage, test, uniqueName } from './fixtures.ts';
 import { downloadAndReplay, eventTypes } from './replaySupport.ts';
 
 test.use({ serverEnv: { REVIEW_E2E_SERVER: 'session-replay-comments' } });
 
 const ALEX = 'alex.admin@example.com';
+const TARA = 'tara.team@example.com';
 
 const composer = (page: Page) => page.getByRole('group', { name: 'New comment' });
 const commentBox = (page: Page) => composer(page).getByRole('textbox', { name: 'Comment' });
@@ -22,7 +23,7 @@ async function openFromSearch(page: Page, title: string): Promise<void> {
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
 }
 
-test('a comments session (post, reply with a mention, attachment, edit, resolve) replays with no divergence', async ({ page }) => {
+test('a comments session (post, a live reply from someone else, reply with a mention, attachment, edit, resolve) replays with no divergence', async ({ page, browser, baseURL }) => {
   await openGridAs(page, ALEX);
   await openFromSearch(page, 'Style guide');
 
@@ -33,6 +34,19 @@ test('a comments session (post, reply with a mention, attachment, edit, resolve)
   await page.keyboard.press('Enter');
   await expect(thread(page, first)).toBeVisible();
   await expect(commentBox(page)).toHaveText('');
+
+  // Someone else replies on the same item: it arrives live (a push between the user's own steps).
+  const tara = await signedInPage(browser, baseURL!, TARA, new URL(page.url()).pathname);
+  const fromTara = uniqueName('Tara agrees');
+  try {
+    await thread(tara, first).getByRole('button', { name: 'Reply' }).click();
+    await expect(thread(tara, first).getByRole('textbox', { name: 'Reply' })).toBeFocused();
+    await tara.keyboard.type(fromTara);
+    await tara.keyboard.press('Enter');
+    await expect(thread(page, first).getByRole('listitem').filter({ hasText: fromTara })).toBeVisible();
+  } finally {
+    await tara.context().close();
+  }
 
   // Reply mentioning someone picked from the suggestions.
   await thread(page, first).getByRole('button', { name: 'Reply' }).click();
