@@ -1,7 +1,8 @@
 /**
- * An upload session recorded in Chromium through the real UI against the real service: a story zip dropped on the
- * grid, uploaded with moving progress (the upload is throttled so progress is reported several times), processed,
- * then opened; downloaded from the account menu and replayed headless with 0 divergences.
+ * Upload sessions recorded in Chromium through the real UI against the real service, downloaded from the account menu
+ * and replayed headless with 0 divergences: a story zip dropped on the grid, uploaded with moving progress (the upload
+ * is throttled so progress is reported several times), processed, then opened; and an upload whose PUT never gets
+ * through, failed by its stall timer, then retried.
  */
 import { Buffer } from 'node:buffer';
 import type { Page } from '@playwright/test';
@@ -56,6 +57,35 @@ test('an upload session (drop, progress, processing, open) replays with no diver
 
   const { log } = await downloadAndReplay(page);
   const types = eventTypes(log);
-  if (process.env.REPLAY_TYPES) console.log([...new Set(types)].join(' '));
+  expect(types.some((type) => type.startsWith('xstate.after.uploadStall.'))).toBe(true);
+  for (const type of ['upload.retry', 'upload.putDone']) expect(types).toContain(type);
   expect(types.filter((type) => type === 'upload.progress').length).toBeGreaterThan(2);
+});
+
+test('an upload that stalls, fails and is retried replays with no divergence', async ({ page }) => {
+  await openGridAs(page, ALEX);
+  const title = uniqueName('Stalled course');
+  const file = bigStoryFile(title, 1);
+
+  // The first PUT of the file never gets through: no progress, so the upload's stall timer fails it.
+  let held = true;
+  await page.route('**/*', async (route) => {
+    if (held && route.request().method() === 'PUT') return; // left hanging, as on a dead connection
+    await route.fallback();
+  });
+  await dropFiles(page.getByRole('list', { name: 'Items' }), [file]);
+  await expect(page.getByText(`Upload failed: ${file.name}`)).toBeVisible();
+  held = false;
+
+  // Retry picks the file again.
+  const chooser = page.waitForEvent('filechooser');
+  await uploadsPanel(page).getByRole('button', { name: `Retry ${file.name}` }).click();
+  await (await chooser).setFiles([file]);
+  await expect(page.getByText(`Upload complete: ${file.name}`)).toBeVisible();
+  await expect(itemCard(page, title).getByText(/^(Uploading|Processing|Failed)/)).toHaveCount(0);
+
+  const { log } = await downloadAndReplay(page);
+  const types = eventTypes(log);
+  expect(types.some((type) => type.startsWith('xstate.after.uploadStall.'))).toBe(true);
+  for (const type of ['upload.retry', 'upload.putDone']) expect(types).toContain(type);
 });
