@@ -24,6 +24,8 @@ async function openFromSearch(page: Page, title: string): Promise<void> {
 }
 
 test('a comments session (post, a live reply from someone else, reply with a mention, attachment, edit, resolve) replays with no divergence', async ({ page, browser, baseURL }) => {
+  // Two signed-in contexts: on a loaded machine (2 cores shared) this outlasts the default 60 s.
+  test.slow();
   await openGridAs(page, ALEX);
   await openFromSearch(page, 'Style guide');
 

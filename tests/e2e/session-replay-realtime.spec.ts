@@ -36,6 +36,8 @@ async function newFolder(page: Page, name: string): Promise<void> {
 }
 
 test('a session with a socket drop, a refused reconnect and the banner’s Reconnect replays with no divergence', async ({ page, browser, baseURL }) => {
+  // Two signed-in contexts: on a loaded machine (2 cores shared) this outlasts the default 60 s.
+  test.slow();
   await openGridAs(page, ALEX, '/review/folder/PRIVATE_CONTENT');
   await newFolder(page, uniqueName('Before the drop'));
   const staff = await signedInPage(browser, baseURL!, SAM, '/review');

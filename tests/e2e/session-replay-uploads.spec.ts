@@ -57,8 +57,6 @@ test('an upload session (drop, progress, processing, open) replays with no diver
 
   const { log } = await downloadAndReplay(page);
   const types = eventTypes(log);
-  expect(types.some((type) => type.startsWith('xstate.after.uploadStall.'))).toBe(true);
-  for (const type of ['upload.retry', 'upload.putDone']) expect(types).toContain(type);
   expect(types.filter((type) => type === 'upload.progress').length).toBeGreaterThan(2);
 });
 
