@@ -8,7 +8,7 @@ import type Provider from 'oidc-provider';
 import { createTokenInspector, createTokenVerifier } from './auth.ts';
 import { checkReconnectPolicy, llmConfigFromEnv, type LlmConfig } from './config.ts';
 import { isCommentUploadKey, registerComments, type CommentUploadHooks } from './comments/index.ts';
-import { registerContent, type VersionHooks } from './content/index.ts';
+import { createFileAccess, registerContent, type VersionHooks } from './content/index.ts';
 import type { LinkName, ReconnectPolicy, ServiceName } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { installErrorHandling } from './errors.ts';
@@ -30,7 +30,7 @@ import { registerTranslations, seedTranslations } from './translations/index.ts'
 import { seedComments, seedReviewRequests, seedVersions } from './seedContent.ts';
 import { registerServices } from './services/index.ts';
 import { initials } from './services/subscriptions.ts';
-import { bearerVerifier, createUploadService, packageHostGuard, type UploadHooks } from './uploads/index.ts';
+import { bearerVerifier, createUploadService, packageHostGuard, passwordFingerprint, type FileAccess, type UploadHooks } from './uploads/index.ts';
 
 export type { ServiceName } from './config.ts';
 
@@ -123,7 +123,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   await app.register(apiRoutes, { prefix: '/api', verify, realtime });
   // Uploads call the item side back as files arrive; the item side is registered next, hence the late binding.
   // Comment files (keys under review/comments/) go to the comment service, every other key to the item side.
-  const bound: { hooks?: VersionHooks; comments?: CommentUploadHooks } = {};
+  const bound: { hooks?: VersionHooks; comments?: CommentUploadHooks; access?: FileAccess } = {};
   const hooks = (key: string): Pick<VersionHooks, 'expectedSize' | 'stored' | 'failed'> => {
     const target = isCommentUploadKey(key) ? bound.comments : bound.hooks;
     if (!target) throw new Error('upload hooks used before the content and comment services were registered');
@@ -140,6 +140,11 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     secret: uploadSecret(opts.dataDir),
     verifyBearer: bearerVerifier(verify),
     hooks: uploadHooks,
+    // Who may still read a package or a video: the item side decides, from the database, on each request.
+    access: {
+      allows: (grant) => bound.access?.allows(grant) ?? Promise.resolve(false),
+      isLiveThumbnail: (key) => bound.access?.isLiveThumbnail(key) ?? Promise.resolve(false),
+    },
     packageUrl: () => opts.packageUrl,
     ...(opts.videoKeyPrefix === undefined ? {} : { videoKeyPrefix: opts.videoKeyPrefix }),
   });
@@ -155,6 +160,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     ...(opts.videoKeyPrefix === undefined ? {} : { videoKeyPrefix: opts.videoKeyPrefix }),
   });
   bound.hooks = content.hooks;
+  bound.access = createFileAccess(db, passwordFingerprint, (key) => uploads.blobUrl(key));
   // Share people and share settings of one item, under /api.
   await registerSharing(app, { verify, context: content.context });
   // Comments: socket requests on /user/<aid> and /anon, pushes on /item/<itemId>, the outbox route under /api.

@@ -13,7 +13,7 @@ import type { Db } from '../db/database.ts';
 import type { ItemRow, ItemVersionRow } from '../db/schema.ts';
 import { userAccess, type UserAccess } from './access.ts';
 import { acceptName, canSeeContent, contentFolderActions, itemFailure, menuOffers, mutateItem, refuse, Refusal, visibleFolder, type Change } from './common.ts';
-import { detailFor, findViewable, loadDetailBase, versionCreatedPushes, versionUpdatedPushes, type ItemContext } from './itemView.ts';
+import { detailFor, findViewable, loadDetailBase, versionCreatedPushes, versionFor, versionUpdatedPushes, type ItemContext } from './itemView.ts';
 import { itemDestroyPushes, type RoomPush } from './pushes.ts';
 import { findItems, loadSnapshot, newHash } from './repository.ts';
 import { appendVersion, FAILED_VERSION_STATES, isKeyUsed, orphanedFiles, refreshItemThumbnail, removeFiles, versionsOf, versionsWithKey } from './versionRepository.ts';
@@ -92,7 +92,7 @@ export function itemViewOperations(context: ItemContext, pendingPackages: Set<st
     const base = await loadDetailBase(trx, context, itemId);
     const version = base.versions.find((v) => v.id === versionId)!;
     const { pushes, roomPushes } = versionCreatedPushes(access.snapshot, base, version);
-    return { data: { item: detailFor(base, access), version }, pushes, roomPushes };
+    return { data: { item: detailFor(base, access), version: versionFor(base, version, access.aid) }, pushes, roomPushes };
   }
 
   return {

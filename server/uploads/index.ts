@@ -19,8 +19,11 @@ export { packageHostGuard } from './routes.ts';
 export { packageLabel } from './packageOrigin.ts';
 import { signGrant } from './signer.ts';
 import type { ProcessResult, UploadService, UploadServiceOptions } from './types.ts';
+import { cachedDecisions, FILE_ACCESS_CACHE_MS, passwordFingerprint, signViewTicket, viewTicketExpiry, type ViewGrant } from './viewTicket.ts';
 
 export type { ProcessResult, UploadFailure, UploadHooks, UploadService, UploadServiceOptions } from './types.ts';
+export type { FileAccess, ViewGrant } from './viewTicket.ts';
+export { passwordFingerprint } from './viewTicket.ts';
 export { buildRiseFixture, buildStoryFixture, videoFixture } from './fixtures.ts';
 export { contentPrefixFor, thumbnailKeyFor } from './processing.ts';
 
@@ -70,6 +73,10 @@ export function createUploadService(options: UploadServiceOptions): UploadServic
     return next;
   };
 
+  const cacheMs = options.accessCacheMs ?? FILE_ACCESS_CACHE_MS;
+  const allows = cachedDecisions<ViewGrant>((grant) => options.access.allows(grant), cacheMs);
+  const isLiveThumbnail = cachedDecisions<string>((key) => options.access.isLiveThumbnail(key), cacheMs);
+
   return {
     async register(app: FastifyInstance) {
       await store.prepare();
@@ -85,6 +92,9 @@ export function createUploadService(options: UploadServiceOptions): UploadServic
         maxBytes: options.maxBytes ?? MAX_UPLOAD_BYTES,
         origins,
         dashboardOrigins,
+        access: options.access,
+        allows: (ticket, grant) => allows(ticket, grant),
+        isLiveThumbnail: (key) => isLiveThumbnail(key, key),
       });
     },
     signDownload(key, fileName) {
@@ -102,6 +112,8 @@ export function createUploadService(options: UploadServiceOptions): UploadServic
     removeBlob: (key) => store.remove(key),
     removeVersionFiles: (versionId) => removeVersionFiles(processing, versionId),
     blobUrl,
+    viewTicket: ({ passwordHash, ...grant }) =>
+      signViewTicket(options.secret, { ...grant, password: passwordHash === null ? null : passwordFingerprint(passwordHash), expiresAt: viewTicketExpiry(Date.now()) }),
     origins,
     packageUrl(contentPrefix) {
       const versionId = /^\/packages\/([^/]+)\//.exec(contentPrefix)?.[1];

@@ -265,33 +265,34 @@ describe('PUT to the signed URL', () => {
 });
 
 describe('blobs and downloads', () => {
-  it('serves a stored blob with byte ranges', async () => {
+  it('serves a stored blob with byte ranges to the holder of a view ticket', async () => {
     const key = 'review/items/blob-test/clip.webm';
     const video = videoFixture();
     await service.putBlob(key, video);
     expect(service.blobUrl(key)).toBe('/blobs/review/items/blob-test/clip.webm');
-    const whole = await fetch(`${baseUrl}${service.blobUrl(key)}`);
+    const address = `${service.blobUrl(key)}?access=${uploads.ticket(`b:${key}`)}`;
+    const whole = await fetch(`${baseUrl}${address}`);
     expect(whole.status).toBe(200);
     expect(whole.headers.get('content-type')).toBe('video/webm');
     expect(whole.headers.get('accept-ranges')).toBe('bytes');
     expect(new Uint8Array(await whole.arrayBuffer())).toEqual(video);
 
-    const part = await fetch(`${baseUrl}${service.blobUrl(key)}`, { headers: { range: 'bytes=100-199' } });
+    const part = await fetch(`${baseUrl}${address}`, { headers: { range: 'bytes=100-199' } });
     expect(part.status).toBe(206);
     expect(part.headers.get('content-range')).toBe(`bytes 100-199/${video.length}`);
     expect(new Uint8Array(await part.arrayBuffer())).toEqual(video.subarray(100, 200));
-    const tail = await fetch(`${baseUrl}${service.blobUrl(key)}`, { headers: { range: 'bytes=-10' } });
+    const tail = await fetch(`${baseUrl}${address}`, { headers: { range: 'bytes=-10' } });
     expect(new Uint8Array(await tail.arrayBuffer())).toEqual(video.subarray(video.length - 10));
-    expect((await fetch(`${baseUrl}${service.blobUrl(key)}`, { headers: { range: `bytes=${video.length}-` } })).status).toBe(416);
-    const head = await fetch(`${baseUrl}${service.blobUrl(key)}`, { method: 'HEAD' });
+    expect((await fetch(`${baseUrl}${address}`, { headers: { range: `bytes=${video.length}-` } })).status).toBe(416);
+    const head = await fetch(`${baseUrl}${address}`, { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(head.headers.get('content-length')).toBe(String(video.length));
     const etag = whole.headers.get('etag');
     expect(etag).toBeTruthy();
-    expect((await fetch(`${baseUrl}${service.blobUrl(key)}`, { headers: { 'if-none-match': etag! } })).status).toBe(304);
+    expect((await fetch(`${baseUrl}${address}`, { headers: { 'if-none-match': etag! } })).status).toBe(304);
 
     await service.removeBlob(key);
-    expect((await fetch(`${baseUrl}${service.blobUrl(key)}`)).status).toBe(404);
+    expect((await fetch(`${baseUrl}${address}`)).status).toBe(404);
   });
 
   it('refuses unsafe keys, in the store and in blob URLs', async () => {
@@ -379,6 +380,9 @@ describe('processing a story zip', () => {
     expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
     expect(script.headers['content-security-policy']).toBe(packageCspFor(baseUrl));
     expect(script.text).not.toContain('data-review-bridge');
+    // A thumbnail is a card image: served without a ticket while a version shows it.
+    expect((await fetch(`${baseUrl}${service.blobUrl('review/thumbnails/version-story-1.jpg')}`)).status).toBe(404);
+    uploads.liveThumbnails.add('review/thumbnails/version-story-1.jpg');
     const thumbnail = await fetch(`${baseUrl}${service.blobUrl('review/thumbnails/version-story-1.jpg')}`);
     expect(thumbnail.headers.get('content-type')).toBe('image/jpeg');
     expect((await fileTypeFromBuffer(new Uint8Array(await thumbnail.arrayBuffer())))?.mime).toBe('image/jpeg');
@@ -392,12 +396,13 @@ describe('processing a story zip', () => {
     const key = await storedZip(buildStoryFixture({ title: 'Origins', slides }));
     expect((await service.processPackage(key, 'version-origins', 'storyline')).state).toBe('ready');
     // An old link on the dashboard's origin goes to the package's own origin.
-    const old = await raw('GET', '/packages/version-origins/story.html?x=1');
+    const ticketed = new URL(packageAddress('version-origins', 'story.html'));
+    const old = await raw('GET', `${ticketed.pathname}?x=1`);
     expect(old.status).toBe(302);
     expect(old.headers.location).toBe(packageAddress('version-origins', 'story.html?x=1'));
     // Another version's origin does not serve this version.
     const other = new URL(packageAddress('version-other', 'story.html')).host;
-    expect((await raw('GET', '/packages/version-origins/story.html', { host: other })).status).toBe(404);
+    expect((await raw('GET', ticketed.pathname, { host: other })).status).toBe(404);
     // A package origin serves packages only: no API, no upload links, no blobs.
     const own = new URL(packageAddress('version-origins', 'story.html')).host;
     expect((await raw('GET', '/api/uploads/url?acl=public-read&fileName=a.zip', { host: own, authorization: `Bearer ${TOKEN}` })).status).toBe(404);
@@ -423,18 +428,20 @@ describe('processing a story zip', () => {
     expect((await service.processPackage(key, 'version-paths', 'storyline')).state).toBe('ready');
     await service.putBlob('review/items/neighbour/secret.txt', strToU8('secret'));
     const host = new URL(packageAddress('version-paths', 'story.html')).host;
-    expect((await raw('GET', '/packages/version-paths/story.html', { host })).status).toBe(200);
+    const base = new URL(packageAddress('version-paths', '')).pathname;
+    expect((await raw('GET', `${base}story.html`, { host })).status).toBe(200);
+    const tmpTicket = uploads.ticket('p:version-paths.tmp');
     for (const target of [
-      '/packages/version-paths/../../blobs/review/items/neighbour/secret.txt',
-      '/packages/version-paths/%2e%2e/%2e%2e/blobs/review/items/neighbour/secret.txt',
-      '/packages/version-paths/story_content/..%2f..%2f..%2fblobs%2freview%2fitems%2fneighbour%2fsecret.txt',
-      '/packages/version-paths/..%5c..%5cblobs%5creview%5citems%5cneighbour%5csecret.txt',
+      `${base}../../blobs/review/items/neighbour/secret.txt`,
+      `${base}%2e%2e/%2e%2e/blobs/review/items/neighbour/secret.txt`,
+      `${base}story_content/..%2f..%2f..%2fblobs%2freview%2fitems%2fneighbour%2fsecret.txt`,
+      `${base}..%5c..%5cblobs%5creview%5citems%5cneighbour%5csecret.txt`,
       '/packages/..%2fblobs/review/items/neighbour/secret.txt',
-      '/packages/version-paths.tmp/story.html',
-      '/packages/version-paths/',
-      '/packages/version-paths/story_content',
-      '/packages/version-paths/story_content/',
-      '/packages/version-paths/missing.html',
+      `/packages/version-paths.tmp/${tmpTicket}/story.html`,
+      base,
+      `${base}story_content`,
+      `${base}story_content/`,
+      `${base}missing.html`,
     ]) {
       const result = await raw('GET', target, { host });
       expect(result.status, target).toBe(404);
@@ -543,7 +550,7 @@ describe('processing a video', () => {
     await service.putBlob(key, video);
     const result = await service.processVideo(key, 'version-video-1');
     expect(result).toEqual({ state: 'ready', meta: { title: null, player: null, scenes: [], slides: [], lessons: [] }, contentPrefix: null, playerFile: null, thumbnailKey: null, mediaUrl: '/blobs/review/transcode/video-ok/clip.webm', posterUrl: null });
-    const served = await fetch(`${baseUrl}${result.state === 'ready' ? result.mediaUrl : ''}`, { headers: { range: 'bytes=0-' } });
+    const served = await fetch(`${baseUrl}${result.state === 'ready' ? result.mediaUrl : ''}?access=${uploads.ticket(`b:${key}`)}`, { headers: { range: 'bytes=0-' } });
     expect(served.status).toBe(206);
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(video);
   });
