@@ -62,6 +62,8 @@ export interface ServerOptions {
   socketReconnect?: ReconnectPolicy | null;
   /** Key prefix of video uploads (§7 "a transcode prefix from configuration"); default `review/transcode`. */
   videoKeyPrefix?: string;
+  /** How long a package or blob access decision is remembered (default 2 s, server/uploads FILE_ACCESS_CACHE_MS); tests pass 0. */
+  fileAccessCacheMs?: number;
   logger?: boolean;
   /**
    * The OpenAI-compatible service for AI suggestions (issue 9); null: the offline translation-memory provider;
@@ -82,7 +84,7 @@ const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The key that signs upload and download links, derived from the cookie keys kept in DATA_DIR, so links survive a restart. */
-function uploadSecret(dataDir: string): Buffer {
+export function uploadSecret(dataDir: string): Buffer {
   const [cookieKey] = loadOrCreateSecrets(dataDir).cookieKeys;
   return createHmac('sha256', cookieKey ?? '').update('review-uploads/v1').digest();
 }
@@ -147,6 +149,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     },
     packageUrl: () => opts.packageUrl,
     ...(opts.videoKeyPrefix === undefined ? {} : { videoKeyPrefix: opts.videoKeyPrefix }),
+    ...(opts.fileAccessCacheMs === undefined ? {} : { accessCacheMs: opts.fileAccessCacheMs }),
   });
   // Folders, items, stacks and the item view: socket requests on /user/<aid> (item.get also on /anon),
   // /item/<itemId> access, item-stack and backup routes under /api.

@@ -13,6 +13,7 @@ import { startUploadService, type StandaloneUploads } from '../support/uploadSer
 import type { UploadService } from '../../server/uploads/index.ts';
 import { thumbnailFixture } from '../../server/uploads/fixtures.ts';
 import { signGrant } from '../../server/uploads/signer.ts';
+import { FILE_ACCESS_CACHE_MS, signViewTicket } from '../../server/uploads/viewTicket.ts';
 import { unpackZip } from '../../server/uploads/unpack.ts';
 
 const SECRET = 'test-secret-for-uploads';
@@ -578,5 +579,55 @@ describe('bearerVerifier', () => {
     expect(await verify(request('Bearer abc'))).toEqual({ aid: 'aid-9' });
     expect(await verify(request('Bearer nope'))).toBeNull();
     expect(await verify(request())).toBeNull();
+  });
+});
+
+describe('view tickets', () => {
+  it('refuses a package or blob without its ticket, with an expired, tampered or other resource’s one, and one the item side refuses', async () => {
+    const key = 'review/uploads/tickets/course.zip';
+    await service.putBlob(key, buildStoryFixture({ title: 'Tickets', slides: [{ id: 's1', title: 'One', sceneIndex: 0 }] }));
+    expect((await service.processPackage(key, 'version-tickets', 'storyline')).state).toBe('ready');
+    const good = packageAddress('version-tickets', 'story.html');
+    expect((await fetchPackage(good)).status).toBe(200);
+    const ticket = /\/packages\/version-tickets\/([^/]+)\//.exec(good)![1]!;
+    const at = (t: string) => good.replace(ticket, t);
+    const refusal = async (address: string) => {
+      const response = await fetchPackage(address);
+      return [response.status, (JSON.parse(response.text) as { message: string }).message];
+    };
+    expect(await refusal(good.replace(`${ticket}/story.html`, 'story.html'))).toEqual([403, expect.stringContaining('needs an access ticket')]);
+    const expired = signViewTicket(SECRET, { subject: 'viewer', itemId: 'item', resource: 'p:version-tickets', password: null, expiresAt: Date.now() - 1 });
+    expect(await refusal(at(expired))).toEqual([403, expect.stringContaining('expired')]);
+    const [payload, signature] = ticket.split('.') as [string, string];
+    const tampered = Buffer.from(Buffer.from(payload, 'base64url').toString().replace('"viewer"', '"someone"')).toString('base64url');
+    expect(await refusal(at(`${tampered}.${signature}`))).toEqual([403, expect.stringContaining('not valid')]);
+    expect(await refusal(at(signViewTicket('another secret', { subject: 'viewer', itemId: 'item', resource: 'p:version-tickets', password: null, expiresAt: Date.now() + 60_000 })))).toEqual([403, expect.stringContaining('not valid')]);
+    expect(await refusal(at(uploads.ticket('p:version-other')))).toEqual([403, expect.stringContaining('not valid')]);
+    expect(await refusal(at(uploads.ticket('p:version-tickets', { subject: 'stranger', allow: false })))).toEqual([403, 'You do not have access to this item.']);
+    // Blobs: an upload (here the zip) is served with a ticket for it only.
+    expect((await fetch(`${baseUrl}${service.blobUrl(key)}`)).status).toBe(403);
+    expect((await fetch(`${baseUrl}${service.blobUrl(key)}?access=${ticket}`)).status).toBe(403);
+    expect((await fetch(`${baseUrl}${service.blobUrl(key)}?access=${uploads.ticket(`b:${key}`, { allow: false, subject: 'stranger' })}`)).status).toBe(403);
+    expect((await fetch(`${baseUrl}${service.blobUrl(key)}?access=${uploads.ticket(`b:${key}`)}`)).status).toBe(200);
+  });
+
+  it('asks the item side once per ticket while a decision is remembered, however many files the player loads', async () => {
+    const cached = await startUploadService({ secret: SECRET, token: TOKEN, accessCacheMs: 60_000 });
+    try {
+      const key = 'review/uploads/cached/course.zip';
+      await cached.service.putBlob(key, buildStoryFixture({ title: 'Cached', slides: [{ id: 's1', title: 'One', sceneIndex: 0 }] }));
+      expect((await cached.service.processPackage(key, 'version-cached', 'storyline')).state).toBe('ready');
+      const files = ['story.html', 'story_content/user.js', 'story_content/data.js', 'story_content/thumbnail.jpg', 'threeSixty.json'];
+      const page = cached.packageAddress('version-cached', 'story.html');
+      const responses = await Promise.all([...files, ...files].map((file) => fetchPackage(page.replace(/story\.html$/, file))));
+      expect(responses.map((response) => response.status)).toEqual(Array(files.length * 2).fill(200));
+      expect(cached.accessQuestions).toHaveLength(1);
+      // Within the remembered time a revocation is not seen yet; FILE_ACCESS_CACHE_MS keeps that time to 2 s.
+      cached.allowedGrants.clear();
+      expect((await fetchPackage(page)).status).toBe(200);
+      expect(FILE_ACCESS_CACHE_MS).toBeLessThanOrEqual(2_000);
+    } finally {
+      await cached.close();
+    }
   });
 });
