@@ -34,6 +34,12 @@ export function createFileAccess(db: Db, passwordFingerprint: (hash: string) => 
     let query = db.selectFrom('item_versions').select('id').where('item_id', '=', itemId).where('state', '=', 'ready');
     if (resource.startsWith('p:')) {
       query = query.where('content_prefix', '=', `/packages/${resource.slice(2)}/`);
+    } else if (resource.startsWith('d:')) {
+      // A download: a version's uploaded file, or one of the item's backups.
+      const key = resource.slice(2);
+      if ((await query.where('package_key', '=', key).executeTakeFirst()) !== undefined) return true;
+      const backup = await db.selectFrom('backups').select('id').where('item_id', '=', itemId).where('blob_key', '=', key).where('status', '=', 'ready').executeTakeFirst();
+      return backup !== undefined;
     } else if (resource.startsWith('b:')) {
       const url = blobUrl(resource.slice(2));
       query = query.where((eb) => eb.or([eb('media_url', '=', url), eb('poster_url', '=', url)]));

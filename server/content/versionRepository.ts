@@ -10,8 +10,11 @@ import type { BackupRow, ItemVersionRow, NewItemVersion } from '../db/schema.ts'
 
 /** What version code needs of the file storage (server/uploads implements it). */
 export interface ContentFiles {
-  /** A signed, expiring download link for a stored blob, saved as `fileName`. */
-  signDownload(key: string, fileName: string): string;
+  /**
+   * A signed, expiring download link for a stored blob, saved as `fileName`; with `viewer`, every request also asks
+   * fileAccess.ts whether that person may still view the item.
+   */
+  signDownload(key: string, fileName: string, viewer?: { subject: string; itemId: string; passwordHash: string | null }): string;
   processPackage(key: string, versionId: string, kind: 'storyline' | 'rise'): Promise<ProcessOutcome>;
   processVideo(key: string, versionId: string): Promise<ProcessOutcome>;
   putBlob(key: string, bytes: Uint8Array): Promise<void>;

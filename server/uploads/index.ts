@@ -97,9 +97,10 @@ export function createUploadService(options: UploadServiceOptions): UploadServic
         isLiveThumbnail: (key) => isLiveThumbnail(key, key),
       });
     },
-    signDownload(key, fileName) {
+    signDownload(key, fileName, viewer) {
       store.pathOf(key); // throws on an unsafe key: a caller bug, better loud than a link that 404s
-      const token = signGrant(options.secret, { method: 'GET', key, md5: null, expiresAt: Date.now() + SIGNED_URL_TTL_MS }, fileName);
+      const bound = viewer ? { viewer: { subject: viewer.subject, itemId: viewer.itemId, password: viewer.passwordHash === null ? null : passwordFingerprint(viewer.passwordHash) } } : {};
+      const token = signGrant(options.secret, { method: 'GET', key, md5: null, expiresAt: Date.now() + SIGNED_URL_TTL_MS, ...bound }, fileName);
       return `${options.publicUrl()}/api/downloads/${token}?name=${encodeURIComponent(fileName)}`;
     },
     signUpload(key, _contentType, md5 = null) {

@@ -236,6 +236,8 @@ export async function registerUploadRoutes(app: FastifyInstance, ctx: UploadRout
       async (request, reply) => {
         const check = verifyGrant(ctx.secret, request.params.token, 'GET', Date.now(), request.query.name);
         if (!check.ok) return sendError(reply, 403, check.reason === 'expired' ? 'This download link has expired.' : 'This download link is not valid.');
+        const { viewer, key, expiresAt } = check.grant;
+        if (viewer && !(await ctx.allows(request.params.token, { ...viewer, resource: `d:${key}`, expiresAt }))) return sendError(reply, 403, REFUSALS.denied);
         const file = isSafeKey(check.grant.key) ? ctx.store.pathOf(check.grant.key) : null;
         return sendFile(request, reply, file, {
           contentType: contentTypeFor(request.query.name),

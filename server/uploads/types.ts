@@ -31,8 +31,12 @@ export type ProcessResult =
 export interface UploadService {
   /** GET /api/uploads/url, PUT /api/uploads/put/:token, GET /api/downloads/:token, GET /packages/:versionId/:ticket/* (and GET /blobs/*). */
   register(app: FastifyInstance): Promise<void>;
-  /** Absolute signed GET link for a stored key, downloaded as `fileName` (Content-Disposition attachment). */
-  signDownload(key: string, fileName: string): string;
+  /**
+   * Absolute signed GET link for a stored key, downloaded as `fileName` (Content-Disposition attachment), valid
+   * SIGNED_URL_TTL_MS. With `viewer` each request also asks `FileAccess` whether that person may still view the item
+   * (resource `d:<key>`: an upload or backup of that item).
+   */
+  signDownload(key: string, fileName: string, viewer?: Omit<ViewTicketRequest, 'resource'>): string;
   /**
    * Absolute signed PUT URL for `key`, exactly as GET /api/uploads/url gives one (comment attachments and
    * snapshots, whose keys the comment service issues). `contentType` is what the PUT will send; like the URL

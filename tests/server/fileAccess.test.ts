@@ -230,3 +230,44 @@ describe('blob addresses', () => {
     expect(await blobStatus('/blobs/review/thumbnails/no-such-version.jpg')).toBe(404);
   });
 });
+
+describe('download links', () => {
+  it('of a package stop once their holder loses the item; the owner’s keeps working', async () => {
+    const copy = await copyOf(SEEDED_ITEMS.threeVersions, 'Package download');
+    await share(copy.id, 'private', { explicitPermissions: [] });
+    const own = await request<{ url: string }>(alex, 'item.packagePresign', { itemId: copy.id, version: 3 });
+    const member = await request<{ url: string }>(nick, 'item.packagePresign', { itemId: copy.id, version: 3 });
+    expect((await fetch(member.url)).status).toBe(200);
+    await request(alex, 'item.update', { id: copy.id, folderId: null });
+    const refused = await fetch(member.url);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ message: 'You do not have access to this item.' });
+    expect((await fetch(own.url)).status).toBe(200);
+  });
+
+  it('of a video stop once their holder loses the item', async () => {
+    const copy = await copyOf(SEEDED_ITEMS.videoTwoVersions, 'Video download');
+    await share(copy.id, 'private', { explicitPermissions: [] });
+    const member = await request<{ url: string }>(nick, 'item.presignDownload', { itemId: copy.id, version: 2 });
+    expect((await fetch(member.url, { headers: { range: 'bytes=0-9' } })).status).toBe(206);
+    await request(alex, 'item.update', { id: copy.id, folderId: null });
+    expect((await fetch(member.url)).status).toBe(403);
+  });
+
+  it('of a backup stop once its public link is turned off for the person who holds it', async () => {
+    // The seeded "Style guide" (Team Library, public, with backups); Ian sees it through its public link only.
+    const listed = await request<{ items: ItemRecord[] }>(alex, 'item.fetch', { folderId: 'ALL_CONTENT', page: 1, search: SEEDED_ITEMS.threeVersions, product: 'all' });
+    const styleGuide = listed.items.find((item) => item.title === SEEDED_ITEMS.threeVersions)!;
+    await share(styleGuide.id, 'public', { allowAnonComments: false });
+    const backups = await callJson<{ backups: { id: string; status: string }[] }>(server.url, `/api/backups/${encodeURIComponent(styleGuide.id)}`, { token: ian.token });
+    const ready = backups.body.backups.find((backup) => backup.status === 'ready')!;
+    const link = await callJson<{ downloadURL: string }>(server.url, `/api/backups/download/v1/${ready.id}`, { token: ian.token });
+    expect((await fetch(link.body.downloadURL)).status).toBe(200);
+    try {
+      await share(styleGuide.id, 'private', { explicitPermissions: [] });
+      expect((await fetch(link.body.downloadURL)).status).toBe(403);
+    } finally {
+      await share(styleGuide.id, 'public', { allowAnonComments: false });
+    }
+  });
+});
