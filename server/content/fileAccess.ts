@@ -1,7 +1,7 @@
 /**
- * Who may still read an item's files (server/uploads asks on every package and blob request, remembering each
- * answer for a few seconds): the view tickets the item view puts in its package and video addresses, and the
- * decision behind them — the same people `item.get` lets in (itemView.ts `decideView`), decided again from the
+ * Who may still read an item's files (server/uploads asks on every package, blob and bound download request,
+ * remembering each answer for a few seconds): the view tickets the item view puts in its package and video addresses,
+ * the download links issued to one person, and the decision behind them — the same people `item.get` lets in (itemView.ts `decideView`), decided again from the
  * database each time, so removing someone, deleting the item or turning the public link off stops their addresses.
  */
 import type { Db } from '../db/database.ts';
@@ -15,7 +15,7 @@ export interface FileGrant {
   /** An account id, or `anon|<email>`. */
   subject: string;
   itemId: string;
-  /** `p:<versionId>` (an unpacked package folder) or `b:<key>` (a stored blob). */
+  /** `p:<versionId>` (an unpacked package folder), `b:<key>` (a video or poster blob) or `d:<key>` (a download of an upload or backup). */
   resource: string;
   /** The fingerprint of the item's password hash when the ticket was issued, or null. */
   password: string | null;
@@ -29,7 +29,7 @@ export interface FileAccessDecider {
 
 /** The decider server/uploads is given (app.ts). */
 export function createFileAccess(db: Db, passwordFingerprint: (hash: string) => string, blobUrl: (key: string) => string): FileAccessDecider {
-  /** The resource is a file of one of the item's ready versions. */
+  /** The resource is a file of one of the item's ready versions (or one of its backups). */
   async function belongsToItem(itemId: string, resource: string): Promise<boolean> {
     let query = db.selectFrom('item_versions').select('id').where('item_id', '=', itemId).where('state', '=', 'ready');
     if (resource.startsWith('p:')) {

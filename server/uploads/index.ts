@@ -92,7 +92,6 @@ export function createUploadService(options: UploadServiceOptions): UploadServic
         maxBytes: options.maxBytes ?? MAX_UPLOAD_BYTES,
         origins,
         dashboardOrigins,
-        access: options.access,
         allows: (ticket, grant) => allows(ticket, grant),
         isLiveThumbnail: (key) => isLiveThumbnail(key, key),
       });

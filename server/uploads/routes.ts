@@ -15,7 +15,7 @@ import { sendPlayerPage, playerPageKind } from './playerPage.ts';
 import type { PackageOrigins } from './packageOrigin.ts';
 import { signGrant, verifyGrant } from './signer.ts';
 import type { UploadFailure, UploadHooks } from './types.ts';
-import { verifyViewTicket, type FileAccess, type ViewGrant } from './viewTicket.ts';
+import { verifyViewTicket, type ViewGrant } from './viewTicket.ts';
 
 export interface UploadRouteContext {
   store: BlobStore;
@@ -30,11 +30,9 @@ export interface UploadRouteContext {
   origins: () => PackageOrigins;
   /** The origins the dashboard is opened on: the only ones that may frame a package or talk to its bridge. */
   dashboardOrigins: () => string[];
-  /** The item side's word on view tickets and thumbnails. */
-  access: FileAccess;
-  /** `access.allows`, each decision remembered for a few seconds (keyed by the ticket). */
+  /** The item side's `FileAccess.allows`, each decision remembered for a few seconds (keyed by the ticket or download token). */
   allows: (ticket: string, grant: ViewGrant) => Promise<boolean>;
-  /** `access.isLiveThumbnail`, remembered the same way. */
+  /** The item side's `FileAccess.isLiveThumbnail`, remembered the same way. */
   isLiveThumbnail: (key: string) => Promise<boolean>;
 }
 

@@ -13,7 +13,10 @@ export interface ViewGrant {
   /** Who it was issued to: an account id, or `anon|<email>` (an anonymous reviewer). */
   subject: string;
   itemId: string;
-  /** `p:<versionId>` (an unpacked package folder, '/packages/<versionId>/') or `b:<key>` (a stored blob). */
+  /**
+   * `p:<versionId>` (an unpacked package folder, '/packages/<versionId>/'), `b:<key>` (a stored blob served by
+   * /blobs) or `d:<key>` (a download link issued to this person: an upload or backup of the item).
+   */
   resource: string;
   /** `passwordFingerprint` of the item's password hash when issued; null when the item had no password. */
   password: string | null;
