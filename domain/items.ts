@@ -77,13 +77,14 @@ export interface ItemVersion {
   userId: string;
   hidden: boolean;
   /**
-   * Where the unpacked package is served, ending in '/', e.g. '/packages/<versionId>/'; null until processed
-   * and for videos. The player loads `contentPrefix + playerFile`.
+   * Where the unpacked package is served for the person who received it, ending in '/': the reference service sends
+   * '<package origin>/packages/<versionId>/<their view ticket>/'; null until processed and for videos. The player
+   * loads `contentPrefix + playerFile`.
    */
   contentPrefix: string | null;
   /** 'story.html' (Storyline), 'index.html' (Rise), null otherwise. */
   playerFile: string | null;
-  /** Video: the address of the video file; null otherwise. */
+  /** Video: the address of the video file (with the receiver's view ticket as `?access=`); null otherwise. */
   mediaUrl: string | null;
   /** Video: the poster image (840 wide), or null. */
   posterUrl: string | null;

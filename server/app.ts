@@ -8,7 +8,7 @@ import type Provider from 'oidc-provider';
 import { createTokenInspector, createTokenVerifier } from './auth.ts';
 import { checkReconnectPolicy, llmConfigFromEnv, type LlmConfig } from './config.ts';
 import { isCommentUploadKey, registerComments, type CommentUploadHooks } from './comments/index.ts';
-import { registerContent, type VersionHooks } from './content/index.ts';
+import { createFileAccess, registerContent, type VersionHooks } from './content/index.ts';
 import type { LinkName, ReconnectPolicy, RuntimeConfig, ServiceName } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { installErrorHandling } from './errors.ts';
@@ -30,7 +30,7 @@ import { registerTranslations, seedTranslations } from './translations/index.ts'
 import { seedComments, seedReviewRequests, seedVersions } from './seedContent.ts';
 import { registerServices } from './services/index.ts';
 import { initials } from './services/subscriptions.ts';
-import { bearerVerifier, createUploadService, packageHostGuard, type UploadHooks } from './uploads/index.ts';
+import { bearerVerifier, createUploadService, packageHostGuard, passwordFingerprint, type FileAccess, type UploadHooks } from './uploads/index.ts';
 
 export type { ServiceName } from './config.ts';
 
@@ -64,6 +64,8 @@ export interface ServerOptions {
   eventLog?: RuntimeConfig['eventLog'];
   /** Key prefix of video uploads (§7 "a transcode prefix from configuration"); default `review/transcode`. */
   videoKeyPrefix?: string;
+  /** How long a package or blob access decision is remembered (default 2 s, server/uploads FILE_ACCESS_CACHE_MS); tests pass 0. */
+  fileAccessCacheMs?: number;
   logger?: boolean;
   /**
    * The OpenAI-compatible service for AI suggestions (issue 9); null: the offline translation-memory provider;
@@ -84,7 +86,7 @@ const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The key that signs upload and download links, derived from the cookie keys kept in DATA_DIR, so links survive a restart. */
-function uploadSecret(dataDir: string): Buffer {
+export function uploadSecret(dataDir: string): Buffer {
   const [cookieKey] = loadOrCreateSecrets(dataDir).cookieKeys;
   return createHmac('sha256', cookieKey ?? '').update('review-uploads/v1').digest();
 }
@@ -125,7 +127,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   await app.register(apiRoutes, { prefix: '/api', verify, realtime });
   // Uploads call the item side back as files arrive; the item side is registered next, hence the late binding.
   // Comment files (keys under review/comments/) go to the comment service, every other key to the item side.
-  const bound: { hooks?: VersionHooks; comments?: CommentUploadHooks } = {};
+  const bound: { hooks?: VersionHooks; comments?: CommentUploadHooks; access?: FileAccess } = {};
   const hooks = (key: string): Pick<VersionHooks, 'expectedSize' | 'stored' | 'failed'> => {
     const target = isCommentUploadKey(key) ? bound.comments : bound.hooks;
     if (!target) throw new Error('upload hooks used before the content and comment services were registered');
@@ -142,8 +144,14 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     secret: uploadSecret(opts.dataDir),
     verifyBearer: bearerVerifier(verify),
     hooks: uploadHooks,
+    // Who may still read a package or a video: the item side decides, from the database, on each request.
+    access: {
+      allows: (grant) => bound.access?.allows(grant) ?? Promise.resolve(false),
+      isLiveThumbnail: (key) => bound.access?.isLiveThumbnail(key) ?? Promise.resolve(false),
+    },
     packageUrl: () => opts.packageUrl,
     ...(opts.videoKeyPrefix === undefined ? {} : { videoKeyPrefix: opts.videoKeyPrefix }),
+    ...(opts.fileAccessCacheMs === undefined ? {} : { accessCacheMs: opts.fileAccessCacheMs }),
   });
   // Folders, items, stacks and the item view: socket requests on /user/<aid> (item.get also on /anon),
   // /item/<itemId> access, item-stack and backup routes under /api.
@@ -157,6 +165,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     ...(opts.videoKeyPrefix === undefined ? {} : { videoKeyPrefix: opts.videoKeyPrefix }),
   });
   bound.hooks = content.hooks;
+  bound.access = createFileAccess(db, passwordFingerprint, (key) => uploads.blobUrl(key));
   // Share people and share settings of one item, under /api.
   await registerSharing(app, { verify, context: content.context });
   // Comments: socket requests on /user/<aid> and /anon, pushes on /item/<itemId>, the outbox route under /api.

@@ -60,7 +60,7 @@ export const backupRoutes: FastifyPluginAsync<BackupRoutesOptions> = async (app,
       const item = backup ? await viewable(accountOf(request).aid, backup.item_id) : null;
       if (!backup || !item) return sendError(reply, 404, 'No such backup, or you may not open its item.');
       if (backup.status !== 'ready') return sendError(reply, 409, 'This backup is still being made; try again when it is ready.');
-      return { downloadURL: context.files.signDownload(backup.blob_key, `${item.title}.story`) };
+      return { downloadURL: context.files.signDownload(backup.blob_key, `${item.title}.story`, { subject: accountOf(request).aid, itemId: item.id, passwordHash: item.password_hash }) };
     },
   );
 };

@@ -20,6 +20,7 @@ import { createVersionHooks, type VersionHooks } from './uploadHooks.ts';
 import { failExpiredUploads, type ContentFiles } from './versionRepository.ts';
 
 export type { ContentFiles } from './versionRepository.ts';
+export { createFileAccess } from './fileAccess.ts';
 export type { VersionHooks } from './uploadHooks.ts';
 
 export interface ContentOptions {

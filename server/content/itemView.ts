@@ -13,7 +13,7 @@ import { userAccess, type AccessSnapshot, type UserAccess } from './access.ts';
 import { canSeeContent, contentFolderActions, refuse, type ContentContext } from './common.ts';
 import { itemAudience, itemUpdatePushes, type Push, type RoomPush } from './pushes.ts';
 import { itemGridRow, loadPeople, toItemRecords } from './repository.ts';
-import { FAILED_VERSION_STATES, toItemVersion, versionsOf, type ContentFiles } from './versionRepository.ts';
+import { FAILED_VERSION_STATES, toItemVersion, versionForViewer, versionsOf, type ContentFiles } from './versionRepository.ts';
 
 /** The item-view requests' context: content's, plus file storage and the upload key rules. */
 export interface ItemContext extends ContentContext {
@@ -107,6 +107,13 @@ export interface DetailBase {
   uploader: PersonRef | null;
   /** A target item of a translation stack (server/translations): ItemDetail.showTranslationsTab. */
   isTranslationTarget: boolean;
+  /** Mints each receiver's view tickets (`versionFor`). */
+  files: Pick<ContentFiles, 'viewTicket'>;
+}
+
+/** A version of the base's item as `subject` receives it: its package and video addresses carry their view ticket. */
+export function versionFor(base: Pick<DetailBase, 'row' | 'files'>, version: ItemVersion, subject: string): ItemVersion {
+  return versionForViewer(base.files, base.row, version, subject);
 }
 
 /** Reads everything an ItemDetail needs (call inside the transaction that made the change). */
@@ -123,7 +130,7 @@ export async function loadDetailBase(db: Db, context: ItemContext, itemId: strin
   }
   // One primary-key lookup: the translations tab shows on target items of a translation stack.
   const target = await db.selectFrom('translation_items').select('item_id').where('item_id', '=', itemId).where('role', '=', 'target').executeTakeFirst();
-  return { row, record: record!, versions, uploader, isTranslationTarget: target !== undefined };
+  return { row, record: record!, versions, uploader, isTranslationTarget: target !== undefined, files: context.files };
 }
 
 /**
@@ -141,9 +148,10 @@ export function itemActionsFor(access: UserAccess, row: ItemRow): FolderAction[]
  * item action for the owner; the folder's name only for those who see the folder.
  */
 export function detailFor(base: DetailBase, access: UserAccess): ItemDetail {
-  const { row, record, versions } = base;
+  const { row, record } = base;
   const isOwner = row.user_aid === access.aid;
   const actions = itemActionsFor(access, row);
+  const versions = base.versions.map((version) => versionFor(base, version, access.aid));
   const latest = versions.at(-1) ?? null;
   const folderName = row.folder_id !== null && access.isVisible(row.folder_id) ? (access.snapshot.folders.get(row.folder_id)?.name ?? null) : null;
   return {
@@ -188,17 +196,17 @@ function audienceOf(snapshot: AccessSnapshot, row: ItemRow): string[] {
 export function versionCreatedPushes(snapshot: AccessSnapshot, base: DetailBase, version: ItemVersion, previousPlacement: ItemRow | null = null): { pushes: Push[]; roomPushes: RoomPush[] } {
   const detail = detailsBy(base, snapshot);
   const itemId = base.row.id;
-  const pushes: Push[] = audienceOf(snapshot, base.row).map((aid) => ({ aids: [aid], event: 'item.versionCreated', data: { itemId, version, item: detail(aid) } }));
+  const pushes: Push[] = audienceOf(snapshot, base.row).map((aid) => ({ aids: [aid], event: 'item.versionCreated', data: { itemId, version: versionFor(base, version, aid), item: detail(aid) } }));
   pushes.push(...itemUpdatePushes(snapshot, snapshot, previousPlacement, base.record));
-  const roomPushes: RoomPush[] = [{ itemId, event: 'item.versionCreated', dataFor: (viewer) => ({ itemId, version, item: detail(viewer.id) }) }];
+  const roomPushes: RoomPush[] = [{ itemId, event: 'item.versionCreated', dataFor: (viewer) => ({ itemId, version: versionFor(base, version, viewer.id), item: detail(viewer.id) }) }];
   return { pushes, roomPushes };
 }
 
 /** A version changed state or was deleted: `item.versionUpdated` and the grid record. */
 export function versionUpdatedPushes(snapshot: AccessSnapshot, base: DetailBase, version: ItemVersion, deleted: boolean): { pushes: Push[]; roomPushes: RoomPush[] } {
   const itemId = base.row.id;
-  const data = { itemId, version, deleted };
-  const pushes: Push[] = [{ aids: audienceOf(snapshot, base.row), event: 'item.versionUpdated', data }, ...itemUpdatePushes(snapshot, snapshot, null, base.record)];
-  const roomPushes: RoomPush[] = [{ itemId, event: 'item.versionUpdated', dataFor: () => data }];
+  const dataFor = (subject: string) => ({ itemId, version: deleted ? version : versionFor(base, version, subject), deleted });
+  const pushes: Push[] = [...audienceOf(snapshot, base.row).map((aid): Push => ({ aids: [aid], event: 'item.versionUpdated', data: dataFor(aid) })), ...itemUpdatePushes(snapshot, snapshot, null, base.record)];
+  const roomPushes: RoomPush[] = [{ itemId, event: 'item.versionUpdated', dataFor: (viewer) => dataFor(viewer.id) }];
   return { pushes, roomPushes };
 }

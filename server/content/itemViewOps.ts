@@ -13,7 +13,7 @@ import type { Db } from '../db/database.ts';
 import type { ItemRow, ItemVersionRow } from '../db/schema.ts';
 import { userAccess, type UserAccess } from './access.ts';
 import { acceptName, canSeeContent, contentFolderActions, itemFailure, menuOffers, mutateItem, refuse, Refusal, visibleFolder, type Change } from './common.ts';
-import { detailFor, findViewable, loadDetailBase, versionCreatedPushes, versionUpdatedPushes, type ItemContext } from './itemView.ts';
+import { detailFor, findViewable, loadDetailBase, versionCreatedPushes, versionFor, versionUpdatedPushes, type ItemContext } from './itemView.ts';
 import { itemDestroyPushes, type RoomPush } from './pushes.ts';
 import { findItems, loadSnapshot, newHash } from './repository.ts';
 import { appendVersion, FAILED_VERSION_STATES, isKeyUsed, orphanedFiles, refreshItemThumbnail, removeFiles, versionsOf, versionsWithKey } from './versionRepository.ts';
@@ -92,7 +92,7 @@ export function itemViewOperations(context: ItemContext, pendingPackages: Set<st
     const base = await loadDetailBase(trx, context, itemId);
     const version = base.versions.find((v) => v.id === versionId)!;
     const { pushes, roomPushes } = versionCreatedPushes(access.snapshot, base, version);
-    return { data: { item: detailFor(base, access), version }, pushes, roomPushes };
+    return { data: { item: detailFor(base, access), version: versionFor(base, version, access.aid) }, pushes, roomPushes };
   }
 
   return {
@@ -258,7 +258,7 @@ export function itemViewOperations(context: ItemContext, pendingPackages: Set<st
         const target = versionAt(await versionsOf(context.db, itemId), version);
         if (target.state !== 'ready') refuse('invalidRequest', undefined, 'This version is not ready.');
         const fileName = `${row.title}${path.extname(target.file_name)}`;
-        return { success: true, data: { url: context.files.signDownload(target.package_key, fileName), fileName } };
+        return { success: true, data: { url: context.files.signDownload(target.package_key, fileName, { subject: aid, itemId, passwordHash: row.password_hash }), fileName } };
       } catch (error) {
         return itemFailure(context, error, 'item.presignDownload');
       }
@@ -275,9 +275,10 @@ export function itemViewOperations(context: ItemContext, pendingPackages: Set<st
           pendingPackages.add(target.id);
           return { success: true, data: { url: null } };
         }
-        const url = context.files.signDownload(target.package_key, `${row.title}.zip`);
-        setImmediate(() => context.realtime.emitToItem(itemId, 'item.packageReadyForDownload', { itemId, version, url }));
-        return { success: true, data: { url } };
+        const link = (subject: string) => context.files.signDownload(target.package_key, `${row.title}.zip`, { subject, itemId, passwordHash: row.password_hash });
+        // Each watcher gets a link of their own: it stops when they lose the item.
+        setImmediate(() => context.realtime.emitToItemEach(itemId, 'item.packageReadyForDownload', (viewer) => ({ itemId, version, url: link(viewer.id) })));
+        return { success: true, data: { url: link(aid) } };
       } catch (error) {
         return itemFailure(context, error, 'item.packagePresign');
       }

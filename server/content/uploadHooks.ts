@@ -114,7 +114,7 @@ export function createVersionHooks(context: ItemContext, pendingPackages: Set<st
               poster_url: outcome.posterUrl,
             })
           : await changeVersion(trx, current, { state: outcome.state, failure_reason: outcome.message.slice(0, 2000) });
-      const item = await trx.selectFrom('items').select(['product', 'title']).where('id', '=', current.item_id).executeTakeFirstOrThrow();
+      const item = await trx.selectFrom('items').select(['product', 'title', 'password_hash']).where('id', '=', current.item_id).executeTakeFirstOrThrow();
       return { pushes, orphans: null, current, item };
     });
     if (result.orphans) {
@@ -126,8 +126,10 @@ export function createVersionHooks(context: ItemContext, pendingPackages: Set<st
     if (result.item!.product === 'storyline') await makeBackup(result.current!);
     if (pendingPackages.delete(version.id)) {
       const { number } = await itemVersionOf(context.db, context.files, result.current!);
-      const url = context.files.signDownload(version.package_key, `${result.item!.title}.zip`);
-      setImmediate(() => context.realtime.emitToItem(version.item_id, 'item.packageReadyForDownload', { itemId: version.item_id, version: number, url }));
+      const item = result.item!;
+      // Each watcher gets a link of their own: it stops when they lose the item.
+      const data = (subject: string) => ({ itemId: version.item_id, version: number, url: context.files.signDownload(version.package_key, `${item.title}.zip`, { subject, itemId: version.item_id, passwordHash: item.password_hash }) });
+      setImmediate(() => context.realtime.emitToItemEach(version.item_id, 'item.packageReadyForDownload', (viewer) => data(viewer.id)));
     }
   }
 

@@ -10,8 +10,11 @@ import type { BackupRow, ItemVersionRow, NewItemVersion } from '../db/schema.ts'
 
 /** What version code needs of the file storage (server/uploads implements it). */
 export interface ContentFiles {
-  /** A signed, expiring download link for a stored blob, saved as `fileName`. */
-  signDownload(key: string, fileName: string): string;
+  /**
+   * A signed, expiring download link for a stored blob, saved as `fileName`; with `viewer`, every request also asks
+   * fileAccess.ts whether that person may still view the item.
+   */
+  signDownload(key: string, fileName: string, viewer?: { subject: string; itemId: string; passwordHash: string | null }): string;
   processPackage(key: string, versionId: string, kind: 'storyline' | 'rise'): Promise<ProcessOutcome>;
   processVideo(key: string, versionId: string): Promise<ProcessOutcome>;
   putBlob(key: string, bytes: Uint8Array): Promise<void>;
@@ -22,6 +25,11 @@ export interface ContentFiles {
   blobUrl(key: string): string;
   /** The absolute address of a stored content prefix ('/packages/<versionId>/') on the package's own origin. */
   packageUrl(contentPrefix: string): string;
+  /**
+   * A signed view ticket (server/uploads viewTicket.ts) for one person, item and resource (`p:<versionId>` a package
+   * folder, `b:<key>` a blob), with the item's password hash of now: see fileAccess.ts.
+   */
+  viewTicket(request: { subject: string; itemId: string; resource: string; passwordHash: string | null }): string;
 }
 
 /** The outcome of processing an upload (server/uploads ProcessResult). */
@@ -264,4 +272,40 @@ export async function copyReadyVersions(db: Db, fromItemId: string, toItemId: st
     .insertInto('item_versions')
     .values(ready.map((version, i) => ({ ...version, id: randomUUID(), item_id: toItemId, seq: i + 1, files_of_version_id: version.files_of_version_id ?? version.id })))
     .execute();
+}
+
+/** The package folder a content prefix names (`…/packages/<versionId>/`), or null. */
+export function packageFolderOf(contentPrefix: string): string | null {
+  const path = /^(?:[a-z]+:\/\/[^/]+)?\/packages\/([^/]+)\/$/i.exec(contentPrefix);
+  return path?.[1] ?? null;
+}
+
+/** The blob key of a `/blobs/<key>` address (segments URL-encoded), or null. */
+export function blobKeyOf(url: string): string | null {
+  if (!url.startsWith('/blobs/')) return null;
+  try {
+    return url.slice('/blobs/'.length).split('/').map(decodeURIComponent).join('/');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A version as one person receives it: its package address carries their view ticket as a path segment
+ * (`…/packages/<versionId>/<ticket>/`, so the package's relative addresses keep it) and its video address as
+ * `?access=<ticket>`. Tickets of one person and resource are the same string for hours (see server/uploads
+ * viewTicket.ts), so addresses do not change from push to push.
+ */
+export function versionForViewer(files: Pick<ContentFiles, 'viewTicket'>, row: { id: string; password_hash: string | null }, version: ItemVersion, subject: string): ItemVersion {
+  const ticket = (resource: string) => files.viewTicket({ subject, itemId: row.id, resource, passwordHash: row.password_hash });
+  const folder = version.contentPrefix === null ? null : packageFolderOf(version.contentPrefix);
+  const mediaKey = version.mediaUrl === null ? null : blobKeyOf(version.mediaUrl);
+  const posterKey = version.posterUrl === null ? null : blobKeyOf(version.posterUrl);
+  if (folder === null && mediaKey === null && posterKey === null) return version;
+  return {
+    ...version,
+    ...(folder === null ? {} : { contentPrefix: `${version.contentPrefix}${ticket(`p:${folder}`)}/` }),
+    ...(mediaKey === null ? {} : { mediaUrl: `${version.mediaUrl}?access=${ticket(`b:${mediaKey}`)}` }),
+    ...(posterKey === null ? {} : { posterUrl: `${version.posterUrl}?access=${ticket(`b:${posterKey}`)}` }),
+  };
 }

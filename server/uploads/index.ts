@@ -19,8 +19,11 @@ export { packageHostGuard } from './routes.ts';
 export { packageLabel } from './packageOrigin.ts';
 import { signGrant } from './signer.ts';
 import type { ProcessResult, UploadService, UploadServiceOptions } from './types.ts';
+import { cachedDecisions, FILE_ACCESS_CACHE_MS, passwordFingerprint, signViewTicket, viewTicketExpiry, type ViewGrant } from './viewTicket.ts';
 
 export type { ProcessResult, UploadFailure, UploadHooks, UploadService, UploadServiceOptions } from './types.ts';
+export type { FileAccess, ViewGrant } from './viewTicket.ts';
+export { passwordFingerprint } from './viewTicket.ts';
 export { buildRiseFixture, buildStoryFixture, videoFixture } from './fixtures.ts';
 export { contentPrefixFor, thumbnailKeyFor } from './processing.ts';
 
@@ -70,6 +73,10 @@ export function createUploadService(options: UploadServiceOptions): UploadServic
     return next;
   };
 
+  const cacheMs = options.accessCacheMs ?? FILE_ACCESS_CACHE_MS;
+  const allows = cachedDecisions<ViewGrant>((grant) => options.access.allows(grant), cacheMs);
+  const isLiveThumbnail = cachedDecisions<string>((key) => options.access.isLiveThumbnail(key), cacheMs);
+
   return {
     async register(app: FastifyInstance) {
       await store.prepare();
@@ -85,11 +92,14 @@ export function createUploadService(options: UploadServiceOptions): UploadServic
         maxBytes: options.maxBytes ?? MAX_UPLOAD_BYTES,
         origins,
         dashboardOrigins,
+        allows: (ticket, grant) => allows(ticket, grant),
+        isLiveThumbnail: (key) => isLiveThumbnail(key, key),
       });
     },
-    signDownload(key, fileName) {
+    signDownload(key, fileName, viewer) {
       store.pathOf(key); // throws on an unsafe key: a caller bug, better loud than a link that 404s
-      const token = signGrant(options.secret, { method: 'GET', key, md5: null, expiresAt: Date.now() + SIGNED_URL_TTL_MS }, fileName);
+      const bound = viewer ? { viewer: { subject: viewer.subject, itemId: viewer.itemId, password: viewer.passwordHash === null ? null : passwordFingerprint(viewer.passwordHash) } } : {};
+      const token = signGrant(options.secret, { method: 'GET', key, md5: null, expiresAt: Date.now() + SIGNED_URL_TTL_MS, ...bound }, fileName);
       return `${options.publicUrl()}/api/downloads/${token}?name=${encodeURIComponent(fileName)}`;
     },
     signUpload(key, _contentType, md5 = null) {
@@ -102,6 +112,8 @@ export function createUploadService(options: UploadServiceOptions): UploadServic
     removeBlob: (key) => store.remove(key),
     removeVersionFiles: (versionId) => removeVersionFiles(processing, versionId),
     blobUrl,
+    viewTicket: ({ passwordHash, ...grant }) =>
+      signViewTicket(options.secret, { ...grant, password: passwordHash === null ? null : passwordFingerprint(passwordHash), expiresAt: viewTicketExpiry(Date.now()) }),
     origins,
     packageUrl(contentPrefix) {
       const versionId = /^\/packages\/([^/]+)\//.exec(contentPrefix)?.[1];

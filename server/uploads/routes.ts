@@ -15,6 +15,7 @@ import { sendPlayerPage, playerPageKind } from './playerPage.ts';
 import type { PackageOrigins } from './packageOrigin.ts';
 import { signGrant, verifyGrant } from './signer.ts';
 import type { UploadFailure, UploadHooks } from './types.ts';
+import { verifyViewTicket, type ViewGrant } from './viewTicket.ts';
 
 export interface UploadRouteContext {
   store: BlobStore;
@@ -29,7 +30,22 @@ export interface UploadRouteContext {
   origins: () => PackageOrigins;
   /** The origins the dashboard is opened on: the only ones that may frame a package or talk to its bridge. */
   dashboardOrigins: () => string[];
+  /** The item side's `FileAccess.allows`, each decision remembered for a few seconds (keyed by the ticket or download token). */
+  allows: (ticket: string, grant: ViewGrant) => Promise<boolean>;
+  /** The item side's `FileAccess.isLiveThumbnail`, remembered the same way. */
+  isLiveThumbnail: (key: string) => Promise<boolean>;
 }
+
+/** Blobs under this prefix (extracted package thumbnails) are card images: served without a ticket while an item shows them. */
+export const THUMBNAIL_KEY_PREFIX = 'review/thumbnails/';
+
+/** Why a package or blob request was refused, in words (403). */
+const REFUSALS = {
+  missing: 'This address needs an access ticket: open the item again to get one.',
+  forged: 'This address is not valid: open the item again.',
+  expired: 'This address has expired: open the item again.',
+  denied: 'You do not have access to this item.',
+} as const;
 
 /** A PUT that sends nothing for this long is dropped (the client marks a stall failed much sooner). */
 export const UPLOAD_IDLE_TIMEOUT_MS = 120_000;
@@ -218,6 +234,8 @@ export async function registerUploadRoutes(app: FastifyInstance, ctx: UploadRout
       async (request, reply) => {
         const check = verifyGrant(ctx.secret, request.params.token, 'GET', Date.now(), request.query.name);
         if (!check.ok) return sendError(reply, 403, check.reason === 'expired' ? 'This download link has expired.' : 'This download link is not valid.');
+        const { viewer, key, expiresAt } = check.grant;
+        if (viewer && !(await ctx.allows(request.params.token, { ...viewer, resource: `d:${key}`, expiresAt }))) return sendError(reply, 403, REFUSALS.denied);
         const file = isSafeKey(check.grant.key) ? ctx.store.pathOf(check.grant.key) : null;
         return sendFile(request, reply, file, {
           contentType: contentTypeFor(request.query.name),
@@ -226,32 +244,65 @@ export async function registerUploadRoutes(app: FastifyInstance, ctx: UploadRout
       },
     );
 
+    /**
+     * The ticket of a package or blob address: signed, not expired, for this resource, and its holder may still view
+     * its item (the item side's decision, remembered for a few seconds); the refusal's words otherwise.
+     */
+    const refusalOf = async (ticket: string | undefined, resource: string): Promise<string | null> => {
+      if (!ticket) return REFUSALS.missing;
+      const check = verifyViewTicket(ctx.secret, ticket, Date.now());
+      if (!check.ok) return REFUSALS[check.reason];
+      if (check.grant.resource !== resource) return REFUSALS.forged;
+      return (await ctx.allows(ticket, check.grant)) ? null : REFUSALS.denied;
+    };
+
     scope.get<{ Params: { versionId: string; '*': string } }>(
       '/packages/:versionId/*',
-      { schema: { params: { type: 'object', properties: { versionId: { type: 'string' }, '*': { type: 'string', maxLength: 2048 } } } } },
+      { schema: { params: { type: 'object', properties: { versionId: { type: 'string' }, '*': { type: 'string', maxLength: 4096 } } } } },
       async (request, reply) => {
-        const { versionId, '*': relative } = request.params;
+        const { versionId, '*': rest } = request.params;
         const origins = ctx.origins();
         const host = origins.matchHost(request.headers.host);
         if (!isSafeVersionId(versionId)) return sendError(reply, 404, 'No such file.');
         // On the dashboard's origin a package would share its session: old links go to the package's own origin.
         if (!host) return reply.redirect(`${origins.originFor(versionId)}${request.url}`, 302);
         if (!origins.servesVersion(host, versionId)) return sendError(reply, 404, 'No such file.');
+        // '/packages/<versionId>/<ticket>/<file>': the ticket is a path segment, so the package's relative addresses keep it.
+        const slash = rest.indexOf('/');
+        const ticket = slash > 0 ? rest.slice(0, slash) : undefined;
+        const relative = slash > 0 ? rest.slice(slash + 1) : '';
+        // Never sent on as a Referer: the ticket is in every address of the package.
+        const headers = { 'Content-Security-Policy': packageCsp(ctx.dashboardOrigins()), 'Referrer-Policy': 'no-referrer' };
+        const refusal = await refusalOf(ticket, `p:${versionId}`);
+        if (refusal) return sendError(reply.headers(headers), 403, refusal);
         const folder = `${ctx.packageRoot}/${versionId}`;
         const file = isSafeKey(relative) ? resolveInside(folder, relative) : null;
-        const headers = { 'Content-Security-Policy': packageCsp(ctx.dashboardOrigins()) };
         const kind = file ? await playerPageKind(folder, relative) : null;
         if (file && kind) return sendPlayerPage(request, reply, { file, folder, kind, versionId, headers, dashboardOrigins: ctx.dashboardOrigins() });
         return sendFile(request, reply, file, { contentType: contentTypeFor(relative), headers });
       },
     );
 
-    scope.get<{ Params: { '*': string } }>(
+    scope.get<{ Params: { '*': string }; Querystring: { access?: string } }>(
       '/blobs/*',
-      { schema: { params: { type: 'object', properties: { '*': { type: 'string', maxLength: 2048 } } } } },
+      {
+        schema: {
+          params: { type: 'object', properties: { '*': { type: 'string', maxLength: 2048 } } },
+          querystring: { type: 'object', properties: { access: { type: 'string', minLength: 1, maxLength: 4096 } } },
+        },
+      },
       async (request, reply) => {
         const key = request.params['*'];
-        return sendFile(request, reply, isSafeKey(key) ? ctx.store.pathOf(key) : null, { contentType: contentTypeFor(key), headers: { 'Content-Security-Policy': BLOB_CSP } });
+        const headers = { 'Content-Security-Policy': BLOB_CSP, 'Referrer-Policy': 'no-referrer' };
+        if (!isSafeKey(key)) return sendError(reply.headers(headers), 404, 'No such file.');
+        const { access } = request.query;
+        if (access === undefined && key.startsWith(THUMBNAIL_KEY_PREFIX)) {
+          if (!(await ctx.isLiveThumbnail(key))) return sendError(reply.headers(headers), 404, 'No such file.');
+        } else {
+          const refusal = await refusalOf(access, `b:${key}`);
+          if (refusal) return sendError(reply.headers(headers), 403, refusal);
+        }
+        return sendFile(request, reply, ctx.store.pathOf(key), { contentType: contentTypeFor(key), headers });
       },
     );
   });

@@ -7,6 +7,11 @@ export interface Grant {
   /** MD5 hex (lower case) the upload must have, or null. */
   md5: string | null;
   expiresAt: number;
+  /**
+   * A download issued to one person for one item: each request also asks whether they may still view it (the
+   * password as its fingerprint, see viewTicket.ts). Absent: the signature and expiry alone decide.
+   */
+  viewer?: { subject: string; itemId: string; password: string | null };
 }
 
 export type GrantCheck =
@@ -21,6 +26,7 @@ interface WirePayload {
   k: string;
   h?: string;
   e: number;
+  v?: { s: string; i: string; p?: string };
 }
 
 const DOMAIN = 'review-uploads/v1';
@@ -34,7 +40,8 @@ function mac(secret: Uint8Array | string, payload: string, extra: string): Buffe
  * plus `extra` (the download file name, which travels outside the token) when given.
  */
 export function signGrant(secret: Uint8Array | string, grant: Grant, extra = ''): string {
-  const wire: WirePayload = { m: grant.method, k: grant.key, e: grant.expiresAt, ...(grant.md5 ? { h: grant.md5 } : {}) };
+  const viewer = grant.viewer ? { v: { s: grant.viewer.subject, i: grant.viewer.itemId, ...(grant.viewer.password === null ? {} : { p: grant.viewer.password }) } } : {};
+  const wire: WirePayload = { m: grant.method, k: grant.key, e: grant.expiresAt, ...(grant.md5 ? { h: grant.md5 } : {}), ...viewer };
   const payload = Buffer.from(JSON.stringify(wire)).toString('base64url');
   return `${payload}.${mac(secret, payload, extra).toString('base64url')}`;
 }
@@ -54,6 +61,8 @@ export function verifyGrant(secret: Uint8Array | string, token: string, method: 
     return { ok: false, reason: 'forged' };
   }
   if (wire.m !== method || typeof wire.k !== 'string' || typeof wire.e !== 'number') return { ok: false, reason: 'forged' };
-  const grant: Grant = { method: wire.m, key: wire.k, md5: typeof wire.h === 'string' ? wire.h : null, expiresAt: wire.e };
+  const v = wire.v;
+  if (v !== undefined && (typeof v !== 'object' || v === null || typeof v.s !== 'string' || typeof v.i !== 'string' || (v.p !== undefined && typeof v.p !== 'string'))) return { ok: false, reason: 'forged' };
+  const grant: Grant = { method: wire.m, key: wire.k, md5: typeof wire.h === 'string' ? wire.h : null, expiresAt: wire.e, ...(v ? { viewer: { subject: v.s, itemId: v.i, password: v.p ?? null } } : {}) };
   return now < grant.expiresAt ? { ok: true, grant } : { ok: false, reason: 'expired', grant };
 }

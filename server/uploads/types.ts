@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { VersionMeta } from '../../domain/items.ts';
 import type { PackageOrigins } from './packageOrigin.ts';
+import type { FileAccess, ViewGrant } from './viewTicket.ts';
 
 /** Why a PUT did not store its file (see README for which refusal gives which reason). */
 export type UploadFailure = 'aborted' | 'md5Mismatch' | 'tooLarge' | 'sizeMismatch' | 'badSignature';
@@ -28,10 +29,14 @@ export type ProcessResult =
   | { state: 'unpackFailed' | 'invalidVideoFile'; message: string };
 
 export interface UploadService {
-  /** GET /api/uploads/url, PUT /api/uploads/put/:token, GET /api/downloads/:token, GET /packages/:versionId/* (and GET /blobs/*). */
+  /** GET /api/uploads/url, PUT /api/uploads/put/:token, GET /api/downloads/:token, GET /packages/:versionId/:ticket/* (and GET /blobs/*). */
   register(app: FastifyInstance): Promise<void>;
-  /** Absolute signed GET link for a stored key, downloaded as `fileName` (Content-Disposition attachment). */
-  signDownload(key: string, fileName: string): string;
+  /**
+   * Absolute signed GET link for a stored key, downloaded as `fileName` (Content-Disposition attachment), valid
+   * SIGNED_URL_TTL_MS. With `viewer` each request also asks `FileAccess` whether that person may still view the item
+   * (resource `d:<key>`: an upload or backup of that item).
+   */
+  signDownload(key: string, fileName: string, viewer?: Omit<ViewTicketRequest, 'resource'>): string;
   /**
    * Absolute signed PUT URL for `key`, exactly as GET /api/uploads/url gives one (comment attachments and
    * snapshots, whose keys the comment service issues). `contentType` is what the PUT will send; like the URL
@@ -46,13 +51,24 @@ export interface UploadService {
   putBlob(key: string, bytes: Uint8Array): Promise<void>;
   removeBlob(key: string): Promise<void>;
   removeVersionFiles(versionId: string): Promise<void>;
-  /** Public address of a stored blob (thumbnails, video, poster): a stable path served by GET /blobs/*key. */
+  /**
+   * Address of a stored blob, served by GET /blobs/*key: thumbnails as they are, anything else (a video) only with
+   * `?access=<view ticket>`.
+   */
   blobUrl(key: string): string;
+  /**
+   * A signed view ticket for one person, item and resource (viewTicket.ts), valid 2 to 4 hours: the path segment
+   * after '/packages/<versionId>/', or `?access=` of a blob address. Every request still asks `FileAccess`.
+   */
+  viewTicket(request: ViewTicketRequest): string;
   /** The absolute address of a content prefix ('/packages/<versionId>/…') on that version's package origin. */
   packageUrl(contentPrefix: string): string;
   /** Where packages are served (see packageOrigin.ts). */
   origins(): PackageOrigins;
 }
+
+/** Whom a view ticket is for: the item's current password hash (or null) becomes the grant's fingerprint. */
+export type ViewTicketRequest = Omit<ViewGrant, 'expiresAt' | 'password'> & { passwordHash: string | null };
 
 export interface UploadServiceOptions {
   dataDir: string;
@@ -61,6 +77,10 @@ export interface UploadServiceOptions {
   /** The bearer check of the /api routes (see `bearerVerifier` in index.ts). */
   verifyBearer: (request: FastifyRequest) => Promise<{ aid: string } | null>;
   hooks: UploadHooks;
+  /** Who may still read packages and blobs (the item side decides; asked per request, remembered for accessCacheMs). */
+  access: FileAccess;
+  /** Default FILE_ACCESS_CACHE_MS (2 s); tests pass 0 to see each decision. */
+  accessCacheMs?: number;
   /** Default UPLOAD_KEY_PREFIXES.video. */
   videoKeyPrefix?: string;
   /** Default MAX_UPLOAD_BYTES; tests pass a small one. */

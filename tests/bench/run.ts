@@ -11,6 +11,8 @@
  * - server page query: count + one page of a 10,000-item folder, as item.fetch runs it (budget 20 ms)
  * - grid render: item.fetch answer → 16 cards in the document, in Chromium against the real server (budget 100 ms)
  * - upload: a 200 MB PUT over loopback (budget ≥ 100 MB/s) and the server's RSS rise meanwhile (budget < 50 MB)
+ * - package files behind view tickets: 400 file requests of a player, 20 at a time, against the real server, with the
+ *   access decision remembered 2 s and asked every time (files/s, median and p95 latency)
  * - story zip validation: a sparse 500 MB story zip validated from its tail (budgets < 1 MB read, < 50 ms)
  * - md5 worker: MD5 of 200+ MB in the browser worker, in Chromium (budgets ≥ 200 MB/s, no long task over 50 ms)
  * - translate tab (Chromium): file → interactive (budget 1.5 s), scrolling work per frame (16.7 ms), keystroke → render (16 ms)
@@ -40,6 +42,7 @@ import { queryItemPage, toItemRecords } from '../../server/content/repository.ts
 import { benchGridRender } from './grid.ts';
 import { benchUploadThroughput } from './uploads.ts';
 import { benchPublishUpload } from './publishUpload.ts';
+import { benchPackageAccess } from './packageAccess.ts';
 import { benchMd5Worker, benchStoryZipValidation } from './uploadsClient.ts';
 import { benchTranslationModel } from './translation.ts';
 import { benchTranslationBrowser } from './translationBrowser.ts';
@@ -187,6 +190,9 @@ await benchUploadThroughput();
 
 // A real-shaped 85 MB Storyline publish in hundreds of files: PUT, processing to ready, server RSS (tests/bench/publishUpload.ts).
 await benchPublishUpload();
+
+// Package files behind view tickets, each request checked (tests/bench/packageAccess.ts).
+await benchPackageAccess();
 
 // Issue 5: story zip validation reads only the tail (tests/bench/uploadsClient.ts).
 await benchStoryZipValidation();

@@ -217,6 +217,8 @@ async function serveStandalone(): Promise<void> {
     secret: 'bench-secret',
     verifyBearer: async (request) => (request.headers.authorization === `Bearer ${STANDALONE_TOKEN}` ? { aid: 'bench' } : null),
     hooks: { expectedSize: async () => null, stored: async () => undefined, failed: async () => undefined },
+    // Only uploads are timed here: nothing is served back.
+    access: { allows: async () => false, isLiveThumbnail: async () => false },
   });
   await uploads.register(app);
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -152,7 +152,7 @@ describe('item.get', () => {
     expect(item.versions[1]!.userId).toBe(tara.aid);
     expect(item.uploader?.userId).toBe(sam.aid);
     expect(item.versions[2]!.meta?.slides.map((s) => s.title)).toEqual(['Welcome', 'Voice and tone', 'Colours', 'Typography']);
-    expect(item.versions[2]!).toMatchObject({ playerFile: 'story.html', contentPrefix: expect.stringMatching(new RegExp(`^http://[a-z0-9]{26}\\.packages\\.localhost:\\d+/packages/${item.versions[2]!.id}/$`)), thumbnail: { key: expect.any(String) } });
+    expect(item.versions[2]!).toMatchObject({ playerFile: 'story.html', contentPrefix: expect.stringMatching(new RegExp(`^http://[a-z0-9]{26}\\.packages\\.localhost:\\d+/packages/${item.versions[2]!.id}/[\\w-]+\\.[\\w-]+/$`)), thumbnail: { key: expect.any(String) } });
     // Sam is manager of the folder; as owner of the item he also has the owner's item actions.
     expect(item.actions).toEqual(expect.arrayContaining(['viewItem', 'moveItem', 'deleteItem', 'restoreItem', 'hardDeleteItem']));
     expect(item.thumbnailUrl).toBe(item.versions[2]!.thumbnailUrl);

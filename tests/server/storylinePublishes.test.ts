@@ -62,6 +62,7 @@ describe('real Storyline publishes become ready with what Storyline shows', () =
     expect(new Set(meta.slides.map((slide) => slide.id)).size).toBe(meta.slides.length);
     if (expected.first) expect(meta.slides[0]).toMatchObject({ ...expected.first, sceneIndex: 0 });
     if (expected.player) expect(meta.player).toEqual(expected.player);
+    uploads.liveThumbnails.add(result.thumbnailKey!);
     const served = await fetch(`${uploads.baseUrl}${uploads.service.blobUrl(result.thumbnailKey!)}`);
     expect(served.status).toBe(200);
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(new Uint8Array(publishFiles(expected.slug)['story_content/thumbnail.jpg'] ?? thumbnailFixture()));

@@ -13,6 +13,7 @@ import { startUploadService, type StandaloneUploads } from '../support/uploadSer
 import type { UploadService } from '../../server/uploads/index.ts';
 import { thumbnailFixture } from '../../server/uploads/fixtures.ts';
 import { signGrant } from '../../server/uploads/signer.ts';
+import { FILE_ACCESS_CACHE_MS, signViewTicket } from '../../server/uploads/viewTicket.ts';
 import { unpackZip } from '../../server/uploads/unpack.ts';
 
 const SECRET = 'test-secret-for-uploads';
@@ -265,33 +266,34 @@ describe('PUT to the signed URL', () => {
 });
 
 describe('blobs and downloads', () => {
-  it('serves a stored blob with byte ranges', async () => {
+  it('serves a stored blob with byte ranges to the holder of a view ticket', async () => {
     const key = 'review/items/blob-test/clip.webm';
     const video = videoFixture();
     await service.putBlob(key, video);
     expect(service.blobUrl(key)).toBe('/blobs/review/items/blob-test/clip.webm');
-    const whole = await fetch(`${baseUrl}${service.blobUrl(key)}`);
+    const address = `${service.blobUrl(key)}?access=${uploads.ticket(`b:${key}`)}`;
+    const whole = await fetch(`${baseUrl}${address}`);
     expect(whole.status).toBe(200);
     expect(whole.headers.get('content-type')).toBe('video/webm');
     expect(whole.headers.get('accept-ranges')).toBe('bytes');
     expect(new Uint8Array(await whole.arrayBuffer())).toEqual(video);
 
-    const part = await fetch(`${baseUrl}${service.blobUrl(key)}`, { headers: { range: 'bytes=100-199' } });
+    const part = await fetch(`${baseUrl}${address}`, { headers: { range: 'bytes=100-199' } });
     expect(part.status).toBe(206);
     expect(part.headers.get('content-range')).toBe(`bytes 100-199/${video.length}`);
     expect(new Uint8Array(await part.arrayBuffer())).toEqual(video.subarray(100, 200));
-    const tail = await fetch(`${baseUrl}${service.blobUrl(key)}`, { headers: { range: 'bytes=-10' } });
+    const tail = await fetch(`${baseUrl}${address}`, { headers: { range: 'bytes=-10' } });
     expect(new Uint8Array(await tail.arrayBuffer())).toEqual(video.subarray(video.length - 10));
-    expect((await fetch(`${baseUrl}${service.blobUrl(key)}`, { headers: { range: `bytes=${video.length}-` } })).status).toBe(416);
-    const head = await fetch(`${baseUrl}${service.blobUrl(key)}`, { method: 'HEAD' });
+    expect((await fetch(`${baseUrl}${address}`, { headers: { range: `bytes=${video.length}-` } })).status).toBe(416);
+    const head = await fetch(`${baseUrl}${address}`, { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(head.headers.get('content-length')).toBe(String(video.length));
     const etag = whole.headers.get('etag');
     expect(etag).toBeTruthy();
-    expect((await fetch(`${baseUrl}${service.blobUrl(key)}`, { headers: { 'if-none-match': etag! } })).status).toBe(304);
+    expect((await fetch(`${baseUrl}${address}`, { headers: { 'if-none-match': etag! } })).status).toBe(304);
 
     await service.removeBlob(key);
-    expect((await fetch(`${baseUrl}${service.blobUrl(key)}`)).status).toBe(404);
+    expect((await fetch(`${baseUrl}${address}`)).status).toBe(404);
   });
 
   it('refuses unsafe keys, in the store and in blob URLs', async () => {
@@ -379,6 +381,9 @@ describe('processing a story zip', () => {
     expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
     expect(script.headers['content-security-policy']).toBe(packageCspFor(baseUrl));
     expect(script.text).not.toContain('data-review-bridge');
+    // A thumbnail is a card image: served without a ticket while a version shows it.
+    expect((await fetch(`${baseUrl}${service.blobUrl('review/thumbnails/version-story-1.jpg')}`)).status).toBe(404);
+    uploads.liveThumbnails.add('review/thumbnails/version-story-1.jpg');
     const thumbnail = await fetch(`${baseUrl}${service.blobUrl('review/thumbnails/version-story-1.jpg')}`);
     expect(thumbnail.headers.get('content-type')).toBe('image/jpeg');
     expect((await fileTypeFromBuffer(new Uint8Array(await thumbnail.arrayBuffer())))?.mime).toBe('image/jpeg');
@@ -392,12 +397,13 @@ describe('processing a story zip', () => {
     const key = await storedZip(buildStoryFixture({ title: 'Origins', slides }));
     expect((await service.processPackage(key, 'version-origins', 'storyline')).state).toBe('ready');
     // An old link on the dashboard's origin goes to the package's own origin.
-    const old = await raw('GET', '/packages/version-origins/story.html?x=1');
+    const ticketed = new URL(packageAddress('version-origins', 'story.html'));
+    const old = await raw('GET', `${ticketed.pathname}?x=1`);
     expect(old.status).toBe(302);
     expect(old.headers.location).toBe(packageAddress('version-origins', 'story.html?x=1'));
     // Another version's origin does not serve this version.
     const other = new URL(packageAddress('version-other', 'story.html')).host;
-    expect((await raw('GET', '/packages/version-origins/story.html', { host: other })).status).toBe(404);
+    expect((await raw('GET', ticketed.pathname, { host: other })).status).toBe(404);
     // A package origin serves packages only: no API, no upload links, no blobs.
     const own = new URL(packageAddress('version-origins', 'story.html')).host;
     expect((await raw('GET', '/api/uploads/url?acl=public-read&fileName=a.zip', { host: own, authorization: `Bearer ${TOKEN}` })).status).toBe(404);
@@ -423,18 +429,20 @@ describe('processing a story zip', () => {
     expect((await service.processPackage(key, 'version-paths', 'storyline')).state).toBe('ready');
     await service.putBlob('review/items/neighbour/secret.txt', strToU8('secret'));
     const host = new URL(packageAddress('version-paths', 'story.html')).host;
-    expect((await raw('GET', '/packages/version-paths/story.html', { host })).status).toBe(200);
+    const base = new URL(packageAddress('version-paths', '')).pathname;
+    expect((await raw('GET', `${base}story.html`, { host })).status).toBe(200);
+    const tmpTicket = uploads.ticket('p:version-paths.tmp');
     for (const target of [
-      '/packages/version-paths/../../blobs/review/items/neighbour/secret.txt',
-      '/packages/version-paths/%2e%2e/%2e%2e/blobs/review/items/neighbour/secret.txt',
-      '/packages/version-paths/story_content/..%2f..%2f..%2fblobs%2freview%2fitems%2fneighbour%2fsecret.txt',
-      '/packages/version-paths/..%5c..%5cblobs%5creview%5citems%5cneighbour%5csecret.txt',
+      `${base}../../blobs/review/items/neighbour/secret.txt`,
+      `${base}%2e%2e/%2e%2e/blobs/review/items/neighbour/secret.txt`,
+      `${base}story_content/..%2f..%2f..%2fblobs%2freview%2fitems%2fneighbour%2fsecret.txt`,
+      `${base}..%5c..%5cblobs%5creview%5citems%5cneighbour%5csecret.txt`,
       '/packages/..%2fblobs/review/items/neighbour/secret.txt',
-      '/packages/version-paths.tmp/story.html',
-      '/packages/version-paths/',
-      '/packages/version-paths/story_content',
-      '/packages/version-paths/story_content/',
-      '/packages/version-paths/missing.html',
+      `/packages/version-paths.tmp/${tmpTicket}/story.html`,
+      base,
+      `${base}story_content`,
+      `${base}story_content/`,
+      `${base}missing.html`,
     ]) {
       const result = await raw('GET', target, { host });
       expect(result.status, target).toBe(404);
@@ -543,7 +551,7 @@ describe('processing a video', () => {
     await service.putBlob(key, video);
     const result = await service.processVideo(key, 'version-video-1');
     expect(result).toEqual({ state: 'ready', meta: { title: null, player: null, scenes: [], slides: [], lessons: [] }, contentPrefix: null, playerFile: null, thumbnailKey: null, mediaUrl: '/blobs/review/transcode/video-ok/clip.webm', posterUrl: null });
-    const served = await fetch(`${baseUrl}${result.state === 'ready' ? result.mediaUrl : ''}`, { headers: { range: 'bytes=0-' } });
+    const served = await fetch(`${baseUrl}${result.state === 'ready' ? result.mediaUrl : ''}?access=${uploads.ticket(`b:${key}`)}`, { headers: { range: 'bytes=0-' } });
     expect(served.status).toBe(206);
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(video);
   });
@@ -571,5 +579,55 @@ describe('bearerVerifier', () => {
     expect(await verify(request('Bearer abc'))).toEqual({ aid: 'aid-9' });
     expect(await verify(request('Bearer nope'))).toBeNull();
     expect(await verify(request())).toBeNull();
+  });
+});
+
+describe('view tickets', () => {
+  it('refuses a package or blob without its ticket, with an expired, tampered or other resource’s one, and one the item side refuses', async () => {
+    const key = 'review/uploads/tickets/course.zip';
+    await service.putBlob(key, buildStoryFixture({ title: 'Tickets', slides: [{ id: 's1', title: 'One', sceneIndex: 0 }] }));
+    expect((await service.processPackage(key, 'version-tickets', 'storyline')).state).toBe('ready');
+    const good = packageAddress('version-tickets', 'story.html');
+    expect((await fetchPackage(good)).status).toBe(200);
+    const ticket = /\/packages\/version-tickets\/([^/]+)\//.exec(good)![1]!;
+    const at = (t: string) => good.replace(ticket, t);
+    const refusal = async (address: string) => {
+      const response = await fetchPackage(address);
+      return [response.status, (JSON.parse(response.text) as { message: string }).message];
+    };
+    expect(await refusal(good.replace(`${ticket}/story.html`, 'story.html'))).toEqual([403, expect.stringContaining('needs an access ticket')]);
+    const expired = signViewTicket(SECRET, { subject: 'viewer', itemId: 'item', resource: 'p:version-tickets', password: null, expiresAt: Date.now() - 1 });
+    expect(await refusal(at(expired))).toEqual([403, expect.stringContaining('expired')]);
+    const [payload, signature] = ticket.split('.') as [string, string];
+    const tampered = Buffer.from(Buffer.from(payload, 'base64url').toString().replace('"viewer"', '"someone"')).toString('base64url');
+    expect(await refusal(at(`${tampered}.${signature}`))).toEqual([403, expect.stringContaining('not valid')]);
+    expect(await refusal(at(signViewTicket('another secret', { subject: 'viewer', itemId: 'item', resource: 'p:version-tickets', password: null, expiresAt: Date.now() + 60_000 })))).toEqual([403, expect.stringContaining('not valid')]);
+    expect(await refusal(at(uploads.ticket('p:version-other')))).toEqual([403, expect.stringContaining('not valid')]);
+    expect(await refusal(at(uploads.ticket('p:version-tickets', { subject: 'stranger', allow: false })))).toEqual([403, 'You do not have access to this item.']);
+    // Blobs: an upload (here the zip) is served with a ticket for it only.
+    expect((await fetch(`${baseUrl}${service.blobUrl(key)}`)).status).toBe(403);
+    expect((await fetch(`${baseUrl}${service.blobUrl(key)}?access=${ticket}`)).status).toBe(403);
+    expect((await fetch(`${baseUrl}${service.blobUrl(key)}?access=${uploads.ticket(`b:${key}`, { allow: false, subject: 'stranger' })}`)).status).toBe(403);
+    expect((await fetch(`${baseUrl}${service.blobUrl(key)}?access=${uploads.ticket(`b:${key}`)}`)).status).toBe(200);
+  });
+
+  it('asks the item side once per ticket while a decision is remembered, however many files the player loads', async () => {
+    const cached = await startUploadService({ secret: SECRET, token: TOKEN, accessCacheMs: 60_000 });
+    try {
+      const key = 'review/uploads/cached/course.zip';
+      await cached.service.putBlob(key, buildStoryFixture({ title: 'Cached', slides: [{ id: 's1', title: 'One', sceneIndex: 0 }] }));
+      expect((await cached.service.processPackage(key, 'version-cached', 'storyline')).state).toBe('ready');
+      const files = ['story.html', 'story_content/user.js', 'story_content/data.js', 'story_content/thumbnail.jpg', 'threeSixty.json'];
+      const page = cached.packageAddress('version-cached', 'story.html');
+      const responses = await Promise.all([...files, ...files].map((file) => fetchPackage(page.replace(/story\.html$/, file))));
+      expect(responses.map((response) => response.status)).toEqual(Array(files.length * 2).fill(200));
+      expect(cached.accessQuestions).toHaveLength(1);
+      // Within the remembered time a revocation is not seen yet; FILE_ACCESS_CACHE_MS keeps that time to 2 s.
+      cached.allowedGrants.clear();
+      expect((await fetchPackage(page)).status).toBe(200);
+      expect(FILE_ACCESS_CACHE_MS).toBeLessThanOrEqual(2_000);
+    } finally {
+      await cached.close();
+    }
   });
 });
