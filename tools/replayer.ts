@@ -127,6 +127,9 @@ export function replayLog(log: { header: LogHeader; entries: LogEntry[] }, optio
     const recorded = log.header.machines?.[name];
     if (recorded && recorded !== hash) warnings.push(`Machine "${name}" changed since the log was recorded (definition hash ${recorded} → ${hash}).`);
   }
+  if (typeof log.header.entries === 'number' && log.header.entries !== log.entries.length) {
+    warnings.push(`The log's header counts ${log.header.entries} entries but ${log.entries.length} were read: lines are missing or were added.`);
+  }
   let startAt = -1;
   if (log.header.dropped > 0) {
     startAt = log.entries.findIndex((entry) => entry.k === 'checkpoint');
