@@ -27,7 +27,10 @@ export interface EventEntry {
   timer?: number;
 }
 
-/** Per context key, the fingerprint of its value (domain/logCodec.ts redactedHash). */
+/**
+ * Per context key, the fingerprint of its value: the first 8 hex digits of domain/logCodec.ts redactedHash (a
+ * divergence would go unseen only if a changed value collided with the recorded one: about 1 in 4 billion).
+ */
 export type ContextKeys = Record<string, string>;
 
 /** The state of a core actor (machine or store) after it changed: its value, status and the context keys that changed. */
@@ -126,7 +129,7 @@ export function trackContext(previous: ContextTrack | undefined, context: unknow
   if (previous && previous.context === context) return previous;
   const keys: ContextKeys = {};
   if (context === null || typeof context !== 'object' || Array.isArray(context)) {
-    keys[''] = redactedHash(context);
+    keys[''] = redactedHash(context).slice(0, 8);
     return { context, keys };
   }
   const prev = previous && previous.context && typeof previous.context === 'object' ? (previous.context as Record<string, unknown>) : null;
@@ -134,7 +137,7 @@ export function trackContext(previous: ContextTrack | undefined, context: unknow
     const value = (context as Record<string, unknown>)[key];
     if (value === undefined || typeof value === 'function' || typeof value === 'symbol') continue;
     if (prev && key in prev && prev[key] === value && previous!.keys[key] !== undefined) keys[key] = previous!.keys[key]!;
-    else keys[key] = isSecretKey(key) ? redactedHash({ [key]: value }) : redactedHash(value);
+    else keys[key] = (isSecretKey(key) ? redactedHash({ [key]: value }) : redactedHash(value)).slice(0, 8);
   }
   return { context, keys };
 }
