@@ -4,13 +4,14 @@
  * nodes only), the snapshot, the attachments as links, the unread dot, resolved / locked badges and the comment's
  * menu (edit, delete with a confirmation, resolve/reopen on parents). What the viewer may do arrives in `perms`.
  */
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import type { CommentAttachment, CommentRecord } from '../../../domain/comments.ts';
 import { Avatar, Button, CheckIcon, Dialog, EditIcon, LockIcon, Menu, MenuItem, MoreIcon, PlayIcon, RestoreIcon, SlidesIcon, Spinner, TrashIcon, cx } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
 import { formatUpdatedAt } from '../content/format.ts';
 import { RichText, isSafeLink } from './editor/index.ts';
 import { formatVideoTime, fullCommentDate, type CommentPermissions, type CommentPlace, type ComposerTarget } from './model.ts';
+import { useFocusBackAfterClose } from './focusBack.ts';
 
 /** What a comment needs besides the record: shared by every comment of the list. */
 export interface CommentDisplayContext {
@@ -88,16 +89,20 @@ export function CommentItemView({
   onDeleteConfirm,
 }: CommentItemViewProps) {
   const name = comment.profile.fullName.trim() || comment.profile.email || comment.userEmail || '';
-  const showEmail = comment.profile.fullName.trim() !== '' && comment.profile.email !== '';
+  // A guest's name is their e-mail (foundation §3 anonymous user): the address is shown once.
+  const showEmail = comment.profile.email !== '' && name.toLowerCase() !== comment.profile.email.toLowerCase();
   const isParent = comment.replyTo === null;
   const resolved = isParent && comment.isResolved;
   const canEdit = perms.canEdit && !isAndroid;
   const canResolve = isParent && perms.canResolve;
   const editing = editingId === comment.id;
   const hasMenu = canEdit || perms.canDelete || canResolve;
+  const itemRef = useRef<HTMLDivElement>(null);
+  useFocusBackAfterClose(editing, itemRef, '.comment-item__menu');
 
   return (
     <div
+      ref={itemRef}
       className={cx('comment-item', !isParent && 'is-reply', resolved && 'is-resolved', unread && 'is-unread', comment.locked && 'is-locked')}
       id={`comment-${comment.id}`}
       data-comment-id={comment.id}

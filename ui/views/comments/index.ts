@@ -9,6 +9,8 @@ export {
   CommentsPanel,
   CommentsSkeleton,
   CommentsToolbar,
+  NEW_COMMENT_ID,
+  SkipToNewComment,
   type CommentAreaProps,
   type CommentsPanelProps,
   type CommentsPanelTab,
