@@ -4,14 +4,13 @@
  * nodes only), the snapshot, the attachments as links, the unread dot, resolved / locked badges and the comment's
  * menu (edit, delete with a confirmation, resolve/reopen on parents). What the viewer may do arrives in `perms`.
  */
-import { useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { CommentAttachment, CommentRecord } from '../../../domain/comments.ts';
 import { Avatar, Button, CheckIcon, Dialog, EditIcon, LockIcon, Menu, MenuItem, MoreIcon, PlayIcon, RestoreIcon, SlidesIcon, Spinner, TrashIcon, cx } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
 import { formatUpdatedAt } from '../content/format.ts';
 import { RichText, isSafeLink } from './editor/index.ts';
 import { formatVideoTime, fullCommentDate, type CommentPermissions, type CommentPlace, type ComposerTarget } from './model.ts';
-import { useFocusBackAfterClose } from './focusBack.ts';
 
 /** What a comment needs besides the record: shared by every comment of the list. */
 export interface CommentDisplayContext {
@@ -97,12 +96,9 @@ export function CommentItemView({
   const canResolve = isParent && perms.canResolve;
   const editing = editingId === comment.id;
   const hasMenu = canEdit || perms.canDelete || canResolve;
-  const itemRef = useRef<HTMLDivElement>(null);
-  useFocusBackAfterClose(editing, itemRef, '.comment-item__menu');
 
   return (
     <div
-      ref={itemRef}
       className={cx('comment-item', !isParent && 'is-reply', resolved && 'is-resolved', unread && 'is-unread', comment.locked && 'is-locked')}
       id={`comment-${comment.id}`}
       data-comment-id={comment.id}

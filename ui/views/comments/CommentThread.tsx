@@ -4,13 +4,12 @@
  * or on an out-of-date version. Clicking anywhere in the thread (or Enter on it) calls `onThreadClick`, which
  * clears its unread marks.
  */
-import { useRef, type KeyboardEvent } from 'react';
+import type { KeyboardEvent } from 'react';
 import { cx } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
 import { ReasonButton } from '../content/ReasonButton.tsx';
 import { CommentItem, type CommentDisplayContext, type CommentHandlers } from './CommentItem.tsx';
 import { COMMENT_TRANSITION } from './editor/index.ts';
-import { useFocusBackAfterClose } from './focusBack.ts';
 import { replyBlockText, type ThreadViewModel } from './model.ts';
 
 /** What every thread of a list shares: display facts and commands. */
@@ -38,8 +37,6 @@ export function CommentThread({ thread, position, setSize, replyingToId, onReply
   const name = parent.profile.fullName.trim() || parent.profile.email || parent.userEmail || '';
   const replying = replyingToId === parent.id;
   const unread = new Set(thread.unreadIds);
-  const articleRef = useRef<HTMLElement>(null);
-  useFocusBackAfterClose(replying, articleRef, '.comment-thread__reply');
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.target === event.currentTarget && (event.key === 'Enter' || event.key === ' ')) {
       event.preventDefault();
@@ -48,7 +45,6 @@ export function CommentThread({ thread, position, setSize, replyingToId, onReply
   };
   return (
     <article
-      ref={articleRef}
       className={cx('comment-thread', COMMENT_TRANSITION.enterClass, parent.isResolved && 'is-resolved', thread.unread && 'is-unread')}
       aria-label={t('commentsPanel.thread.label', { name })}
       aria-posinset={position}

@@ -42,3 +42,4 @@ export {
   type NotificationLevelStatus,
 } from './NotificationLevelPopover.tsx';
 export { OldVersionDialog, type OldVersionDialogProps } from './OldVersionDialog.tsx';
+export { commentActionsButton, threadReplyButton, useFocusBackAfterClose } from './focusBack.ts';
