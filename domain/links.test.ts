@@ -10,6 +10,7 @@ import {
   subscriptionManagementUrl,
   teamManagementUrl,
   upgradeBuyUrl,
+  upgradeMessage,
   upgradePlanKind,
 } from './links.ts';
 import type { LinkBases } from './links.ts';
@@ -69,5 +70,25 @@ describe('upgrade paths (foundation §2: "/tebnreviewmodal, /esbnreviewmodal, /t
     [undefined, 'trial'],
   ] as const)('a %s plan takes the %s paths', (plan, kind) => {
     expect(upgradePlanKind(plan)).toBe(kind);
+  });
+});
+
+describe('upgrade modal message (foundation §2 upgrade modals, §6 account tiers)', () => {
+  const trial = { plan: 'trial', status: 'active', enableReview: true, enableRise: true };
+  it('a running trial that includes the product is told so, never that it is missing', () => {
+    expect(upgradeMessage('review', trial)).toBe('trialIncludes');
+    expect(upgradeMessage('rise', trial)).toBe('trialIncludes');
+    expect(upgradeMessage('header', trial)).toBe('trialIncludes');
+    expect(upgradeMessage('storyline', trial)).toBe('trialIncludes');
+  });
+  it('a trial without the product, a paid plan without it, or no subscription: not in the plan', () => {
+    expect(upgradeMessage('rise', { ...trial, enableRise: false })).toBe('notInPlan');
+    expect(upgradeMessage('header', { ...trial, enableRise: false })).toBe('notInPlan');
+    expect(upgradeMessage('review', { ...trial, plan: 'team', enableReview: false })).toBe('notInPlan');
+    expect(upgradeMessage('review', null)).toBe('notInPlan');
+  });
+  it('a lapsed plan, trial or paid, ran out', () => {
+    expect(upgradeMessage('review', { ...trial, status: 'expired' })).toBe('expired');
+    expect(upgradeMessage('rise', { ...trial, plan: 'individual', status: 'expired' })).toBe('expired');
   });
 });

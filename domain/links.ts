@@ -85,6 +85,25 @@ export function upgradePlanKind(plan: string | null | undefined): UpgradePlanKin
   return plan == null || plan === 'trial' ? 'trial' : 'paid';
 }
 
+/** What the upgrade modal says (foundation §2 upgrade modals, §6 account tiers). */
+export type UpgradeMessage = 'notInPlan' | 'expired' | 'trialIncludes';
+
+/**
+ * The upgrade modal's message for the current subscription: a lapsed plan ran out ('expired'); a running trial
+ * that includes the product ('trialIncludes': the whole suite for Storyline and the header, i.e. Review and Rise
+ * both on) is told to buy before the trial ends, never that the product is missing; otherwise 'notInPlan'.
+ */
+export function upgradeMessage(
+  placement: UpgradePlacement,
+  summary: { plan: string; status: string; enableReview: boolean; enableRise: boolean } | null,
+): UpgradeMessage {
+  if (summary === null) return 'notInPlan';
+  if (summary.status === 'expired') return 'expired';
+  if (summary.plan !== 'trial') return 'notInPlan';
+  const included = placement === 'review' ? summary.enableReview : placement === 'rise' ? summary.enableRise : summary.enableReview && summary.enableRise;
+  return included ? 'trialIncludes' : 'notInPlan';
+}
+
 /**
  * The buy page of an upgrade path (foundation §2 "upgrade modals and header paths … te variants for
  * trial plans, es variants for paid plans"): `{marketing}/buy/<te|es>bn<placement>modal` for the

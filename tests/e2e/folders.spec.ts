@@ -120,6 +120,10 @@ test('folders nest to depth 7 and an eighth level is refused', async ({ page }) 
   const newFolder = actionBar(page).getByRole('button', { name: 'New folder' });
   await expect(newFolder).toBeDisabled();
   await expect(newFolder).toHaveAccessibleDescription('Folders can be nested at most 7 levels deep.');
+  // The reason is reachable by keyboard: focused, the button stays a Tab stop and its tooltip shows.
+  await newFolder.focus();
+  await expect(newFolder).toBeFocused();
+  await expect(page.getByRole('tooltip').filter({ hasText: 'Folders can be nested at most 7 levels deep.' })).toBeVisible();
   await newFolder.click({ force: true });
   const menu = await sidebarFolderMenu(page, seventh);
   await expect(menu.getByRole('menuitem')).toHaveText(['Rename', 'Move to folder', 'Share with the team', 'Delete']);

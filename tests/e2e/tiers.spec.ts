@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 
 /** Each account tier of foundation §1 and §6 opens /review and sees the screen and header the spec gives it. */
 
@@ -66,4 +66,29 @@ test('staff: /sandbox lists the flags; others are sent to the dashboard', async 
   await expect(other.getByRole('heading', { name: 'Welcome, Tara' })).toBeVisible();
   await expect(other).toHaveURL(/\/$/);
   await other.close();
+});
+
+test('not entitled to Rise (admin without a seat): Rise in the header opens the subscribe modal', async ({ page, signIn }) => {
+  await page.goto('/');
+  await signIn('adam.adminonly@example.com');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('button', { name: 'Rise' }).click();
+  const modal = page.getByRole('dialog', { name: 'Rise is not in your plan' });
+  await expect(modal).toBeVisible();
+  await expect(modal.getByRole('link', { name: /Buy now/ })).toHaveAttribute('href', /\/buy\/(te|es)bnrisemodal/);
+  await expect(page.getByRole('tooltip')).toBeHidden();
+  await expectNoAxeViolations(page, 'the subscribe modal');
+  await modal.getByRole('button', { name: 'Not now' }).click();
+  await expect(modal).toBeHidden();
+  await expect(nav.getByRole('button', { name: 'Rise' })).toBeFocused();
+});
+
+test('trial: the trial upgrade modal says the trial includes Review, not that Review is missing', async ({ page, signIn }) => {
+  await page.goto('/tebnreviewmodal');
+  await signIn('trish.trial@example.com');
+  const modal = page.getByRole('dialog', { name: 'Your trial includes Review' });
+  await expect(modal).toBeVisible();
+  await expect(modal).toContainText('Buy a plan to keep using Review after your trial ends.');
+  await expect(page.getByText('Review is not in your plan')).toHaveCount(0);
+  await expectNoAxeViolations(page, 'the trial upgrade modal');
 });

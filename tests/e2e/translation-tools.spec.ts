@@ -352,7 +352,7 @@ test('the completed translation memory report lists segments with hit percents a
     await expect(items).toBeVisible();
     await expect(dialog.getByText('English → French')).toBeVisible();
     await expect(dialog.getByText(/^(\d+ segments|1 segment) with memory hits$/)).toBeVisible();
-    const item = items.getByRole('button', { name: `Show memory hits for “${LISTEN_TIP_SOURCE}”` });
+    const item = items.getByRole('button', { name: `Show memory hits for ${LISTEN_TIP_SOURCE}` });
     await expect(item).toContainText(/Best hit \d+%/);
 
     await item.click();

@@ -23,6 +23,7 @@ export const commentsPanelStrings = {
   'commentsPanel.disableComments': 'Turn off comments',
   'commentsPanel.list': 'Comment threads',
   'commentsPanel.newComment': 'New comment',
+  'commentsPanel.skipToNewComment': 'Skip to new comment',
 
   // States (§8 comment area messages)
   'commentsPanel.loading': 'Loading comments…',

@@ -1,6 +1,5 @@
 /** Strings of the header views (merged into ../strings.ts). Keys are dot.case, as the spec names things. */
 export const headerStrings = {
-  'header.nav.riseUnavailable': 'Rise is not included in your subscription.',
   'header.nav.reach': 'Reach',
   'header.nav.training': 'Training',
   'header.buyNow': 'Buy now',
@@ -43,6 +42,8 @@ export const headerStrings = {
   'upgrade.header.body': 'Your current plan does not include every app. Buy the full suite to use Review, Rise and Storyline together.',
   'upgrade.expired.title': 'Your subscription has expired',
   'upgrade.expired.body': 'Buy a plan to keep using {product}.',
+  'upgrade.trial.title': 'Your trial includes {product}',
+  'upgrade.trial.body': 'Buy a plan to keep using {product} after your trial ends.',
   'upgrade.product.review': 'Review',
   'upgrade.product.rise': 'Rise',
   'upgrade.product.storyline': 'Storyline',

@@ -63,7 +63,7 @@ export const reviewRequestsStrings = {
   'review.request.dialog.removeChip': 'Remove {name}',
   'review.request.dialog.selected': 'Selected reviewers',
   'review.request.dialog.recent': 'Recent reviewers',
-  'review.request.dialog.recentAdd': 'Add {name}',
+  'review.request.dialog.recentAddPrefix': 'Add',
   'review.request.dialog.message': 'Message (optional)',
   'review.request.dialog.dueDate': 'Due date (optional)',
   'review.request.dialog.send': 'Send',

@@ -88,7 +88,8 @@ export function CommentItemView({
   onDeleteConfirm,
 }: CommentItemViewProps) {
   const name = comment.profile.fullName.trim() || comment.profile.email || comment.userEmail || '';
-  const showEmail = comment.profile.fullName.trim() !== '' && comment.profile.email !== '';
+  // A guest's name is their e-mail (foundation §3 anonymous user): the address is shown once.
+  const showEmail = comment.profile.email !== '' && name.toLowerCase() !== comment.profile.email.toLowerCase();
   const isParent = comment.replyTo === null;
   const resolved = isParent && comment.isResolved;
   const canEdit = perms.canEdit && !isAndroid;

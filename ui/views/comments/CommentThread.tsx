@@ -84,3 +84,4 @@ export function CommentThread({ thread, position, setSize, replyingToId, onReply
     </article>
   );
 }
+

@@ -39,6 +39,30 @@ export interface CommentsToolbarProps {
   notifications?: NotificationLevelPopoverProps | null;
 }
 
+/** The new-comment box's element id: the item page's "Skip to new comment" link goes there. */
+export const NEW_COMMENT_ID = 'new-comment';
+
+/**
+ * "Skip to new comment" (WCAG 2.4.1): the item page's first Tab stop, shown on focus, which puts the keyboard in the
+ * new-comment box past the header, the player and every thread; while the box is not there it goes to the panel.
+ */
+export function SkipToNewComment() {
+  return (
+    <a
+      className="skip-link"
+      href={`#${NEW_COMMENT_ID}`}
+      onClick={(event) => {
+        event.preventDefault();
+        const box = document.getElementById(NEW_COMMENT_ID);
+        const target = box?.querySelector<HTMLElement>('[contenteditable="true"], button, [tabindex]:not([tabindex="-1"])') ?? document.querySelector<HTMLElement>('.comments-panel');
+        target?.focus();
+      }}
+    >
+      {t('commentsPanel.skipToNewComment')}
+    </a>
+  );
+}
+
 /** Sort, show resolved, mark all read, the options menu and the notification bell. */
 export function CommentsToolbar({
   enableComments,
@@ -272,7 +296,7 @@ export function CommentsPanel({
 }: CommentsPanelProps) {
   const ready = area.status === 'ready';
   return (
-    <section className={cx('comments-panel', className)} aria-label={t('commentsPanel.label')} aria-busy={area.status === 'loading' || area.status === 'idle' || undefined}>
+    <section className={cx('comments-panel', className)} tabIndex={-1} aria-label={t('commentsPanel.label')} aria-busy={area.status === 'loading' || area.status === 'idle' || undefined}>
       {tabs && (
         <nav className="comments-panel__tabs" aria-label={t('commentsPanel.tabs')}>
           {(tabs.showTranslate ? (['comments', 'translate'] as const) : (['comments'] as const)).map((tab) => (
@@ -315,7 +339,7 @@ export function CommentsPanel({
         />
       </div>
       {ready && showComposer && (
-        <div className="comments-panel__composer" aria-label={t('commentsPanel.newComment')} role="group">
+        <div id={NEW_COMMENT_ID} className="comments-panel__composer" aria-label={t('commentsPanel.newComment')} role="group">
           {area.renderComposer({ kind: 'new' })}
         </div>
       )}

@@ -9,6 +9,8 @@ export {
   CommentsPanel,
   CommentsSkeleton,
   CommentsToolbar,
+  NEW_COMMENT_ID,
+  SkipToNewComment,
   type CommentAreaProps,
   type CommentsPanelProps,
   type CommentsPanelTab,
@@ -40,3 +42,4 @@ export {
   type NotificationLevelStatus,
 } from './NotificationLevelPopover.tsx';
 export { OldVersionDialog, type OldVersionDialogProps } from './OldVersionDialog.tsx';
+export { commentActionsButton, threadReplyButton, useFocusBackAfterClose } from './focusBack.ts';

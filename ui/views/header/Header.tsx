@@ -15,7 +15,6 @@ import {
   MenuLink,
   MenuSeparator,
   SignOutIcon,
-  Tooltip,
   buttonClass,
 } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
@@ -45,22 +44,10 @@ function ExternalNavLink({ href, children }: { href: string; children: ReactNode
 
 /**
  * A product in the navigation (foundation §2): a link when the person may use it; a control that opens
- * the subscribe modal when unentitled or not eligible; disabled with an explanation (Rise without Rise).
+ * the subscribe modal when unentitled (Rise without Rise in the subscription) or not eligible.
  */
-function ProductNavItem(props: { entry: ProductEntry; href: string; label: string; location: string; unavailable?: string; onSubscribe: () => void }) {
+function ProductNavItem(props: { entry: ProductEntry; href: string; label: string; location: string; onSubscribe: () => void }) {
   const { entry, href, label, location } = props;
-  if (entry === 'disabled') {
-    return (
-      <Tooltip content={props.unavailable ?? ''}>
-        {(describedBy) => (
-          // Focusable although disabled, so keyboard users reach the explanation.
-          <span role="link" aria-disabled="true" tabIndex={0} className="app-nav__link" aria-describedby={describedBy}>
-            {label}
-          </span>
-        )}
-      </Tooltip>
-    );
-  }
   if (entry === 'subscribeModal') {
     return (
       <button type="button" className="app-nav__link app-nav__link--button" aria-haspopup="dialog" onClick={props.onSubscribe}>
@@ -140,7 +127,6 @@ export function Header() {
                   href="/rise"
                   label={t('header.nav.rise')}
                   location={location}
-                  unavailable={t('header.nav.riseUnavailable')}
                   onSubscribe={() => openUpgrade('rise')}
                 />
               </li>

@@ -97,18 +97,18 @@ describe('header per tier', () => {
     expect(html).toContain('href="https://bridge.example.com/redirect?tenant=reach-1234" class="app-nav__link" target="_blank" rel="noopener noreferrer"');
   });
 
-  it('Rise is disabled with an explanation when the subscription lacks it', () => {
+  it('Rise opens the subscribe modal when the subscription lacks it (unentitled, foundation §2)', () => {
     const noRise = { ...DEMO.tara, subscription_permissions: { team: ['use_review'] } };
     const html = headerFor(noRise);
-    expect(html).toMatch(/<span role="link" aria-disabled="true" tabindex="0" class="app-nav__link" aria-describedby="[^"]+">Rise<\/span>/);
-    expect(html).toContain('Rise is not included in your subscription.');
+    expect(html).toMatch(/<button type="button" class="app-nav__link app-nav__link--button" aria-haspopup="dialog">Rise<\/button>/);
+    expect(navOf(html)).not.toContain('aria-disabled="true"');
     expect(navOf(html)).not.toContain('href="/rise"');
     expect(navOf(html)).toContain('href="/review"');
   });
 
-  it('no subscription (DEMO.nora): Rise disabled, Review opens the subscribe modal', () => {
+  it('no subscription (DEMO.nora): Rise and Review open the subscribe modal', () => {
     const html = headerFor(DEMO.nora);
-    expect(html).toMatch(/aria-disabled="true"[^>]*>Rise</);
+    expect(html).toMatch(/aria-haspopup="dialog">Rise</);
     expect(html).toMatch(/aria-haspopup="dialog">Review</);
     expect(html).toContain('href="https://bridge.example.com/redirect"');
   });
@@ -163,11 +163,11 @@ describe('headerModel', () => {
     expect(model.help).toEqual({ support: 'https://support.example.com', training: 'https://training.example.com', community: 'https://community.example.com' });
   });
 
-  it('decides products per tier: navigate, subscribe modal or disabled', () => {
+  it('decides products per tier: navigate or subscribe modal', () => {
     expect([headerModel(base(DEMO.alex)).rise, headerModel(base(DEMO.alex)).review]).toEqual(['navigate', 'navigate']);
     expect([headerModel(base(DEMO.eddie)).rise, headerModel(base(DEMO.eddie)).review]).toEqual(['subscribeModal', 'subscribeModal']);
-    expect([headerModel(base(DEMO.rita)).rise, headerModel(base(DEMO.rita)).review]).toEqual(['disabled', 'subscribeModal']);
-    expect([headerModel(base(DEMO.nora)).rise, headerModel(base(DEMO.nora)).review]).toEqual(['disabled', 'subscribeModal']);
+    expect([headerModel(base(DEMO.rita)).rise, headerModel(base(DEMO.rita)).review]).toEqual(['subscribeModal', 'subscribeModal']);
+    expect([headerModel(base(DEMO.nora)).rise, headerModel(base(DEMO.nora)).review]).toEqual(['subscribeModal', 'subscribeModal']);
     expect(headerModel(base(DEMO.nora, { status: 'loading', account: null, summary: null })).review).toBe('navigate');
   });
 
@@ -210,7 +210,7 @@ describe('upgrade modal', () => {
     ['storyline', 'Storyline is not in your plan'],
     ['header', 'Get the whole suite'],
   ] as const)('%s: explains what is missing, with Buy now and Not now', (placement, title) => {
-    const html = modal(placement, DEMO.trish);
+    const html = modal(placement, { ...DEMO.alex, subscription_permissions: { team: [] } });
     expect(html).toContain(title);
     expect(html).toContain('>Buy now<');
     expect(html).toContain('>Not now<');
@@ -229,6 +229,17 @@ describe('upgrade modal', () => {
     expect(html).toContain('Buy a plan to keep using Review.');
     expect(html).not.toContain('Review is not in your plan');
     expect(modal('header', DEMO.eddie)).toContain('Buy a plan to keep using Review, Rise and Storyline.');
+  });
+
+  it('tells a trial user what the trial includes, never that it is missing (foundation §6 account tiers)', () => {
+    for (const [placement, product] of [['review', 'Review'], ['rise', 'Rise'], ['header', 'Review, Rise and Storyline']] as const) {
+      const html = modal(placement, DEMO.trish);
+      expect(html).toContain(`Your trial includes ${product}`);
+      expect(html).toContain(`Buy a plan to keep using ${product} after your trial ends.`);
+      expect(html).not.toContain('not in your plan');
+    }
+    const trialWithoutRise = { ...DEMO.trish, subscription_permissions: { trial: ['use_review'] } };
+    expect(modal('rise', trialWithoutRise)).toContain('Rise is not in your plan');
   });
 
   it('renders nothing inside while closed', () => {

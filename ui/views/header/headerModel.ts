@@ -8,8 +8,8 @@ import { accountManagementUrl, billingUrl, bridgeRedirectUrl, upgradeBuyUrl, upg
 import { canManageBilling } from '../../../domain/roles.ts';
 import type { AccountStatus } from '../useAccount.ts';
 
-/** A header product entry: a plain link, a control that opens the subscribe modal, or disabled (Rise without Rise). */
-export type ProductEntry = 'navigate' | 'subscribeModal' | 'disabled';
+/** A header product entry: a plain link, or a control that opens the subscribe modal (unentitled or not eligible). */
+export type ProductEntry = 'navigate' | 'subscribeModal';
 
 export type HeaderAlert =
   | { kind: 'renewal'; daysRemaining: number; action: HeaderAlertAction }
@@ -78,7 +78,8 @@ export function headerModel(input: HeaderModelInput): HeaderModel {
   accountMenu.push('downloadSessionLog', 'signOut');
 
   return {
-    rise: known && !decisions.riseEnabled ? 'disabled' : product('rise'),
+    // Rise without Rise in the subscription is unentitled: its click opens the subscribe modal (foundation §2).
+    rise: product('rise'),
     review: product('review'),
     reachUrl: bridgeRedirectUrl(links, tenant),
     trainingUrl: decisions.showTraining ? links.training : null,

@@ -27,7 +27,17 @@ import { shownLevelOf } from '../../../machines/itemNotificationsMachine.ts';
 import { Button } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
 import { useSystem } from '../../system.tsx';
-import { AuthPromptDialog, CommentsPanel, FeedbackView, OldVersionDialog, threadViewModel, slideLabelsOf, type CommentPlace, type CommentsStatus, type NotificationLevelPopoverProps } from '../comments/index.ts';
+import {
+  AuthPromptDialog,
+  CommentsPanel,
+  FeedbackView,
+  OldVersionDialog,
+  commentActionsButton,
+  threadReplyButton,
+  threadViewModel,
+  slideLabelsOf,
+  useFocusBackAfterClose,
+  type CommentPlace, type CommentsStatus, type NotificationLevelPopoverProps } from '../comments/index.ts';
 import { LazyCommentEditor, readOnlyTextFor } from '../comments/editor/index.ts';
 
 type ComposerRef = ActorRefFrom<typeof commentPostingMachine>;
@@ -175,6 +185,9 @@ function useCommentProps(meta: VersionMeta | null, product: string, onSeek: (pla
   const live = new Set(context.composers.map((composer) => composer.id));
   const shownEditingId = editingId !== null && live.has(composerIdOf({ kind: 'edit', commentId: editingId })) ? editingId : null;
   const shownReplyingToId = replyingToId !== null && live.has(composerIdOf({ kind: 'reply', parentId: replyingToId })) ? replyingToId : null;
+  // A reply or edit box that closes takes the focus with it: the keyboard goes back to Reply or the comment's actions.
+  useFocusBackAfterClose(shownReplyingToId, threadReplyButton);
+  useFocusBackAfterClose(shownEditingId, commentActionsButton);
   const renderComposer = (target: ComposerTarget): ReactNode => (
     <Composer
       target={target}

@@ -197,8 +197,8 @@ export interface ItemHeaderProps {
   mode?: 'review' | 'feedback';
   /** The item's title, or the stack's title. */
   title: string;
-  /** Back to the item's folder, or to the grid. */
-  backHref: string;
+  /** Back to the item's folder, or to the grid; null for a guest, who has no content (the page's header carries the brand). */
+  backHref: string | null;
   /** The folder's name, or 'My content' for the grid. */
   backLabel: string;
   versions: readonly VersionEntry[];
@@ -247,7 +247,7 @@ export function ItemHeader({
   const feedback = mode === 'feedback';
   return (
     <header className={cx('item-header', feedback && 'item-header--feedback')} aria-labelledby={titleId}>
-      {!feedback && (
+      {!feedback && backHref !== null && (
         <Link href={backHref} className="item-header__back" aria-label={t('item.header.back', { name: backLabel })}>
           <ChevronLeftIcon size={16} />
           <span className="item-header__back-label">{backLabel}</span>

@@ -29,7 +29,7 @@ import {
   type VersionEntry,
 } from './index.ts';
 import { unreadCountOf } from '../../../machines/commentsMachine.ts';
-import type { CommentPlace } from '../comments/index.ts';
+import { SkipToNewComment, type CommentPlace } from '../comments/index.ts';
 import { ItemCommentsPanel, ItemFeedback, ItemOldVersionDialog } from './ItemComments.tsx';
 import { ItemReviewRequests, useReviewerAvatars } from './ItemReviewRequests.tsx';
 import { ItemShareDialog } from './ItemShare.tsx';
@@ -92,6 +92,8 @@ export function ItemScreen({ itemId, tab, header }: { itemId: string; tab: strin
   const unreadCount = useSelector(system.comments, (s) => unreadCountOf(s.context));
   const reviewers = useReviewerAvatars();
   const myEmail = useSelector(system.session, (s) => s.context.user?.email ?? null);
+  // A guest (anonymous reviewer) has no content to go back to.
+  const isGuest = useSelector(system.auth, (s) => s.matches('signedInAnonymously'));
   // A comment's place was clicked: the player moves there (the nonce repeats a request for the same place).
   const [slideRequest, setSlideRequest] = useState<{ slideId: string; nonce: number } | null>(null);
   const [seekRequest, setSeekRequest] = useState<{ seconds: number; nonce: number } | null>(null);
@@ -129,7 +131,7 @@ export function ItemScreen({ itemId, tab, header }: { itemId: string; tab: strin
   } else if (snapshot.matches({ open: 'privateItemAccessDenied' })) {
     body = <ItemAccessDeniedView signInHref={context.userId ? null : '/signin'} createAccountHref={context.userId ? null : '/signin?signup=true'} />;
   } else if (snapshot.matches({ open: 'notFound' })) {
-    body = <ItemDeletedView backHref="/review" />;
+    body = <ItemDeletedView backHref={isGuest ? null : '/review'} />;
   } else if (snapshot.matches({ open: 'failedToFetch' })) {
     body = (
       <EmptyState
@@ -162,7 +164,7 @@ export function ItemScreen({ itemId, tab, header }: { itemId: string; tab: strin
   const isStory = productFamily(item.product) === 'slide';
   const downloading = snapshot.hasTag('downloading');
   const currentTab = tab === 'feedback' ? 'feedback' : null;
-  const backHref = item.folderId !== null && item.folderName ? `/review/folder/${item.folderId}` : '/review';
+  const backHref = isGuest ? null : item.folderId !== null && item.folderName ? `/review/folder/${item.folderId}` : '/review';
   const backLabel = item.folderName ?? t('content.title');
   const ready = view === 'ready' && shown !== null;
 
@@ -255,7 +257,7 @@ export function ItemScreen({ itemId, tab, header }: { itemId: string; tab: strin
   );
 
   return (
-    <ItemFrame header={header}>
+    <ItemFrame header={header} skipLink={ready && tab === 'review' ? <SkipToNewComment /> : null}>
       {itemHeader}
       <div className="item-page__body">{content}</div>
       {retryPicker.input}
@@ -287,10 +289,11 @@ export function ItemScreen({ itemId, tab, header }: { itemId: string; tab: strin
   );
 }
 
-/** The page around the item view: the app's header (or the anonymous reviewer's) and the main landmark. */
-function ItemFrame({ header, children }: { header: ReactNode; children: ReactNode }) {
+/** The page around the item view: its skip link (to the new comment), the app's header (or the anonymous reviewer's) and the main landmark. */
+function ItemFrame({ header, skipLink = null, children }: { header: ReactNode; skipLink?: ReactNode; children: ReactNode }) {
   return (
     <div className="app-shell">
+      {skipLink}
       {header}
       <main id="main" className="page item-page" tabIndex={-1}>
         {children}

@@ -170,8 +170,8 @@ export function ItemPasswordDialog({ open, wrongPassword = false, busy = false, 
 }
 
 export interface ItemDeletedViewProps {
-  /** The grid (or the folder the item was in). */
-  backHref: string;
+  /** The grid (or the folder the item was in); null for a guest, who has no grid. */
+  backHref: string | null;
   headingLevel?: 1 | 2;
 }
 
@@ -183,9 +183,11 @@ export function ItemDeletedView({ backHref, headingLevel = 1 }: ItemDeletedViewP
       headingLevel={headingLevel}
       icon={<TrashIcon size={22} />}
       actions={
-        <Link href={backHref} className={buttonClass('primary')}>
-          {t('review.deleted_back')}
-        </Link>
+        backHref !== null && (
+          <Link href={backHref} className={buttonClass('primary')}>
+            {t('review.deleted_back')}
+          </Link>
+        )
       }
     >
       <p>{t('review.deleted_text')}</p>

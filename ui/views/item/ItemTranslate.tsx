@@ -16,6 +16,7 @@ import {
   hitsOf,
   isSavingOf,
   isUpdatesFilterOfferedOf,
+  isUpdatesPopoverShownOf,
   loadStatusOf,
   notTranslationTargetOf,
   rowsOf,
@@ -76,7 +77,7 @@ const UPDATE_GROUP_PREFIX = 'update:';
 
 /** The translate tab's panel: loading / error / the editor with its header, stack sidebar, table and bottom bar. */
 export function ItemTranslate({ itemId, latestHref, signInHref, createAccountHref, onSlide, versions = NO_VERSIONS }: ItemTranslateProps) {
-  const { translation, memoryReport, timeZone } = useSystem();
+  const { translation, memoryReport, walkthrough, timeZone, now } = useSystem();
   const send = translation.send;
   const status = useSelector(translation, (s) => loadStatusOf(s));
   const loadFailed = useSelector(translation, (s) => s.matches({ open: { load: 'loadFailed' } }));
@@ -108,6 +109,10 @@ export function ItemTranslate({ itemId, latestHref, signInHref, createAccountHre
   const scrollTarget = useSelector(translation, (s) => scrollTargetOf(s.context));
   const updatesOffered = useSelector(translation, (s) => isUpdatesFilterOfferedOf(s.context));
   const diffOpen = useSelector(translation, (s) => diffStateOf(s).status !== 'idle');
+  // The course-updates popover as TranslateTools shows it (after the tour): Escape from the page dismisses it.
+  const updatesPopoverShown = useSelector(translation, (s) => isUpdatesPopoverShownOf(s.context));
+  const touring = useSelector(walkthrough, (s) => s.matches('showing'));
+  const updatesPopoverOpen = updatesPopoverShown && !touring;
   // Not a translation target (a source course, an item in no stack): the review tab instead (translation-editor §2),
   // the address replaced, with sourceCourse=true for a stack's source course.
   const notTarget = useSelector(translation, (s) => notTranslationTargetOf(s), (a, b) => a?.sourceCourse === b?.sourceCourse);
@@ -302,7 +307,9 @@ export function ItemTranslate({ itemId, latestHref, signInHref, createAccountHre
       }
       onFind={openFind}
       onKey={(event) =>
-        // Escape closes the version diff first (it sits above the table), then the course-updates mode.
+        // Escape dismisses the course-updates popover first (it sits above everything; it does not take focus, so
+        // the key comes from the page), then closes the version diff (above the table), then the course-updates mode.
+        (updatesPopoverOpen && handleEscapeKey(event, () => send({ type: 'translation.dismissUpdatesPopover', at: new Date(now()).toISOString() }))) ||
         (diffOpen && handleEscapeKey(event, () => send({ type: 'translation.closeDiff' }))) ||
         (viewMode === 'courseUpdates' && handleCourseUpdatesKey(event, () => send({ type: 'translation.closeCourseUpdates' })))
       }

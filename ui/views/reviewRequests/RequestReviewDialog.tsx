@@ -273,12 +273,13 @@ function RecentReviewers({ recentReviewers, reviewers, onPickRecent, locked }: R
               <button
                 type="button"
                 className={cx('request-review__recent-person', added && 'is-added')}
-                aria-label={t('review.request.dialog.recentAdd', { name })}
                 aria-pressed={added}
                 disabled={locked || added}
                 onClick={() => onPickRecent(person.email)}
               >
                 <Avatar name={name} email={person.email} src={person.avatars.small ?? undefined} size="sm" decorative />
+                {/* The name is the visible text with "Add" before it (WCAG 2.5.3: the spoken name holds what is seen). */}
+                <span className="k-visually-hidden">{t('review.request.dialog.recentAddPrefix')} </span>
                 <span className="request-review__recent-who">
                   <span className="request-review__recent-name">{name}</span>
                   {name !== person.email && <span className="request-review__recent-email">{person.email}</span>}

@@ -332,7 +332,10 @@ describe('request dialog (§4, §5, §9 recent reviewers)', () => {
     expect(html).not.toContain('Frequent 6');
     expect(recent[1]).toContain('aria-pressed="true"');
     expect(recent[1]).toContain('disabled');
-    fire(findAll(RequestReviewDialogView(props({ onPickRecent })), 'button').find((b) => b.props['aria-label'] === 'Add Frequent 3')!, 'onClick');
+    // Named by their visible text (no aria-label: WCAG 2.5.3), "Add" spoken before it.
+    expect(recent[2]).not.toContain('aria-label');
+    expect(html).toMatch(/<span class="k-visually-hidden">Add <\/span><span class="request-review__recent-who"><span class="request-review__recent-name">Frequent 3<\/span>/);
+    fire(findAll(RequestReviewDialogView(props({ onPickRecent })), 'button').filter((b) => String(b.props.className).includes('request-review__recent-person'))[2]!, 'onClick');
     expect(onPickRecent).toHaveBeenCalledWith('f3@example.com');
   });
 

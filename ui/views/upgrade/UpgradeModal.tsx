@@ -1,4 +1,4 @@
-import { upgradeBuyUrl, upgradePlanKind, type UpgradePlacement } from '../../../domain/links.ts';
+import { upgradeBuyUrl, upgradeMessage, upgradePlanKind, type UpgradePlacement } from '../../../domain/links.ts';
 import { Button, Dialog, ExternalLinkIcon, buttonClass } from '../../kit/index.ts';
 import { t, type StringKey } from '../../strings.ts';
 import { useSystem } from '../../system.tsx';
@@ -20,17 +20,19 @@ const COPY: Record<UpgradePlacement, { title: StringKey; body: StringKey; produc
 };
 
 /**
- * The upgrade (subscribe) modal (foundation §2): the product is not in the current plan (or the plan
- * has expired); "Buy now"
- * opens the upgrade path for this placement (te for trial plans or no subscription, es for paid
+ * The upgrade (subscribe) modal (foundation §2): the product is not in the current plan, the plan has expired, or
+ * (a running trial that includes it) the trial ends and a plan keeps it (domain upgradeMessage); "Buy now" opens the upgrade path for this placement (te for trial plans or no subscription, es for paid
  * plans), "Not now" closes. The header opens it on product clicks; routes (/tebnreviewmodal …) too.
  */
 export function UpgradeModal({ open, onClose, placement }: UpgradeModalProps) {
   const { links } = useSystem();
   const { summary } = useAccount();
   const copy = COPY[placement] ?? COPY.header;
-  // A lapsed subscription did include the product: say it ran out rather than that it is missing.
-  const expired = summary?.status === 'expired';
+  // A lapsed subscription did include the product: say it ran out; a trial that includes it: say so.
+  const message = upgradeMessage(placement, summary);
+  const product = t(copy.product);
+  const title = message === 'expired' ? t('upgrade.expired.title') : message === 'trialIncludes' ? t('upgrade.trial.title', { product }) : t(copy.title);
+  const description = message === 'expired' ? t('upgrade.expired.body', { product }) : message === 'trialIncludes' ? t('upgrade.trial.body', { product }) : t(copy.body);
   const href = upgradeBuyUrl(links, { plan: upgradePlanKind(summary?.plan), placement, subscriptionId: summary?.subscriptionId ?? null });
   return (
     <Dialog
@@ -38,8 +40,8 @@ export function UpgradeModal({ open, onClose, placement }: UpgradeModalProps) {
       onClose={onClose}
       size="sm"
       className="upgrade-modal"
-      title={expired ? t('upgrade.expired.title') : t(copy.title)}
-      description={expired ? t('upgrade.expired.body', { product: t(copy.product) }) : t(copy.body)}
+      title={title}
+      description={description}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>

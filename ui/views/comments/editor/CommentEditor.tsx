@@ -325,7 +325,7 @@ function EditableCommentEditor(props: CommentEditorProps) {
       <AttachmentList attachments={attachments} onRemove={onRemoveAttachment} className="comment-editor__attachments" />
 
       <div className="comment-editor__toolbar" role="group" aria-label={t('comments.editor.toolbar')}>
-        <EmojiPicker onPick={insertEmoji} />
+        <EmojiPicker onPick={insertEmoji} keepVisible={fieldRef} onEscape={() => viewRef.current?.focus()} />
         {onAddFiles && (
           <>
             <button
@@ -349,7 +349,17 @@ function EditableCommentEditor(props: CommentEditorProps) {
         <Button variant="ghost" size="sm" onClick={clear}>
           {t('comments.editor.cancel')}
         </Button>
-        <Button variant="primary" size="sm" disabled={blank || busy} loading={busy} onClick={submit}>
+        <Button
+          variant="primary"
+          size="sm"
+          disabled={blank || busy}
+          loading={busy}
+          onClick={() => {
+            // The button turns busy (disabled) while posting: keep the keyboard in the editor, not on the page's body.
+            viewRef.current?.focus();
+            submit();
+          }}
+        >
           {submitLabel}
         </Button>
       </div>

@@ -1,9 +1,11 @@
 /**
  * The editor's emoji picker (review-and-content §4 comment editor "emoji open", §9: 387 px, 8 per line): a button
  * and a small built-in set in a grid. It opens above its button when less than EMOJI_PICKER_HEIGHT_PX remain
- * below; arrows, Home/End move, Enter or Space picks, Escape (or a click outside) closes and returns focus.
+ * below — then above the whole `keepVisible` element (the editor's text), so the text stays reachable while it is
+ * open; arrows, Home/End move, Enter or Space picks, Escape closes and hands focus back (`onEscape`: the editor;
+ * else the button); a click outside closes it.
  */
-import { useId, useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type RefObject } from 'react';
 import { EMOJI_PER_LINE, EMOJI_PICKER_HEIGHT_PX } from '../../../../domain/constants.ts';
 import { cx, useDismiss } from '../../../kit/index.ts';
 import { t } from '../../../strings.ts';
@@ -78,6 +80,9 @@ export const EMOJI: readonly (readonly [string, string])[] = [
   ['🎯', 'bullseye'],
 ];
 
+/** The gap between the panel and what it must not cover, in px. */
+const PANEL_GAP_PX = 4;
+
 /** Where the highlight goes for a key in a grid of `count` cells, EMOJI_PER_LINE per row; null for other keys. */
 export function emojiGridMove(key: string, index: number, count: number, ctrl = false): number | null {
   const row = Math.floor(index / EMOJI_PER_LINE);
@@ -104,13 +109,19 @@ export interface EmojiPickerProps {
   onPick(emoji: string): void;
   disabled?: boolean;
   className?: string;
+  /** An element the panel must not cover when it opens above (the editor's text field). */
+  keepVisible?: RefObject<HTMLElement | null>;
+  /** Escape closed the panel: where focus goes (the editor); the button when omitted. */
+  onEscape?(): void;
 }
 
 /** The emoji button and its picker. */
-export function EmojiPicker({ onPick, disabled = false, className }: EmojiPickerProps) {
+export function EmojiPicker({ onPick, disabled = false, className, keepVisible, onEscape }: EmojiPickerProps) {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const [placement, setPlacement] = useState<Placement>('below');
+  // Opened above: how far the panel's bottom sits above the button's bottom (clear of keepVisible), and its room.
+  const [above, setAbove] = useState<{ bottom: number; maxHeight: number } | null>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const cellRefs = useRef<Array<HTMLButtonElement | null>>([]);
@@ -122,13 +133,22 @@ export function EmojiPicker({ onPick, disabled = false, className }: EmojiPicker
 
   useDismiss(open, [triggerRef, panelRef], (cause) => {
     setOpen(false);
-    if (cause === 'escape') triggerRef.current?.focus();
+    if (cause !== 'escape') return;
+    if (onEscape) onEscape();
+    else triggerRef.current?.focus();
   });
 
   const toggle = () => {
     if (!open) {
       const rect = triggerRef.current?.getBoundingClientRect();
-      setPlacement(rect ? emojiPickerPlacement(rect.bottom, window.innerHeight) : 'below');
+      const where = rect ? emojiPickerPlacement(rect.bottom, window.innerHeight) : 'below';
+      setPlacement(where);
+      const keep = keepVisible?.current?.getBoundingClientRect();
+      setAbove(
+        where === 'above' && rect && keep && keep.top < rect.bottom
+          ? { bottom: Math.round(rect.bottom - Math.min(keep.top, rect.top)) + PANEL_GAP_PX, maxHeight: Math.max(0, Math.round(Math.min(keep.top, rect.top)) - 2 * PANEL_GAP_PX) }
+          : null,
+      );
       setActive(0);
     }
     setOpen(!open);
@@ -167,7 +187,9 @@ export function EmojiPicker({ onPick, disabled = false, className }: EmojiPicker
         <SmileIcon />
       </button>
       {open && (
-        <div ref={panelRef} id={panelId} role="dialog" aria-label={t('comments.editor.emojiPicker')} className={cx('emoji-picker__panel', `is-${placement}`)}>
+        <div ref={panelRef} id={panelId} role="dialog" aria-label={t('comments.editor.emojiPicker')} className={cx('emoji-picker__panel', `is-${placement}`)}
+          style={above ? { bottom: above.bottom, maxHeight: above.maxHeight } : undefined}
+        >
           <div role="grid" aria-label={t('comments.editor.emojiPicker')} className="emoji-picker__grid" onKeyDown={onGridKeyDown}>
             {rows.map((row, r) => (
               <div role="row" key={r} className="emoji-picker__row">

@@ -110,10 +110,11 @@ export function CourseUpdatesHeader({ groupTitle, position, progress, onClose }:
           className="translation-updates-header__close"
           iconStart={<CloseIcon size={16} />}
           aria-keyshortcuts="Escape"
-          aria-label={t('translation.updates.header.closeLabel')}
           onClick={onClose}
         >
+          {/* Named by its visible text (WCAG 2.5.3), what it closes spoken after it; the key is aria-keyshortcuts. */}
           {t('translation.updates.header.close')}
+          <span className="k-visually-hidden"> {t('translation.updates.header.closeWhat')}</span>
           <kbd className="translation-kbd" aria-hidden="true">
             {t('translation.updates.header.closeHint')}
           </kbd>

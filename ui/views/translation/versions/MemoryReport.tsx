@@ -151,7 +151,9 @@ export function MemoryReportList({ report, languageName, timeZone, sourceLang, o
             const hits = item.memoryHits.length;
             return (
               <li key={item.path}>
-                <button type="button" className="translation-memory__item" aria-label={t('translation.memory.item.open', { text: item.inputSegment })} onClick={() => onOpenItem(item.path)}>
+                {/* Named by its visible text, "Show memory hits for" before it (WCAG 2.5.3). */}
+                <button type="button" className="translation-memory__item" onClick={() => onOpenItem(item.path)}>
+                  <span className="k-visually-hidden">{t('translation.memory.item.openPrefix')} </span>
                   <span className="translation-memory__item-text" lang={sourceLang}>
                     {item.inputSegment}
                   </span>
