@@ -4,8 +4,9 @@
  * between two people, search, the product filter and pagination. Everything a test changes it creates itself
  * (unique names), so tests sharing a worker's server never depend on each other.
  */
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, itemCard, openGridAs, test, treeFolder, uniqueName, withContentApi, type ContentApi } from './fixtures.ts';
+import { dragOnto } from './userActions.ts';
 
 const ALEX = 'alex.admin@example.com';
 const TARA = 'tara.team@example.com';
@@ -22,21 +23,6 @@ async function copyOfSeedItem(api: ContentApi, seedTitle: string, title: string,
   if (!original) throw new Error(`no seeded item "${seedTitle}"`);
   const copy = (await api.request('item.duplicate', { id: original.id, title })).item;
   return folderId === undefined ? copy : (await api.request('item.update', { id: copy.id, folderId })).item;
-}
-
-/**
- * An HTML5 drag with the mouse: press on `source`, move a little (the browser starts the drag), then over
- * `target` and release. Playwright's dragTo jumps straight to the target, and Chromium then sometimes never
- * starts the drag.
- */
-async function dragOnto(page: Page, source: Locator, target: Locator) {
-  const box = await source.boundingBox();
-  if (!box) throw new Error('dragOnto: the source is not on screen');
-  await source.hover();
-  await page.mouse.down();
-  await page.mouse.move(box.x + box.width / 2 + 12, box.y + box.height / 2 + 12, { steps: 3 });
-  await target.hover();
-  await page.mouse.up();
 }
 
 /** Opens the folder menu of a folder in the sidebar (the row's context menu) and returns the menu. */

@@ -1,7 +1,8 @@
 import { Buffer } from 'node:buffer';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { buildStoryFixture } from '../../server/uploads/fixtures.ts';
 import { dropFiles, expect, expectNoAxeViolations, itemCard, openGridAs, signedInPage, test, treeFolder, uniqueName, type TestFile } from './fixtures.ts';
+import { openShareDialog } from './userActions.ts';
 
 // Package addresses do not outlive access (server/README.md "File access"): someone who could see an item's player
 // and kept its address loses the package as soon as the owner removes them through the Share dialog, while the
@@ -18,15 +19,6 @@ function storyFile(title: string): TestFile {
 /** The item's player frame on a page. */
 const playerFrame = (page: Page, title: string) => page.frameLocator(`iframe[title="${title} (player)"]`);
 
-/** The header's Share → the share dialog, once the people are read. */
-async function openShare(page: Page, title: string): Promise<Locator> {
-  await page.getByRole('button', { name: 'Share', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: `Share “${title}”` });
-  await expect(dialog).toBeVisible();
-  await expect(dialog.getByText('Loading who has access…')).toHaveCount(0);
-  return dialog;
-}
-
 test('a person removed from the share loses the package address they kept; the owner’s player still loads', async ({ page, browser, baseURL }) => {
   const title = uniqueName('Kept address');
   // Alex uploads a course to his private content and shares it with Tara only.
@@ -39,7 +31,7 @@ test('a person removed from the share loses the package address they kept; the o
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
   const itemPath = new URL(page.url()).pathname;
 
-  let dialog = await openShare(page, title);
+  let dialog = await openShareDialog(page, title);
   await dialog.getByRole('radio', { name: /Only people with access/ }).check();
   await dialog.getByLabel('Add people by e-mail').fill(TARA);
   await dialog.getByRole('button', { name: 'Add', exact: true }).click();
@@ -59,7 +51,7 @@ test('a person removed from the share loses the package address they kept; the o
     await expect(keptTab.getByText('Player ready: 2 slides')).toBeVisible();
 
     // Alex removes Tara through the Share dialog.
-    dialog = await openShare(page, title);
+    dialog = await openShareDialog(page, title);
     await dialog.getByRole('listitem').filter({ hasText: TARA }).getByRole('button', { name: /^Remove / }).click();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeHidden();

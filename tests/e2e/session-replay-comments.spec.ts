@@ -4,8 +4,9 @@
  */
 import { Buffer } from 'node:buffer';
 import type { Locator, Page } from '@playwright/test';
-import { expect, itemCard, openGridAs, signedInPage, test, uniqueName } from './fixtures.ts';
+import { expect, openGridAs, signedInPage, test, uniqueName } from './fixtures.ts';
 import { downloadAndReplay, eventTypes } from './replaySupport.ts';
+import { openFromSearch } from './userActions.ts';
 
 test.use({ serverEnv: { REVIEW_E2E_SERVER: 'session-replay-comments' } });
 
@@ -15,13 +16,6 @@ const TARA = 'tara.team@example.com';
 const composer = (page: Page) => page.getByRole('group', { name: 'New comment' });
 const commentBox = (page: Page) => composer(page).getByRole('textbox', { name: 'Comment' });
 const thread = (page: Page, text: string): Locator => page.getByRole('feed', { name: 'Comment threads' }).getByRole('article').filter({ hasText: text });
-
-/** Finds a seeded item with the grid's search and opens it from its card. */
-async function openFromSearch(page: Page, title: string): Promise<void> {
-  await page.getByRole('searchbox', { name: 'Search content' }).fill(title);
-  await itemCard(page, title).getByRole('link', { name: title }).click();
-  await expect(page.getByRole('heading', { name: title })).toBeVisible();
-}
 
 test('a comments session (post, a live reply from someone else, reply with a mention, attachment, edit, resolve) replays with no divergence', async ({ page, browser, baseURL }) => {
   // Two signed-in contexts: on a loaded machine (2 cores shared) this outlasts the default 60 s.

@@ -4,44 +4,24 @@
  * from the account menu and replayed headless with 0 divergences. A server of its own: the seeded items it moves
  * are this file's alone.
  */
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, itemCard, openGridAs, test, treeFolder, uniqueName } from './fixtures.ts';
 import { downloadAndReplay, eventTypes } from './replaySupport.ts';
+import { createFolder, dragOnto } from './userActions.ts';
 
 test.use({ serverEnv: { REVIEW_E2E_SERVER: 'session-replay-folders' } });
 
 const ALEX = 'alex.admin@example.com';
 
-const actionBar = (page: Page) => page.getByRole('group', { name: 'Folder actions' });
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
 const subfolders = (page: Page) => page.getByRole('region', { name: 'Folders' });
-
-/** An HTML5 drag with the mouse (as tests/e2e/folders.spec.ts: a small move first so Chromium starts the drag). */
-async function dragOnto(page: Page, source: Locator, target: Locator) {
-  const box = await source.boundingBox();
-  if (!box) throw new Error('dragOnto: the source is not on screen');
-  await source.hover();
-  await page.mouse.down();
-  await page.mouse.move(box.x + box.width / 2 + 12, box.y + box.height / 2 + 12, { steps: 3 });
-  await target.hover();
-  await page.mouse.up();
-}
-
-async function newFolder(page: Page, name: string) {
-  await actionBar(page).getByRole('button', { name: 'New folder' }).click();
-  const create = page.getByRole('dialog', { name: 'New folder' });
-  await create.getByRole('textbox', { name: 'Name' }).fill(name);
-  await create.getByRole('button', { name: 'Create folder' }).click();
-  await expect(create).toBeHidden();
-  await expect(treeFolder(page, name)).toBeVisible();
-}
 
 test('a folders session (create, rename, move, trash, restore, drag onto a folder) replays with no divergence', async ({ page }) => {
   await openGridAs(page, ALEX, '/review/folder/PRIVATE_CONTENT');
   const first = uniqueName('Plans');
   const second = uniqueName('Inbox');
-  await newFolder(page, first);
-  await newFolder(page, second);
+  await createFolder(page, first);
+  await createFolder(page, second);
 
   // Rename from the sidebar's folder menu.
   await treeFolder(page, first).click({ button: 'right' });

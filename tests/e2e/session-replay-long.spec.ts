@@ -3,12 +3,11 @@
  * /config.json from EVENT_LOG_CAPACITY_BYTES / EVENT_LOG_CHECKPOINT_EVERY_MS), so a short session drops its head as an
  * hour of use would; the downloaded log replays from its first checkpoint with no divergence.
  */
-import type { Page } from '@playwright/test';
 import { expect, openGridAs, test, treeFolder, uniqueName } from './fixtures.ts';
 import { downloadAndReplay } from './replaySupport.ts';
+import { createFolder } from './userActions.ts';
 
 const ALEX = 'alex.admin@example.com';
-const actionBar = (page: Page) => page.getByRole('group', { name: 'Folder actions' });
 
 // A small bound and frequent checkpoints, so a short session drops its head as an hour of use would.
 test.use({ serverEnv: { REVIEW_E2E_SERVER: 'session-replay-long', EVENT_LOG_CAPACITY_BYTES: '150000', EVENT_LOG_CHECKPOINT_EVERY_MS: '1500' } });
@@ -17,11 +16,7 @@ test('replays from its first checkpoint with no divergence', async ({ page }) =>
   await openGridAs(page, ALEX, '/review/folder/PRIVATE_CONTENT');
   for (let i = 0; i < 6; i++) {
     const name = uniqueName(`Head ${i}`);
-    await actionBar(page).getByRole('button', { name: 'New folder' }).click();
-    const create = page.getByRole('dialog', { name: 'New folder' });
-    await create.getByRole('textbox', { name: 'Name' }).fill(name);
-    await create.getByRole('button', { name: 'Create folder' }).click();
-    await expect(create).toBeHidden();
+    await createFolder(page, name);
     await treeFolder(page, name).click();
     await expect(page.getByRole('navigation', { name: 'Folder path' }).getByText(name, { exact: true })).toBeVisible();
   }

@@ -5,8 +5,9 @@
  * on this file's server (the spec's 5 s would make the attempts take minutes).
  */
 import type { Page } from '@playwright/test';
-import { expect, openGridAs, signedInPage, test, tokenOf, treeFolder, uniqueName } from './fixtures.ts';
+import { expect, openGridAs, signedInPage, test, tokenOf, uniqueName } from './fixtures.ts';
 import { downloadAndReplay, eventTypes } from './replaySupport.ts';
+import { createFolder } from './userActions.ts';
 
 test.use({
   serverEnv: {
@@ -26,20 +27,11 @@ async function dropSockets(staff: Page, data: { refuse?: boolean; seconds?: numb
   expect(response.status()).toBe(200);
 }
 
-async function newFolder(page: Page, name: string): Promise<void> {
-  await page.getByRole('group', { name: 'Folder actions' }).getByRole('button', { name: 'New folder' }).click();
-  const create = page.getByRole('dialog', { name: 'New folder' });
-  await create.getByRole('textbox', { name: 'Name' }).fill(name);
-  await create.getByRole('button', { name: 'Create folder' }).click();
-  await expect(create).toBeHidden();
-  await expect(treeFolder(page, name)).toBeVisible();
-}
-
 test('a session with a socket drop, a refused reconnect and the banner’s Reconnect replays with no divergence', async ({ page, browser, baseURL }) => {
   // Two signed-in contexts: on a loaded machine (2 cores shared) this outlasts the default 60 s.
   test.slow();
   await openGridAs(page, ALEX, '/review/folder/PRIVATE_CONTENT');
-  await newFolder(page, uniqueName('Before the drop'));
+  await createFolder(page, uniqueName('Before the drop'));
   const staff = await signedInPage(browser, baseURL!, SAM, '/review');
   try {
     await expect(staff.getByRole('tree', { name: 'Folders' })).toBeVisible();
@@ -47,7 +39,7 @@ test('a session with a socket drop, a refused reconnect and the banner’s Recon
     // A drop the client reconnects from by itself: the grid still works after it.
     await dropSockets(staff);
     await expect(page.getByText('Reconnecting to live updates…')).toBeHidden();
-    await newFolder(page, uniqueName('After the drop'));
+    await createFolder(page, uniqueName('After the drop'));
 
     // Refused until the attempts run out: the offline banner; its Reconnect works once the service accepts again.
     await dropSockets(staff, { refuse: true, seconds: 600 });
@@ -57,7 +49,7 @@ test('a session with a socket drop, a refused reconnect and the banner’s Recon
     await banner.getByRole('button', { name: 'Reconnect' }).click();
     await expect(banner).toBeHidden();
     await expect(page.getByText('Reconnecting to live updates…')).toBeHidden();
-    await newFolder(page, uniqueName('After the banner'));
+    await createFolder(page, uniqueName('After the banner'));
   } finally {
     await staff.context().close();
   }

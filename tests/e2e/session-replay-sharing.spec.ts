@@ -3,37 +3,22 @@
  * menu and replayed headless with 0 divergences: the share settings of an item (a person added, made public with
  * guest comments, the link copied), and a review request sent and answered by the reviewer's status.
  */
-import type { Locator, Page } from '@playwright/test';
-import { expect, itemCard, openGridAs, test } from './fixtures.ts';
+
+import { expect, openGridAs, test } from './fixtures.ts';
 import { downloadAndReplay, eventTypes } from './replaySupport.ts';
+import { openFromSearch, openShareDialog } from './userActions.ts';
 
 test.use({ serverEnv: { REVIEW_E2E_SERVER: 'session-replay-sharing' } });
 
 const ALEX = 'alex.admin@example.com';
 const TARA = 'tara.team@example.com';
 
-/** Finds one of Alex's seeded items with the grid's search and opens it from its card. */
-async function openFromSearch(page: Page, title: string): Promise<void> {
-  await page.getByRole('searchbox', { name: 'Search content' }).fill(title);
-  await itemCard(page, title).getByRole('link', { name: title }).click();
-  await expect(page.getByRole('heading', { name: title })).toBeVisible();
-}
-
-/** The header's Share → the share dialog, once the people are read. */
-async function openShare(page: Page, title: string): Promise<Locator> {
-  await page.getByRole('button', { name: 'Share', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: `Share “${title}”` });
-  await expect(dialog).toBeVisible();
-  await expect(dialog.getByText('Loading who has access…')).toHaveCount(0);
-  return dialog;
-}
-
 test('a share-settings session (add a person, make public, copy the link) replays with no divergence', async ({ page, baseURL }) => {
   const title = 'Welcome to the team';
   await openGridAs(page, ALEX);
   await openFromSearch(page, title);
 
-  let dialog = await openShare(page, title);
+  let dialog = await openShareDialog(page, title);
   await dialog.getByRole('radio', { name: /Only people with access/ }).check();
   await dialog.getByLabel('Add people by e-mail').fill(TARA);
   await dialog.getByRole('button', { name: 'Add', exact: true }).click();
@@ -41,14 +26,14 @@ test('a share-settings session (add a person, make public, copy the link) replay
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
 
-  dialog = await openShare(page, title);
+  dialog = await openShareDialog(page, title);
   await dialog.getByRole('radio', { name: /Anyone with the link/ }).check();
   await dialog.getByRole('checkbox', { name: 'Guests can comment' }).check();
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
 
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL! });
-  dialog = await openShare(page, title);
+  dialog = await openShareDialog(page, title);
   await expect(dialog.getByRole('radio', { name: /Anyone with the link/ })).toBeChecked();
   await dialog.getByRole('button', { name: 'Copy link' }).click();
   await expect(dialog.getByRole('button', { name: 'Copied' })).toBeVisible();

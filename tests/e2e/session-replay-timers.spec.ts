@@ -8,6 +8,7 @@
 import type { Page } from '@playwright/test';
 import { expect, itemCard, openGridAs, test, tokenOf, treeFolder, uniqueName } from './fixtures.ts';
 import { downloadAndReplay, eventTypes } from './replaySupport.ts';
+import { createFolder } from './userActions.ts';
 
 test.use({ serverEnv: { REVIEW_E2E_SERVER: 'session-replay-timers', ACCESS_TOKEN_TTL_SECONDS: '10' } });
 
@@ -20,12 +21,7 @@ test('a session with a toast paused then expiring, a dialog’s close delay and 
 
   // The New folder dialog closes after its delay.
   const name = uniqueName('Timers');
-  await page.getByRole('group', { name: 'Folder actions' }).getByRole('button', { name: 'New folder' }).click();
-  const create = page.getByRole('dialog', { name: 'New folder' });
-  await create.getByRole('textbox', { name: 'Name' }).fill(name);
-  await create.getByRole('button', { name: 'Create folder' }).click();
-  await expect(create).toBeHidden();
-  await expect(treeFolder(page, name)).toBeVisible();
+  await createFolder(page, name);
 
   // An item dragged over the closed folder Drafts: after the hover delay it opens, and the item goes to Q3 ideas inside it.
   const dragged = 'Welcome to the team';
@@ -69,12 +65,7 @@ test('a session outliving its access token (refresh timer, socket dropped for th
 
   // Live updates still work: a folder created shows up.
   const name = uniqueName('After refresh');
-  await page.getByRole('group', { name: 'Folder actions' }).getByRole('button', { name: 'New folder' }).click();
-  const create = page.getByRole('dialog', { name: 'New folder' });
-  await create.getByRole('textbox', { name: 'Name' }).fill(name);
-  await create.getByRole('button', { name: 'Create folder' }).click();
-  await expect(create).toBeHidden();
-  await expect(treeFolder(page, name)).toBeVisible();
+  await createFolder(page, name);
 
   const { log } = await downloadAndReplay(page);
   const types = eventTypes(log);

@@ -3,7 +3,6 @@
  * replayed headless: each must replay with 0 divergences and no "changed since recorded" warning. The file runs on a
  * server of its own (serverEnv), so the content its sessions change is theirs alone.
  */
-import type { Page } from '@playwright/test';
 import { SEEDED_TRANSLATIONS } from '../../server/translations/seed.ts';
 import {
   dismissFeedbackSurvey,
@@ -22,23 +21,18 @@ import {
   uniqueName,
 } from './fixtures.ts';
 import { downloadAndReplay, eventTypes } from './replaySupport.ts';
+import { createFolder } from './userActions.ts';
 
 test.use({ serverEnv: { REVIEW_E2E_SERVER: 'session-replay' } });
 
 const ALEX = 'alex.admin@example.com';
 const VERA = 'vera.validator@example.com';
 
-const actionBar = (page: Page) => page.getByRole('group', { name: 'Folder actions' });
 
 test('a grid session (a folder created and opened) replays with no divergence', async ({ page }) => {
   await openGridAs(page, ALEX, '/review/folder/PRIVATE_CONTENT');
   const name = uniqueName('Replay');
-  await actionBar(page).getByRole('button', { name: 'New folder' }).click();
-  const create = page.getByRole('dialog', { name: 'New folder' });
-  await create.getByRole('textbox', { name: 'Name' }).fill(name);
-  await create.getByRole('button', { name: 'Create folder' }).click();
-  await expect(create).toBeHidden();
-  await expect(treeFolder(page, name)).toBeVisible();
+  await createFolder(page, name);
   await treeFolder(page, name).click();
 
   const { log } = await downloadAndReplay(page);

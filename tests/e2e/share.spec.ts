@@ -2,6 +2,7 @@ import { Buffer } from 'node:buffer';
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { buildStoryFixture } from '../../server/uploads/fixtures.ts';
 import { dropFiles, expect, itemCard, itemIdOf, openGridAs, signedInPage, test, treeFolder, uniqueName, type TestFile } from './fixtures.ts';
+import { openShareDialog } from './userActions.ts';
 
 // Sharing one item end to end (issue 6; review-and-content §2 share dialog, §4 share mode, §5 share save and unsaved
 // changes, §6 share roles and anonymous reviewers, §8 share errors, §9 notification levels).
@@ -37,15 +38,6 @@ async function newItemOfAlex(page: Page, title: string): Promise<string> {
 }
 
 
-/** The header's Share → the share dialog, once the people are read. */
-async function openShare(page: Page, title: string): Promise<Locator> {
-  await page.getByRole('button', { name: 'Share', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: `Share “${title}”` });
-  await expect(dialog).toBeVisible();
-  await expect(dialog.getByText('Loading who has access…')).toHaveCount(0);
-  return dialog;
-}
-
 /** Saves the share dialog and waits for it to close. */
 async function saveShare(page: Page, dialog: Locator): Promise<void> {
   await dialog.getByRole('button', { name: 'Save' }).click();
@@ -54,7 +46,7 @@ async function saveShare(page: Page, dialog: Locator): Promise<void> {
 
 /** Makes the item public from the share dialog (password optional, guests may comment or not). */
 async function sharePublicly(page: Page, title: string, options: { password?: string; guestsComment: boolean }): Promise<void> {
-  const dialog = await openShare(page, title);
+  const dialog = await openShareDialog(page, title);
   await dialog.getByRole('radio', { name: /Anyone with the link/ }).check();
   const guests = dialog.getByRole('checkbox', { name: 'Guests can comment' });
   if (options.guestsComment) await guests.check();
@@ -82,7 +74,7 @@ test('the owner shares privately: a listed account opens the item, someone else 
   const title = uniqueName('Private share');
   const id = await newItemOfAlex(page, title);
 
-  let dialog = await openShare(page, title);
+  let dialog = await openShareDialog(page, title);
   await dialog.getByRole('radio', { name: /Only people with access/ }).check();
   const unknown = `nobody.${Math.random().toString(36).slice(2, 8)}@example.com`;
   await dialog.getByLabel('Add people by e-mail').fill(`${TARA}, not-an-address; ${unknown}`);
@@ -107,7 +99,7 @@ test('the owner shares privately: a listed account opens the item, someone else 
   await expect(dialog).toBeHidden();
 
   // Reopened: tara is listed as added by e-mail and can be removed; alex, the owner, cannot.
-  dialog = await openShare(page, title);
+  dialog = await openShareDialog(page, title);
   await expect(dialog.getByRole('radio', { name: /Only people with access/ })).toBeChecked();
   const taraRow = dialog.getByRole('listitem').filter({ hasText: TARA });
   await expect(taraRow).toContainText('Added by e-mail');
@@ -126,7 +118,7 @@ test('the owner shares privately: a listed account opens the item, someone else 
     await expect(tara.frameLocator(`iframe[title="${title} (player)"]`).getByText(/^Player ready/)).toBeVisible();
 
     // Removed again, tara no longer gets in.
-    dialog = await openShare(page, title);
+    dialog = await openShareDialog(page, title);
     await dialog.getByRole('listitem').filter({ hasText: TARA }).getByRole('button', { name: /^Remove / }).click();
     await expect(dialog.getByRole('listitem').filter({ hasText: TARA })).toHaveCount(0);
     await saveShare(page, dialog);
@@ -151,7 +143,7 @@ test('a public link with a password: a guest needs the password, and comments on
 
   // Copy link: the review link lands on the clipboard and the button says so.
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL! });
-  const dialog = await openShare(page, title);
+  const dialog = await openShareDialog(page, title);
   await expect(dialog.getByRole('radio', { name: /Anyone with the link/ })).toBeChecked();
   await expect(dialog.getByText('A password is set. Type a new one to change it.')).toBeVisible();
   const link = `${new URL(baseURL!).origin}${itemPath(id)}`;
@@ -210,7 +202,7 @@ test('a public link with a password: a guest needs the password, and comments on
 test('unsaved share changes ask to leave or stay', async ({ page }) => {
   const title = uniqueName('Unsaved share');
   await newItemOfAlex(page, title);
-  const dialog = await openShare(page, title);
+  const dialog = await openShareDialog(page, title);
   const guests = dialog.getByRole('checkbox', { name: 'Guests can comment' });
   const wasChecked = await guests.isChecked();
   await guests.setChecked(!wasChecked);
@@ -232,7 +224,7 @@ test('unsaved share changes ask to leave or stay', async ({ page }) => {
   await expect(leave).toBeHidden();
   await expect(dialog).toBeHidden();
   // Nothing was saved: reopened, the setting is as before.
-  const reopened = await openShare(page, title);
+  const reopened = await openShareDialog(page, title);
   await expect(reopened.getByRole('checkbox', { name: 'Guests can comment' })).toBeChecked({ checked: wasChecked });
   await reopened.getByRole('button', { name: 'Cancel' }).click();
   await expect(reopened).toBeHidden();
@@ -245,7 +237,7 @@ test('a Team Library viewer sees the share dialog read-only', async ({ browser, 
   const nick = await signedInPage(browser, baseURL!, NICK, itemPath(id));
   try {
     await expect(nick.getByRole('heading', { name: title })).toBeVisible();
-    const dialog = await openShare(nick, title);
+    const dialog = await openShareDialog(nick, title);
     await expect(dialog).toContainText('Only the owner and people who can edit this item can change how it’s shared.');
     await expect(dialog.getByRole('button', { name: 'Save' })).toHaveCount(0);
     for (const radio of await dialog.getByRole('radio').all()) await expect(radio).toBeDisabled();
@@ -321,6 +313,6 @@ test('share errors: people that cannot be read offer Try again, a refused save s
   // Once the service answers again, the same Save goes through.
   await page.unroute('**/api/items/*/share-settings/*');
   await saveShare(page, dialog);
-  const reopened = await openShare(page, title);
+  const reopened = await openShareDialog(page, title);
   await expect(reopened.getByRole('checkbox', { name: 'Guests can comment' })).toBeChecked({ checked: wanted });
 });
