@@ -32,6 +32,7 @@ import { memoryReportMachine } from './memoryReportMachine.ts';
 import { suggestionsMachine } from './suggestionsMachine.ts';
 import { surveysMachine } from './surveysMachine.ts';
 import { walkthroughMachine } from './walkthroughMachine.ts';
+import { itemStackMachine } from './itemStackMachine.ts';
 
 /**
  * The root of the one actor system. It owns the long-lived actors (each with a systemId) so that
@@ -94,6 +95,7 @@ export const appMachine = setup({
     memoryReport: memoryReportMachine,
     surveys: surveysMachine,
     walkthrough: walkthroughMachine,
+    itemStack: itemStackMachine,
   },
 }).createMachine({
   id: 'app',
@@ -130,6 +132,8 @@ export const appMachine = setup({
     { id: 'memoryReport', systemId: 'memoryReport', src: 'memoryReport' },
     { id: 'surveys', systemId: 'surveys', src: 'surveys' },
     { id: 'walkthrough', systemId: 'walkthrough', src: 'walkthrough' },
+    // The stack of the member item open in the item view (its title and stack sidebar); the composition root opens it.
+    { id: 'itemStack', systemId: 'itemStack', src: 'itemStack' },
     {
       id: 'auth',
       systemId: 'auth',

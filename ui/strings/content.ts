@@ -98,6 +98,7 @@ export const contentStrings = {
   'content.item.updated': 'Updated {when}',
   'content.item.ownedBy': 'Owner: {name}',
   'content.item.stack': 'Stack',
+  'content.item.inStack': 'In a stack',
   'content.item.stackCount.one': '1 course',
   'content.item.stackCount.other': '{count} courses',
   'content.item.inTrash': 'In trash',

@@ -222,7 +222,8 @@ export function GridScreen({ folderParam }: { folderParam?: string }) {
     }
   };
   const folderMenuFor = (folder: FolderNode) => (folder.virtual === null ? folderMenu(tree, folder.id, { subscriptionAllowsSharing: true }) : []);
-  const menuFor = (item: ItemRecord) => itemMenu(item, actionsOfItem(item), userId).filter((entry) => GRID_ITEM_MENU.has(entry));
+  // A stack's member (search lists them) is changed through its stack's card: it has no menu of its own.
+  const menuFor = (item: ItemRecord) => (item.inStack ? [] : itemMenu(item, actionsOfItem(item), userId).filter((entry) => GRID_ITEM_MENU.has(entry)));
 
   // The action bar (§2): what the folder offers, and what the selection offers.
   const actions: ContentAction[] = [];
