@@ -59,8 +59,12 @@ export function createSocketConnection(options: {
     });
     socket.on('disconnect', (reason) => report({ type: 'socket.disconnected', reason }));
     socket.on('connect_error', (error) => report({ type: 'socket.connectError', message: error.message }));
-    socket.io.on('reconnect_attempt', (attempt) => report({ type: 'socket.reconnecting', attempt }));
-    socket.io.on('reconnect_failed', () => report({ type: 'socket.reconnectFailed' }));
+    // The manager (socket.io) is shared by every namespace of the same address (/user/<aid>, /item/<id>): only this
+    // connection's own listeners are removed at the end, never the manager's others (the sockets route packets through them).
+    const onReconnecting = (attempt: number) => report({ type: 'socket.reconnecting', attempt });
+    const onReconnectFailed = () => report({ type: 'socket.reconnectFailed' });
+    socket.io.on('reconnect_attempt', onReconnecting);
+    socket.io.on('reconnect_failed', onReconnectFailed);
     socket.onAny((event: string, data: unknown) => {
       // A server telling us the token expired is a connection matter, not a message.
       if (event === 'auth.tokenExpired') report({ type: 'socket.connectError', message: 'token_expired' });
@@ -79,7 +83,8 @@ export function createSocketConnection(options: {
     return () => {
       options.onSocket?.(input.namespace, null);
       socket.removeAllListeners();
-      socket.io.removeAllListeners();
+      socket.io.off('reconnect_attempt', onReconnecting);
+      socket.io.off('reconnect_failed', onReconnectFailed);
       socket.disconnect();
     };
   });
