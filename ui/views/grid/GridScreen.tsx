@@ -416,6 +416,7 @@ export function GridScreen({ folderParam }: { folderParam?: string }) {
       <DropZone folderName={node && node.virtual === null ? node.name : t('content.title')} onFiles={startUploads} disabled={!uploadTarget} className="content-dropzone">
       <ResizableSidebar
         sidebar={sidebar}
+        placeKey={String(folderId)}
         width={liveWidth ?? prefs.sidebarWidth}
         onResize={setLiveWidth}
         onResizeEnd={(width) => {
