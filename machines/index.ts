@@ -36,6 +36,7 @@ import { suggestionActorId, suggestionsMachine } from './suggestionsMachine.ts';
 import { surveysMachine } from './surveysMachine.ts';
 import { walkthroughMachine } from './walkthroughMachine.ts';
 import { itemStackMachine } from './itemStackMachine.ts';
+import { gridDownloadMachine } from './gridDownloadMachine.ts';
 
 /** Payload cases for one event type: each case is the event without its `type`. */
 export type EventCases = Record<string, ReadonlyArray<Record<string, unknown>>>;
@@ -1071,6 +1072,17 @@ export const registry: readonly RegistryEntry[] = [
       'xstate.error.actor.fetchItemStack': [httpRefusal(404, 'This item is not part of a translation stack.'), httpRefusal(500, 'Database down')],
     },
   },
+  {
+    name: 'gridDownload',
+    machine: gridDownloadMachine,
+    description:
+      "A video's download from the grid's item menu: presigning (a signed link to the latest version; the service checks view permission, video and ready) → the file is saved, or the download-failed toast with the service's words (review-and-content §6 item menu download (video), §8).",
+    cases: {
+      'gridDownload.video': [{ itemId: 'i-video' }],
+      'xstate.done.actor.presignVideo': [{ output: { url: 'http://localhost/blobs/v.mp4?sig=1', fileName: 'Demo.mp4' } }, { output: { url: '' } }],
+      'xstate.error.actor.presignVideo': [{ error: { name: 'ContentRequestError', reason: 'invalidRequest', message: 'This version is not ready.' } }],
+    },
+  },
 ];
 
 /** Finds a registry entry by name. */
@@ -1084,7 +1096,7 @@ export { commentAttachmentMachine, commentPostingMachine, commentsMachine };
 export { requestDialogMachine, reviewRequestsMachine };
 export { translationMachine };
 export { memoryReportMachine, suggestionsMachine, surveysMachine, walkthroughMachine };
-export { itemStackMachine };
+export { gridDownloadMachine, itemStackMachine };
 
 /** Hash of each machine definition, written into session-log headers so replay can tell when a chart changed. */
 export function definitionHashes(): Record<string, string> {

@@ -46,6 +46,7 @@ import { suggestionsMachine, type SuggestionsSubject } from '../../machines/sugg
 import { surveysMachine } from '../../machines/surveysMachine.ts';
 import { walkthroughMachine } from '../../machines/walkthroughMachine.ts';
 import { itemStackMachine, type ItemStackSubject } from '../../machines/itemStackMachine.ts';
+import { gridDownloadMachine } from '../../machines/gridDownloadMachine.ts';
 import { shownVersionOf, viewStateOf } from '../../machines/itemMachine.ts';
 import { uploadsMachine } from '../../machines/uploadsMachine.ts';
 import { notificationSettingsMachine } from '../../machines/notificationSettingsMachine.ts';
@@ -536,6 +537,16 @@ export function createAppSystem(
     actors: { fetchItemStack: fromPromise(({ input }) => translationClient.stack(input)) },
     actions: { reportError },
   });
+  // A video's download from the grid's item menu: the item's latest version (item.get), then its signed link.
+  const gridDownload = gridDownloadMachine.provide({
+    actors: {
+      presignVideo: fromPromise(async ({ input }) => {
+        const { item: detail } = await items.request('item.get', { id: input.itemId, pass: null, protectedLinksFlagEnabled: true });
+        return items.request('item.presignDownload', { itemId: input.itemId, version: detail.versions.at(-1)?.number ?? 0 });
+      }),
+    },
+    actions: { reportError, startDownload: (_, params) => download(params.url, params.fileName) },
+  });
   const walkthrough = walkthroughMachine.provide({
     actions: { storeWalkthroughDone: (_, params) => storage.set(WALKTHROUGH_DONE_STORAGE_KEY, params.at) },
   });
@@ -570,6 +581,7 @@ export function createAppSystem(
         surveys,
         walkthrough,
         itemStack,
+        gridDownload,
       },
       actions: { logError: (_, params) => console.error(params.message) },
     }),
@@ -817,6 +829,7 @@ export function createAppSystem(
     surveys: surveysRef,
     walkthrough: walkthroughRef,
     itemStack: itemStackRef,
+    gridDownload: app.system.get('gridDownload') as AppSystem['gridDownload'],
     origin: options.origin,
     addFiles: (picked) => picked.map((file): UploadFileRef => ({ fileId: files.add(file), name: file.name, size: file.size, type: file.type })),
     gridPrefs,

@@ -33,6 +33,7 @@ import { suggestionsMachine } from '../../machines/suggestionsMachine.ts';
 import { surveysMachine } from '../../machines/surveysMachine.ts';
 import { walkthroughMachine } from '../../machines/walkthroughMachine.ts';
 import { itemStackMachine } from '../../machines/itemStackMachine.ts';
+import { gridDownloadMachine } from '../../machines/gridDownloadMachine.ts';
 import { uploadsMachine } from '../../machines/uploadsMachine.ts';
 import { notificationSettingsMachine } from '../../machines/notificationSettingsMachine.ts';
 import { sandboxMachine } from '../../machines/sandboxMachine.ts';
@@ -121,6 +122,7 @@ export interface TestSystemParts {
   surveys?: ReturnType<typeof createActor<typeof surveysMachine>>;
   walkthrough?: ReturnType<typeof createActor<typeof walkthroughMachine>>;
   itemStack?: ReturnType<typeof createActor<typeof itemStackMachine>>;
+  gridDownload?: ReturnType<typeof createActor<typeof gridDownloadMachine>>;
 }
 
 /** An AppSystem of inert actors (adapters never run). */
@@ -152,6 +154,7 @@ export function testSystem(parts: TestSystemParts = {}): AppSystem {
     surveys: parts.surveys ?? createActor(inert(surveysMachine)).start(),
     walkthrough: parts.walkthrough ?? createActor(walkthroughMachine).start(),
     itemStack: parts.itemStack ?? createActor(inert(itemStackMachine)).start(),
+    gridDownload: parts.gridDownload ?? createActor(inert(gridDownloadMachine)).start(),
     origin: 'http://localhost',
     addFiles: (picked) => picked.map((file, index) => ({ fileId: `test-file-${index + 1}`, name: file.name, size: file.size, type: file.type })),
     gridPrefs: createActor(gridPrefsStore).start(),

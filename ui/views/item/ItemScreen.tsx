@@ -255,7 +255,8 @@ export function ItemScreen({ itemId, tab, header }: { itemId: string; tab: strin
       closeHref={itemHref(item.id, 'review', search)}
       exports={{
         backup: isStory && ready && canDownloadBackupOf(context) ? { onSelect: () => itemActor.send({ type: 'item.downloadBackup' }), preparing: downloading } : null,
-        video: isVideo && ready ? { onSelect: () => itemActor.send({ type: 'item.downloadVideo' }), preparing: downloading } : null,
+        // §6 item menu "download (video)": the owner, or those whose folder role views items (the service checks the same).
+        video: isVideo && ready && (item.isOwner || item.actions.includes('viewItem')) ? { onSelect: () => itemActor.send({ type: 'item.downloadVideo' }), preparing: downloading } : null,
       }}
     />
   );
