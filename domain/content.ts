@@ -64,6 +64,11 @@ export interface ItemRecord {
    * null otherwise (and for a stack whose members are all gone).
    */
   stackEntry?: { itemId: string; sourceCourse: boolean } | null;
+  /**
+   * An item inside a stack (only search results list them, so that a stack's members are reachable on their own):
+   * it opens like any item, and is changed through its stack (no item menu, no drag). Absent otherwise.
+   */
+  inStack?: boolean;
   /** Thumbnail address (width 720 is asked of the image service), or null for the product placeholder. */
   thumbnailUrl: string | null;
   isPrivate: boolean;

@@ -112,6 +112,12 @@ export interface ItemDetail extends ItemRecord {
   uploadProgress: number;
   isErrored: boolean;
   showTranslationsTab: boolean;
+  /**
+   * A member (source course or target) of a translation stack: the item view shows the stack's title and its stack
+   * sidebar (review-and-content §3 showItemStacksSidebar), read with the stack call (TRANSLATION_CALLS.stack).
+   * Optional so that older records without it still read.
+   */
+  showItemStacksSidebar?: boolean;
   /** The folder's name for the header's back link, null at the private-content root. */
   folderName: string | null;
   /**

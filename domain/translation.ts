@@ -310,6 +310,8 @@ export interface TranslationStackEntry {
 }
 export interface TranslationStackResponse {
   stackId: string;
+  /** The stack's title (the item view's header shows it for every member: review-and-content §2 "or stack title"). */
+  title: string;
   sourceLocale: string;
   entries: TranslationStackEntry[];
 }

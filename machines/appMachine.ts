@@ -32,6 +32,8 @@ import { memoryReportMachine } from './memoryReportMachine.ts';
 import { suggestionsMachine } from './suggestionsMachine.ts';
 import { surveysMachine } from './surveysMachine.ts';
 import { walkthroughMachine } from './walkthroughMachine.ts';
+import { itemStackMachine } from './itemStackMachine.ts';
+import { gridDownloadMachine } from './gridDownloadMachine.ts';
 
 /**
  * The root of the one actor system. It owns the long-lived actors (each with a systemId) so that
@@ -94,6 +96,8 @@ export const appMachine = setup({
     memoryReport: memoryReportMachine,
     surveys: surveysMachine,
     walkthrough: walkthroughMachine,
+    itemStack: itemStackMachine,
+    gridDownload: gridDownloadMachine,
   },
 }).createMachine({
   id: 'app',
@@ -130,6 +134,10 @@ export const appMachine = setup({
     { id: 'memoryReport', systemId: 'memoryReport', src: 'memoryReport' },
     { id: 'surveys', systemId: 'surveys', src: 'surveys' },
     { id: 'walkthrough', systemId: 'walkthrough', src: 'walkthrough' },
+    // The stack of the member item open in the item view (its title and stack sidebar); the composition root opens it.
+    { id: 'itemStack', systemId: 'itemStack', src: 'itemStack' },
+    // A video's download from the grid's item menu.
+    { id: 'gridDownload', systemId: 'gridDownload', src: 'gridDownload' },
     {
       id: 'auth',
       systemId: 'auth',

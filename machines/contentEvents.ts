@@ -118,7 +118,12 @@ export type DialogData =
   | { kind: 'newSharedFolder' }
   /** Someone on no team asked for a shared folder (§6 account tiers). */
   | { kind: 'addToTeam' }
-  | { kind: 'sharedFolderSettings'; folderId: number }
+  /**
+   * A folder's shared settings. With `move`: a private folder about to move into this shared folder (§4 "Moving from
+   * a private folder to a team folder goes through shared-folder settings"): the dialog shows who will have access
+   * there, read-only, and its confirm sends `onConfirm` (the move).
+   */
+  | { kind: 'sharedFolderSettings'; folderId: number; move?: { folderIds: number[]; onConfirm: RoutedEvent } }
   | { kind: 'confirmMove'; change: AreaChange; destinationFolderName: string | null; onConfirm: RoutedEvent }
   | { kind: 'alreadyInFolder'; name: string | null; folderName: string | null }
   | { kind: 'accessDenied' }

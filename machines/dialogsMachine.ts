@@ -27,6 +27,8 @@ function confirmedAction(dialog: DialogData): RoutedEvent | null {
       return { target: 'folders', event: { type: 'folder.emptyTrash' } };
     case 'confirmMove':
       return dialog.onConfirm;
+    case 'sharedFolderSettings':
+      return dialog.move?.onConfirm ?? null;
     default:
       return null;
   }

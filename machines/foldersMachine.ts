@@ -187,14 +187,6 @@ export const foldersMachine = setup({
       if (needsRefetchAfterSoftDelete(context.base, base)) enqueue.raise({ type: 'folders.refetch' });
       // Emptying the trash also took the user's archived items: the grid reads its page again.
       if (head.change.kind === 'emptyTrash') tell(system, enqueue, 'grid', { type: 'grid.refetch' });
-      // §4 "Moving from a private folder to a team folder goes through shared-folder settings": once the
-      // server has moved one private folder into the shared area, its settings open to review who has access.
-      if (head.change.kind === 'bulkMove' && head.change.ids.length === 1) {
-        const movedId = head.change.ids[0]!;
-        const wasPrivate = context.base.find((f) => f.id === movedId)?.folderType === 'private';
-        const isShared = base.find((f) => f.id === movedId)?.folderType === 'shared';
-        if (wasPrivate && isShared) tell(system, enqueue, 'dialogs', { type: 'dialogs.open', dialog: { kind: 'sharedFolderSettings', folderId: movedId } });
-      }
       if (head.silent) return;
       const change = head.change;
       const single = 'id' in change ? folderNameOf(context.base, change.id) : 'ids' in change && change.ids.length === 1 ? folderNameOf(context.base, change.ids[0]!) : null;

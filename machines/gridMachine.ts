@@ -247,7 +247,11 @@ export const gridMachine = setup({
       }
       const confirmation = verdicts.map((v) => (v.ok ? v.confirmation : null)).find((c) => c !== null) ?? null;
       if (confirmation && event.type === 'grid.move' && !event.confirmed) {
-        tell(system, enqueue, 'dialogs', {
+        // §4: a private folder moving into a team folder goes through that folder's shared settings, not a plain confirmation.
+        const viaSettings = confirmation === 'privateToShared' && event.folderIds.length > 0 && typeof event.destination === 'number';
+        if (viaSettings)
+          tell(system, enqueue, 'dialogs', { type: 'dialogs.open', dialog: { kind: 'sharedFolderSettings', folderId: event.destination as number, move: { folderIds: event.folderIds, onConfirm: { target: 'grid', event: { ...event, confirmed: true } } } } });
+        else tell(system, enqueue, 'dialogs', {
           type: 'dialogs.open',
           dialog: { kind: 'confirmMove', change: confirmation, destinationFolderName: event.destinationFolderName, onConfirm: { target: 'grid', event: { ...event, confirmed: true } } },
         });

@@ -35,6 +35,8 @@ import { memoryReportMachine } from './memoryReportMachine.ts';
 import { suggestionActorId, suggestionsMachine } from './suggestionsMachine.ts';
 import { surveysMachine } from './surveysMachine.ts';
 import { walkthroughMachine } from './walkthroughMachine.ts';
+import { itemStackMachine } from './itemStackMachine.ts';
+import { gridDownloadMachine } from './gridDownloadMachine.ts';
 
 /** Payload cases for one event type: each case is the event without its `type`. */
 export type EventCases = Record<string, ReadonlyArray<Record<string, unknown>>>;
@@ -1043,6 +1045,44 @@ export const registry: readonly RegistryEntry[] = [
       'walkthrough.dismiss': [{ at: '2026-11-22T10:00:00.000Z' }],
     },
   },
+  {
+    name: 'itemStack',
+    machine: itemStackMachine,
+    description:
+      "The translation stack of the member item open in the item view: the stack call read → loaded (the stack's title for the header, its members with their review status for the stack sidebar), none (not in a stack, or an unreadable answer) or failed (words and Try again); another member of the same stack keeps the sidebar while it is read again (review-and-content §2, §3; translation-editor §2).",
+    cases: {
+      'itemStack.open': [
+        { itemId: 'i-en', pass: null },
+        { itemId: 'i-fr', pass: null },
+      ],
+      'xstate.done.actor.fetchItemStack': [
+        {
+          output: {
+            stackId: 'st1',
+            title: 'Onboarding course',
+            sourceLocale: 'en',
+            entries: [
+              { itemId: 'i-en', title: 'Onboarding course (English)', locale: 'en', role: 'source', progress: null },
+              { itemId: 'i-fr', title: 'Onboarding course (French)', locale: 'fr', role: 'target', progress: { complete: 1, total: 6 } },
+            ],
+          },
+        },
+        { output: { stackId: 'st1', entries: 'not a list' } },
+      ],
+      'xstate.error.actor.fetchItemStack': [httpRefusal(404, 'This item is not part of a translation stack.'), httpRefusal(500, 'Database down')],
+    },
+  },
+  {
+    name: 'gridDownload',
+    machine: gridDownloadMachine,
+    description:
+      "A video's download from the grid's item menu: presigning (a signed link to the latest version; the service checks view permission, video and ready) → the file is saved, or the download-failed toast with the service's words (review-and-content §6 item menu download (video), §8).",
+    cases: {
+      'gridDownload.video': [{ itemId: 'i-video' }],
+      'xstate.done.actor.presignVideo': [{ output: { url: 'http://localhost/blobs/v.mp4?sig=1', fileName: 'Demo.mp4' } }, { output: { url: '' } }],
+      'xstate.error.actor.presignVideo': [{ error: { name: 'ContentRequestError', reason: 'invalidRequest', message: 'This version is not ready.' } }],
+    },
+  },
 ];
 
 /** Finds a registry entry by name. */
@@ -1056,6 +1096,7 @@ export { commentAttachmentMachine, commentPostingMachine, commentsMachine };
 export { requestDialogMachine, reviewRequestsMachine };
 export { translationMachine };
 export { memoryReportMachine, suggestionsMachine, surveysMachine, walkthroughMachine };
+export { gridDownloadMachine, itemStackMachine };
 
 /** Hash of each machine definition, written into session-log headers so replay can tell when a chart changed. */
 export function definitionHashes(): Record<string, string> {

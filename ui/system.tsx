@@ -21,6 +21,8 @@ import type { memoryReportMachine } from '../machines/memoryReportMachine.ts';
 import type { suggestionsMachine } from '../machines/suggestionsMachine.ts';
 import type { surveysMachine } from '../machines/surveysMachine.ts';
 import type { walkthroughMachine } from '../machines/walkthroughMachine.ts';
+import type { itemStackMachine } from '../machines/itemStackMachine.ts';
+import type { gridDownloadMachine } from '../machines/gridDownloadMachine.ts';
 import type { uploadsMachine } from '../machines/uploadsMachine.ts';
 import type { gridPrefsStore } from '../machines/gridPrefsStore.ts';
 import type { flagsStore } from '../machines/flagsStore.ts';
@@ -97,6 +99,13 @@ export interface AppSystem {
   surveys: ActorRefFrom<typeof surveysMachine>;
   /** The feature walkthrough (systemId `walkthrough`), started by the composition root for non-owners. currentStepOf. */
   walkthrough: ActorRefFrom<typeof walkthroughMachine>;
+  /**
+   * The translation stack of the member item open in the item view (systemId `itemStack`): its title for the header and
+   * its members for the stack sidebar, opened by the composition root. stackOf(context, itemId).
+   */
+  itemStack: ActorRefFrom<typeof itemStackMachine>;
+  /** A video's download from the grid's item menu (systemId `gridDownload`): send gridDownload.video. */
+  gridDownload: ActorRefFrom<typeof gridDownloadMachine>;
   /** The page's origin (review links: domain/sharing.ts reviewLinkFor). */
   origin: string;
   /**

@@ -12,6 +12,7 @@ import type { ItemRow } from '../db/schema.ts';
 import { userAccess, type AccessSnapshot, type UserAccess } from './access.ts';
 import { acceptName, canSeeContent, menuOffers, movable, mutate, read, refuse, releaseVersionFiles, visibleFolder, type ContentContext } from './common.ts';
 import { itemDestroyPushes, itemTrashPushes, itemUpdatePushes, type Push } from './pushes.ts';
+import { localesNamed } from '../translations/cdn.ts';
 import { findItems, itemGridRow, loadSnapshot, newHash, queryItemPage, titlesInFolder, toItemRecords, type ItemListing } from './repository.ts';
 import { copyReadyVersions, versionFilesOf } from './versionRepository.ts';
 
@@ -90,7 +91,8 @@ export function itemOperations(context: ContentContext) {
       read(context, 'item.fetch', async (trx) => {
         const access = userAccess(await loadSnapshot(trx), aid);
         const filter = searchFilter(search);
-        const result = await queryItemPage(trx, { listing: listingFor(access, folderId, filter), page, search: filter, product });
+        const searchLocales = filter === null ? [] : localesNamed(filter);
+        const result = await queryItemPage(trx, { listing: listingFor(access, folderId, filter), page, search: filter, searchLocales, product });
         return { items: await toItemRecords(trx, result.rows, context.avatarUrl), count: result.count, page: result.page };
       }),
 

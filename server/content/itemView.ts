@@ -107,6 +107,8 @@ export interface DetailBase {
   uploader: PersonRef | null;
   /** A target item of a translation stack (server/translations): ItemDetail.showTranslationsTab. */
   isTranslationTarget: boolean;
+  /** A member of a translation stack, source or target: ItemDetail.showItemStacksSidebar. */
+  isTranslationMember: boolean;
   /** Mints each receiver's view tickets (`versionFor`). */
   files: Pick<ContentFiles, 'viewTicket'>;
 }
@@ -129,8 +131,8 @@ export async function loadDetailBase(db: Db, context: ItemContext, itemId: strin
     uploader = person ? { userId: person.userId, fullName: person.fullName, avatar: person.avatar } : { userId: latest.user_aid, fullName: '', avatar: null };
   }
   // One primary-key lookup: the translations tab shows on target items of a translation stack.
-  const target = await db.selectFrom('translation_items').select('item_id').where('item_id', '=', itemId).where('role', '=', 'target').executeTakeFirst();
-  return { row, record: record!, versions, uploader, isTranslationTarget: target !== undefined, files: context.files };
+  const member = await db.selectFrom('translation_items').select('role').where('item_id', '=', itemId).executeTakeFirst();
+  return { row, record: record!, versions, uploader, isTranslationTarget: member?.role === 'target', isTranslationMember: member !== undefined, files: context.files };
 }
 
 /**
@@ -168,6 +170,7 @@ export function detailFor(base: DetailBase, access: UserAccess): ItemDetail {
     uploadProgress: latest?.progress ?? 0,
     isErrored: latest !== null && FAILED_VERSION_STATES.has(latest.state),
     showTranslationsTab: base.isTranslationTarget,
+    showItemStacksSidebar: base.isTranslationMember,
     folderName,
     actions,
     isOwner,

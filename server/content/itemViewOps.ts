@@ -253,8 +253,12 @@ export function itemViewOperations(context: ItemContext, pendingPackages: Set<st
 
     presignDownload: async (aid: string, { itemId, version }: ItemPayload<'item.presignDownload'>): Promise<ItemAck<ItemAckData<'item.presignDownload'>>> => {
       try {
-        const { row } = await findViewable(context.db, userAccess(await loadSnapshot(context.db), aid), itemId, null);
+        const access = userAccess(await loadSnapshot(context.db), aid);
+        const { row } = await findViewable(context.db, access, itemId, null);
         if (productFamily(row.product) !== 'video') refuse('invalidRequest', undefined, 'Only videos are downloaded this way.');
+        // §6 item menu "download (video)": the owner, or those whose folder role views items (not a public link or a named viewer).
+        const offered = row.user_aid === access.aid || (canSeeContent(access, row) && menuOffers(access, row, false, 'download'));
+        if (!offered) refuse('forbidden', undefined, 'Only the owner and people with access to its folder can download this video.');
         const target = versionAt(await versionsOf(context.db, itemId), version);
         if (target.state !== 'ready') refuse('invalidRequest', undefined, 'This version is not ready.');
         const fileName = `${row.title}${path.extname(target.file_name)}`;

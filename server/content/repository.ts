@@ -60,10 +60,12 @@ export interface GridRow {
   created_at: string;
   updated_at: string;
   is_stack: number;
+  /** 1 for an item inside a stack (only search lists them: ItemRecord.inStack). */
+  in_stack?: number;
 }
 
 export function itemGridRow(row: ItemRow): GridRow {
-  return { ...gridColumns(row), type: row.type, is_private: row.is_private, is_stack: 0 };
+  return { ...gridColumns(row), type: row.type, is_private: row.is_private, is_stack: 0, in_stack: row.stack_id === null ? 0 : 1 };
 }
 
 export function stackGridRow(row: ItemStackRow): GridRow {
@@ -102,6 +104,7 @@ export async function toItemRecords(db: Db, rows: readonly GridRow[], avatarUrl:
     isStack: row.is_stack === 1,
     stackSize: row.is_stack === 1 ? (sizes.get(row.id) ?? 0) : 0,
     ...(row.is_stack === 1 ? { stackEntry: entries.get(row.id) ?? null } : {}),
+    ...(row.in_stack === 1 ? { inStack: true } : {}),
     thumbnailUrl: row.thumbnail_url,
     isPrivate: row.is_private === 1,
     versionState: row.is_stack === 1 ? null : (states.get(row.id) ?? null),
@@ -194,8 +197,13 @@ export interface PageQuery {
   listing: ItemListing;
   /** 1-based; clamped to the last page. */
   page: number;
-  /** Case-insensitive contains on the title; null: no filter. */
+  /**
+   * Case-insensitive contains on the title; null: no filter. A search also lists the members of live stacks (their
+   * titles, and translation targets by language: `searchLocales`), so that each is reachable on its own.
+   */
   search: string | null;
+  /** Locale codes whose language name contains the search (server/translations localesNamed); none without a search. */
+  searchLocales?: readonly string[];
   product: ProductFilter;
 }
 
@@ -233,14 +241,26 @@ function containsPattern(text: string): string {
  */
 export async function queryItemPage(db: Db, query: PageQuery): Promise<ItemPage> {
   const parts: RawBuilder<unknown>[] = [listingCondition(query.listing)];
-  if (query.search !== null) parts.push(sql`lower(title) like ${containsPattern(query.search)} escape '\\'`);
   const products = productsForFilter(query.product);
   if (products !== null) parts.push(sql`product in (${sql.join([...products])})`);
-  const where = sql.join(parts, sql` and `);
+  const stackParts = [...parts];
+  const itemParts = [...parts];
+  if (query.search === null) itemParts.push(sql`stack_id is null`);
+  else {
+    const titleMatch = sql`lower(title) like ${containsPattern(query.search)} escape '\\'`;
+    stackParts.push(titleMatch);
+    // Members of live stacks too: by title, and translation targets by their language's name.
+    const locales = query.searchLocales ?? [];
+    const localeMatch = locales.length > 0 ? sql` or id in (select item_id from translation_items where locale in (${sql.join([...locales])}))` : sql``;
+    itemParts.push(sql`(stack_id is null or stack_id in (select id from item_stacks where archived_at is null))`);
+    itemParts.push(sql`(${titleMatch}${localeMatch})`);
+  }
+  const itemWhere = sql.join(itemParts, sql` and `);
+  const stackWhere = sql.join(stackParts, sql` and `);
 
   const counted = await sql<{ items: number | string; stacks: number | string }>`select
-    (select count(*) from items where stack_id is null and ${where}) as items,
-    (select count(*) from item_stacks where ${where}) as stacks`.execute(db);
+    (select count(*) from items where ${itemWhere}) as items,
+    (select count(*) from item_stacks where ${stackWhere}) as stacks`.execute(db);
   const itemCount = Number(counted.rows[0]?.items ?? 0);
   const stackCount = Number(counted.rows[0]?.stacks ?? 0);
   const count = itemCount + stackCount;
@@ -248,10 +268,10 @@ export async function queryItemPage(db: Db, query: PageQuery): Promise<ItemPage>
   const offset = pageOffset(page);
   if (count === 0) return { rows: [], count, page };
 
-  const itemSide = sql`select id, title, product, type, user_aid, updated_by_aid, folder_id, archived_at, thumbnail_url, is_private, hash, created_at, updated_at, 0 as is_stack
-      from items where stack_id is null and ${where}`;
-  const stackSide = sql`select id, title, product, null as type, user_aid, updated_by_aid, folder_id, archived_at, thumbnail_url, 0 as is_private, hash, created_at, updated_at, 1 as is_stack
-      from item_stacks where ${where}`;
+  const itemSide = sql`select id, title, product, type, user_aid, updated_by_aid, folder_id, archived_at, thumbnail_url, is_private, hash, created_at, updated_at, 0 as is_stack, stack_id is not null as in_stack
+      from items where ${itemWhere}`;
+  const stackSide = sql`select id, title, product, null as type, user_aid, updated_by_aid, folder_id, archived_at, thumbnail_url, 0 as is_private, hash, created_at, updated_at, 1 as is_stack, 0 as in_stack
+      from item_stacks where ${stackWhere}`;
   const order = sql`order by updated_at desc, id desc`;
   // One side alone reads the page straight off its index; both are merged after each is cut to the rows the page can need.
   const reach = offset + ITEMS_PER_PAGE;
@@ -264,7 +284,7 @@ export async function queryItemPage(db: Db, query: PageQuery): Promise<ItemPage>
             union all select * from (${stackSide} ${order} limit ${reach}) as stacks
             ${order} limit ${ITEMS_PER_PAGE} offset ${offset}`;
   const rows = await pageSql.execute(db);
-  return { rows: rows.rows.map((row) => ({ ...row, is_stack: Number(row.is_stack), is_private: Number(row.is_private) })), count, page };
+  return { rows: rows.rows.map((row) => ({ ...row, is_stack: Number(row.is_stack), is_private: Number(row.is_private), in_stack: Number(row.in_stack ?? 0) })), count, page };
 }
 
 /** The user's first team subscription (shared folders belong to one), or null without a team. */

@@ -93,6 +93,18 @@ const LOCALES: Readonly<Record<string, LocaleFacts>> = {
   },
 };
 
+/**
+ * The locale codes whose language name, in any display locale or in the language itself, contains `text` (case
+ * folded): the grid's search finds translation targets by their language ("French", "Deutsch"). Empty for blank text.
+ */
+export function localesNamed(text: string): string[] {
+  const needle = text.trim().toLocaleLowerCase();
+  if (needle === '') return [];
+  return Object.entries(LOCALES)
+    .filter(([, facts]) => Object.values(facts.names).some((name) => name.toLocaleLowerCase().includes(needle)))
+    .map(([code]) => code);
+}
+
 /** Display locales a map is served for. */
 export const LANGUAGE_MAP_DISPLAY_LOCALES = ['en', 'fr', 'de'] as const;
 type DisplayLocale = (typeof LANGUAGE_MAP_DISPLAY_LOCALES)[number];

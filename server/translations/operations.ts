@@ -438,7 +438,7 @@ export function translationOperations(context: TranslationContext) {
     /** The access decisions, for the issue-9 calls (memory reports, suggestions). */
     access: { scopeOf, editScope, subscriptionOf },
 
-    /** GET stack/{itemId}: the translation stack of a viewable item: the source first, then targets by locale, with progress. */
+    /** GET stack/{itemId}: the translation stack of a viewable item: its title, the source first, then targets by locale, with progress. */
     stack: async (caller: TranslationCaller, itemId: string): Promise<TranslationStackResponse> => {
       const item = await viewItem(caller, itemId);
       const member = await db.selectFrom('translation_items').select('stack_id').where('item_id', '=', item.id).executeTakeFirst();
@@ -453,7 +453,8 @@ export function translationOperations(context: TranslationContext) {
       members.sort((a, b) => (a.role === b.role ? a.locale.localeCompare(b.locale) : a.role === 'source' ? -1 : 1));
       const entries: TranslationStackEntry[] = [];
       for (const row of members) entries.push({ itemId: row.id, title: row.title, locale: row.locale, role: row.role, progress: row.role === 'source' ? null : await latestProgress(row.id) });
-      return { stackId: member.stack_id, sourceLocale: members.find((m) => m.role === 'source')?.locale ?? '', entries };
+      const stack = await db.selectFrom('item_stacks').select('title').where('id', '=', member.stack_id).executeTakeFirst();
+      return { stackId: member.stack_id, title: stack?.title ?? '', sourceLocale: members.find((m) => m.role === 'source')?.locale ?? '', entries };
     },
   };
 

@@ -139,9 +139,10 @@ const getSegmentsResponse = {
 
 const stackResponse = {
   type: 'object',
-  required: ['stackId', 'sourceLocale', 'entries'],
+  required: ['stackId', 'title', 'sourceLocale', 'entries'],
   properties: {
     stackId: { type: 'string' },
+    title: { type: 'string' },
     sourceLocale: { type: 'string' },
     entries: {
       type: 'array',

@@ -110,6 +110,14 @@ describe('dialogs: confirming hands the action on', () => {
     expect(grid.events).toEqual([move, { type: 'grid.trash', itemIds: ['a'], folderIds: [] }]);
   });
 
+  it('the shared-folder settings of a move (§4: a private folder into a team folder) send the move when confirmed', async () => {
+    const { actor, open, grid } = await start();
+    const move: GridRequestEvent = { type: 'grid.move', itemIds: [], folderIds: [3], destination: 10, destinationFolderName: 'Team', confirmed: true };
+    open({ kind: 'sharedFolderSettings', folderId: 10, move: { folderIds: [3], onConfirm: { target: 'grid', event: move } } });
+    actor.send({ type: 'dialogs.confirm' });
+    expect(grid.events).toEqual([move]);
+  });
+
   it('the shared-folder settings dialog opens and closes the folder settings', async () => {
     const clock = new SimulatedClock();
     const settings = recorder();

@@ -218,17 +218,21 @@ describe('grid: optimistic item changes', () => {
     expect(fetches).toHaveLength(2);
   });
 
-  it('with the folder tree: a move to the item’s own folder opens "already in folder"; into shared asks first', async () => {
+  it('with the folder tree: a move to the item’s own folder opens "already in folder"; into shared asks first, a private folder through the shared-folder settings (§4)', async () => {
     const { actor, send, dialogs } = await start({ withFolders: true });
     actor.send({ type: 'grid.open', folderId: 1, page: 1 });
     await settle();
     actor.send({ type: 'grid.move', itemIds: ['a'], folderIds: [], destination: 1, destinationFolderName: 'Mine' });
     expect(dialogs.events.at(-1)).toEqual({ type: 'dialogs.open', dialog: { kind: 'alreadyInFolder', name: 'Title a', folderName: 'Mine' } });
+    // Items alone: a plain confirmation.
+    actor.send({ type: 'grid.move', itemIds: ['a'], folderIds: [], destination: 10, destinationFolderName: 'Team' });
+    expect(dialogs.events.at(-1)).toMatchObject({ type: 'dialogs.open', dialog: { kind: 'confirmMove', change: 'privateToShared' } });
+    // A private folder among them: the team folder's shared settings, whose confirm is the move.
     actor.send({ type: 'grid.move', itemIds: ['a'], folderIds: [2], destination: 10, destinationFolderName: 'Team' });
     expect(send.calls).toHaveLength(0);
-    const ask = dialogs.events.at(-1) as unknown as { dialog: { kind: string; change: string; onConfirm: { event: object } } };
-    expect(ask.dialog).toMatchObject({ kind: 'confirmMove', change: 'privateToShared' });
-    actor.send(ask.dialog.onConfirm.event as never);
+    const ask = dialogs.events.at(-1) as unknown as { dialog: { kind: string; folderId: number; move: { folderIds: number[]; onConfirm: { event: object } } } };
+    expect(ask.dialog).toMatchObject({ kind: 'sharedFolderSettings', folderId: 10, move: { folderIds: [2], onConfirm: { target: 'grid', event: { type: 'grid.move', confirmed: true } } } });
+    actor.send(ask.dialog.move.onConfirm.event as never);
     expect(send.calls[0]!.input.calls).toEqual([{ via: 'socket', name: 'item.bulkMove', payload: { ids: ['a'], destination: 10 } }]);
   });
 

@@ -184,10 +184,14 @@ describe('item.fetch', () => {
   });
 
   it('searches titles case-insensitively across everything visible, ignoring the folder', async () => {
+    // Stack members are found on their own too (marked inStack), beside their stack.
+    const loose = (items: ItemRecord[]) => items.filter((i) => !i.inStack).map((i) => i.title).sort();
+    const members = ['Onboarding course (Arabic)', 'Onboarding course (English)', 'Onboarding course (French)', 'Onboarding course (German)', 'Onboarding course (Japanese)'];
     const result = await page(tara, 'DELETED', { search: '  ONBOARDING ' });
-    expect(result.items.map((i) => i.title).sort()).toEqual(['Onboarding course']);
+    expect(loose(result.items)).toEqual(['Onboarding course']);
+    expect(result.items.filter((i) => i.inStack).map((i) => i.title).sort()).toEqual(members);
     const alexResult = await page(alex, 12345, { search: 'onboarding' });
-    expect(alexResult.items.map((i) => i.title).sort()).toEqual(['Customer onboarding checklist', 'Onboarding course']);
+    expect(loose(alexResult.items)).toEqual(['Customer onboarding checklist', 'Onboarding course']);
     // LIKE wildcards are plain characters.
     expect((await page(alex, 'ALL_CONTENT', { search: '%' })).count).toBe(0);
   });
@@ -449,8 +453,9 @@ describe('items', () => {
     expect(body.itemIds).toHaveLength(5);
     expect(reasonOf(await call(alex, 'item.update', { id: body.itemIds[0]!, title: 'Loose member' }))).toBe('forbidden');
     expect(reasonOf(await call(alex, 'item.bulkMove', { ids: [body.itemIds[1]!], destination: 'PRIVATE_CONTENT' }))).toBe('forbidden');
-    // Nor are members listed or found by search.
-    expect((await page(alex, 'ALL_CONTENT', { search: 'Onboarding course (French)' })).count).toBe(0);
+    // Nor are members listed in a folder; search finds them (to open them), marked as in a stack.
+    expect((await page(alex, onboarding.id)).items.some((i) => i.inStack)).toBe(false);
+    expect((await page(alex, 'ALL_CONTENT', { search: 'Onboarding course (French)' })).items.map((i) => [i.title, i.inStack])).toEqual([['Onboarding course (French)', true]]);
   });
 
   it('refuses items the user cannot see', async () => {

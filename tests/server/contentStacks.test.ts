@@ -76,6 +76,32 @@ describe('a stack in the grid', () => {
     // Items are not stacks: no entry.
     expect((await listed(onboardingId)).filter((i) => !i.isStack).every((i) => i.stackEntry === undefined)).toBe(true);
   });
+
+  it('search lists its members on their own: by title, and translation targets by their language in any of its names', async () => {
+    const search = async (text: string) => (await call(alexSocket, 'item.fetch', { folderId: 'ALL_CONTENT', page: 1, search: text, product: 'all' })).items;
+    const byTitle = await search('Onboarding course (German)');
+    expect(byTitle.map((i) => [i.title, i.inStack])).toEqual([['Onboarding course (German)', true]]);
+    // "Français" is in no title: the French targets are found by their locale's name.
+    const french = await search('Français');
+    expect(french.map((i) => i.title).sort()).toEqual(['Customer service essentials (French)', 'Onboarding course (French)']);
+    expect(french.every((i) => i.inStack === true && !i.isStack)).toBe(true);
+    // The stack itself still matches its own title, beside its members.
+    expect((await search('Onboarding course')).filter((i) => i.isStack).map((i) => i.id)).toEqual([stackId]);
+    // Browsing a folder lists the stack as one card, never its members.
+    expect((await listed(onboardingId)).some((i) => i.inStack)).toBe(false);
+  });
+
+  it('a member’s item view says it is in a stack, and the stack call names the stack', async () => {
+    const [member] = (await call(alexSocket, 'item.fetch', { folderId: 'ALL_CONTENT', page: 1, search: 'Onboarding course (French)', product: 'all' })).items;
+    const get = async (id: string) => (await alexSocket.timeout(5000).emitWithAck('item.get', { id, pass: null, protectedLinksFlagEnabled: true })) as { data: { item: { showItemStacksSidebar?: boolean } } };
+    expect((await get(member!.id)).data.item.showItemStacksSidebar).toBe(true);
+    const plain = (await listed(onboardingId)).find((i) => !i.isStack)!;
+    expect((await get(plain.id)).data.item.showItemStacksSidebar).toBe(false);
+    const stack = await callJson<{ title: string; entries: { itemId: string }[] }>(server.url, `/api/translations/stack/${member!.id}`, { token: alex.token });
+    expect(stack.status).toBe(200);
+    expect(stack.body.title).toBe('Onboarding course');
+    expect(stack.body.entries.map((e) => e.itemId)).toContain(member!.id);
+  });
 });
 
 describe('item stacks over HTTP', () => {
@@ -126,6 +152,8 @@ describe('item stacks over HTTP', () => {
     expect((await listed('DELETED')).find((i) => i.id === stackId)).toMatchObject({ isStack: true, isArchived: true });
     // Archived: hidden from everyone but its owner.
     expect((await getStack(tara)).status).toBe(404);
+    // Its members leave search with it.
+    expect((await call(alexSocket, 'item.fetch', { folderId: 'ALL_CONTENT', page: 1, search: 'Onboarding course (', product: 'all' })).items).toEqual([]);
 
     const restored = await callJson<{ stacks: ItemRecord[] }>(server.url, '/api/item-stacks/bulk-restore', { token: alex.token, method: 'PUT', body: { stackIds: [stackId] } });
     expect(restored.status).toBe(200);

@@ -435,6 +435,9 @@ describe('downloads and backups', () => {
     expect(file.status).toBe(200);
     expect(new Uint8Array(await file.arrayBuffer())).toEqual(videoFixture());
     expect(reasonOf(await call(nick, 'item.presignDownload', { itemId: video.id, version: 3 }))).toBe('invalidRequest');
+    // Only for those who may view it (the grid's item menu offers Download to them alone).
+    // Ian may watch it through its public link, but has no access to its folder: no download.
+    expect(reasonOf(await call(ian, 'item.presignDownload', { itemId: video.id, version: 2 }))).toBe('forbidden');
     const styleGuide = await seeded(SEEDED_ITEMS.threeVersions);
     expect(reasonOf(await call(nick, 'item.presignDownload', { itemId: styleGuide.id, version: 1 }))).toBe('invalidRequest');
   });

@@ -46,6 +46,8 @@ import { memoryReportMachine, type MemoryReportSubject } from '../../machines/me
 import { suggestionsMachine, type SuggestionsSubject } from '../../machines/suggestionsMachine.ts';
 import { surveysMachine } from '../../machines/surveysMachine.ts';
 import { walkthroughMachine } from '../../machines/walkthroughMachine.ts';
+import { itemStackMachine, type ItemStackSubject } from '../../machines/itemStackMachine.ts';
+import { gridDownloadMachine } from '../../machines/gridDownloadMachine.ts';
 import { shownVersionOf, viewStateOf } from '../../machines/itemMachine.ts';
 import { uploadsMachine } from '../../machines/uploadsMachine.ts';
 import { notificationSettingsMachine } from '../../machines/notificationSettingsMachine.ts';
@@ -536,6 +538,21 @@ export function createAppSystem(
     },
     actions: { reportError },
   });
+  // The stack of the member item open in the item view (its title and sidebar): the same stack call as the translate tab.
+  const itemStack = itemStackMachine.provide({
+    actors: { fetchItemStack: fromPromise(({ input }) => translationClient.stack(input)) },
+    actions: { reportError },
+  });
+  // A video's download from the grid's item menu: the item's latest version (item.get), then its signed link.
+  const gridDownload = gridDownloadMachine.provide({
+    actors: {
+      presignVideo: fromPromise(async ({ input }) => {
+        const { item: detail } = await items.request('item.get', { id: input.itemId, pass: null, protectedLinksFlagEnabled: true });
+        return items.request('item.presignDownload', { itemId: input.itemId, version: detail.versions.at(-1)?.number ?? 0 });
+      }),
+    },
+    actions: { reportError, startDownload: (_, params) => download(params.url, params.fileName) },
+  });
   const walkthrough = walkthroughMachine.provide({
     actions: { storeWalkthroughDone: (_, params) => storage.set(WALKTHROUGH_DONE_STORAGE_KEY, params.at) },
   });
@@ -569,6 +586,8 @@ export function createAppSystem(
         memoryReport,
         surveys,
         walkthrough,
+        itemStack,
+        gridDownload,
       },
       actions: { logError: (_, params) => console.error(params.message) },
     }),
@@ -683,7 +702,7 @@ export function createAppSystem(
             isOwner: detail.isOwner,
             viewer: { userId, anonymousEmail: userId ? null : anonymousEmail },
             reviewRequestId: route?.reviewRequest ?? null,
-            isInStack: false,
+            isInStack: detail.showItemStacksSidebar === true,
             timeZone: requesterTimeZone,
           }
         : null;
@@ -787,6 +806,23 @@ export function createAppSystem(
   offerWalkthrough();
   observe(translationRef, offerWalkthrough);
 
+  // The item view of a translation stack's member (review and translate tabs) shows the stack's title and sidebar:
+  // the loaded item opens the item-stack actor, anything else closes it.
+  const itemStackRef = app.system.get('itemStack') as AppSystem['itemStack'];
+  let itemStackKey = 'null';
+  const tellItemStackAboutItem = (snapshot: ReturnType<AppSystem['item']['getSnapshot']>) => {
+    const { item: detail, password, route } = snapshot.context;
+    const subject: ItemStackSubject | null =
+      snapshot.matches({ open: 'fetchSuccess' }) && detail?.showItemStacksSidebar === true && route?.tab !== 'feedback' ? { itemId: detail.id, pass: password } : null;
+    const key = JSON.stringify(subject);
+    if (key === itemStackKey) return;
+    itemStackKey = key;
+    if (subject) itemStackRef.send({ type: 'itemStack.open', ...subject });
+    else itemStackRef.send({ type: 'itemStack.close' });
+  };
+  tellItemStackAboutItem(itemRef.getSnapshot());
+  itemRef.subscribe(tellItemStackAboutItem);
+
   return {
     app,
     auth: authRef,
@@ -813,6 +849,8 @@ export function createAppSystem(
     memoryReport: memoryReportRef,
     surveys: surveysRef,
     walkthrough: walkthroughRef,
+    itemStack: itemStackRef,
+    gridDownload: app.system.get('gridDownload') as AppSystem['gridDownload'],
     origin: options.origin,
     addFiles: (picked) => picked.map((file): UploadFileRef => ({ fileId: files.add(file), name: file.name, size: file.size, type: file.type })),
     gridPrefs,

@@ -98,6 +98,7 @@ export const contentStrings = {
   'content.item.updated': 'Updated {when}',
   'content.item.ownedBy': 'Owner: {name}',
   'content.item.stack': 'Stack',
+  'content.item.inStack': 'In a stack',
   'content.item.stackCount.one': '1 course',
   'content.item.stackCount.other': '{count} courses',
   'content.item.inTrash': 'In trash',
@@ -266,6 +267,8 @@ export const contentStrings = {
   // Shared folder settings
   'content.settings.title': 'Shared folder settings',
   'content.settings.description': 'People and groups with access to “{name}”.',
+  'content.settings.moveDescription': 'Moving “{moved}” into “{name}” shares it with these people and groups, with the roles they have there.',
+  'content.settings.move': 'Move and share',
   'content.settings.loading': 'Loading members…',
   'content.settings.loadError': 'We couldn’t load the members of this folder.',
   'content.settings.saveError': 'We couldn’t save the changes.',

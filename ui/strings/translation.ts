@@ -69,6 +69,8 @@ export const translationStrings = {
   'translation.stack.status.notStarted': 'Not started',
   'translation.stack.status.progress': '{complete} of {total} complete',
   'translation.stack.status.complete': 'Complete',
+  'translation.stack.failed': "We couldn't load the stack's languages.",
+  'translation.stack.retry': 'Try again',
 
   // Bottom bar
   'translation.bar.label': 'Group navigation',

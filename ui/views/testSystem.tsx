@@ -32,6 +32,8 @@ import { memoryReportMachine } from '../../machines/memoryReportMachine.ts';
 import { suggestionsMachine } from '../../machines/suggestionsMachine.ts';
 import { surveysMachine } from '../../machines/surveysMachine.ts';
 import { walkthroughMachine } from '../../machines/walkthroughMachine.ts';
+import { itemStackMachine } from '../../machines/itemStackMachine.ts';
+import { gridDownloadMachine } from '../../machines/gridDownloadMachine.ts';
 import { uploadsMachine } from '../../machines/uploadsMachine.ts';
 import { notificationSettingsMachine } from '../../machines/notificationSettingsMachine.ts';
 import { sandboxMachine } from '../../machines/sandboxMachine.ts';
@@ -119,6 +121,8 @@ export interface TestSystemParts {
   memoryReport?: ReturnType<typeof createActor<typeof memoryReportMachine>>;
   surveys?: ReturnType<typeof createActor<typeof surveysMachine>>;
   walkthrough?: ReturnType<typeof createActor<typeof walkthroughMachine>>;
+  itemStack?: ReturnType<typeof createActor<typeof itemStackMachine>>;
+  gridDownload?: ReturnType<typeof createActor<typeof gridDownloadMachine>>;
 }
 
 /** An AppSystem of inert actors (adapters never run). */
@@ -149,6 +153,8 @@ export function testSystem(parts: TestSystemParts = {}): AppSystem {
     memoryReport: parts.memoryReport ?? createActor(inert(memoryReportMachine)).start(),
     surveys: parts.surveys ?? createActor(inert(surveysMachine)).start(),
     walkthrough: parts.walkthrough ?? createActor(walkthroughMachine).start(),
+    itemStack: parts.itemStack ?? createActor(inert(itemStackMachine)).start(),
+    gridDownload: parts.gridDownload ?? createActor(inert(gridDownloadMachine)).start(),
     origin: 'http://localhost',
     addFiles: (picked) => picked.map((file, index) => ({ fileId: `test-file-${index + 1}`, name: file.name, size: file.size, type: file.type })),
     gridPrefs: createActor(gridPrefsStore).start(),

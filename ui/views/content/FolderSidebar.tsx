@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import type { FolderMenuEntry } from '../../../domain/folderMenu.ts';
 import type { FolderId } from '../../../domain/folderRoles.ts';
 import type { FolderNode, FolderTree } from '../../../domain/folderTree.ts';
-import { ChevronRightIcon, MoreIcon, Splitter, cx } from '../../kit/index.ts';
+import { ChevronRightIcon, FolderIcon, MoreIcon, Splitter, cx } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
 import { dropClass, dropTargetHandlers, type FolderDropTargetProps } from './dragDrop.ts';
 import { FolderNodeIcon, folderLabel } from './labels.tsx';
@@ -28,9 +28,17 @@ export interface ResizableSidebarProps {
   /** The main column. */
   children: ReactNode;
   className?: string;
+  /**
+   * Where the grid is (e.g. the current folder's id). On a narrow screen the tree is folded behind a "Folders" button so
+   * that the items come first; it folds again when this changes (a folder was picked).
+   */
+  placeKey?: string;
 }
 
-/** The sidebar and the main column with a splitter between them (§2 resizable sidebar: start 20, min 12, max 40). */
+/**
+ * The sidebar and the main column with a splitter between them (§2 resizable sidebar: start 20, min 12, max 40). Below
+ * 720 px the main column comes first: the tree folds behind a "Folders" button (aria-expanded) above it.
+ */
 export function ResizableSidebar({
   sidebar,
   width,
@@ -40,14 +48,29 @@ export function ResizableSidebar({
   onResizeEnd,
   children,
   className,
+  placeKey = '',
 }: ResizableSidebarProps) {
   const sidebarId = useId();
   const clamped = Math.min(max, Math.max(min, width));
+  // Narrow screens only (the button shows there): open for the place it was opened at, folded again elsewhere.
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === placeKey;
   return (
     <div className={cx('content-layout', className)}>
       {sidebar !== null && (
         <>
-          <div id={sidebarId} className="content-layout__sidebar" style={{ flexBasis: `${clamped}%` }}>
+          <button
+            type="button"
+            className="k-button k-button--secondary k-button--sm content-layout__toggle"
+            aria-expanded={open}
+            aria-controls={sidebarId}
+            onClick={() => setOpenAt(open ? null : placeKey)}
+          >
+            <FolderIcon size={16} />
+            {t('content.sidebar.label')}
+            <ChevronRightIcon size={14} className={cx('content-layout__toggle-chevron', open && 'is-open')} />
+          </button>
+          <div id={sidebarId} className={cx('content-layout__sidebar', open && 'is-open')} style={{ flexBasis: `${clamped}%` }}>
             {sidebar}
           </div>
           <Splitter

@@ -55,12 +55,15 @@ function isOnControl(event: MouseEvent<HTMLElement>): boolean {
  * One item of the grid (§2, §9): a 246 × 360 card with the thumbnail (720 wide, lazy; product art when
  * there is none), the title clamped to 3 lines, the product, owner and "Updated by X · when", a selection
  * checkbox and the item menu. A stack shows its title and "N courses"; an archived item looks faded, says
- * "In trash" and cannot be dragged.
+ * "In trash" and cannot be dragged. A stack's member (search lists them) says "In a stack" and opens only.
  */
-export function ItemCard({ item, href, menu, onMenuSelect, selected = false, onSelect, selectionActive = false, formatDate, location, onDragStart, onDragEnd }: ItemCardProps) {
+export function ItemCard({ item, href, menu, onMenuSelect, selected = false, onSelect: onSelectProp, selectionActive = false, formatDate, location, onDragStart, onDragEnd }: ItemCardProps) {
   const titleId = useId();
   const archived = isArchivedItem(item);
-  const draggable = !archived && onDragStart !== undefined;
+  // A member of a stack (a search result) is changed through its stack: it opens, but is neither selected nor dragged.
+  const member = item.inStack === true;
+  const onSelect = member ? undefined : onSelectProp;
+  const draggable = !archived && !member && onDragStart !== undefined;
   const art = productArt(item.product);
   // A thumbnail that fails to load falls back to the product's placeholder art (no broken-image box).
   const [failedThumbnail, setFailedThumbnail] = useState<string | null>(null);
@@ -103,10 +106,10 @@ export function ItemCard({ item, href, menu, onMenuSelect, selected = false, onS
           </div>
         )}
         {badgeOf(item.versionState) && <ItemVersionBadge state={badgeOf(item.versionState)!} />}
-        {item.isStack && (
+        {(item.isStack || member) && (
           <span className="item-card__badge">
             <LayersIcon size={12} />
-            {t('content.item.stack')}
+            {t(member ? 'content.item.inStack' : 'content.item.stack')}
           </span>
         )}
         {archived && (

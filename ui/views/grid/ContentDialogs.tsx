@@ -202,6 +202,11 @@ export function ContentDialogs({ tree, userId }: { tree: FolderTree; userId: str
           onSave={save}
           onCancel={close}
           onRetry={() => folderSettings.send({ type: 'folderSettings.retry' })}
+          moving={
+            dialog.move
+              ? { folderName: dialog.move.folderIds.map((id) => tree.get(id)?.name ?? '').filter((name) => name !== '').join('”, “'), onMove: confirm }
+              : null
+          }
         />
       );
     }

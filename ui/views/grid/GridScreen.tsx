@@ -39,11 +39,8 @@ import { DropZone, UploadFileLink, useFilePicker } from '../uploads/index.ts';
 import { ContentDialogs } from './ContentDialogs.tsx';
 import { folderHref, folderPageHref, itemHref, useContentModel } from './useContentModel.ts';
 
-/**
- * Item menu entries offered in the grid (§6 item menu). Not yet: export to LMS (no LMS export yet) and a video's
- * download (the item view's export menu downloads it).
- */
-const GRID_ITEM_MENU: ReadonlySet<ItemMenuEntry> = new Set(['rename', 'shareSettings', 'uploadNewVersion', 'duplicate', 'move', 'delete', 'restore', 'deleteForever']);
+/** Item menu entries offered in the grid (§6 item menu). Not yet: export to LMS (no LMS export yet). */
+const GRID_ITEM_MENU: ReadonlySet<ItemMenuEntry> = new Set(['rename', 'shareSettings', 'uploadNewVersion', 'duplicate', 'move', 'download', 'delete', 'restore', 'deleteForever']);
 
 /** Where files dropped or picked on this folder's grid go (§2): a folder that allows createItem, else the private root. */
 function uploadFolderOf(folderId: FolderId | null, node: FolderNode | undefined): { folderId: number | null } | null {
@@ -194,6 +191,8 @@ export function GridScreen({ folderParam }: { folderParam?: string }) {
         return grid.send({ type: 'grid.restore', itemIds: [item.id], folderIds: [] });
       case 'deleteForever':
         return open({ kind: 'destroyForever', ...ids });
+      case 'download':
+        return system.gridDownload.send({ type: 'gridDownload.video', itemId: item.id });
       default:
         return undefined;
     }
@@ -222,7 +221,10 @@ export function GridScreen({ folderParam }: { folderParam?: string }) {
     }
   };
   const folderMenuFor = (folder: FolderNode) => (folder.virtual === null ? folderMenu(tree, folder.id, { subscriptionAllowsSharing: true }) : []);
-  const menuFor = (item: ItemRecord) => itemMenu(item, actionsOfItem(item), userId).filter((entry) => GRID_ITEM_MENU.has(entry));
+  // A stack's member (search lists them) is changed through its stack's card: it has no menu of its own.
+  // A video downloads once its latest version is ready (the card says when it is processing or failed).
+  const menuFor = (item: ItemRecord) =>
+    item.inStack ? [] : itemMenu(item, actionsOfItem(item), userId).filter((entry) => GRID_ITEM_MENU.has(entry) && (entry !== 'download' || item.versionState === 'ready'));
 
   // The action bar (§2): what the folder offers, and what the selection offers.
   const actions: ContentAction[] = [];
@@ -415,6 +417,7 @@ export function GridScreen({ folderParam }: { folderParam?: string }) {
       <DropZone folderName={node && node.virtual === null ? node.name : t('content.title')} onFiles={startUploads} disabled={!uploadTarget} className="content-dropzone">
       <ResizableSidebar
         sidebar={sidebar}
+        placeKey={String(folderId)}
         width={liveWidth ?? prefs.sidebarWidth}
         onResize={setLiveWidth}
         onResizeEnd={(width) => {

@@ -34,6 +34,7 @@ import { ItemCommentsPanel, ItemFeedback, ItemOldVersionDialog } from './ItemCom
 import { ItemReviewRequests, useReviewerAvatars } from './ItemReviewRequests.tsx';
 import { ItemShareDialog } from './ItemShare.tsx';
 import { ItemTranslate } from './ItemTranslate.tsx';
+import { ItemStackSidebar, useStackTitle } from './ItemStackSidebar.tsx';
 
 const TABS = new Set(['review', 'feedback', 'translate']);
 
@@ -87,7 +88,9 @@ export function ItemScreen({ itemId, tab, header }: { itemId: string; tab: strin
   const snapshot = useSelector(itemActor, (s) => s);
   const { context } = snapshot;
   const item = context.item;
-  usePageTitle(item?.title ?? t('item.title'));
+  // A member of a translation stack shows the stack's title (§2 "title (or stack title)").
+  const stackTitle = useStackTitle(itemId);
+  usePageTitle(stackTitle ?? item?.title ?? t('item.title'));
   const [restoreAsked, setRestoreAsked] = useState<number | null>(null);
   const unreadCount = useSelector(system.comments, (s) => unreadCountOf(s.context));
   const reviewers = useReviewerAvatars();
@@ -226,7 +229,10 @@ export function ItemScreen({ itemId, tab, header }: { itemId: string; tab: strin
               versions={item.versions}
             />
           ) : (
-            <ItemCommentsPanel meta={shown.meta} product={item.product} onSeek={onSeek} signInHref={signInHref} />
+            <>
+              <ItemStackSidebar itemId={item.id} />
+              <ItemCommentsPanel meta={shown.meta} product={item.product} onSeek={onSeek} signInHref={signInHref} />
+            </>
           )}
         </ItemLayout>
       );
@@ -235,7 +241,7 @@ export function ItemScreen({ itemId, tab, header }: { itemId: string; tab: strin
   const itemHeader = (
     <ItemHeader
       mode={tab === 'feedback' ? 'feedback' : 'review'}
-      title={item.title}
+      title={stackTitle ?? item.title}
       backHref={backHref}
       backLabel={backLabel}
       versions={versions}
@@ -251,7 +257,8 @@ export function ItemScreen({ itemId, tab, header }: { itemId: string; tab: strin
       closeHref={itemHref(item.id, 'review', search)}
       exports={{
         backup: isStory && ready && canDownloadBackupOf(context) ? { onSelect: () => itemActor.send({ type: 'item.downloadBackup' }), preparing: downloading } : null,
-        video: isVideo && ready ? { onSelect: () => itemActor.send({ type: 'item.downloadVideo' }), preparing: downloading } : null,
+        // §6 item menu "download (video)": the owner, or those whose folder role views items (the service checks the same).
+        video: isVideo && ready && (item.isOwner || item.actions.includes('viewItem')) ? { onSelect: () => itemActor.send({ type: 'item.downloadVideo' }), preparing: downloading } : null,
       }}
     />
   );

@@ -34,6 +34,11 @@ export interface SharedFolderSettingsDialogProps {
   onCancel: () => void;
   /** Read again after a failed read. */
   onRetry: () => void;
+  /**
+   * A private folder about to move into this folder (§4: the move goes through the shared-folder settings): the list
+   * is who will have access to it, read-only, and the primary button moves it.
+   */
+  moving?: { folderName: string; onMove: () => void } | null;
 }
 
 const principalKey = (entry: { principalType: string; principalId: string }) => `${entry.principalType}:${entry.principalId}`;
@@ -72,6 +77,7 @@ export function SharedFolderSettingsDialog({
   onSave,
   onCancel,
   onRetry,
+  moving = null,
 }: SharedFolderSettingsDialogProps) {
   const own = entries.filter((entry) => !entry.inherited);
   const inherited = entries.filter((entry) => entry.inherited);
@@ -104,7 +110,7 @@ export function SharedFolderSettingsDialog({
 
   const loaded = status === 'ready' || status === 'saving' || status === 'saveFailed';
   const saving = status === 'saving';
-  const editable = canChange && loaded;
+  const editable = canChange && loaded && moving === null;
   const dirty = editable && !sameEntries(own, draft);
 
   const taken = new Set([...draft, ...inherited].map(principalKey));
@@ -194,6 +200,15 @@ export function SharedFolderSettingsDialog({
         {t('content.settings.unsaved.leave')}
       </Button>
     </>
+  ) : moving ? (
+    <>
+      <Button ref={cancelRef} variant="secondary" onClick={requestClose}>
+        {t('content.settings.cancel')}
+      </Button>
+      <Button variant="primary" disabled={!loaded} onClick={moving.onMove}>
+        {t('content.settings.move')}
+      </Button>
+    </>
   ) : editable ? (
     <>
       <Button ref={cancelRef} variant="secondary" onClick={requestClose} disabled={saving}>
@@ -217,7 +232,7 @@ export function SharedFolderSettingsDialog({
       closeOnBackdrop={false}
       className="content-dialog folder-settings"
       title={t('content.settings.title')}
-      description={t('content.settings.description', { name: folderName })}
+      description={moving ? t('content.settings.moveDescription', { moved: moving.folderName, name: folderName }) : t('content.settings.description', { name: folderName })}
       footer={footer}
     >
       {status === 'loading' && (
@@ -240,7 +255,7 @@ export function SharedFolderSettingsDialog({
       )}
       {loaded && (
         <>
-          {!canChange && (
+          {!canChange && !moving && (
             <Banner tone="info" announce={false}>
               {t('content.settings.readOnly')}
             </Banner>

@@ -1,0 +1,58 @@
+/**
+ * The grid's item menu (review-and-content §6 item menu): "Download" on a ready video saves the video file, offered to
+ * those whose role views items; not on other products. Moving a private folder into a team folder (§4).
+ */
+import { expect, expectNoAxeViolations, itemCard, openGridAs, test, treeFolder, uniqueName, withContentApi } from './fixtures.ts';
+
+test('Download in a video card’s menu saves the video, named after its title; other products have no Download', async ({ page }) => {
+  await openGridAs(page, 'nick.nonadmin@example.com');
+  await treeFolder(page, 'Team Library').click();
+  const video = itemCard(page, 'All-hands recording March');
+  await video.getByRole('button', { name: 'Actions for All-hands recording March' }).click();
+  const downloaded = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'Download' }).click();
+  const file = await downloaded;
+  expect(file.suggestedFilename()).toBe('All-hands recording March.webm');
+  expect(await file.failure()).toBeNull();
+  await expect(page.getByRole('region', { name: 'Notifications' }).getByText(/download/i)).toHaveCount(0);
+
+  // Nick views this folder: a course offers him nothing (no Download either), so its card has no menu.
+  await expect(itemCard(page, 'Style guide').getByRole('button', { name: /^Actions for/ })).toHaveCount(0);
+});
+
+test('moving a private folder into a team folder goes through the shared-folder settings (§4), not a plain confirmation', async ({ page }) => {
+  await openGridAs(page, 'alex.admin@example.com', '/review/folder/PRIVATE_CONTENT');
+  const folder = await withContentApi(page, async (api) => (await api.request('folder.insert', { name: uniqueName('Handover'), parentId: 'PRIVATE_CONTENT', clientRef: 'e2e-handover' })).folder);
+  const moveTo = async () => {
+    await treeFolder(page, folder.name).click({ button: 'right' });
+    await page.getByRole('menu', { name: `Actions for ${folder.name}` }).getByRole('menuitem', { name: 'Move to folder' }).click();
+    const move = page.getByRole('dialog', { name: `Move “${folder.name}”` });
+    await move.getByRole('tree', { name: 'Destination folders' }).getByRole('treeitem', { name: 'Team Library' }).click();
+    await move.getByRole('button', { name: 'Move here' }).click();
+    await expect(move).toBeHidden();
+    const settings = page.getByRole('dialog', { name: 'Shared folder settings' });
+    await expect(settings).toBeVisible();
+    return settings;
+  };
+
+  // The settings show who will have access there; Cancel leaves the folder private.
+  let settings = await moveTo();
+  await expect(page.getByRole('dialog', { name: 'Move to a shared folder?' })).toHaveCount(0);
+  await expect(settings.getByText(`Moving “${folder.name}” into “Team Library” shares it with these people and groups, with the roles they have there.`)).toBeVisible();
+  await expect(settings.getByText('Nick Nonadmin')).toBeVisible();
+  await expectNoAxeViolations(page, 'shared-folder settings of a move');
+  await settings.getByRole('button', { name: 'Cancel' }).click();
+  await expect(settings).toBeHidden();
+  await expect(page.getByRole('tree', { name: 'Folders' }).getByRole('group', { name: 'Private content' }).getByRole('treeitem', { name: folder.name })).toBeVisible();
+
+  // Move and share moves it, and no second dialog follows.
+  settings = await moveTo();
+  await settings.getByRole('button', { name: 'Move and share' }).click();
+  await expect(settings).toBeHidden();
+  await expect(page.getByRole('region', { name: 'Notifications' }).getByText(`“${folder.name}” moved to Team Library.`)).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await treeFolder(page, 'Team Library').click();
+  await expect(page.getByRole('tree', { name: 'Folders' }).getByRole('treeitem', { name: folder.name })).toBeVisible();
+  // Leave the shared library as it was for the other tests of this server.
+  await withContentApi(page, (api) => api.request('folder.bulkArchive', { ids: [folder.id] }));
+});

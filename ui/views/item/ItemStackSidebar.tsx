@@ -1,0 +1,63 @@
+/**
+ * The stack of the item open in the item view (review-and-content §2 "title (or stack title)", §3
+ * showItemStacksSidebar; translation-editor §2 stack sidebar), read from the `itemStack` actor: the stack's title for
+ * the header, and on the review tab the stack sidebar (the source and target languages, each a link with its status).
+ */
+import { useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { localeDisplayName, type LanguageMap } from '../../../domain/translation.ts';
+import { stackOf } from '../../../machines/itemStackMachine.ts';
+import { Button } from '../../kit/index.ts';
+import { t } from '../../strings.ts';
+import { useSystem } from '../../system.tsx';
+import { StackSidebar, stackSidebarEntries } from '../translation/index.ts';
+
+/** The stack's title while this item's stack is read, else null (the item's own title shows). */
+export function useStackTitle(itemId: string): string | null {
+  const { itemStack } = useSystem();
+  return useSelector(itemStack, (s) => {
+    const title = stackOf(s.context, itemId)?.title;
+    return title ? title : null;
+  });
+}
+
+const englishNames = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'language' }) : null;
+
+/** A language's name: the language map's (once the translate tab read it), else the browser's English name, else the code. */
+function languageName(map: LanguageMap | null, locale: string): string {
+  const named = localeDisplayName(map, locale);
+  if (named !== locale) return named;
+  try {
+    return englishNames?.of(locale) ?? locale;
+  } catch {
+    return locale;
+  }
+}
+
+/** The stack sidebar of the review tab: nothing for an item in no stack; words and Try again when the read failed. */
+export function ItemStackSidebar({ itemId }: { itemId: string }) {
+  const { itemStack, translation } = useSystem();
+  const stack = useSelector(itemStack, (s) => stackOf(s.context, itemId));
+  const failed = useSelector(itemStack, (s) => s.matches({ open: 'failed' }) && s.context.subject?.itemId === itemId);
+  const languageMap = useSelector(translation, (s) => s.context.languageMap);
+  const entries = useMemo(
+    () => (stack ? stackSidebarEntries(stack.entries, { currentItemId: itemId, languageMap }).map((entry) => ({ ...entry, localeName: languageName(languageMap, entry.locale) })) : []),
+    [stack, itemId, languageMap],
+  );
+  if (failed) {
+    return (
+      <p className="item-stack__failed" role="alert">
+        {t('translation.stack.failed')}{' '}
+        <Button variant="secondary" size="sm" onClick={() => itemStack.send({ type: 'itemStack.retry' })}>
+          {t('translation.stack.retry')}
+        </Button>
+      </p>
+    );
+  }
+  if (entries.length === 0) return null;
+  return (
+    <div className="item-stack">
+      <StackSidebar entries={entries} />
+    </div>
+  );
+}
