@@ -37,7 +37,7 @@ import {
 } from '../content/index.ts';
 import { DropZone, UploadFileLink, useFilePicker } from '../uploads/index.ts';
 import { ContentDialogs } from './ContentDialogs.tsx';
-import { folderHref, folderPageHref, itemHref, useContentModel } from './useContentModel.ts';
+import { folderHref, folderPageHref, itemHref, useContentModel, usePendingChanges } from './useContentModel.ts';
 
 /**
  * Item menu entries offered in the grid (§6 item menu). Not yet: export to LMS (no LMS export yet) and a video's
@@ -69,6 +69,9 @@ export function GridScreen({ folderParam }: { folderParam?: string }) {
   const system = useSystem();
   const { grid, folders, dialogs, drag, gridPrefs, now, uploads } = system;
   const { tree, userId, actionsOfItem } = useContentModel();
+  const pending = usePendingChanges();
+  const folderPendingOf = (id: FolderId) => (typeof id === 'number' ? pending.folderStatus.get(id) : undefined);
+  const itemPendingOf = (id: string) => pending.itemStatus.get(id);
   const onTeam = useSelector(system.session, (s) => isOnTeam(s.context.account));
   const sharedItemId = useSelector(system.share, (s) => s.context.itemId);
   const [, navigate] = useLocation();
@@ -319,6 +322,7 @@ export function GridScreen({ folderParam }: { folderParam?: string }) {
       hrefFor={folderHref}
       folderMenuFor={folderMenuFor}
       onFolderMenuSelect={onFolderMenu}
+      pendingOf={folderPendingOf}
       {...dropProps}
     />
   );
@@ -367,6 +371,7 @@ export function GridScreen({ folderParam }: { folderParam?: string }) {
             onToggleSelected={(id) => typeof id === 'number' && grid.send({ type: 'grid.toggleSelect', folderId: id })}
             onDragStartFolder={onDragStartFolder}
             onDragEndFolder={() => drag.send({ type: 'drag.cancel' })}
+            pendingOf={folderPendingOf}
             {...dropProps}
           />
         )}
@@ -393,6 +398,7 @@ export function GridScreen({ folderParam }: { folderParam?: string }) {
               onDragStartItem={onDragStartItem}
               onDragEndItem={() => drag.send({ type: 'drag.cancel' })}
               totalCount={count}
+              pendingOf={itemPendingOf}
             />
           )
         )}
@@ -426,6 +432,10 @@ export function GridScreen({ folderParam }: { folderParam?: string }) {
           {!searching && node && (
             <FolderHeader path={tree.path(node.id)} hrefFor={folderHref} actions={actions} selectedCount={selectedCount} onClearSelection={() => grid.send({ type: 'grid.clearSelection' })} />
           )}
+          {/* Changes held until the connection returns (§4): said once here, each marked where it shows. */}
+          <p role="status" className={pending.waiting ? 'content-pending' : 'k-visually-hidden'}>
+            {pending.waiting ? t('content.pending.notice') : ''}
+          </p>
           {body}
         </div>
       </ResizableSidebar>
