@@ -349,12 +349,15 @@ export const foldersMachine = setup({
             ],
           },
           after: {
-            // §4 "an insert times out after 15000 ms": the answer is taken as lost, and the service is asked again
-            // (same change id) whether it made the folder, rather than taking it back on a guess.
+            // §4 "an insert times out after 15000 ms": the answer is taken as lost and the service is asked again at
+            // once (same change id) whether it made the folder, rather than taking it back on a guess. (At once, not
+            // after the retry delay: one timer, never a timer that starts another, so a replay with a clock that jumps
+            // from one recorded event to the next sees the same steps.)
             insertTimeout: {
               guard: 'isInsertInFlight',
-              target: 'waiting',
-              actions: { type: 'reportError', params: { message: 'Creating the folder timed out; it will be confirmed with the service.' } },
+              target: 'sending',
+              reenter: true,
+              actions: { type: 'reportError', params: { message: 'Creating the folder timed out; asking the service again whether it was made.' } },
             },
           },
         },

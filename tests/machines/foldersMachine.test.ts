@@ -99,34 +99,46 @@ describe('folders: optimistic changes', () => {
     expect(send.calls[2]!.input.name).toBe('folder.insert');
   });
 
-  it('an insert unanswered for 15000 ms is not taken back on a guess: it waits, and the service is asked again with its change id (SimulatedClock)', async () => {
+  it('an insert unanswered for 15000 ms is not taken back on a guess: the service is asked again with its change id, and one folder is kept (SimulatedClock)', async () => {
     const clock = new SimulatedClock();
     const { actor, send, dialogs, names } = await start({ clock });
     actor.send({ type: 'folder.create', parentId: 'PRIVATE_CONTENT', name: 'Slow' });
     actor.send({ type: 'folder.rename', id: 3, name: 'Gamma' });
     clock.increment(ITEM_INSERT_TIMEOUT_MS - 1);
     expect(pendingFolderStatusOf(actor.getSnapshot())).toEqual(new Map([[optimisticFolderId(1), 'saving'], [3, 'saving']]));
+    expect(send.calls).toHaveLength(1);
     clock.increment(1);
-    // Still shown, now waiting; nothing rolled back, no error dialog, the rename still queued behind it.
-    expect(actor.getSnapshot().matches({ changes: 'waiting' })).toBe(true);
-    expect(pendingFolderStatusOf(actor.getSnapshot())).toEqual(new Map([[optimisticFolderId(1), 'waiting'], [3, 'waiting']]));
+    // Still shown and pending; nothing rolled back, no error dialog; the same insert (same change id) asked again.
+    expect(pendingFolderStatusOf(actor.getSnapshot())).toEqual(new Map([[optimisticFolderId(1), 'saving'], [3, 'saving']]));
     expect(Object.values(names())).toContain('Slow:private@0');
     expect(dialogs.events).toEqual([]);
-    // The retry delay passes: the same insert (same change id) goes again; the service says it made the folder.
-    clock.increment(CHANGE_RETRY_MS);
     expect(send.calls.map((c) => c.input)).toEqual([
       { name: 'folder.insert', payload: { name: 'Slow', parentId: 'PRIVATE_CONTENT', clientRef: 'local.f1', changeId: 'local.f1' } },
       { name: 'folder.insert', payload: { name: 'Slow', parentId: 'PRIVATE_CONTENT', clientRef: 'local.f1', changeId: 'local.f1' } },
     ]);
+    // The service answers from the first: it made the folder. One folder, the rename goes out next.
     send.calls[1]!.resolve({ folder: folder(40, 'Slow', 0, 'private'), clientRef: 'local.f1' });
     await settle();
     expect(names()[40]).toBe('Slow:private@0');
     expect(actor.getSnapshot().context.folders.filter((f) => f.name === 'Slow')).toHaveLength(1);
-    // The late first answer changes nothing; the rename goes out next.
+    // The late first answer changes nothing.
     send.calls[0]!.resolve({ folder: folder(40, 'Slow', 0, 'private'), clientRef: 'local.f1' });
     await settle();
     expect(send.calls.map((c) => c.input.name)).toEqual(['folder.insert', 'folder.insert', 'folder.update']);
     expect(actor.getSnapshot().context.folders.filter((f) => f.name === 'Slow')).toHaveLength(1);
+  });
+
+  it('a change held waiting is asked again after the retry delay when no reconnect comes (SimulatedClock)', async () => {
+    const clock = new SimulatedClock();
+    const { actor, send } = await start({ clock });
+    actor.send({ type: 'folder.rename', id: 1, name: 'Alpha' });
+    send.calls[0]!.reject(lost('unsent'));
+    await settle();
+    expect(actor.getSnapshot().matches({ changes: 'waiting' })).toBe(true);
+    clock.increment(CHANGE_RETRY_MS - 1);
+    expect(send.calls).toHaveLength(1);
+    clock.increment(1);
+    expect(send.calls[1]!.input).toEqual({ name: 'folder.update', payload: { id: 1, name: 'Alpha', changeId: 'local.f1' } });
   });
 
   it('a change made offline shows at once, marked as waiting for the connection; the reconnect sends it, once, with its change id', async () => {
