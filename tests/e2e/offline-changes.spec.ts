@@ -19,7 +19,8 @@ test.use({
 const SAM = 'sam.staff@example.com';
 
 const actionBar = (page: Page) => page.getByRole('group', { name: 'Folder actions' });
-const subfolderTile = (page: Page, name: string) => page.getByRole('region', { name: 'Folders' }).getByRole('link', { name, exact: true });
+const subfolders = (page: Page) => page.getByRole('region', { name: 'Folders' });
+const subfolderTile = (page: Page, name: string) => subfolders(page).getByRole('link', { name, exact: true });
 const errorDialog = (page: Page) => page.getByRole('dialog', { name: 'That didn’t work' });
 
 /** The staff test hook (server/README.md "Sockets"): drop every socket, and refuse new ones for `seconds` (0 ends it). */
@@ -101,4 +102,45 @@ test('a folder whose answer is lost with the connection is confirmed after the r
   await page.reload();
   await expect(treeFolder(page, name)).toHaveCount(1);
   await expect(subfolderTile(page, name)).toHaveCount(1);
+});
+
+test('a rename and a trash made offline wait, then both are done once when the service returns', async ({ page }) => {
+  await openGridAs(page, SAM, '/review/folder/PRIVATE_CONTENT');
+  const kept = uniqueName('Kept');
+  const retired = uniqueName('Retired');
+  await createFolder(page, kept);
+  await createFolder(page, retired);
+  await expect(subfolderTile(page, retired)).not.toHaveAccessibleDescription(/./);
+  await cutConnections(page, 600);
+  await expect(page.getByText('Reconnecting to live updates…')).toBeVisible();
+
+  // Rename one from its tile's menu: shown at once under the new name, waiting.
+  const renamed = uniqueName('Renamed offline');
+  await subfolders(page).getByRole('button', { name: `Actions for ${kept}` }).click();
+  await page.getByRole('menu', { name: `Actions for ${kept}` }).getByRole('menuitem', { name: 'Rename' }).click();
+  const rename = page.getByRole('dialog', { name: 'Rename folder' });
+  await rename.getByRole('textbox', { name: 'Name' }).fill(renamed);
+  await rename.getByRole('button', { name: 'Rename' }).click();
+  await expect(subfolderTile(page, renamed)).toHaveAccessibleDescription('Waiting for connection');
+
+  // Trash the other: it leaves the grid at once and waits in the trash.
+  await subfolders(page).getByRole('button', { name: `Actions for ${retired}` }).click();
+  await page.getByRole('menu', { name: `Actions for ${retired}` }).getByRole('menuitem', { name: 'Delete' }).click();
+  await page.getByRole('dialog', { name: 'Move to trash?' }).getByRole('button', { name: 'Move to trash' }).click();
+  await expect(subfolderTile(page, retired)).toHaveCount(0);
+  const trash = page.getByRole('tree', { name: 'Folders' }).getByRole('group', { name: 'Trash' });
+  await expect(trash.getByRole('treeitem', { name: retired, exact: true })).toHaveAccessibleDescription('Waiting for connection');
+  await expect(page.getByRole('status').filter({ hasText: 'Waiting for connection. Your changes are kept here' })).toBeVisible();
+
+  await cutConnections(page, 0);
+  await expect(subfolderTile(page, renamed)).not.toHaveAccessibleDescription(/./);
+  await expect(trash.getByRole('treeitem', { name: retired, exact: true })).not.toHaveAccessibleDescription(/./);
+  await expect(page.getByText(`“${retired}” moved to the trash.`)).toBeVisible();
+  await expect(errorDialog(page)).toHaveCount(0);
+
+  await page.reload();
+  await expect(subfolderTile(page, renamed)).toHaveCount(1);
+  await expect(subfolderTile(page, kept)).toHaveCount(0);
+  await expect(subfolderTile(page, retired)).toHaveCount(0);
+  await expect(page.getByRole('tree', { name: 'Folders' }).getByRole('group', { name: 'Trash' }).getByRole('treeitem', { name: retired, exact: true })).toHaveCount(1);
 });
