@@ -269,55 +269,8 @@ export const foldersMachine = setup({
     'folder.emptyTrash': { actions: 'requestChange' },
   },
   states: {
-    list: {
-      initial: 'idle',
-      states: {
-        idle: {
-          on: { 'folders.load': { target: 'loading' } },
-        },
-        loading: {
-          tags: ['loading'],
-          invoke: {
-            id: 'fetchFolders',
-            src: 'fetchFolders',
-            onDone: [
-              { guard: { type: 'isFolderList', params: ({ event }) => ({ output: event.output }) }, target: 'ready', actions: 'replaceList' },
-              { target: 'failed', actions: assign({ loadError: 'The folder list could not be read.' }) },
-            ],
-            onError: { target: 'failed', actions: assign({ loadError: ({ event }) => refusalOf(event.error).message }) },
-          },
-        },
-        ready: {
-          on: {
-            'folders.refetch': { target: 'refreshing' },
-            'content.push': { actions: 'applyPush' },
-          },
-        },
-        // Read again with the list still on screen.
-        refreshing: {
-          invoke: {
-            id: 'refetchFolders',
-            src: 'fetchFolders',
-            onDone: [
-              { guard: { type: 'isFolderList', params: ({ event }) => ({ output: event.output }) }, target: 'ready', actions: 'replaceList' },
-              { target: 'ready', actions: { type: 'reportError', params: { message: 'The folder list could not be read again.' } } },
-            ],
-            onError: { target: 'ready', actions: { type: 'reportError', params: ({ event }) => ({ message: refusalOf(event.error).message }) } },
-          },
-          on: {
-            'folders.refetch': { target: 'refreshing', reenter: true },
-            'content.push': { actions: 'applyPush' },
-          },
-        },
-        failed: {
-          on: {
-            'folders.retry': { target: 'loading', actions: assign({ loadError: null }) },
-            'folders.load': { target: 'loading', actions: assign({ loadError: null }) },
-            'folders.refetch': { target: 'loading', actions: assign({ loadError: null }) },
-          },
-        },
-      },
-    },
+    // First: on a reconnect the held change goes out before the list is read again, so the service answers it
+    // first and the list read after it already holds what it made (never the change twice on screen).
     changes: {
       initial: 'idle',
       states: {
@@ -369,6 +322,55 @@ export const foldersMachine = setup({
           tags: ['busy', 'waiting'],
           on: { 'folders.refetch': { target: 'sending' } },
           after: { changeRetry: { target: 'sending' } },
+        },
+      },
+    },
+    list: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: { 'folders.load': { target: 'loading' } },
+        },
+        loading: {
+          tags: ['loading'],
+          invoke: {
+            id: 'fetchFolders',
+            src: 'fetchFolders',
+            onDone: [
+              { guard: { type: 'isFolderList', params: ({ event }) => ({ output: event.output }) }, target: 'ready', actions: 'replaceList' },
+              { target: 'failed', actions: assign({ loadError: 'The folder list could not be read.' }) },
+            ],
+            onError: { target: 'failed', actions: assign({ loadError: ({ event }) => refusalOf(event.error).message }) },
+          },
+        },
+        ready: {
+          on: {
+            'folders.refetch': { target: 'refreshing' },
+            'content.push': { actions: 'applyPush' },
+          },
+        },
+        // Read again with the list still on screen.
+        refreshing: {
+          invoke: {
+            id: 'refetchFolders',
+            src: 'fetchFolders',
+            onDone: [
+              { guard: { type: 'isFolderList', params: ({ event }) => ({ output: event.output }) }, target: 'ready', actions: 'replaceList' },
+              { target: 'ready', actions: { type: 'reportError', params: { message: 'The folder list could not be read again.' } } },
+            ],
+            onError: { target: 'ready', actions: { type: 'reportError', params: ({ event }) => ({ message: refusalOf(event.error).message }) } },
+          },
+          on: {
+            'folders.refetch': { target: 'refreshing', reenter: true },
+            'content.push': { actions: 'applyPush' },
+          },
+        },
+        failed: {
+          on: {
+            'folders.retry': { target: 'loading', actions: assign({ loadError: null }) },
+            'folders.load': { target: 'loading', actions: assign({ loadError: null }) },
+            'folders.refetch': { target: 'loading', actions: assign({ loadError: null }) },
+          },
         },
       },
     },

@@ -352,6 +352,48 @@ export const gridMachine = setup({
     'grid.move': { actions: 'requestChange' },
   },
   states: {
+    // First: on a reconnect the held change goes out before the list is read again, so the service answers it
+    // first and the list read after it already holds what it made (never the change twice on screen).
+    changes: {
+      initial: 'idle',
+      states: {
+        idle: {
+          always: { guard: 'hasPending', target: 'sending' },
+        },
+        sending: {
+          tags: ['busy'],
+          invoke: {
+            id: 'sendItemChange',
+            src: 'sendItemChange',
+            input: ({ context }) => ({ calls: itemChangeCalls(context.pending[0]!.change, context.pending[0]!.changeId) }),
+            onDone: { target: 'idle', actions: 'commitHead' },
+            onError: [
+              {
+                // Not sent (offline) or not answered: it may have been done. It stays shown as pending and goes again
+                // with the same change id once the connection is back — never rolled back on a guess.
+                guard: { type: 'isAnswerLost', params: ({ event }) => ({ error: event.error }) },
+                target: 'waiting',
+                actions: { type: 'reportError', params: ({ context, event }) => ({ message: `Item ${context.pending[0]?.change.kind ?? 'change'} not confirmed yet: ${refusalOf(event.error).message}` }) },
+              },
+              {
+                target: 'idle',
+                actions: [
+                  { type: 'reportError', params: ({ context, event }) => ({ message: `Item ${context.pending[0]?.change.kind ?? 'change'} failed: ${refusalOf(event.error).message}` }) },
+                  { type: 'rollbackHead', params: ({ event }) => refusalOf(event.error) },
+                ],
+              },
+            ],
+          },
+        },
+        // As in `folders`: held, shown as waiting for the connection, until the session's reconnect (grid.refetch) or
+        // CHANGE_RETRY_MS; then the head goes again with the same change id and is confirmed, done, or refused.
+        waiting: {
+          tags: ['busy', 'waiting'],
+          on: { 'grid.refetch': { target: 'sending' } },
+          after: { changeRetry: { target: 'sending' } },
+        },
+      },
+    },
     page: {
       initial: 'idle',
       on: {
@@ -472,46 +514,6 @@ export const gridMachine = setup({
               { target: 'idle' },
             ],
           },
-        },
-      },
-    },
-    changes: {
-      initial: 'idle',
-      states: {
-        idle: {
-          always: { guard: 'hasPending', target: 'sending' },
-        },
-        sending: {
-          tags: ['busy'],
-          invoke: {
-            id: 'sendItemChange',
-            src: 'sendItemChange',
-            input: ({ context }) => ({ calls: itemChangeCalls(context.pending[0]!.change, context.pending[0]!.changeId) }),
-            onDone: { target: 'idle', actions: 'commitHead' },
-            onError: [
-              {
-                // Not sent (offline) or not answered: it may have been done. It stays shown as pending and goes again
-                // with the same change id once the connection is back — never rolled back on a guess.
-                guard: { type: 'isAnswerLost', params: ({ event }) => ({ error: event.error }) },
-                target: 'waiting',
-                actions: { type: 'reportError', params: ({ context, event }) => ({ message: `Item ${context.pending[0]?.change.kind ?? 'change'} not confirmed yet: ${refusalOf(event.error).message}` }) },
-              },
-              {
-                target: 'idle',
-                actions: [
-                  { type: 'reportError', params: ({ context, event }) => ({ message: `Item ${context.pending[0]?.change.kind ?? 'change'} failed: ${refusalOf(event.error).message}` }) },
-                  { type: 'rollbackHead', params: ({ event }) => refusalOf(event.error) },
-                ],
-              },
-            ],
-          },
-        },
-        // As in `folders`: held, shown as waiting for the connection, until the session's reconnect (grid.refetch) or
-        // CHANGE_RETRY_MS; then the head goes again with the same change id and is confirmed, done, or refused.
-        waiting: {
-          tags: ['busy', 'waiting'],
-          on: { 'grid.refetch': { target: 'sending' } },
-          after: { changeRetry: { target: 'sending' } },
         },
       },
     },
