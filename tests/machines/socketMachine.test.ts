@@ -12,7 +12,7 @@ function start() {
       connection: fromCallback(({ sendBack }) => {
         report = sendBack as (event: ConnectionReport) => void;
       }),
-      refreshToken: fromPromise(async () => 'fresh'),
+      refreshToken: fromPromise<string | null, void>(async () => 'fresh'),
     },
   });
   const parent = createMachine({

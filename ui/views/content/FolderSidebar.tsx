@@ -3,6 +3,7 @@ import { useId, useMemo, useRef, useState, type CSSProperties, type KeyboardEven
 import { Link } from 'wouter';
 import type { FolderMenuEntry } from '../../../domain/folderMenu.ts';
 import type { FolderId } from '../../../domain/folderRoles.ts';
+import { isOptimisticFolderId } from '../../../domain/folderChanges.ts';
 import type { FolderNode, FolderTree } from '../../../domain/folderTree.ts';
 import type { PendingStatus } from '../../../machines/contentEvents.ts';
 import { ChevronRightIcon, MoreIcon, Splitter, cx } from '../../kit/index.ts';
@@ -223,6 +224,9 @@ export function FolderSidebar(props: FolderSidebarProps) {
             aria-owns={isOpen ? groupId : undefined}
             aria-current={isCurrent ? 'page' : undefined}
             aria-describedby={pending ? markId : undefined}
+            // A folder the service has not made yet cannot be opened: it has no id there.
+            aria-disabled={isOptimisticFolderId(node.id) || undefined}
+            onClick={isOptimisticFolderId(node.id) ? (event: MouseEvent) => event.preventDefault() : undefined}
             aria-keyshortcuts={entries.length > 0 ? 'Shift+F10' : undefined}
             tabIndex={tabStop === key ? 0 : -1}
             className="folder-tree__item"

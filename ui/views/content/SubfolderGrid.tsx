@@ -1,7 +1,8 @@
-import { useId, useState, type DragEvent } from 'react';
+import { useId, useState, type DragEvent, type MouseEvent } from 'react';
 import { Link } from 'wouter';
 import type { FolderMenuEntry } from '../../../domain/folderMenu.ts';
 import type { FolderId } from '../../../domain/folderRoles.ts';
+import { isOptimisticFolderId } from '../../../domain/folderChanges.ts';
 import type { FolderNode } from '../../../domain/folderTree.ts';
 import type { PendingStatus } from '../../../machines/contentEvents.ts';
 import { Checkbox, ChevronDownIcon, cx, type CheckboxModifiers } from '../../kit/index.ts';
@@ -83,7 +84,15 @@ export function SubfolderGrid(props: SubfolderGridProps) {
                   onChange={(_checked, modifiers) => onToggleSelected(node.id, modifiers)}
                 />
               )}
-              <Link href={hrefFor(node.id)} className="folder-tile__link" draggable={false} aria-describedby={pending ? markId : undefined}>
+              <Link
+                href={hrefFor(node.id)}
+                className="folder-tile__link"
+                draggable={false}
+                aria-describedby={pending ? markId : undefined}
+                // A folder the service has not made yet cannot be opened: it has no id there.
+                aria-disabled={isOptimisticFolderId(node.id) || undefined}
+                onClick={isOptimisticFolderId(node.id) ? (event: MouseEvent) => event.preventDefault() : undefined}
+              >
                 <span className="folder-tile__icon">
                   <FolderNodeIcon node={node} size={20} />
                 </span>

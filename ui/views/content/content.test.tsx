@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { itemMenu, PRIVATE_CONTENT, SHARED_CONTENT, TRASH_ROOT, type FolderId } from '../../../domain/folderRoles.ts';
 import { folderMenu } from '../../../domain/folderMenu.ts';
+import { optimisticFolderId } from '../../../domain/folderChanges.ts';
+import { buildFolderTree } from '../../../domain/folderTree.ts';
 import { pageCount } from '../../../domain/pagination.ts';
 import { ContentEmptyState } from './ContentEmptyState.tsx';
 import { ContentSubHeader } from './ContentSubHeader.tsx';
@@ -205,6 +207,13 @@ describe('SubfolderGrid (§2, §9: collapsed at first over 20 folders)', () => {
     expect(html).toMatch(new RegExp(`<span id="${described}" aria-hidden="true" class="pending-mark pending-mark--waiting"[^>]*>.*Waiting for connection`));
     expect(render(<SubfolderGrid folders={tree.children(1)} hrefFor={hrefFor} pendingOf={() => 'saving'} />)).toContain('Saving…');
     expect(grid(tree.children(1))).not.toContain('pending-mark');
+  });
+
+  it('a folder the service has not made yet cannot be opened (its link is disabled until it has its id)', () => {
+    const withNew = buildFolderTree([{ id: 1, name: 'Parent', parent: 0, folderType: 'private' }, { id: optimisticFolderId(1), name: 'Made offline', parent: 1, folderType: 'private' }]);
+    const html = render(<SubfolderGrid folders={withNew.children(1)} hrefFor={hrefFor} pendingOf={() => 'waiting'} />);
+    expect(tags(html, 'a')[0]).toContain('aria-disabled="true"');
+    expect(tags(grid(tree.children(1)), 'a')[0]).not.toContain('aria-disabled');
   });
 });
 
