@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ItemRecord } from '../domain/content.ts';
-import { ContentRequestError, createContentClient, runItemCalls, type ContentSocket } from './content.ts';
+import { ContentRequestError, createContentClient, newClientId, runItemCalls, type ContentSocket } from './content.ts';
 import { createHttpClient } from './http.ts';
 
 type Handler = (name: string, payload: unknown, ack: (answer: unknown) => void) => void;
@@ -107,6 +107,77 @@ describe('content client: socket requests with acknowledgements (domain/content.
     const { socket } = fakeSocket((_n, _p, ack) => ack('ok'));
     const other = createContentClient({ socket: () => socket, http: fakeHttp({}).http });
     await expect(other.request('folder.fetch', {})).rejects.toMatchObject({ reason: 'serverError', message: expect.stringMatching(/unreadable/) });
+  });
+});
+
+describe('content client: a change (asChange) is never left to a guess', () => {
+  /** A socket that can be offline and can drop, with the listeners it was given. */
+  function droppableSocket(handler: Handler, connected = true) {
+    const listeners = new Map<string, Set<() => void>>();
+    const { socket, emitted } = fakeSocket(handler);
+    const live = Object.assign(socket, {
+      connected,
+      once: (event: string, listener: () => void) => {
+        if (!listeners.has(event)) listeners.set(event, new Set());
+        listeners.get(event)!.add(listener);
+        return live;
+      },
+      off: (event: string, listener: () => void) => {
+        listeners.get(event)?.delete(listener);
+        return live;
+      },
+    });
+    const drop = () => {
+      live.connected = false;
+      for (const listener of [...(listeners.get('disconnect') ?? [])]) listener();
+    };
+    return { socket: live as unknown as ContentSocket, emitted, drop, listening: () => listeners.get('disconnect')?.size ?? 0 };
+  }
+
+  it('offline: rejected at once as unsent, and nothing is emitted (socket.io would send it later on its own)', async () => {
+    const { socket, emitted } = droppableSocket(() => {}, false);
+    const client = createContentClient({ socket: () => socket, http: fakeHttp({}).http });
+    await expect(client.request('folder.insert', { name: 'New', parentId: 'PRIVATE_CONTENT', clientRef: 'c1', changeId: 'c1' }, { asChange: true })).rejects.toMatchObject({
+      name: 'ContentRequestError',
+      reason: 'serverError',
+      delivery: 'unsent',
+    });
+    expect(emitted).toEqual([]);
+    await expect(createContentClient({ socket: () => null, http: fakeHttp({}).http }).request('folder.fetch', {})).rejects.toMatchObject({ delivery: 'unsent' });
+  });
+
+  it('the connection dropping while the answer is awaited rejects at once as unanswered; an answer stops listening', async () => {
+    const { socket, drop, listening } = droppableSocket(() => {});
+    const client = createContentClient({ socket: () => socket, http: fakeHttp({}).http });
+    const pending = client.request('folder.update', { id: 4, name: 'Renamed', changeId: 'c2' }, { asChange: true });
+    expect(listening()).toBe(1);
+    drop();
+    await expect(pending).rejects.toMatchObject({ reason: 'serverError', delivery: 'unanswered', message: expect.stringMatching(/dropped/) });
+    const answered = droppableSocket((_n, _p, ack) => ack({ success: true, data: { folder: { id: 4 } } }));
+    await createContentClient({ socket: () => answered.socket, http: fakeHttp({}).http }).request('folder.update', { id: 4, name: 'Renamed' }, { asChange: true });
+    expect(answered.listening()).toBe(0);
+  });
+
+  it('a time-out is unanswered, a refusal is refused', async () => {
+    vi.useFakeTimers();
+    const { socket } = droppableSocket(() => {});
+    const client = createContentClient({ socket: () => socket, http: fakeHttp({}).http });
+    const caught = client.request('folder.destroy', { id: 4 }, { asChange: true, timeoutMs: 1_000 }).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(await caught).toMatchObject({ delivery: 'unanswered', message: expect.stringMatching(/timed out/) });
+    vi.useRealTimers();
+    const refused = droppableSocket((_n, _p, ack) => ack({ success: false, reason: 'forbidden', message: 'No' }));
+    await expect(createContentClient({ socket: () => refused.socket, http: fakeHttp({}).http }).request('folder.destroy', { id: 4 }, { asChange: true })).rejects.toMatchObject({
+      reason: 'forbidden',
+      delivery: 'refused',
+    });
+  });
+
+  it('a page’s client id is 32 hex digits from the random source', () => {
+    const id = newClientId();
+    expect(id).toMatch(/^[0-9a-f]{32}$/);
+    expect(newClientId()).not.toBe(id);
+    expect(newClientId((bytes) => bytes.fill(171))).toBe('ab'.repeat(16));
   });
 });
 

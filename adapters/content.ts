@@ -5,12 +5,19 @@ import type { ItemCall } from '../domain/itemChanges.ts';
 import type { ItemRefusal } from '../domain/items.ts';
 import type { HttpClient } from './http.ts';
 
-/** What the client needs of a socket.io socket. */
-export type ContentSocket = Pick<Socket, 'emit' | 'connected'>;
+/** What the client needs of a socket.io socket (`once` / `off`: to hear the connection drop while an answer is awaited). */
+export type ContentSocket = Pick<Socket, 'emit' | 'connected'> & Partial<Pick<Socket, 'once' | 'off'>>;
+
+/**
+ * How far a failed request got: `refused` (the server answered no, or the answer was unreadable), `unsent` (there was
+ * no connection: the server never saw it), `unanswered` (sent, but no answer came: timed out, or the connection dropped
+ * while waiting — the server may have done it). Machines keep an unsent or unanswered change pending and ask again.
+ */
+export type Delivery = 'refused' | 'unsent' | 'unanswered';
 
 /**
  * A content or item request the server refused, that timed out, or that could not be sent. `reason` is an
- * ItemRefusal: the content refusals plus the item view's (domain/items.ts).
+ * ItemRefusal: the content refusals plus the item view's (domain/items.ts); `delivery` says how far it got.
  */
 export class ContentRequestError extends Error {
   override name = 'ContentRequestError';
@@ -18,9 +25,16 @@ export class ContentRequestError extends Error {
     readonly reason: ItemRefusal,
     message: string,
     readonly failedId?: string | number,
+    readonly delivery: Delivery = 'refused',
   ) {
     super(message);
   }
+}
+
+/** How one request is sent: its time-out, and `asChange` for a change (see {@link emitRequest}). */
+export interface RequestOptions {
+  timeoutMs?: number;
+  asChange?: boolean;
 }
 
 /** How long a request waits for its acknowledgement unless told otherwise. */
@@ -41,7 +55,7 @@ export interface StackClient {
 
 export interface ContentClient {
   /** Emits a content request on the user's socket and resolves with the acknowledgement's data. */
-  request<K extends ContentRequestName>(name: K, payload: ContentPayload<K>, options?: { timeoutMs?: number }): Promise<ContentAckData<K>>;
+  request<K extends ContentRequestName>(name: K, payload: ContentPayload<K>, options?: RequestOptions): Promise<ContentAckData<K>>;
   stacks: StackClient;
 }
 
@@ -54,22 +68,39 @@ function isAck(value: unknown): value is Ack<unknown> {
 /**
  * Emits one request on `socket` and resolves with its acknowledgement's data; the one implementation behind the
  * content client and the item client (adapters/items.ts), whose acks share the shape of domain/content.ts. Rejects
- * with a {@link ContentRequestError}: the server's reason on a refusal, `serverError` "timed out" when no
- * acknowledgement comes within `timeoutMs`, `serverError` without a socket or for an unreadable acknowledgement.
+ * with a {@link ContentRequestError}: the server's reason on a refusal, `serverError` "timed out" (`unanswered`) when no
+ * acknowledgement comes within `timeoutMs`, `serverError` without a socket (`unsent`) or for an unreadable
+ * acknowledgement. A read made while reconnecting waits for the connection (socket.io sends it once connected). A change
+ * (`asChange`) does not: while offline it is rejected at once as `unsent` (the actor shows it waiting for the connection
+ * and sends it again later, with its change id), and a connection that drops while its answer is awaited rejects it
+ * at once as `unanswered` (the answer is lost for good: socket.io never calls that acknowledgement).
  */
-export function emitRequest<T>(socket: ContentSocket | null, name: string, payload: unknown, timeoutMs: number): Promise<T> {
-  if (!socket) return Promise.reject(new ContentRequestError('serverError', `Cannot send ${name}: not connected to the review service.`));
+export function emitRequest<T>(socket: ContentSocket | null, name: string, payload: unknown, timeoutMs: number, options: { asChange?: boolean } = {}): Promise<T> {
+  if (!socket) return Promise.reject(new ContentRequestError('serverError', `Cannot send ${name}: not connected to the review service.`, undefined, 'unsent'));
+  if (options.asChange && !socket.connected) {
+    return Promise.reject(new ContentRequestError('serverError', `Cannot send ${name}: waiting for the connection to the review service.`, undefined, 'unsent'));
+  }
   return new Promise<T>((resolve, reject) => {
     let settled = false;
-    const timer = setTimeout(() => {
-      settled = true;
-      reject(new ContentRequestError('serverError', `${name} timed out after ${timeoutMs} ms.`));
-    }, timeoutMs);
-    // socket.io keeps an emit made while reconnecting and sends it once connected; the time-out still runs.
-    socket.emit(name, payload, (ack: unknown) => {
-      if (settled) return;
+    const finish = () => {
       settled = true;
       clearTimeout(timer);
+      if (options.asChange) socket.off?.('disconnect', onDrop);
+    };
+    const onDrop = () => {
+      if (settled) return;
+      finish();
+      reject(new ContentRequestError('serverError', `${name}: the connection dropped before the answer came.`, undefined, 'unanswered'));
+    };
+    const timer = setTimeout(() => {
+      if (settled) return;
+      finish();
+      reject(new ContentRequestError('serverError', `${name} timed out after ${timeoutMs} ms.`, undefined, 'unanswered'));
+    }, timeoutMs);
+    if (options.asChange) socket.once?.('disconnect', onDrop);
+    socket.emit(name, payload, (ack: unknown) => {
+      if (settled) return;
+      finish();
       if (!isAck(ack)) reject(new ContentRequestError('serverError', `${name}: unreadable acknowledgement.`));
       else if (ack.success) resolve(ack.data as T);
       else reject(new ContentRequestError(ack.reason, ack.message || ack.reason, ack.failedId));
@@ -94,8 +125,8 @@ export function createContentClient(options: {
   const report = options.report ?? (() => {});
   const defaultTimeout = options.timeoutMs ?? CONTENT_REQUEST_TIMEOUT_MS;
 
-  function request<K extends ContentRequestName>(name: K, payload: ContentPayload<K>, requestOptions: { timeoutMs?: number } = {}): Promise<ContentAckData<K>> {
-    return emitRequest<ContentAckData<K>>(options.socket(), name, payload, requestOptions.timeoutMs ?? defaultTimeout);
+  function request<K extends ContentRequestName>(name: K, payload: ContentPayload<K>, requestOptions: RequestOptions = {}): Promise<ContentAckData<K>> {
+    return emitRequest<ContentAckData<K>>(options.socket(), name, payload, requestOptions.timeoutMs ?? defaultTimeout, { asChange: requestOptions.asChange ?? false });
   }
 
   /** One stack call: ok only with exactly the expected status. */
@@ -162,7 +193,7 @@ export function createContentClient(options: {
  * records the server answered with. The first failure stops the run and rejects with a ContentRequestError,
  * so the grid rolls the change back (a stack call's `success: false` counts as a failure).
  */
-export async function runItemCalls(client: ContentClient, calls: readonly ItemCall[], options: { timeoutMs?: number } = {}): Promise<{ items: ItemRecord[] }> {
+export async function runItemCalls(client: ContentClient, calls: readonly ItemCall[], options: RequestOptions = {}): Promise<{ items: ItemRecord[] }> {
   const items: ItemRecord[] = [];
   for (const c of calls) {
     if (c.via === 'socket') {
@@ -190,4 +221,12 @@ export async function runItemCalls(client: ContentClient, calls: readonly ItemCa
     if (!result.success) throw new ContentRequestError('serverError', 'Error updating items');
   }
   return { items };
+}
+
+/**
+ * A random id for this page's changes (the `content.clientId` event): 32 hex digits from the platform's random source
+ * (`getRandomValues` also works outside secure contexts, unlike `randomUUID`).
+ */
+export function newClientId(random: (bytes: Uint8Array<ArrayBuffer>) => Uint8Array<ArrayBuffer> = (bytes) => globalThis.crypto.getRandomValues(bytes)): string {
+  return [...random(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('');
 }

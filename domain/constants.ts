@@ -34,6 +34,11 @@ export const SOCKET_RECONNECT_ATTEMPTS = 6;
 export const SOCKET_JUST_RECONNECTED_MS = 3_000;
 export const SOCKET_MESSAGE_DEDUP_WINDOW_MS = 10_000;
 export const ITEM_INSERT_TIMEOUT_MS = 15_000;
+/**
+ * A folder or item change that could not be sent, or whose answer was lost, is asked again (with its change id) when
+ * the connection returns, and at the latest after this long (ours: the spec's first reconnect delay).
+ */
+export const CHANGE_RETRY_MS = SOCKET_RECONNECT_DELAY_MS;
 
 /** Toasts (foundation §9). */
 export const TOAST_EDIT_MS = 10_000;

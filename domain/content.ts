@@ -172,6 +172,19 @@ export function productMatchesFilter(product: unknown, filter: ProductFilter): b
 // ---------------------------------------------------------------------------------------------------------
 // Socket requests: event name → payload and ack data
 
+/** Longest change id the service accepts. */
+export const CHANGE_ID_MAX_LENGTH = 100;
+
+/**
+ * What every change request may carry: `changeId`, an id the client made for this change (unique per person; letters,
+ * digits, `.`, `-`, `_`, ≤ 100). The service does a named change once: a repeat of the same id (the client lost the
+ * first answer and asks again) is answered from the first, so a create never makes a second folder or copy, and a
+ * rename, move or trash already done is confirmed rather than refused.
+ */
+export interface Named {
+  changeId?: string;
+}
+
 export interface ContentRequests {
   // Folders (§7 "Folders")
   /** Every folder the user can see, live and soft-deleted (type deleted), each with the user's role. */
@@ -181,23 +194,24 @@ export interface ContentRequests {
   /**
    * A new folder. `parentId` PRIVATE_CONTENT or SHARED_CONTENT makes a top-level private or shared folder;
    * a real id a subfolder of the parent's type. `clientRef` echoes back for matching the optimistic entry.
+   * A repeat with the same `changeId` answers with the folder the first made (as it is now), never a second one.
    */
-  'folder.insert': { payload: { name: string; parentId: FolderId; clientRef: string }; data: { folder: FolderRecord; clientRef: string } };
+  'folder.insert': { payload: { name: string; parentId: FolderId; clientRef: string } & Named; data: { folder: FolderRecord; clientRef: string } };
   /** Rename. */
-  'folder.update': { payload: { id: number; name: string }; data: { folder: FolderRecord } };
+  'folder.update': { payload: { id: number; name: string } & Named; data: { folder: FolderRecord } };
   /** Soft delete one folder: it and its subfolders become type deleted (§4). */
-  'folder.destroy': { payload: { id: number }; data: { folders: FolderRecord[] } };
+  'folder.destroy': { payload: { id: number } & Named; data: { folders: FolderRecord[] } };
   /** Restore a soft-deleted folder with its subfolders; into its old parent when that is live, else its area's root. */
-  'folder.restore': { payload: { id: number }; data: { folders: FolderRecord[] } };
-  'folder.bulkArchive': { payload: { ids: number[] }; data: { folders: FolderRecord[] } };
+  'folder.restore': { payload: { id: number } & Named; data: { folders: FolderRecord[] } };
+  'folder.bulkArchive': { payload: { ids: number[] } & Named; data: { folders: FolderRecord[] } };
   /** Hard delete several trashed folders (with their items). */
-  'folder.bulkDestroy': { payload: { ids: number[] }; data: { ids: number[] } };
+  'folder.bulkDestroy': { payload: { ids: number[] } & Named; data: { ids: number[] } };
   /** Move folders under `destination` (a real id, PRIVATE_CONTENT, SHARED_CONTENT; DELETED trashes them). */
-  'folder.bulkMove': { payload: { ids: number[]; destination: FolderId }; data: { folders: FolderRecord[] } };
+  'folder.bulkMove': { payload: { ids: number[]; destination: FolderId } & Named; data: { folders: FolderRecord[] } };
   /** Hard delete one trashed folder. */
-  'folder.destroyArchivedFolder': { payload: { id: number }; data: { ids: number[] } };
+  'folder.destroyArchivedFolder': { payload: { id: number } & Named; data: { ids: number[] } };
   /** Empty trash: every trashed folder the user may hard delete and every archived item the user owns. */
-  'folder.destroyArchivedItems': { payload: Record<string, never>; data: { folderIds: number[]; itemIds: string[] } };
+  'folder.destroyArchivedItems': { payload: Named; data: { folderIds: number[]; itemIds: string[] } };
   'folder.getPermissions': { payload: { id: number }; data: { entries: FolderPermissionView[]; canChange: boolean } };
   /** Replace the folder's own (not inherited) entries; needs changePermissions. */
   'folder.setPermissions': {
@@ -220,13 +234,14 @@ export interface ContentRequests {
   };
   /** Rename, move (folderId), trash (archived true) or restore (restoreFromTrash true; §4 restore target). */
   'item.update': {
-    payload: { id: string; title?: string; folderId?: number | null; archived?: boolean; restoreFromTrash?: boolean };
+    payload: { id: string; title?: string; folderId?: number | null; archived?: boolean; restoreFromTrash?: boolean } & Named;
     data: { item: ItemRecord };
   };
-  'item.duplicate': { payload: { id: string; title: string }; data: { item: ItemRecord } };
-  'item.bulkArchive': { payload: { ids: string[] }; data: { items: ItemRecord[] } };
-  'item.bulkDestroy': { payload: { ids: string[] }; data: { ids: string[] } };
-  'item.bulkMove': { payload: { ids: string[]; destination: FolderId }; data: { items: ItemRecord[] } };
+  /** A repeat with the same `changeId` answers with the copy the first made, never a second copy. */
+  'item.duplicate': { payload: { id: string; title: string } & Named; data: { item: ItemRecord } };
+  'item.bulkArchive': { payload: { ids: string[] } & Named; data: { items: ItemRecord[] } };
+  'item.bulkDestroy': { payload: { ids: string[] } & Named; data: { ids: string[] } };
+  'item.bulkMove': { payload: { ids: string[]; destination: FolderId } & Named; data: { items: ItemRecord[] } };
 }
 
 export type ContentRequestName = keyof ContentRequests;

@@ -190,8 +190,16 @@ export function projectFolders(base: readonly Folder[], pending: readonly { chan
   return pending.reduce<Folder[]>((folders, entry) => applyFolderChange(folders, entry.change), [...base]);
 }
 
-/** The socket request for a change. */
-export function folderChangeRequest(change: FolderChange): FolderRequest {
+/**
+ * The socket request for a change, carrying its change id (domain/content.ts `Named`) when it has one, so the service
+ * does it once however often it is asked.
+ */
+export function folderChangeRequest(change: FolderChange, changeId?: string): FolderRequest {
+  const request = requestOf(change);
+  return changeId === undefined ? request : ({ ...request, payload: { ...request.payload, changeId } } as FolderRequest);
+}
+
+function requestOf(change: FolderChange): FolderRequest {
   switch (change.kind) {
     case 'insert':
       return { name: 'folder.insert', payload: { name: change.name.trim(), parentId: change.parentId, clientRef: change.clientRef } };
@@ -255,6 +263,25 @@ export function folderChangeIds(change: FolderChange): number[] {
       return [...change.ids];
     case 'bulkMove':
       return [...change.ids, ...(typeof change.destination === 'number' ? [change.destination] : [])].filter((id, i, all) => all.indexOf(id) === i);
+    case 'emptyTrash':
+      return [];
+  }
+}
+
+/** The folders a change shows as pending while it is not confirmed: the new folder, or the ones it renames, moves, trashes… */
+export function pendingFolderIds(change: FolderChange): number[] {
+  switch (change.kind) {
+    case 'insert':
+      return [change.tempId];
+    case 'rename':
+    case 'destroy':
+    case 'restore':
+    case 'destroyArchivedFolder':
+      return [change.id];
+    case 'bulkArchive':
+    case 'bulkDestroy':
+    case 'bulkMove':
+      return [...change.ids];
     case 'emptyTrash':
       return [];
   }

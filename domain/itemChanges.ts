@@ -136,7 +136,14 @@ const itemIdsOf = (change: { ids: readonly string[]; stackIds: readonly string[]
 const stackIdsOf = (change: { ids: readonly string[]; stackIds: readonly string[] }) => change.ids.filter((id) => change.stackIds.includes(id));
 
 /** The calls that carry a change: socket events for items, item-stack HTTP calls for stack entries (§7). */
-export function itemChangeCalls(change: ItemChange): ItemCall[] {
+export function itemChangeCalls(change: ItemChange, changeId?: string): ItemCall[] {
+  const calls = callsOf(change);
+  if (changeId === undefined) return calls;
+  // Each socket call is a change of its own on the service: `<changeId>.<n>`, the same every time the change is sent.
+  return calls.map((c, n) => (c.via === 'socket' ? ({ ...c, payload: { ...c.payload, changeId: `${changeId}.${n}` } } as ItemCall) : c));
+}
+
+function callsOf(change: ItemChange): ItemCall[] {
   switch (change.kind) {
     case 'rename':
       return change.isStack
@@ -177,6 +184,11 @@ export function itemChangeCalls(change: ItemChange): ItemCall[] {
       ];
     }
   }
+}
+
+/** The item ids a change shows as pending while it is not confirmed: the copy (under its temporary id), or the items it names. */
+export function pendingItemIds(change: ItemChange): string[] {
+  return change.kind === 'duplicate' ? [change.tempId] : itemChangeIds(change);
 }
 
 /** The ids a change touches (for toasts and for knowing what a refusal concerns). */

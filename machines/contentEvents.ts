@@ -12,20 +12,35 @@ import type { FolderId } from '../domain/folderRoles.ts';
 /** A validated server push, forwarded by the session to `folders` and `grid`. */
 export type ContentPushEvent = { type: 'content.push'; push: ContentPush };
 
+/**
+ * The change id a request may carry (domain/content.ts `Named`): the error dialog's retry and the grid's folder part
+ * send the id the change already has, so the service does it once however often it is asked. Without one, the actor
+ * names the change itself (its client id and a sequence number).
+ */
+type Named = { changeId?: string };
+
 /** What views (and the dialogs, for confirmed actions) send to `folders`. */
-export type FolderRequestEvent =
-  | { type: 'folder.create'; parentId: FolderId; name: string }
-  | { type: 'folder.rename'; id: number; name: string }
-  /** Soft delete of one folder (the folder menu's delete). */
-  | { type: 'folder.destroy'; id: number }
-  /** `silent`: the grid shows the one toast for a selection of items and folders. */
-  | { type: 'folder.restore'; id: number; silent?: boolean }
-  | { type: 'folder.bulkArchive'; ids: number[]; silent?: boolean }
-  | { type: 'folder.bulkDestroy'; ids: number[] }
-  /** `confirmed`: the move confirmation between private and shared areas was answered yes. */
-  | { type: 'folder.bulkMove'; ids: number[]; destination: FolderId; destinationFolderName?: string | null; confirmed?: boolean; silent?: boolean }
-  | { type: 'folder.destroyArchived'; id: number }
-  | { type: 'folder.emptyTrash' };
+export type FolderRequestEvent = Named &
+  (
+    | { type: 'folder.create'; parentId: FolderId; name: string }
+    | { type: 'folder.rename'; id: number; name: string }
+    /** Soft delete of one folder (the folder menu's delete). */
+    | { type: 'folder.destroy'; id: number }
+    /** `silent`: the grid shows the one toast for a selection of items and folders. */
+    | { type: 'folder.restore'; id: number; silent?: boolean }
+    | { type: 'folder.bulkArchive'; ids: number[]; silent?: boolean }
+    | { type: 'folder.bulkDestroy'; ids: number[] }
+    /** `confirmed`: the move confirmation between private and shared areas was answered yes. */
+    | { type: 'folder.bulkMove'; ids: number[]; destination: FolderId; destinationFolderName?: string | null; confirmed?: boolean; silent?: boolean }
+    | { type: 'folder.destroyArchived'; id: number }
+    | { type: 'folder.emptyTrash' }
+  );
+
+/**
+ * This page's client id (a random id the composition root makes once per page load): the changes `folders` and `grid`
+ * name are `<clientId>.<actor><n>`, unique per person, so the service can tell a repeat from a new change.
+ */
+export type ClientIdEvent = { type: 'content.clientId'; clientId: string };
 
 export type FoldersEvent =
   | FolderRequestEvent
@@ -36,6 +51,7 @@ export type FoldersEvent =
   | { type: 'folders.retry' }
   /** Signed out: forget everything. */
   | { type: 'folders.reset' }
+  | ClientIdEvent
   | ContentPushEvent;
 
 /** What the shared-folder settings dialog sends to `folderSettings`. */
@@ -50,13 +66,15 @@ export type FolderSettingsEvent =
   | { type: 'folderSettings.reset' };
 
 /** What views (and the dialogs and the drag, for confirmed actions) send to `grid` to change items. */
-export type GridRequestEvent =
-  | { type: 'grid.rename'; id: string; title: string }
-  | { type: 'grid.duplicate'; id: string; title: string }
-  | { type: 'grid.trash'; itemIds: string[]; folderIds: number[] }
-  | { type: 'grid.restore'; itemIds: string[]; folderIds: number[] }
-  | { type: 'grid.destroyForever'; itemIds: string[]; folderIds: number[] }
-  | { type: 'grid.move'; itemIds: string[]; folderIds: number[]; destination: FolderId; destinationFolderName: string | null; confirmed?: boolean };
+export type GridRequestEvent = Named &
+  (
+    | { type: 'grid.rename'; id: string; title: string }
+    | { type: 'grid.duplicate'; id: string; title: string }
+    | { type: 'grid.trash'; itemIds: string[]; folderIds: number[] }
+    | { type: 'grid.restore'; itemIds: string[]; folderIds: number[] }
+    | { type: 'grid.destroyForever'; itemIds: string[]; folderIds: number[] }
+    | { type: 'grid.move'; itemIds: string[]; folderIds: number[]; destination: FolderId; destinationFolderName: string | null; confirmed?: boolean }
+  );
 
 export type GridEvent =
   | GridRequestEvent
@@ -81,6 +99,7 @@ export type GridEvent =
   | { type: 'grid.foldersGone'; ids: number[] }
   /** Raised by the grid itself when the search or the filter changed: the first page of the new list. */
   | { type: 'grid.reload' }
+  | ClientIdEvent
   | ContentPushEvent;
 
 /** What the generic error dialog's retry can send to the item view's actor (`item`: restore version, cancel of a failed upload). */
@@ -177,3 +196,16 @@ export function refusalOf(error: unknown): { reason: ContentRefusal | null; mess
   const e = (typeof error === 'object' && error !== null ? error : {}) as { reason?: unknown; message?: unknown };
   return { reason: typeof e.reason === 'string' ? (e.reason as ContentRefusal) : null, message: typeof e.message === 'string' ? e.message : 'Request failed' };
 }
+
+/**
+ * Whether a change that failed may still have been done: it could not be sent (no connection) or its answer never came
+ * (time-out, connection dropped while waiting) — adapters say so in `delivery` (`unsent`, `unanswered`). Such a change
+ * stays pending and is asked again with its change id once the connection is back; only a refusal is a failure.
+ */
+export function isAnswerLost(error: unknown): boolean {
+  const delivery = (typeof error === 'object' && error !== null ? (error as { delivery?: unknown }).delivery : undefined) ?? null;
+  return delivery === 'unsent' || delivery === 'unanswered';
+}
+
+/** How a change shown but not confirmed looks: on its way (`saving`), or held until the connection returns (`waiting`). */
+export type PendingStatus = 'saving' | 'waiting';

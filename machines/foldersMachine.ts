@@ -1,5 +1,5 @@
 import { assign, enqueueActions, setup } from 'xstate';
-import { ITEM_INSERT_TIMEOUT_MS } from '../domain/constants.ts';
+import { CHANGE_RETRY_MS, ITEM_INSERT_TIMEOUT_MS } from '../domain/constants.ts';
 import type { ContentAckData } from '../domain/content.ts';
 import { isFolderList } from '../domain/contentData.ts';
 import {
@@ -12,6 +12,7 @@ import {
   needsRefetchAfterSoftDelete,
   normalizeFolders,
   optimisticFolderId,
+  pendingFolderIds,
   projectFolders,
   remapFolderChange,
   removeFolders,
@@ -22,14 +23,16 @@ import {
 import { TRASH_ROOT } from '../domain/folderRoles.ts';
 import { buildFolderTree, type Folder } from '../domain/folderTree.ts';
 import { contentToast } from '../domain/toasts.ts';
-import { refusalOf, tell, type ContentOperation, type FolderRequestEvent, type FoldersEvent } from './contentEvents.ts';
+import { isAnswerLost, refusalOf, tell, type ContentOperation, type FolderRequestEvent, type FoldersEvent, type PendingStatus } from './contentEvents.ts';
 import { promiseSlot } from './slots.ts';
 
 /** A change applied on screen and not yet confirmed by the server. */
 export interface PendingFolderChange {
   seq: number;
+  /** Its change id (domain/content.ts `Named`): every time it is sent, so the service does it once. */
+  changeId: string;
   change: FolderChange;
-  /** The event that asked for it: the error dialog's retry sends it again. */
+  /** The event that asked for it, with its change id: the error dialog's retry sends it again (never a second change). */
   request: FolderRequestEvent;
   /** The grid shows the toast (a selection of items and folders). */
   silent: boolean;
@@ -45,12 +48,14 @@ export interface FoldersContext {
   folders: Folder[];
   nextSeq: number;
   loadError: string | null;
+  /** This page's client id (`content.clientId`): with the sequence it names each change. */
+  clientId: string;
 }
 
-function changeFromEvent(event: FolderRequestEvent, seq: number): FolderChange {
+function changeFromEvent(event: FolderRequestEvent, seq: number, changeId: string): FolderChange {
   switch (event.type) {
     case 'folder.create':
-      return { kind: 'insert', tempId: optimisticFolderId(seq), clientRef: `c${seq}`, name: event.name, parentId: event.parentId };
+      return { kind: 'insert', tempId: optimisticFolderId(seq), clientRef: changeId, name: event.name, parentId: event.parentId };
     case 'folder.rename':
       return { kind: 'rename', id: event.id, name: event.name };
     case 'folder.destroy':
@@ -145,8 +150,11 @@ export const foldersMachine = setup({
     }),
     requestChange: enqueueActions(({ context, event, system, enqueue }) => {
       if (!isRequest(event)) return;
+      // A change already queued (a second Try again while it is still on its way) is not queued twice.
+      if (event.changeId !== undefined && context.pending.some((p) => p.changeId === event.changeId)) return;
       const seq = context.nextSeq;
-      const change = changeFromEvent(event, seq);
+      const changeId = event.changeId ?? `${context.clientId}.f${seq}`;
+      const change = changeFromEvent(event, seq, changeId);
       const verdict = checkFolderChange(buildFolderTree(context.folders), change);
       if (!verdict.ok) {
         // Refused before sending: nothing changes, the dialog (or the error dialog) says why.
@@ -167,7 +175,7 @@ export const foldersMachine = setup({
       }
       const silent = 'silent' in event && event.silent === true;
       const destinationFolderName = event.type === 'folder.bulkMove' ? (event.destinationFolderName ?? folderNameOf(context.folders, event.destination)) : null;
-      const pending = [...context.pending, { seq, change, request: event, silent, destinationFolderName }];
+      const pending = [...context.pending, { seq, changeId, change, request: { ...event, changeId }, silent, destinationFolderName }];
       enqueue.assign({ nextSeq: seq + 1, pending, folders: projectFolders(context.base, pending) });
     }),
     commitHead: enqueueActions(({ context, event, system, enqueue }) => {
@@ -217,9 +225,10 @@ export const foldersMachine = setup({
       if (reason === 'notFound' || head.change.kind === 'bulkDestroy' || head.change.kind === 'bulkMove') enqueue.raise({ type: 'folders.refetch' });
     }),
   },
-  delays: { insertTimeout: ITEM_INSERT_TIMEOUT_MS },
+  delays: { insertTimeout: ITEM_INSERT_TIMEOUT_MS, changeRetry: CHANGE_RETRY_MS },
   guards: {
     hasPending: ({ context }) => context.pending.length > 0,
+    isAnswerLost: (_, params: { error: unknown }) => isAnswerLost(params.error),
     isInsertInFlight: ({ context }) => context.pending[0]?.change.kind === 'insert',
     isFolderList: (_, params: { output: unknown }) => isFolderList((params.output as { folders?: unknown } | null)?.folders),
   },
@@ -232,8 +241,10 @@ export const foldersMachine = setup({
     folders: [],
     nextSeq: 1,
     loadError: null,
+    clientId: 'local',
   },
   on: {
+    'content.clientId': { actions: assign({ clientId: ({ event }) => event.clientId }) },
     'folders.reset': {
       target: ['.list.idle', '.changes.idle'],
       actions: assign({ base: [], pending: [], folders: [], loadError: null }),
@@ -250,6 +261,62 @@ export const foldersMachine = setup({
     'folder.emptyTrash': { actions: 'requestChange' },
   },
   states: {
+    // First: on a reconnect the held change goes out before the list is read again, so the service answers it
+    // first and the list read after it already holds what it made (never the change twice on screen).
+    changes: {
+      initial: 'idle',
+      states: {
+        idle: {
+          always: { guard: 'hasPending', target: 'sending' },
+        },
+        sending: {
+          tags: ['busy'],
+          invoke: {
+            id: 'sendFolderChange',
+            src: 'sendFolderChange',
+            input: ({ context }) => folderChangeRequest(context.pending[0]!.change, context.pending[0]!.changeId),
+            onDone: { target: 'idle', actions: 'commitHead' },
+            onError: [
+              {
+                // Not sent (offline) or not answered (time-out, connection dropped): it may have been done. It stays
+                // shown as pending and is asked again with the same change id, never rolled back on a guess.
+                guard: { type: 'isAnswerLost', params: ({ event }) => ({ error: event.error }) },
+                target: 'waiting',
+                actions: { type: 'reportError', params: ({ context, event }) => ({ message: `Folder ${context.pending[0]?.change.kind ?? 'change'} not confirmed yet: ${refusalOf(event.error).message}` }) },
+              },
+              {
+                target: 'idle',
+                actions: [
+                  { type: 'reportError', params: ({ context, event }) => ({ message: `Folder ${context.pending[0]?.change.kind ?? 'change'} refused: ${refusalOf(event.error).message}` }) },
+                  { type: 'rollbackHead', params: ({ event }) => refusalOf(event.error) },
+                ],
+              },
+            ],
+          },
+          after: {
+            // §4 "an insert times out after 15000 ms": the answer is taken as lost and the service is asked again at
+            // once (same change id) whether it made the folder, rather than taking it back on a guess. (At once, not
+            // after the retry delay: one timer, never a timer that starts another, so a replay with a clock that jumps
+            // from one recorded event to the next sees the same steps.)
+            insertTimeout: {
+              guard: 'isInsertInFlight',
+              target: 'sending',
+              reenter: true,
+              actions: { type: 'reportError', params: { message: 'Creating the folder timed out; asking the service again whether it was made.' } },
+            },
+          },
+        },
+        // The head could not be sent or its answer was lost: every queued change stays shown, marked as waiting for
+        // the connection. When it returns (the session's reconnect sends folders.refetch), or after CHANGE_RETRY_MS,
+        // the head goes again with the same change id: the service confirms what it did already, or does it now, or
+        // refuses it (then, and only then, it is rolled back with the error dialog).
+        waiting: {
+          tags: ['busy', 'waiting'],
+          on: { 'folders.refetch': { target: 'sending' } },
+          after: { changeRetry: { target: 'sending' } },
+        },
+      },
+    },
     list: {
       initial: 'idle',
       states: {
@@ -299,40 +366,16 @@ export const foldersMachine = setup({
         },
       },
     },
-    changes: {
-      initial: 'idle',
-      states: {
-        idle: {
-          always: { guard: 'hasPending', target: 'sending' },
-        },
-        sending: {
-          tags: ['busy'],
-          invoke: {
-            id: 'sendFolderChange',
-            src: 'sendFolderChange',
-            input: ({ context }) => folderChangeRequest(context.pending[0]!.change),
-            onDone: { target: 'idle', actions: 'commitHead' },
-            onError: {
-              target: 'idle',
-              actions: [
-                { type: 'reportError', params: ({ context, event }) => ({ message: `Folder ${context.pending[0]?.change.kind ?? 'change'} refused: ${refusalOf(event.error).message}` }) },
-                { type: 'rollbackHead', params: ({ event }) => refusalOf(event.error) },
-              ],
-            },
-          },
-          after: {
-            // §4 "an insert times out after 15000 ms": taken back as if refused.
-            insertTimeout: {
-              guard: 'isInsertInFlight',
-              target: 'idle',
-              actions: [
-                { type: 'reportError', params: { message: 'Creating the folder timed out.' } },
-                { type: 'rollbackHead', params: { reason: 'serverError', message: 'Creating the folder timed out.' } },
-              ],
-            },
-          },
-        },
-      },
-    },
   },
 });
+
+/**
+ * The folders shown as pending, by id, with how (views mark them: "Saving…", "Waiting for connection"): the new folder
+ * of an insert under its temporary id, and the folders a rename, move, trash or restore names. Empty when nothing waits.
+ */
+export function pendingFolderStatusOf(snapshot: { context: FoldersContext; hasTag(tag: 'waiting'): boolean }): ReadonlyMap<number, PendingStatus> {
+  const status: PendingStatus = snapshot.hasTag('waiting') ? 'waiting' : 'saving';
+  const out = new Map<number, PendingStatus>();
+  for (const entry of snapshot.context.pending) for (const id of pendingFolderIds(entry.change)) out.set(id, status);
+  return out;
+}

@@ -1,5 +1,5 @@
 import { assign, enqueueActions, raise, setup } from 'xstate';
-import { ITEMS_PER_PAGE, SEARCH_DEBOUNCE_MS } from '../domain/constants.ts';
+import { CHANGE_RETRY_MS, ITEMS_PER_PAGE, SEARCH_DEBOUNCE_MS } from '../domain/constants.ts';
 import type { ContentRefusal, ItemRecord, ProductFilter } from '../domain/content.ts';
 import { isItemPage } from '../domain/contentData.ts';
 import { checkFolderChange, type FolderChange, type FolderChangeCheck } from '../domain/folderChanges.ts';
@@ -10,6 +10,7 @@ import {
   checkItemChange,
   commitItemChange,
   itemChangeCalls,
+  pendingItemIds,
   projectPage,
   stackIdsAmong,
   type GridPage,
@@ -21,14 +22,16 @@ import {
 import { limitSearchInput, searchFilter } from '../domain/names.ts';
 import { pageOffset } from '../domain/pagination.ts';
 import { contentToast, type ContentToastId, type ToastData } from '../domain/toasts.ts';
-import { refusalOf, tell, type ContentOperation, type FolderRequestEvent, type GridEvent, type GridRequestEvent, type SystemLike } from './contentEvents.ts';
+import { isAnswerLost, refusalOf, tell, type ContentOperation, type FolderRequestEvent, type GridEvent, type GridRequestEvent, type PendingStatus, type SystemLike } from './contentEvents.ts';
 import { promiseSlot } from './slots.ts';
 
 /** An item change shown on the page and not yet confirmed by the server. */
 export interface PendingItemChange {
   seq: number;
+  /** Its change id (domain/content.ts `Named`; each socket call gets `<changeId>.<n>`): the same every time it is sent. */
+  changeId: string;
   change: ItemChange;
-  /** The event that asked for it: the error dialog's retry sends it again. */
+  /** The event that asked for it, with its change id: the error dialog's retry sends it again (never a second change). */
   request: GridRequestEvent;
   /** The success toast (moved, trashed, restored) with its §3 data; null for none. */
   toast: { id: ContentToastId; data: ToastData } | null;
@@ -63,6 +66,8 @@ export interface GridContext {
   pageRewrite: number | null;
   selection: GridSelection;
   nextSeq: number;
+  /** This page's client id (`content.clientId`): with the sequence it names each change. */
+  clientId: string;
 }
 
 const EMPTY_SELECTION: GridSelection = { itemIds: [], folderIds: [] };
@@ -83,6 +88,7 @@ const INITIAL_CONTEXT: GridContext = {
   pageRewrite: null,
   selection: EMPTY_SELECTION,
   nextSeq: 1,
+  clientId: 'local',
 };
 
 function viewOf(context: GridContext): GridView {
@@ -130,22 +136,25 @@ function split(event: GridRequestEvent, items: readonly ItemRecord[], seq: numbe
   }
 }
 
-/** The folders actor's events for the folder part of a request. */
-function folderEvents(event: GridRequestEvent, silent: boolean): FolderRequestEvent[] {
-  switch (event.type) {
-    case 'grid.trash':
-      return event.folderIds.length ? [{ type: 'folder.bulkArchive', ids: event.folderIds, silent }] : [];
-    case 'grid.restore':
-      return event.folderIds.map((id) => ({ type: 'folder.restore', id, silent }));
-    case 'grid.destroyForever':
-      return event.folderIds.length ? [{ type: 'folder.bulkDestroy', ids: event.folderIds }] : [];
-    case 'grid.move':
-      return event.folderIds.length
-        ? [{ type: 'folder.bulkMove', ids: event.folderIds, destination: event.destination, destinationFolderName: event.destinationFolderName, confirmed: true, silent }]
-        : [];
-    default:
-      return [];
-  }
+/** The folders actor's events for the folder part of a request, each named after the request's change (`<id>.f<n>`). */
+function folderEvents(event: GridRequestEvent, silent: boolean, changeId: string): FolderRequestEvent[] {
+  const events = ((): FolderRequestEvent[] => {
+    switch (event.type) {
+      case 'grid.trash':
+        return event.folderIds.length ? [{ type: 'folder.bulkArchive', ids: event.folderIds, silent }] : [];
+      case 'grid.restore':
+        return event.folderIds.map((id) => ({ type: 'folder.restore', id, silent }));
+      case 'grid.destroyForever':
+        return event.folderIds.length ? [{ type: 'folder.bulkDestroy', ids: event.folderIds }] : [];
+      case 'grid.move':
+        return event.folderIds.length
+          ? [{ type: 'folder.bulkMove', ids: event.folderIds, destination: event.destination, destinationFolderName: event.destinationFolderName, confirmed: true, silent }]
+          : [];
+      default:
+        return [];
+    }
+  })();
+  return events.map((e, n) => ({ ...e, changeId: `${changeId}.f${n}` }));
 }
 
 function toastFor(event: GridRequestEvent, items: readonly ItemRecord[]): PendingItemChange['toast'] {
@@ -227,7 +236,10 @@ export const gridMachine = setup({
     }),
     requestChange: enqueueActions(({ context, event, system, enqueue }) => {
       if (!isRequest(event)) return;
+      // A change already queued (a second Try again while it is still on its way) is not queued twice.
+      if (event.changeId !== undefined && context.pending.some((p) => p.changeId === event.changeId)) return;
       const seq = context.nextSeq;
+      const changeId = event.changeId ?? `${context.clientId}.g${seq}`;
       const { change, folders } = split(event, context.items, seq);
       const tree = folderTreeOf(system);
       const verdicts: (ItemChangeCheck | FolderChangeCheck)[] = [
@@ -258,12 +270,12 @@ export const gridMachine = setup({
         return;
       }
       // Accepted: the selection clears after every action (§4); folders go to the folders actor.
-      for (const folderEvent of folderEvents(event, change !== null)) tell(system, enqueue, 'folders', folderEvent);
+      for (const folderEvent of folderEvents(event, change !== null, changeId)) tell(system, enqueue, 'folders', folderEvent);
       if (!change) {
-        enqueue.assign({ selection: EMPTY_SELECTION });
+        enqueue.assign({ selection: EMPTY_SELECTION, nextSeq: seq + 1 });
         return;
       }
-      const pending = [...context.pending, { seq, change, request: event, toast: toastFor(event, context.items) }];
+      const pending = [...context.pending, { seq, changeId, change, request: { ...event, changeId }, toast: toastFor(event, context.items) }];
       const shown = projectPage(context.base, pending, viewOf(context));
       enqueue.assign({ nextSeq: seq + 1, pending, items: shown.items, count: shown.count, selection: EMPTY_SELECTION });
     }),
@@ -296,9 +308,10 @@ export const gridMachine = setup({
       if (params.reason === 'notFound' || head.change.kind === 'destroy' || head.change.kind === 'move' || mixed) enqueue.raise({ type: 'grid.refetch' });
     }),
   },
-  delays: { searchDebounce: SEARCH_DEBOUNCE_MS },
+  delays: { searchDebounce: SEARCH_DEBOUNCE_MS, changeRetry: CHANGE_RETRY_MS },
   guards: {
     hasPending: ({ context }) => context.pending.length > 0,
+    isAnswerLost: (_, params: { error: unknown }) => isAnswerLost(params.error),
     isItemPage: (_, params: { output: unknown }) => isItemPage(params.output),
     isAccessRefusal: (_, params: { error: unknown }) => isAccessRefusal(refusalOf(params.error).reason),
     isShownAlready: ({ context, event }) => event.type === 'grid.open' && context.folderId === event.folderId && context.page === event.page,
@@ -315,11 +328,12 @@ export const gridMachine = setup({
   type: 'parallel',
   context: INITIAL_CONTEXT,
   on: {
+    'content.clientId': { actions: assign({ clientId: ({ event }) => event.clientId }) },
     'grid.signedIn': { actions: assign({ userId: ({ event }) => event.userId }) },
     'grid.reset': {
       target: ['.page.idle', '.search.idle', '.changes.idle'],
-      // Everything back to the start but the change sequence, so a late answer never matches a new change.
-      actions: assign(({ context }) => ({ ...INITIAL_CONTEXT, nextSeq: context.nextSeq })),
+      // Everything back to the start but the change sequence and client id, so a late answer never matches a new change.
+      actions: assign(({ context }) => ({ ...INITIAL_CONTEXT, nextSeq: context.nextSeq, clientId: context.clientId })),
     },
     'grid.select': {
       actions: assign({ selection: ({ event }) => ({ itemIds: [...new Set(event.itemIds)], folderIds: [...new Set(event.folderIds)] }) }),
@@ -342,6 +356,48 @@ export const gridMachine = setup({
     'grid.move': { actions: 'requestChange' },
   },
   states: {
+    // First: on a reconnect the held change goes out before the list is read again, so the service answers it
+    // first and the list read after it already holds what it made (never the change twice on screen).
+    changes: {
+      initial: 'idle',
+      states: {
+        idle: {
+          always: { guard: 'hasPending', target: 'sending' },
+        },
+        sending: {
+          tags: ['busy'],
+          invoke: {
+            id: 'sendItemChange',
+            src: 'sendItemChange',
+            input: ({ context }) => ({ calls: itemChangeCalls(context.pending[0]!.change, context.pending[0]!.changeId) }),
+            onDone: { target: 'idle', actions: 'commitHead' },
+            onError: [
+              {
+                // Not sent (offline) or not answered: it may have been done. It stays shown as pending and goes again
+                // with the same change id once the connection is back — never rolled back on a guess.
+                guard: { type: 'isAnswerLost', params: ({ event }) => ({ error: event.error }) },
+                target: 'waiting',
+                actions: { type: 'reportError', params: ({ context, event }) => ({ message: `Item ${context.pending[0]?.change.kind ?? 'change'} not confirmed yet: ${refusalOf(event.error).message}` }) },
+              },
+              {
+                target: 'idle',
+                actions: [
+                  { type: 'reportError', params: ({ context, event }) => ({ message: `Item ${context.pending[0]?.change.kind ?? 'change'} failed: ${refusalOf(event.error).message}` }) },
+                  { type: 'rollbackHead', params: ({ event }) => refusalOf(event.error) },
+                ],
+              },
+            ],
+          },
+        },
+        // As in `folders`: held, shown as waiting for the connection, until the session's reconnect (grid.refetch) or
+        // CHANGE_RETRY_MS; then the head goes again with the same change id and is confirmed, done, or refused.
+        waiting: {
+          tags: ['busy', 'waiting'],
+          on: { 'grid.refetch': { target: 'sending' } },
+          after: { changeRetry: { target: 'sending' } },
+        },
+      },
+    },
     page: {
       initial: 'idle',
       on: {
@@ -465,29 +521,13 @@ export const gridMachine = setup({
         },
       },
     },
-    changes: {
-      initial: 'idle',
-      states: {
-        idle: {
-          always: { guard: 'hasPending', target: 'sending' },
-        },
-        sending: {
-          tags: ['busy'],
-          invoke: {
-            id: 'sendItemChange',
-            src: 'sendItemChange',
-            input: ({ context }) => ({ calls: itemChangeCalls(context.pending[0]!.change) }),
-            onDone: { target: 'idle', actions: 'commitHead' },
-            onError: {
-              target: 'idle',
-              actions: [
-                { type: 'reportError', params: ({ context, event }) => ({ message: `Item ${context.pending[0]?.change.kind ?? 'change'} failed: ${refusalOf(event.error).message}` }) },
-                { type: 'rollbackHead', params: ({ event }) => refusalOf(event.error) },
-              ],
-            },
-          },
-        },
-      },
-    },
   },
 });
+
+/** The items shown as pending, by id, with how ("Saving…", "Waiting for connection"); the copy of a duplicate under its temporary id. */
+export function pendingItemStatusOf(snapshot: { context: GridContext; hasTag(tag: 'waiting'): boolean }): ReadonlyMap<string, PendingStatus> {
+  const status: PendingStatus = snapshot.hasTag('waiting') ? 'waiting' : 'saving';
+  const out = new Map<string, PendingStatus>();
+  for (const entry of snapshot.context.pending) for (const id of pendingItemIds(entry.change)) out.set(id, status);
+  return out;
+}

@@ -95,6 +95,8 @@ const ITEM = {
   isPrivate: true,
 };
 const refusal = (reason: string, message: string) => ({ error: { name: 'ContentRequestError', reason, message } });
+/** A change the client could not send (offline) or whose answer it lost: kept pending and asked again. */
+const lost = (delivery: 'unsent' | 'unanswered') => ({ error: { name: 'ContentRequestError', reason: 'serverError', message: 'The connection dropped.', delivery } });
 
 // Uploads and the item view (issue 5): versions, items and files as the protocol carries them.
 const version = (number: number, state: string, userId = 'u-alex', key = `review/uploads/k${number}/intro.zip`) => ({
@@ -548,7 +550,8 @@ export const registry: readonly RegistryEntry[] = [
       'xstate.done.actor.refetchFolders': [{ output: { folders: FOLDERS } }, { output: null }],
       'xstate.error.actor.refetchFolders': [refusal('serverError', 'The service could not be reached.')],
       'xstate.done.actor.sendFolderChange': [{ output: { folder: folder(31, 'Drafts', 0, 'private'), clientRef: 'c1' } }, { output: { folders: [folder(12, 'Welcome', 0, 'private')] } }],
-      'xstate.error.actor.sendFolderChange': [refusal('forbidden', 'Your role does not allow this.'), refusal('notFound', 'No such folder.')],
+      'xstate.error.actor.sendFolderChange': [refusal('forbidden', 'Your role does not allow this.'), refusal('notFound', 'No such folder.'), lost('unsent'), lost('unanswered')],
+      'content.clientId': [{ clientId: 'c0ffee' }],
     },
   },
   {
@@ -593,7 +596,8 @@ export const registry: readonly RegistryEntry[] = [
       'xstate.done.actor.refetchItems': [{ output: { items: [ITEM], count: 1, page: 1 } }, { output: null }],
       'xstate.error.actor.refetchItems': [refusal('notFound', 'No such folder.'), refusal('serverError', 'The service could not be reached.')],
       'xstate.done.actor.sendItemChange': [{ output: { items: [ITEM] } }],
-      'xstate.error.actor.sendItemChange': [refusal('forbidden', 'Your role does not allow this.')],
+      'xstate.error.actor.sendItemChange': [refusal('forbidden', 'Your role does not allow this.'), lost('unsent')],
+      'content.clientId': [{ clientId: 'c0ffee' }],
     },
   },
   {

@@ -170,7 +170,8 @@ export const socketMachine = setup({
       tags: ['banner'],
       on: {
         'socket.reconnect': { target: 'reconnecting', actions: [assign({ attempt: 0 }), sendTo('connection', { type: 'connection.reconnect' })] },
-        'socket.connected': { target: 'connected.justReconnected' },
+        // Back after the banner: the same as any reconnect (the folder list refetches, held changes go again).
+        'socket.connected': { target: 'connected.justReconnected', actions: notifyParent(({ context }) => ({ type: 'realtime.reconnected', namespace: context.namespace })) },
       },
     },
     // The server refused who we are: the session, not the banner, deals with it.

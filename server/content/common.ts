@@ -116,8 +116,40 @@ export interface Change<T> {
   afterCommit?: () => Promise<void>;
 }
 
-async function runChange<T>(context: ContentContext, work: (trx: Db) => Promise<Change<T>>): Promise<T> {
-  const { data, pushes, roomPushes, afterCommit } = await context.db.transaction().execute(work);
+/**
+ * A change the client named with a `changeId` (domain/content.ts): done once per person and id. A repeat (the first
+ * answer was lost and the client asks again) is answered without doing anything: from `again` (the state now, e.g. the
+ * folder a create made as it is today) or, without it, the first answer as it was; no pushes (the first sent them).
+ */
+export interface Once<T> {
+  aid: string;
+  changeId: string | undefined;
+  again?: (trx: Db, first: T) => Promise<T>;
+}
+
+/** How long a change id is remembered: far longer than any client waits to ask again. */
+export const CHANGE_ID_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
+
+async function runChange<T>(context: ContentContext, where: string, work: (trx: Db) => Promise<Change<T>>, once?: Once<T>): Promise<T> {
+  const changeId = once?.changeId;
+  const { data, pushes, roomPushes, afterCommit } = await context.db.transaction().execute(async (trx): Promise<Change<T>> => {
+    if (once && changeId !== undefined) {
+      const seen = await trx.selectFrom('content_changes').select(['request', 'answer_json']).where('aid', '=', once.aid).where('change_id', '=', changeId).executeTakeFirst();
+      if (seen) {
+        if (seen.request !== where) refuse('invalidRequest', undefined, 'This change id was already used for another request.');
+        const first = JSON.parse(seen.answer_json) as T;
+        return { data: once.again ? await once.again(trx, first) : first, pushes: [] };
+      }
+    }
+    const change = await work(trx);
+    if (once && changeId !== undefined) {
+      const now = new Date();
+      // Written with the change: both are committed or neither is (the primary key refuses a second row).
+      await trx.insertInto('content_changes').values({ aid: once.aid, change_id: changeId, request: where, answer_json: JSON.stringify(change.data), created_at: now.toISOString() }).execute();
+      await trx.deleteFrom('content_changes').where('aid', '=', once.aid).where('created_at', '<', new Date(now.getTime() - CHANGE_ID_KEPT_MS).toISOString()).execute();
+    }
+    return change;
+  });
   if (afterCommit) await afterCommit().catch((error: unknown) => context.logError(error, 'afterCommit'));
   sendPushesSoon(context.realtime, pushes);
   if (roomPushes) sendRoomPushesSoon(context.realtime, roomPushes);
@@ -126,11 +158,12 @@ async function runChange<T>(context: ContentContext, work: (trx: Db) => Promise<
 
 /**
  * Runs one change: reads, decisions and writes in one transaction (all or nothing: a refusal anywhere
- * rolls everything back), then the pushes, once the requester's ack has gone out.
+ * rolls everything back), then the pushes, once the requester's ack has gone out. With `once` (a change the
+ * client named) a repeat of the same change id is answered from the first and not done again.
  */
-export async function mutate<T>(context: ContentContext, where: string, work: (trx: Db) => Promise<Change<T>>): Promise<Ack<T>> {
+export async function mutate<T>(context: ContentContext, where: string, work: (trx: Db) => Promise<Change<T>>, once?: Once<T>): Promise<Ack<T>> {
   try {
-    return { success: true, data: await runChange(context, work) };
+    return { success: true, data: await runChange(context, where, work, once) };
   } catch (error) {
     return failure(context, error, where);
   }
@@ -139,7 +172,7 @@ export async function mutate<T>(context: ContentContext, where: string, work: (t
 /** `mutate` for item-view requests. */
 export async function mutateItem<T>(context: ContentContext, where: string, work: (trx: Db) => Promise<Change<T>>): Promise<ItemAck<T>> {
   try {
-    return { success: true, data: await runChange(context, work) };
+    return { success: true, data: await runChange(context, where, work) };
   } catch (error) {
     return itemFailure(context, error, where);
   }

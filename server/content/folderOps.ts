@@ -141,9 +141,24 @@ function checkHardDeletable(access: UserAccess, ids: readonly number[]): void {
   }
 }
 
+/** A repeated change (same change id) answered with the folders it named as they are now; gone ones are left out. */
+function foldersNow(aid: string) {
+  return async (trx: Db, first: { folders: FolderRecord[] }): Promise<{ folders: FolderRecord[] }> => ({
+    folders: records(userAccess(await loadSnapshot(trx), aid), first.folders.map((f) => f.id)),
+  });
+}
+
+/** A repeated create or rename answered with the folder as it is now (the first answer when it is no longer visible). */
+function folderNow<T extends { folder: FolderRecord }>(aid: string) {
+  return async (trx: Db, first: T): Promise<T> => {
+    const record = userAccess(await loadSnapshot(trx), aid).record(first.folder.id);
+    return record ? { ...first, folder: record } : first;
+  };
+}
+
 /** Folder requests for one context. */
 export function folderOperations(context: ContentContext) {
-  async function destroyForever(aid: string, ids: readonly number[], where: string): Reply<'ids'> {
+  async function destroyForever(aid: string, ids: readonly number[], where: string, changeId: string | undefined): Reply<'ids'> {
     return mutate(context, where, async (trx) => {
       const before = await loadSnapshot(trx);
       checkHardDeletable(userAccess(before, aid), ids);
@@ -153,17 +168,17 @@ export function folderOperations(context: ContentContext) {
       const removed = await hardDelete(trx, before, roots);
       const after = await loadSnapshot(trx);
       return { data: { ids: removed }, pushes: [...folderPushes(before, after, removed), ...ownerPushesForRemovedContent(content)], ...(await releaseVersionFiles(trx, context, doomed)) };
-    });
+    }, { aid, changeId });
   }
 
-  async function trash(aid: string, ids: readonly number[], where: string): Reply<'folders'> {
+  async function trash(aid: string, ids: readonly number[], where: string, changeId: string | undefined): Reply<'folders'> {
     return mutate(context, where, async (trx) => {
       const before = await loadSnapshot(trx);
       checkDeletable(userAccess(before, aid), ids);
       const changed = await softDelete(trx, before, outermost(before, ids), new Date().toISOString());
       const after = await loadSnapshot(trx);
       return { data: { folders: records(userAccess(after, aid), changed) }, pushes: folderPushes(before, after, changed) };
-    });
+    }, { aid, changeId, again: foldersNow(aid) });
   }
 
   async function permissionView(trx: Db, snapshot: AccessSnapshot, access: UserAccess, folderId: number): Promise<FolderReplies['permissions']> {
@@ -206,7 +221,7 @@ export function folderOperations(context: ContentContext) {
         return { folder: record };
       }),
 
-    insert: (aid: string, { name, parentId, clientRef }: ContentPayload<'folder.insert'>): Reply<'insert'> =>
+    insert: (aid: string, { name, parentId, clientRef, changeId }: ContentPayload<'folder.insert'>): Reply<'insert'> =>
       mutate(context, 'folder.insert', async (trx) => {
         const before = await loadSnapshot(trx);
         const access = userAccess(before, aid);
@@ -235,9 +250,9 @@ export function folderOperations(context: ContentContext) {
         }
         const after = await loadSnapshot(trx);
         return { data: { folder: folderRecordFor(after, aid, facts(after, id)), clientRef }, pushes: folderPushes(before, after, [id]) };
-      }),
+      }, { aid, changeId, again: folderNow(aid) }),
 
-    update: (aid: string, { id, name }: ContentPayload<'folder.update'>): Reply<'update'> =>
+    update: (aid: string, { id, name, changeId }: ContentPayload<'folder.update'>): Reply<'update'> =>
       mutate(context, 'folder.update', async (trx) => {
         const before = await loadSnapshot(trx);
         const access = userAccess(before, aid);
@@ -248,13 +263,13 @@ export function folderOperations(context: ContentContext) {
         await trx.updateTable('folders').set({ name: accepted, hash: newHash(), updated_at: new Date().toISOString() }).where('id', '=', id).execute();
         const after = await loadSnapshot(trx);
         return { data: { folder: folderRecordFor(after, aid, facts(after, id)) }, pushes: folderPushes(before, after, [id]) };
-      }),
+      }, { aid, changeId, again: folderNow(aid) }),
 
-    destroy: (aid: string, { id }: ContentPayload<'folder.destroy'>): Reply<'folders'> => trash(aid, [id], 'folder.destroy'),
+    destroy: (aid: string, { id, changeId }: ContentPayload<'folder.destroy'>): Reply<'folders'> => trash(aid, [id], 'folder.destroy', changeId),
 
-    bulkArchive: (aid: string, { ids }: ContentPayload<'folder.bulkArchive'>): Reply<'folders'> => trash(aid, ids, 'folder.bulkArchive'),
+    bulkArchive: (aid: string, { ids, changeId }: ContentPayload<'folder.bulkArchive'>): Reply<'folders'> => trash(aid, ids, 'folder.bulkArchive', changeId),
 
-    restore: (aid: string, { id }: ContentPayload<'folder.restore'>): Reply<'folders'> =>
+    restore: (aid: string, { id, changeId }: ContentPayload<'folder.restore'>): Reply<'folders'> =>
       mutate(context, 'folder.restore', async (trx) => {
         const before = await loadSnapshot(trx);
         const access = userAccess(before, aid);
@@ -299,14 +314,14 @@ export function folderOperations(context: ContentContext) {
         const after = await loadSnapshot(trx);
         const changed = [...together];
         return { data: { folders: records(userAccess(after, aid), changed) }, pushes: folderPushes(before, after, changed) };
-      }),
+      }, { aid, changeId, again: foldersNow(aid) }),
 
-    bulkDestroy: (aid: string, { ids }: ContentPayload<'folder.bulkDestroy'>): Reply<'ids'> => destroyForever(aid, ids, 'folder.bulkDestroy'),
+    bulkDestroy: (aid: string, { ids, changeId }: ContentPayload<'folder.bulkDestroy'>): Reply<'ids'> => destroyForever(aid, ids, 'folder.bulkDestroy', changeId),
 
-    destroyArchivedFolder: (aid: string, { id }: ContentPayload<'folder.destroyArchivedFolder'>): Reply<'ids'> =>
-      destroyForever(aid, [id], 'folder.destroyArchivedFolder'),
+    destroyArchivedFolder: (aid: string, { id, changeId }: ContentPayload<'folder.destroyArchivedFolder'>): Reply<'ids'> =>
+      destroyForever(aid, [id], 'folder.destroyArchivedFolder', changeId),
 
-    bulkMove: (aid: string, { ids, destination }: ContentPayload<'folder.bulkMove'>): Reply<'folders'> =>
+    bulkMove: (aid: string, { ids, destination, changeId }: ContentPayload<'folder.bulkMove'>): Reply<'folders'> =>
       mutate(context, 'folder.bulkMove', async (trx) => {
         const before = await loadSnapshot(trx);
         const access = userAccess(before, aid);
@@ -351,9 +366,9 @@ export function folderOperations(context: ContentContext) {
         const after = await loadSnapshot(trx);
         const unique = [...new Set(changed)];
         return { data: { folders: records(userAccess(after, aid), unique) }, pushes: folderPushes(before, after, unique) };
-      }),
+      }, { aid, changeId, again: foldersNow(aid) }),
 
-    destroyArchivedItems: (aid: string): Reply<'emptyTrash'> =>
+    destroyArchivedItems: (aid: string, { changeId }: ContentPayload<'folder.destroyArchivedItems'> = {}): Reply<'emptyTrash'> =>
       mutate(context, 'folder.destroyArchivedItems', async (trx) => {
         const before = await loadSnapshot(trx);
         const access = userAccess(before, aid);
@@ -376,7 +391,7 @@ export function folderOperations(context: ContentContext) {
         if (stacks.length > 0) pushes.push({ aids: [aid], event: 'itemStack.hardDeleteHashed', data: { stackIds: stacks.map((s) => s.id) } });
         const itemIds = [...items.map((i) => i.id), ...stacks.map((s) => s.id)];
         return { data: { folderIds, itemIds }, pushes, ...(await releaseVersionFiles(trx, context, doomed)) };
-      }),
+      }, { aid, changeId }),
 
     getPermissions: (aid: string, { id }: ContentPayload<'folder.getPermissions'>): Reply<'permissions'> =>
       read(context, 'folder.getPermissions', async (trx) => {

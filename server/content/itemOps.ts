@@ -65,6 +65,14 @@ function checkMove(access: UserAccess, row: ItemRow, target: FolderId): void {
 
 /** Item requests for one context. */
 export function itemOperations(context: ContentContext) {
+  /** A repeated change (same change id) answered with the items it named as they are now; gone ones are left out. */
+  const itemsNow = async (trx: Db, first: { items: ItemRecord[] }) => ({ items: await recordsOf(trx, context, first.items.map((i) => i.id)) });
+  /** A repeated create, rename, move… answered with the item as it is now (the first answer when it is gone). */
+  const itemNow = async (trx: Db, first: { item: ItemRecord }) => {
+    const [item] = await recordsOf(trx, context, [first.item.id]);
+    return item ? { item } : first;
+  };
+
   async function trashRows(trx: Db, before: AccessSnapshot, rows: readonly ItemRow[]): Promise<{ data: { items: ItemRecord[] }; pushes: Push[] }> {
     const now = new Date().toISOString();
     const pushes: Push[] = [];
@@ -132,9 +140,9 @@ export function itemOperations(context: ContentContext) {
         }
         const [item] = await recordsOf(trx, context, [row!.id]);
         return { data: { item: item! }, pushes: itemUpdatePushes(snapshot, snapshot, row!, item!) };
-      }),
+      }, { aid, changeId: payload.changeId, again: itemNow }),
 
-    duplicate: (aid: string, { id, title }: ContentPayload<'item.duplicate'>): Promise<Ack<ContentAckData<'item.duplicate'>>> =>
+    duplicate: (aid: string, { id, title, changeId }: ContentPayload<'item.duplicate'>): Promise<Ack<ContentAckData<'item.duplicate'>>> =>
       mutate(context, 'item.duplicate', async (trx) => {
         const snapshot = await loadSnapshot(trx);
         const access = userAccess(snapshot, aid);
@@ -165,18 +173,18 @@ export function itemOperations(context: ContentContext) {
         await copyReadyVersions(trx, row!.id, copyId);
         const [item] = await recordsOf(trx, context, [copyId]);
         return { data: { item: item! }, pushes: itemUpdatePushes(snapshot, snapshot, null, item!) };
-      }),
+      }, { aid, changeId, again: itemNow }),
 
-    bulkArchive: (aid: string, { ids }: ContentPayload<'item.bulkArchive'>): Promise<Ack<ContentAckData<'item.bulkArchive'>>> =>
+    bulkArchive: (aid: string, { ids, changeId }: ContentPayload<'item.bulkArchive'>): Promise<Ack<ContentAckData<'item.bulkArchive'>>> =>
       mutate(context, 'item.bulkArchive', async (trx) => {
         const snapshot = await loadSnapshot(trx);
         const access = userAccess(snapshot, aid);
         const rows = await loadItems(trx, access, ids);
         for (const row of rows) checkTrash(access, row);
         return trashRows(trx, snapshot, rows);
-      }),
+      }, { aid, changeId, again: itemsNow }),
 
-    bulkDestroy: (aid: string, { ids }: ContentPayload<'item.bulkDestroy'>): Promise<Ack<ContentAckData<'item.bulkDestroy'>>> =>
+    bulkDestroy: (aid: string, { ids, changeId }: ContentPayload<'item.bulkDestroy'>): Promise<Ack<ContentAckData<'item.bulkDestroy'>>> =>
       mutate(context, 'item.bulkDestroy', async (trx) => {
         const snapshot = await loadSnapshot(trx);
         const access = userAccess(snapshot, aid);
@@ -186,9 +194,9 @@ export function itemOperations(context: ContentContext) {
         const doomed = await versionFilesOf(trx, { itemIds: ids });
         await trx.deleteFrom('items').where('id', 'in', [...ids]).execute();
         return { data: { ids: [...ids] }, pushes: rows.map((row) => itemDestroyPushes(snapshot, row)), ...(await releaseVersionFiles(trx, context, doomed)) };
-      }),
+      }, { aid, changeId }),
 
-    bulkMove: (aid: string, { ids, destination }: ContentPayload<'item.bulkMove'>): Promise<Ack<ContentAckData<'item.bulkMove'>>> =>
+    bulkMove: (aid: string, { ids, destination, changeId }: ContentPayload<'item.bulkMove'>): Promise<Ack<ContentAckData<'item.bulkMove'>>> =>
       mutate(context, 'item.bulkMove', async (trx) => {
         const snapshot = await loadSnapshot(trx);
         const access = userAccess(snapshot, aid);
@@ -200,7 +208,7 @@ export function itemOperations(context: ContentContext) {
         }
         for (const row of rows) checkMove(access, row, destination);
         return moveRows(trx, aid, snapshot, rows, destination);
-      }),
+      }, { aid, changeId, again: itemsNow }),
   };
 }
 

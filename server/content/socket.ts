@@ -27,7 +27,7 @@ export function contentHandlers(context: ContentContext): Handlers {
     'folder.bulkDestroy': folders.bulkDestroy,
     'folder.bulkMove': folders.bulkMove,
     'folder.destroyArchivedFolder': folders.destroyArchivedFolder,
-    'folder.destroyArchivedItems': (aid) => folders.destroyArchivedItems(aid),
+    'folder.destroyArchivedItems': (aid, payload) => folders.destroyArchivedItems(aid, payload ?? {}),
     'folder.getPermissions': folders.getPermissions,
     'folder.setPermissions': folders.setPermissions,
     'team.fetchGroups': (aid) => folders.fetchGroups(aid),

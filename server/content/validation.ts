@@ -5,7 +5,7 @@
  */
 import Ajv from 'ajv';
 import type { ErrorObject, SchemaObject } from 'ajv';
-import { PRODUCT_FILTERS, type ContentPayload, type ContentRequestName } from '../../domain/content.ts';
+import { CHANGE_ID_MAX_LENGTH, PRODUCT_FILTERS, type ContentPayload, type ContentRequestName } from '../../domain/content.ts';
 import { MAX_UPLOAD_BYTES, SEARCH_MAX_LENGTH } from '../../domain/constants.ts';
 import { FOLDER_ROLES, VIRTUAL_FOLDER_IDS } from '../../domain/folderRoles.ts';
 import type { ItemPayload, ItemRequestName } from '../../domain/items.ts';
@@ -22,23 +22,29 @@ const itemId = { type: 'string', minLength: 1, maxLength: ID_MAX_LENGTH } as con
 const name = { type: 'string', maxLength: NAME_WIRE_MAX_LENGTH } as const;
 const folderIds = { type: 'array', items: realFolderId, minItems: 1, maxItems: BULK_MAX_IDS, uniqueItems: true } as const;
 const itemIds = { type: 'array', items: itemId, minItems: 1, maxItems: BULK_MAX_IDS, uniqueItems: true } as const;
+const changeId = { type: 'string', minLength: 1, maxLength: CHANGE_ID_MAX_LENGTH, pattern: '^[A-Za-z0-9._-]+$' } as const;
 
 function object(properties: Record<string, unknown>, required: string[] = Object.keys(properties)): SchemaObject {
   return { type: 'object', additionalProperties: false, required, properties };
 }
 
+/** A change request: its fields, and the optional change id (domain/content.ts `Named`). */
+function change(properties: Record<string, unknown>, required: string[] = Object.keys(properties)): SchemaObject {
+  return object({ ...properties, changeId }, required);
+}
+
 const REQUEST_SCHEMAS: Record<ContentRequestName, SchemaObject> = {
   'folder.fetch': object({}),
   'folder.find': object({ id: realFolderId }),
-  'folder.insert': object({ name, parentId: folderId, clientRef: { type: 'string', minLength: 1, maxLength: 200 } }),
-  'folder.update': object({ id: realFolderId, name }),
-  'folder.destroy': object({ id: realFolderId }),
-  'folder.restore': object({ id: realFolderId }),
-  'folder.bulkArchive': object({ ids: folderIds }),
-  'folder.bulkDestroy': object({ ids: folderIds }),
-  'folder.bulkMove': object({ ids: folderIds, destination: folderId }),
-  'folder.destroyArchivedFolder': object({ id: realFolderId }),
-  'folder.destroyArchivedItems': object({}),
+  'folder.insert': change({ name, parentId: folderId, clientRef: { type: 'string', minLength: 1, maxLength: 200 } }),
+  'folder.update': change({ id: realFolderId, name }),
+  'folder.destroy': change({ id: realFolderId }),
+  'folder.restore': change({ id: realFolderId }),
+  'folder.bulkArchive': change({ ids: folderIds }),
+  'folder.bulkDestroy': change({ ids: folderIds }),
+  'folder.bulkMove': change({ ids: folderIds, destination: folderId }),
+  'folder.destroyArchivedFolder': change({ id: realFolderId }),
+  'folder.destroyArchivedItems': change({}),
   'folder.getPermissions': object({ id: realFolderId }),
   'folder.setPermissions': object({
     id: realFolderId,
@@ -59,7 +65,7 @@ const REQUEST_SCHEMAS: Record<ContentRequestName, SchemaObject> = {
     search: { type: ['string', 'null'], maxLength: SEARCH_MAX_LENGTH },
     product: { type: 'string', enum: [...PRODUCT_FILTERS] },
   }),
-  'item.update': object(
+  'item.update': change(
     {
       id: itemId,
       title: name,
@@ -69,10 +75,10 @@ const REQUEST_SCHEMAS: Record<ContentRequestName, SchemaObject> = {
     },
     ['id'],
   ),
-  'item.duplicate': object({ id: itemId, title: name }),
-  'item.bulkArchive': object({ ids: itemIds }),
-  'item.bulkDestroy': object({ ids: itemIds }),
-  'item.bulkMove': object({ ids: itemIds, destination: folderId }),
+  'item.duplicate': change({ id: itemId, title: name }),
+  'item.bulkArchive': change({ ids: itemIds }),
+  'item.bulkDestroy': change({ ids: itemIds }),
+  'item.bulkMove': change({ ids: itemIds, destination: folderId }),
 };
 
 /** Longest storage key and item password accepted on the wire. */

@@ -453,6 +453,16 @@ export interface TranslationExperienceTable {
   created_at: string;
 }
 
+/** A content change the client named (0012): done once per person and `change_id`; `answer_json` is the first answer. */
+export interface ContentChangesTable {
+  aid: string;
+  change_id: string;
+  /** The request it answered (folder.insert, item.update, …): the same id for another request is refused. */
+  request: string;
+  answer_json: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   teams: TeamsTable;
@@ -487,6 +497,7 @@ export interface Database {
   validation_progress: ValidationProgressTable;
   translation_memory_reports: TranslationMemoryReportsTable;
   translation_experience: TranslationExperienceTable;
+  content_changes: ContentChangesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -39,7 +39,14 @@ export function controlled<TInput>() {
 }
 
 /** A refusal as the content client raises it. */
-export const refusal = (reason: string, message = 'Refused', failedId?: string | number) => Object.assign(new Error(message), { name: 'ContentRequestError', reason, failedId });
+export const refusal = (reason: string, message = 'Refused', failedId?: string | number) => Object.assign(new Error(message), { name: 'ContentRequestError', reason, failedId, delivery: 'refused' });
+
+/**
+ * A change the content client could not send (`unsent`: offline) or whose answer it lost (`unanswered`: timed out, or
+ * the connection dropped while waiting): the service may have done it.
+ */
+export const lost = (delivery: 'unsent' | 'unanswered', message = delivery === 'unsent' ? 'Not connected' : 'The connection dropped') =>
+  Object.assign(new Error(message), { name: 'ContentRequestError', reason: 'serverError', delivery });
 
 /** A stand-in actor that records every event it receives (a dialogs, grid, folders or toasts of a test system). */
 export function recorder() {

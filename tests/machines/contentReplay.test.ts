@@ -1,6 +1,7 @@
 /**
- * A recorded content session (folders, grid, dialogs with optimistic changes, a refusal, a rollback and the
- * insert time-out) replays headless with no divergence: ids, sequence numbers and times all come from events.
+ * A recorded content session (folders, grid, dialogs with optimistic changes, a refusal, a rollback, the insert
+ * time-out and its second asking with the same change id, a change made offline and sent after the reconnect) replays
+ * headless with no divergence: ids, change ids, sequence numbers and times all come from events.
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
@@ -10,7 +11,7 @@ import { appMachine, definitionHashes, foldersMachine, gridMachine } from '../..
 import { isCoreLogic } from '../../machines/core.ts';
 import { inert } from '../../machines/inert.ts';
 import { replayLog } from '../../tools/replayer.ts';
-import { controlled, folder, item, refusal, settle } from './contentFixtures.ts';
+import { controlled, folder, item, lost, refusal, settle } from './contentFixtures.ts';
 
 describe('content session replay', () => {
   it('replays folders, grid and dialogs with no divergence', async () => {
@@ -30,6 +31,7 @@ describe('content session replay', () => {
     const gridRef = app.system.get('grid')!;
     const foldersRef = app.system.get('folders')!;
     const dialogsRef = app.system.get('dialogs')!;
+    for (const ref of [foldersRef, gridRef]) ref.send({ type: 'content.clientId', clientId: 'feed' });
 
     gridRef.send({ type: 'grid.open', folderId: 1, page: 1 });
     await settle();
@@ -44,13 +46,24 @@ describe('content session replay', () => {
     foldersRef.send({ type: 'folder.create', parentId: 1, name: 'Sub' });
     foldersRef.send({ type: 'folder.rename', id: 2, name: 'Two' });
     clock.increment(ITEM_INSERT_TIMEOUT_MS);
-    sendFolder.calls[1]!.resolve({ folder: folder(2, 'Two', 0, 'private') });
+    sendFolder.calls[1]!.resolve({ folder: folder(3, 'Sub', 1, 'private'), clientRef: 'feed.f1' });
+    await settle();
+    sendFolder.calls[2]!.resolve({ folder: folder(2, 'Two', 0, 'private') });
+    await settle();
+    gridRef.send({ type: 'grid.rename', id: 'b', title: 'Bee' });
+    sendItems.calls[2]!.reject(lost('unsent'));
+    await settle();
+    gridRef.send({ type: 'grid.refetch' });
+    await settle();
+    sendItems.calls[3]!.resolve({ items: [item('b', { title: 'Bee' })] });
     await settle();
     foldersRef.send({ type: 'content.push', push: { name: 'folder.hardDeleted', data: { ids: [1] } } });
     clock.increment(DIALOG_OPEN_DELAY_MS);
     app.stop();
 
-    expect(gridRef.getSnapshot().context.items.map((i: { id: string }) => i.id)).toEqual(['b']);
+    // The reconnect read the page again (this fake service still has 'a'); the rename went with its change id.
+    expect(gridRef.getSnapshot().context.items.map((i: { id: string; title: string }) => `${i.id}:${i.title}`)).toEqual(['a:Title a', 'b:Bee']);
+    expect((sendItems.calls[3]!.input as { calls: unknown[] }).calls).toEqual([{ via: 'socket', name: 'item.update', payload: { id: 'b', title: 'Bee', changeId: 'feed.g3.0' } }]);
     const bytes = recorder.exportGzip({ appVersion: 'test', buildId: 'test', machines: definitionHashes(), userAgent: 'vitest' });
     const result = replayLog(parseEventLog(bytes), { root: appMachine, rootId: 'app', currentHashes: definitionHashes() });
     expect(result.divergences).toEqual([]);

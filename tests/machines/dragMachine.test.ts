@@ -97,6 +97,6 @@ describe('drag and drop (§2, §4, §9)', () => {
     drag.send({ type: 'drag.start', items: [live('a')], folderIds: [] });
     drag.send({ type: 'drag.drop', folderId: 'DELETED', folderName: null });
     expect(gridRef.getSnapshot().context.items.map((i) => i.id)).toEqual(['b']);
-    expect(send.calls[0]!.input).toEqual({ calls: [{ via: 'socket', name: 'item.bulkArchive', payload: { ids: ['a'] } }] });
+    expect(send.calls[0]!.input).toEqual({ calls: [{ via: 'socket', name: 'item.bulkArchive', payload: { ids: ['a'], changeId: 'local.g1.0' } }] });
   });
 });

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, type ActorRefFrom, type AnyActorLogic } from 'xstate';
+import { CHANGE_RETRY_MS } from '../../domain/constants.ts';
 import type { ItemRecord, ProductFilter } from '../../domain/content.ts';
 import type { FolderId } from '../../domain/folderRoles.ts';
 import type { ItemCall } from '../../domain/itemChanges.ts';
 import { foldersMachine } from '../../machines/foldersMachine.ts';
-import { gridMachine } from '../../machines/gridMachine.ts';
-import { archived, controlled, folder, item, recorder, refusal, settle, systemActor, systemOf } from './contentFixtures.ts';
+import { gridMachine, pendingItemStatusOf } from '../../machines/gridMachine.ts';
+import { archived, controlled, folder, item, lost, recorder, refusal, settle, systemActor, systemOf } from './contentFixtures.ts';
 
 type FetchInput = { folderId: FolderId; page: number; search: string | null; product: ProductFilter };
 type Answer = { items: ItemRecord[]; count: number; page: number } | Error;
@@ -173,7 +174,8 @@ describe('grid: optimistic item changes', () => {
     expect(ids(actor)).toEqual(['b']);
     expect(actor.getSnapshot().context.count).toBe(1);
     expect(send.calls[0]!.input.calls).toEqual([
-      { via: 'socket', name: 'item.bulkArchive', payload: { ids: ['a'] } },
+      // Each socket call is named after the change (`<changeId>.<n>`), so the service does it once.
+      { via: 'socket', name: 'item.bulkArchive', payload: { ids: ['a'], changeId: 'local.g1.0' } },
       { via: 'stack', call: 'bulkSoftDelete', stackIds: ['s'] },
     ]);
     send.calls[0]!.resolve({ items: [] });
@@ -196,7 +198,7 @@ describe('grid: optimistic item changes', () => {
     expect(ids(actor)).toEqual(['pending-copy-3', 'a', 's']);
     expect(dialogs.events.at(-1)).toEqual({
       type: 'dialogs.open',
-      dialog: { kind: 'error', operation: 'rename', reason: 'forbidden', message: 'Error updating items', retry: { target: 'grid', event: { type: 'grid.rename', id: 'a', title: 'Alpha' } } },
+      dialog: { kind: 'error', operation: 'rename', reason: 'forbidden', message: 'Error updating items', retry: { target: 'grid', event: { type: 'grid.rename', id: 'a', title: 'Alpha', changeId: 'local.g1' } } },
     });
     send.calls[1]!.resolve({ items: [] });
     await settle();
@@ -233,7 +235,7 @@ describe('grid: optimistic item changes', () => {
     const ask = dialogs.events.at(-1) as unknown as { dialog: { kind: string; folderId: number; move: { folderIds: number[]; onConfirm: { event: object } } } };
     expect(ask.dialog).toMatchObject({ kind: 'sharedFolderSettings', folderId: 10, move: { folderIds: [2], onConfirm: { target: 'grid', event: { type: 'grid.move', confirmed: true } } } });
     actor.send(ask.dialog.move.onConfirm.event as never);
-    expect(send.calls[0]!.input.calls).toEqual([{ via: 'socket', name: 'item.bulkMove', payload: { ids: ['a'], destination: 10 } }]);
+    expect(send.calls[0]!.input.calls).toEqual([{ via: 'socket', name: 'item.bulkMove', payload: { ids: ['a'], destination: 10, changeId: expect.any(String) } }]);
   });
 
   it('the folder part of a selection goes to the folders actor; the grid shows the one toast', async () => {
@@ -241,12 +243,54 @@ describe('grid: optimistic item changes', () => {
     actor.send({ type: 'grid.open', folderId: 1, page: 1 });
     await settle();
     actor.send({ type: 'grid.move', itemIds: ['a'], folderIds: [2], destination: 3, destinationFolderName: 'Three' });
-    expect(folders.events.at(-1)).toEqual({ type: 'folder.bulkMove', ids: [2], destination: 3, destinationFolderName: 'Three', confirmed: true, silent: true });
+    expect(folders.events.at(-1)).toEqual({ type: 'folder.bulkMove', ids: [2], destination: 3, destinationFolderName: 'Three', confirmed: true, silent: true, changeId: 'local.g1.f0' });
     send.calls[0]!.resolve({ items: [item('a', { folderId: 3 })] });
     await settle();
     expect(toasts.events).toEqual([
       { type: 'toast.show', toast: { id: 'moved', severity: 'success', kind: 'content', text: null, message: null, data: { itemsCount: 1, foldersCount: 1, itemTitle: 'Title a', destinationFolderName: 'Three' } } },
     ]);
+  });
+
+  it('a duplicate made offline shows at once, waiting; after the reconnect the same calls go again and exactly one copy is kept', async () => {
+    const { actor, send, dialogs } = await start();
+    actor.send({ type: 'grid.open', folderId: 1, page: 1 });
+    await settle();
+    actor.send({ type: 'grid.duplicate', id: 'a', title: 'copy of a' });
+    expect(pendingItemStatusOf(actor.getSnapshot())).toEqual(new Map([['pending-copy-1', 'saving']]));
+    send.calls[0]!.reject(lost('unsent'));
+    await settle();
+    expect(actor.getSnapshot().matches({ changes: 'waiting' })).toBe(true);
+    expect(pendingItemStatusOf(actor.getSnapshot())).toEqual(new Map([['pending-copy-1', 'waiting']]));
+    expect(ids(actor)).toContain('pending-copy-1');
+    // The session's reconnect reads the page again, and the duplicate goes again with its change id.
+    actor.send({ type: 'grid.refetch' });
+    expect(send.calls[1]!.input.calls).toEqual([{ via: 'socket', name: 'item.duplicate', payload: { id: 'a', title: 'copy of a', changeId: 'local.g1.0' } }]);
+    expect(send.calls[1]!.input).toEqual(send.calls[0]!.input);
+    send.calls[1]!.resolve({ items: [item('copy', { title: 'copy of a' })] });
+    await settle();
+    expect(ids(actor).filter((id) => id === 'copy' || id.startsWith('pending-copy'))).toEqual(['copy']);
+    expect(pendingItemStatusOf(actor.getSnapshot()).size).toBe(0);
+    expect(dialogs.events).toEqual([]);
+  });
+
+  it('a trash whose answer was lost is asked again after the retry delay; a refusal then rolls it back with the retry keeping the change id (SimulatedClock)', async () => {
+    const clock = new SimulatedClock();
+    const { actor, send, dialogs } = await start({ clock });
+    actor.send({ type: 'grid.open', folderId: 1, page: 1 });
+    await settle();
+    actor.send({ type: 'grid.trash', itemIds: ['b'], folderIds: [] });
+    send.calls[0]!.reject(lost('unanswered'));
+    await settle();
+    expect(ids(actor)).toEqual(['a', 's']);
+    expect(pendingItemStatusOf(actor.getSnapshot()).get('b')).toBe('waiting');
+    clock.increment(CHANGE_RETRY_MS - 1);
+    expect(send.calls).toHaveLength(1);
+    clock.increment(1);
+    expect(send.calls[1]!.input).toEqual(send.calls[0]!.input);
+    send.calls[1]!.reject(refusal('forbidden', 'No'));
+    await settle();
+    expect(ids(actor)).toEqual(['a', 'b', 's']);
+    expect(dialogs.events.at(-1)).toMatchObject({ dialog: { kind: 'error', operation: 'archive', retry: { target: 'grid', event: { type: 'grid.trash', itemIds: ['b'], changeId: 'local.g1' } } } });
   });
 
   it('archived items restore from the trash; a live item cannot be restored (refused without a request)', async () => {
@@ -255,7 +299,7 @@ describe('grid: optimistic item changes', () => {
     await settle();
     actor.send({ type: 'grid.restore', itemIds: ['x'], folderIds: [] });
     expect(ids(actor)).toEqual(['y']);
-    expect(send.calls[0]!.input.calls).toEqual([{ via: 'socket', name: 'item.update', payload: { id: 'x', restoreFromTrash: true } }]);
+    expect(send.calls[0]!.input.calls).toEqual([{ via: 'socket', name: 'item.update', payload: { id: 'x', restoreFromTrash: true, changeId: 'local.g1.0' } }]);
     actor.send({ type: 'grid.move', itemIds: ['y'], folderIds: [], destination: 2, destinationFolderName: 'Other' });
     expect(dialogs.events.at(-1)).toEqual({ type: 'dialogs.refused', reason: 'archived' });
     expect(send.calls).toHaveLength(1);

@@ -2,7 +2,7 @@ import type { Socket } from 'socket.io-client';
 import { createActor, fromCallback, fromPromise, type ActorRefFrom, type EventObject } from 'xstate';
 import { realClock, type AppClock } from '../../adapters/clock.ts';
 import { createAccountReader, writeStaffOverride } from '../../adapters/account.ts';
-import { CONTENT_REQUEST_TIMEOUT_MS, createContentClient, emitRequest, runItemCalls } from '../../adapters/content.ts';
+import { CONTENT_REQUEST_TIMEOUT_MS, createContentClient, emitRequest, newClientId, runItemCalls } from '../../adapters/content.ts';
 import { documentCookies, ensureCountryCookie, watchSessionIndicator, type CookieJar } from '../../adapters/cookies.ts';
 import { createEventRecorder, type EventRecorder } from '../../adapters/eventLog.ts';
 import { probeSystem } from '../../adapters/systemProbe.ts';
@@ -28,6 +28,7 @@ import { appMachine } from '../../machines/appMachine.ts';
 import { authMachine, type StoredSessionResult } from '../../machines/authMachine.ts';
 import { definitionHashes } from '../../machines/index.ts';
 import { folderSettingsMachine } from '../../machines/folderSettingsMachine.ts';
+import type { ClientIdEvent } from '../../machines/contentEvents.ts';
 import { foldersMachine } from '../../machines/foldersMachine.ts';
 import { gridMachine } from '../../machines/gridMachine.ts';
 import type { UploadFileRef } from '../../machines/itemEvents.ts';
@@ -233,7 +234,9 @@ export function createAppSystem(
   const folders = foldersMachine.provide({
     actors: {
       fetchFolders: fromPromise(() => content.request('folder.fetch', {})),
-      sendFolderChange: fromPromise(({ input }) => content.request(input.name, input.payload as never)),
+      // A change is sent only while connected and heard dropping (adapters/content.ts `asChange`): the actor keeps it
+      // pending and asks again, with its change id, when the answer is lost.
+      sendFolderChange: fromPromise(({ input }) => content.request(input.name, input.payload as never, { asChange: true })),
     },
     actions: { reportError },
   });
@@ -254,7 +257,7 @@ export function createAppSystem(
         if (!signal.aborted) performance.mark('grid:data', { detail: { folderId: input.folderId, page: page.page } });
         return page;
       }),
-      sendItemChange: fromPromise(({ input }) => runItemCalls(content, input.calls)),
+      sendItemChange: fromPromise(({ input }) => runItemCalls(content, input.calls, { asChange: true })),
     },
     actions: { reportError },
   });
@@ -608,6 +611,10 @@ export function createAppSystem(
     });
   };
   probe.run(() => app.start());
+  // This page's client id: the folder and item changes it names are done once by the service (review-and-content §4).
+  const contentClientId: ClientIdEvent = { type: 'content.clientId', clientId: newClientId() };
+  app.system.get('folders')?.send(contentClientId);
+  app.system.get('grid')?.send(contentClientId);
   // The grid's remembered sidebar width and expanded folders (review-and-content §2): read once, written on change.
   const gridPrefs = app.system.get('gridPrefs') as AppSystem['gridPrefs'];
   gridPrefs.send({ type: 'gridPrefs.loaded', stored: storage.get(GRID_PREFS_STORAGE_KEY) });

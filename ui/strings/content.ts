@@ -102,6 +102,11 @@ export const contentStrings = {
   'content.item.stackCount.one': '1 course',
   'content.item.stackCount.other': '{count} courses',
   'content.item.inTrash': 'In trash',
+
+  // Changes shown and not confirmed yet (§4 optimistic changes)
+  'content.pending.saving': 'Saving…',
+  'content.pending.waiting': 'Waiting for connection',
+  'content.pending.notice': 'Waiting for connection. Your changes are kept here and will be saved when it returns.',
   'content.item.location': 'In {folder}',
   'content.item.noThumbnail': '{product} item',
   'content.grid.loading': 'Loading items…',

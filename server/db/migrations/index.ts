@@ -10,6 +10,7 @@ import * as m0008 from './0008_review_requests.ts';
 import * as m0009 from './0009_translations.ts';
 import * as m0010 from './0010_translation_tools.ts';
 import * as m0011 from './0011_version_failure_reason.ts';
+import * as m0012 from './0012_content_changes.ts';
 
 /** Migrations live in code (not read from disk) so they work the same under tsx, vitest and bundlers. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009_translations': m0009,
   '0010_translation_tools': m0010,
   '0011_version_failure_reason': m0011,
+  '0012_content_changes': m0012,
 };
 
 export const migrationProvider: MigrationProvider = {

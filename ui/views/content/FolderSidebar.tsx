@@ -3,13 +3,16 @@ import { useId, useMemo, useRef, useState, type CSSProperties, type KeyboardEven
 import { Link } from 'wouter';
 import type { FolderMenuEntry } from '../../../domain/folderMenu.ts';
 import type { FolderId } from '../../../domain/folderRoles.ts';
+import { isOptimisticFolderId } from '../../../domain/folderChanges.ts';
 import type { FolderNode, FolderTree } from '../../../domain/folderTree.ts';
+import type { PendingStatus } from '../../../machines/contentEvents.ts';
 import { ChevronRightIcon, FolderIcon, MoreIcon, Splitter, cx } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
 import { dropClass, dropTargetHandlers, type FolderDropTargetProps } from './dragDrop.ts';
 import { FolderNodeIcon, folderLabel } from './labels.tsx';
 import { contentAnimationMs } from './format.ts';
 import { FolderMenuPopup } from './menus.tsx';
+import { PendingMark } from './PendingMark.tsx';
 
 /** §9 "Sidebar: grid 20 start, 12 min, 40 max" (percent of the screen's width). */
 export { GRID_SIDEBAR_START_PERCENT, GRID_SIDEBAR_MIN_PERCENT, GRID_SIDEBAR_MAX_PERCENT };
@@ -105,6 +108,8 @@ export interface FolderSidebarProps extends FolderDropTargetProps {
   /** The folder menu of a node (domain `folderMenu`); no button when empty or omitted. */
   folderMenuFor?: (node: FolderNode) => readonly FolderMenuEntry[];
   onFolderMenuSelect?: (node: FolderNode, entry: FolderMenuEntry) => void;
+  /** Folders changed on screen and not confirmed yet, by id (§4): marked, the words as the row's description. */
+  pendingOf?: (id: FolderId) => PendingStatus | undefined;
 }
 
 /** Node ids as map keys: a real id and a virtual id never collide as strings. */
@@ -209,6 +214,8 @@ export function FolderSidebar(props: FolderSidebarProps) {
     const entries = menuEntriesOf(node);
     const groupId = `${groupIdBase}-${key}`;
     const dropState = props.dropStateOf?.(node.id);
+    const pending = props.pendingOf?.(node.id);
+    const markId = `${groupId}-pending`;
     const toggle = (event: MouseEvent) => {
       event.preventDefault();
       onExpandedChange(node.id, !isOpen);
@@ -239,6 +246,10 @@ export function FolderSidebar(props: FolderSidebarProps) {
             aria-expanded={hasChildren ? isOpen : undefined}
             aria-owns={isOpen ? groupId : undefined}
             aria-current={isCurrent ? 'page' : undefined}
+            aria-describedby={pending ? markId : undefined}
+            // A folder the service has not made yet cannot be opened: it has no id there.
+            aria-disabled={isOptimisticFolderId(node.id) || undefined}
+            onClick={isOptimisticFolderId(node.id) ? (event: MouseEvent) => event.preventDefault() : undefined}
             aria-keyshortcuts={entries.length > 0 ? 'Shift+F10' : undefined}
             tabIndex={tabStop === key ? 0 : -1}
             className="folder-tree__item"
@@ -260,6 +271,7 @@ export function FolderSidebar(props: FolderSidebarProps) {
             <span className="folder-tree__name" title={name}>
               {name}
             </span>
+            {pending && <PendingMark id={markId} status={pending} compact />}
           </Link>
           {entries.length > 0 && (
             // A pointer affordance; keyboard users open the same menu with Shift+F10 on the row.

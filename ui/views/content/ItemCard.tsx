@@ -10,6 +10,8 @@ import { productArt, productLabel } from './labels.tsx';
 import { ItemMenuButton } from './menus.tsx';
 import { ItemVersionBadge, type VersionBadgeState } from '../uploads/index.ts';
 import type { VersionDisplayState } from '../../../domain/content.ts';
+import type { PendingStatus } from '../../../machines/contentEvents.ts';
+import { PendingMark } from './PendingMark.tsx';
 
 /** §4: a card whose latest version is not ready says so (uploading, processing, or failed); ready: no badge. */
 function badgeOf(state: VersionDisplayState | null | undefined): VersionBadgeState | null {
@@ -43,6 +45,8 @@ export interface ItemCardProps {
   /** Makes the card draggable (archived items never are, §4). */
   onDragStart?: (event: DragEvent<HTMLElement>) => void;
   onDragEnd?: () => void;
+  /** A change to it is shown and not confirmed yet (§4): "Saving…" or "Waiting for connection". */
+  pending?: PendingStatus | null;
 }
 
 /** Clicks on the card's own controls are theirs, not the card's. */
@@ -57,8 +61,9 @@ function isOnControl(event: MouseEvent<HTMLElement>): boolean {
  * checkbox and the item menu. A stack shows its title and "N courses"; an archived item looks faded, says
  * "In trash" and cannot be dragged. A stack's member (search lists them) says "In a stack" and opens only.
  */
-export function ItemCard({ item, href, menu, onMenuSelect, selected = false, onSelect: onSelectProp, selectionActive = false, formatDate, location, onDragStart, onDragEnd }: ItemCardProps) {
+export function ItemCard({ item, href, menu, onMenuSelect, selected = false, onSelect: onSelectProp, selectionActive = false, formatDate, location, onDragStart, onDragEnd, pending = null }: ItemCardProps) {
   const titleId = useId();
+  const pendingId = useId();
   const archived = isArchivedItem(item);
   // A member of a stack (a search result) is changed through its stack: it opens, but is neither selected nor dragged.
   const member = item.inStack === true;
@@ -90,8 +95,9 @@ export function ItemCard({ item, href, menu, onMenuSelect, selected = false, onS
 
   return (
     <article
-      className={cx('item-card', selected && 'is-selected', archived && 'is-archived', item.isStack && 'is-stack')}
+      className={cx('item-card', selected && 'is-selected', archived && 'is-archived', item.isStack && 'is-stack', pending && 'is-pending')}
       aria-labelledby={titleId}
+      aria-describedby={pending ? pendingId : undefined}
       draggable={draggable || undefined}
       onDragStart={draggable ? onDragStart : undefined}
       onDragEnd={draggable ? onDragEnd : undefined}
@@ -112,6 +118,7 @@ export function ItemCard({ item, href, menu, onMenuSelect, selected = false, onS
             {t(member ? 'content.item.inStack' : 'content.item.stack')}
           </span>
         )}
+        {pending && <PendingMark id={pendingId} status={pending} className="item-card__pending" />}
         {archived && (
           <span className="item-card__badge item-card__badge--trash">
             <TrashIcon size={12} />
@@ -137,7 +144,7 @@ export function ItemCard({ item, href, menu, onMenuSelect, selected = false, onS
           )}
         </p>
         <h3 id={titleId} className="item-card__title">
-          <Link href={href} className="item-card__link" draggable={false} onKeyDown={onLinkKeyDown} title={item.title}>
+          <Link href={href} className="item-card__link" draggable={false} onKeyDown={onLinkKeyDown} title={item.title} aria-describedby={pending ? pendingId : undefined}>
             {item.title}
           </Link>
         </h3>
@@ -177,10 +184,12 @@ export interface ItemGridProps {
   label?: string;
   /** Items in the whole folder: over 500 the cards animate in 300 ms instead of 400 (§9). */
   totalCount?: number;
+  /** Items changed on screen and not confirmed yet, by id (§4). */
+  pendingOf?: (id: string) => PendingStatus | undefined;
 }
 
 /** The cards of one page (§9: 16 per page), at most 1144 wide, cards 246 wide. */
-export function ItemGrid({ items, hrefFor, menuFor, onMenuSelect, selectedIds, onSelect, formatDate, locationOf, onDragStartItem, onDragEndItem, label, totalCount }: ItemGridProps) {
+export function ItemGrid({ items, hrefFor, menuFor, onMenuSelect, selectedIds, onSelect, formatDate, locationOf, onDragStartItem, onDragEndItem, label, totalCount, pendingOf }: ItemGridProps) {
   const selectionActive = (selectedIds?.size ?? 0) > 0;
   return (
     <ul className="item-grid" aria-label={label ?? t('content.items.label')} style={{ '--content-motion': `${contentAnimationMs(totalCount ?? items.length)}ms` } as CSSProperties}>
@@ -198,6 +207,7 @@ export function ItemGrid({ items, hrefFor, menuFor, onMenuSelect, selectedIds, o
             location={locationOf?.(item) ?? null}
             onDragStart={onDragStartItem ? (event) => onDragStartItem(item, event) : undefined}
             onDragEnd={onDragEndItem ? () => onDragEndItem(item) : undefined}
+            pending={pendingOf?.(item.id) ?? null}
           />
         </li>
       ))}

@@ -1,13 +1,16 @@
-import { useId, useState, type DragEvent } from 'react';
+import { useId, useState, type DragEvent, type MouseEvent } from 'react';
 import { Link } from 'wouter';
 import type { FolderMenuEntry } from '../../../domain/folderMenu.ts';
 import type { FolderId } from '../../../domain/folderRoles.ts';
+import { isOptimisticFolderId } from '../../../domain/folderChanges.ts';
 import type { FolderNode } from '../../../domain/folderTree.ts';
+import type { PendingStatus } from '../../../machines/contentEvents.ts';
 import { Checkbox, ChevronDownIcon, cx, type CheckboxModifiers } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
 import { dropClass, dropTargetHandlers, type FolderDropTargetProps } from './dragDrop.ts';
 import { FolderNodeIcon, folderLabel } from './labels.tsx';
 import { FolderMenuButton } from './menus.tsx';
+import { PendingMark } from './PendingMark.tsx';
 
 /** §2/§9 "a subfolder grid (initially collapsed when there are more than 20 folders)": the first 20 show. */
 export const SUBFOLDERS_COLLAPSED_LIMIT = 20;
@@ -27,6 +30,8 @@ export interface SubfolderGridProps extends FolderDropTargetProps {
   /** Controlled "show all"; uncontrolled (collapsed first) when omitted. */
   showAll?: boolean;
   onShowAllChange?: (showAll: boolean) => void;
+  /** Folders changed on screen and not confirmed yet, by id (§4): a new one, renamed, moved… */
+  pendingOf?: (id: FolderId) => PendingStatus | undefined;
 }
 
 /**
@@ -43,6 +48,7 @@ export function SubfolderGrid(props: SubfolderGridProps) {
   };
   const headingId = useId();
   const listId = useId();
+  const markIdBase = useId();
   if (folders.length === 0) return null;
   const collapsible = folders.length > SUBFOLDERS_COLLAPSED_LIMIT;
   const shown = collapsible && !showAll ? folders.slice(0, SUBFOLDERS_COLLAPSED_LIMIT) : folders;
@@ -58,10 +64,12 @@ export function SubfolderGrid(props: SubfolderGridProps) {
           const selected = selectedIds?.has(node.id) ?? false;
           const dropState = props.dropStateOf?.(node.id);
           const entries = folderMenuFor?.(node) ?? [];
+          const pending = props.pendingOf?.(node.id);
+          const markId = `${markIdBase}-${String(node.id)}`;
           return (
             <li
               key={String(node.id)}
-              className={cx('folder-tile', selected && 'is-selected', dropClass(dropState))}
+              className={cx('folder-tile', selected && 'is-selected', dropClass(dropState), pending && 'is-pending')}
               draggable={onDragStartFolder ? true : undefined}
               onDragStart={onDragStartFolder ? (event) => onDragStartFolder(node.id, event) : undefined}
               onDragEnd={onDragEndFolder ? () => onDragEndFolder(node.id) : undefined}
@@ -76,12 +84,23 @@ export function SubfolderGrid(props: SubfolderGridProps) {
                   onChange={(_checked, modifiers) => onToggleSelected(node.id, modifiers)}
                 />
               )}
-              <Link href={hrefFor(node.id)} className="folder-tile__link" draggable={false}>
+              <Link
+                href={hrefFor(node.id)}
+                className="folder-tile__link"
+                draggable={false}
+                aria-describedby={pending ? markId : undefined}
+                // A folder the service has not made yet cannot be opened: it has no id there.
+                aria-disabled={isOptimisticFolderId(node.id) || undefined}
+                onClick={isOptimisticFolderId(node.id) ? (event: MouseEvent) => event.preventDefault() : undefined}
+              >
                 <span className="folder-tile__icon">
                   <FolderNodeIcon node={node} size={20} />
                 </span>
-                <span className="folder-tile__name" title={name}>
-                  {name}
+                <span className="folder-tile__label">
+                  <span className="folder-tile__name" title={name}>
+                    {name}
+                  </span>
+                  {pending && <PendingMark id={markId} status={pending} />}
                 </span>
               </Link>
               {onFolderMenuSelect && <FolderMenuButton name={name} entries={entries} onSelect={(entry) => onFolderMenuSelect(node, entry)} className="folder-tile__menu" />}

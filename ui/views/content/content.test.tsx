@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { itemMenu, PRIVATE_CONTENT, SHARED_CONTENT, TRASH_ROOT, type FolderId } from '../../../domain/folderRoles.ts';
 import { folderMenu } from '../../../domain/folderMenu.ts';
+import { optimisticFolderId } from '../../../domain/folderChanges.ts';
+import { buildFolderTree } from '../../../domain/folderTree.ts';
 import { pageCount } from '../../../domain/pagination.ts';
 import { ContentEmptyState } from './ContentEmptyState.tsx';
 import { ContentSubHeader } from './ContentSubHeader.tsx';
@@ -196,11 +198,37 @@ describe('SubfolderGrid (§2, §9: collapsed at first over 20 folders)', () => {
     expect(grid(tree.children(1))).toContain('href="/review/folder/2"');
     expect(grid([])).toBe('');
   });
+
+  it('marks a folder not confirmed yet (§4): the words are its link’s description, not part of its name', () => {
+    const html = render(<SubfolderGrid folders={tree.children(1)} hrefFor={hrefFor} pendingOf={(id) => (id === 2 ? 'waiting' : undefined)} />);
+    const link = tags(html, 'a').find((tag) => tag.includes('href="/review/folder/2"'))!;
+    const described = /aria-describedby="([^"]+)"/.exec(link)?.[1];
+    expect(described).toBeDefined();
+    expect(html).toMatch(new RegExp(`<span id="${described}" aria-hidden="true" class="pending-mark pending-mark--waiting"[^>]*>.*Waiting for connection`));
+    expect(render(<SubfolderGrid folders={tree.children(1)} hrefFor={hrefFor} pendingOf={() => 'saving'} />)).toContain('Saving…');
+    expect(grid(tree.children(1))).not.toContain('pending-mark');
+  });
+
+  it('a folder the service has not made yet cannot be opened (its link is disabled until it has its id)', () => {
+    const withNew = buildFolderTree([{ id: 1, name: 'Parent', parent: 0, folderType: 'private' }, { id: optimisticFolderId(1), name: 'Made offline', parent: 1, folderType: 'private' }]);
+    const html = render(<SubfolderGrid folders={withNew.children(1)} hrefFor={hrefFor} pendingOf={() => 'waiting'} />);
+    expect(tags(html, 'a')[0]).toContain('aria-disabled="true"');
+    expect(tags(grid(tree.children(1)), 'a')[0]).not.toContain('aria-disabled');
+  });
 });
 
 describe('ItemCard (§2, §3, §9)', () => {
   const card = (overrides: Partial<Parameters<typeof ItemCard>[0]> = {}) =>
     render(<ItemCard item={item()} href="/review/content/i1/review" menu={[]} onMenuSelect={noop} formatDate={fmt} {...overrides} />);
+
+  it('marks an item whose change is not confirmed yet (§4): "Saving…" or "Waiting for connection", as the card’s description', () => {
+    const waiting = card({ pending: 'waiting' });
+    const described = /<article[^>]*aria-describedby="([^"]+)"/.exec(waiting)?.[1];
+    expect(described).toBeDefined();
+    expect(waiting).toMatch(new RegExp(`id="${described}"[^>]*>.*Waiting for connection`));
+    expect(card({ pending: 'saving' })).toContain('Saving…');
+    expect(card()).not.toContain('aria-describedby');
+  });
 
   it('shows the thumbnail (720 wide, lazy), title, product, owner and "Updated by X · when"', () => {
     const html = card();

@@ -29,6 +29,7 @@ export {
 export { SubfolderGrid, SUBFOLDERS_COLLAPSED_LIMIT, type SubfolderGridProps } from './SubfolderGrid.tsx';
 export { GridSkeleton, ItemCard, ItemGrid, type GridSkeletonProps, type ItemCardProps, type ItemGridProps, type SelectMode } from './ItemCard.tsx';
 export { Pagination, type PaginationProps } from './Pagination.tsx';
+export { PendingMark, pendingText, type PendingMarkProps } from './PendingMark.tsx';
 export { ContentEmptyState, type ContentEmptyKind, type ContentEmptyStateProps } from './ContentEmptyState.tsx';
 export { SearchResults, type SearchResultsProps } from './SearchResults.tsx';
 export { DragPreview, type DragPreviewProps } from './DragPreview.tsx';

@@ -37,7 +37,7 @@ import {
 } from '../content/index.ts';
 import { DropZone, UploadFileLink, useFilePicker } from '../uploads/index.ts';
 import { ContentDialogs } from './ContentDialogs.tsx';
-import { folderHref, folderPageHref, itemHref, useContentModel } from './useContentModel.ts';
+import { folderHref, folderPageHref, itemHref, useContentModel, usePendingChanges } from './useContentModel.ts';
 
 /** Item menu entries offered in the grid (§6 item menu). Not yet: export to LMS (no LMS export yet). */
 const GRID_ITEM_MENU: ReadonlySet<ItemMenuEntry> = new Set(['rename', 'shareSettings', 'uploadNewVersion', 'duplicate', 'move', 'download', 'delete', 'restore', 'deleteForever']);
@@ -66,6 +66,9 @@ export function GridScreen({ folderParam }: { folderParam?: string }) {
   const system = useSystem();
   const { grid, folders, dialogs, drag, gridPrefs, now, uploads } = system;
   const { tree, userId, actionsOfItem } = useContentModel();
+  const pending = usePendingChanges();
+  const folderPendingOf = (id: FolderId) => (typeof id === 'number' ? pending.folderStatus.get(id) : undefined);
+  const itemPendingOf = (id: string) => pending.itemStatus.get(id);
   const onTeam = useSelector(system.session, (s) => isOnTeam(s.context.account));
   const sharedItemId = useSelector(system.share, (s) => s.context.itemId);
   const [, navigate] = useLocation();
@@ -321,6 +324,7 @@ export function GridScreen({ folderParam }: { folderParam?: string }) {
       hrefFor={folderHref}
       folderMenuFor={folderMenuFor}
       onFolderMenuSelect={onFolderMenu}
+      pendingOf={folderPendingOf}
       {...dropProps}
     />
   );
@@ -369,6 +373,7 @@ export function GridScreen({ folderParam }: { folderParam?: string }) {
             onToggleSelected={(id) => typeof id === 'number' && grid.send({ type: 'grid.toggleSelect', folderId: id })}
             onDragStartFolder={onDragStartFolder}
             onDragEndFolder={() => drag.send({ type: 'drag.cancel' })}
+            pendingOf={folderPendingOf}
             {...dropProps}
           />
         )}
@@ -395,6 +400,7 @@ export function GridScreen({ folderParam }: { folderParam?: string }) {
               onDragStartItem={onDragStartItem}
               onDragEndItem={() => drag.send({ type: 'drag.cancel' })}
               totalCount={count}
+              pendingOf={itemPendingOf}
             />
           )
         )}
@@ -429,6 +435,10 @@ export function GridScreen({ folderParam }: { folderParam?: string }) {
           {!searching && node && (
             <FolderHeader path={tree.path(node.id)} hrefFor={folderHref} actions={actions} selectedCount={selectedCount} onClearSelection={() => grid.send({ type: 'grid.clearSelection' })} />
           )}
+          {/* Changes held until the connection returns (§4): said once here, each marked where it shows. */}
+          <p role="status" className={pending.waiting ? 'content-pending' : 'k-visually-hidden'}>
+            {pending.waiting ? t('content.pending.notice') : ''}
+          </p>
           {body}
         </div>
       </ResizableSidebar>

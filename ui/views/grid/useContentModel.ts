@@ -4,6 +4,9 @@ import { buildFolderTree, type FolderTree } from '../../../domain/folderTree.ts'
 import { ALL_CONTENT, type FolderAction, type FolderId } from '../../../domain/folderRoles.ts';
 import { itemFolderId } from '../../../domain/folderMoves.ts';
 import type { ItemRecord } from '../../../domain/content.ts';
+import type { PendingStatus } from '../../../machines/contentEvents.ts';
+import { pendingFolderStatusOf } from '../../../machines/foldersMachine.ts';
+import { pendingItemStatusOf } from '../../../machines/gridMachine.ts';
 import { useSystem } from '../../system.tsx';
 
 /** The address of a folder's grid (§2: all content is /review itself). */
@@ -40,4 +43,19 @@ export function useContentModel(): { tree: FolderTree; userId: string; actionsOf
   const tree = useMemo(() => buildFolderTree(list, { log: (message) => console.error(message) }), [list]);
   const actionsOfItem = useMemo(() => (item: ItemRecord) => tree.get(itemFolderId(item))?.actions ?? NO_ACTIONS, [tree]);
   return { tree, userId, actionsOfItem };
+}
+
+const sameStatus = <K,>(a: ReadonlyMap<K, PendingStatus>, b: ReadonlyMap<K, PendingStatus>) => a.size === b.size && [...a].every(([id, status]) => b.get(id) === status);
+
+/**
+ * What is shown and not confirmed yet (review-and-content §4 optimistic changes): the folders and items to mark, by id,
+ * and whether changes are held until the connection returns (`waiting`: the notice says so).
+ */
+export function usePendingChanges(): { folderStatus: ReadonlyMap<number, PendingStatus>; itemStatus: ReadonlyMap<string, PendingStatus>; waiting: boolean } {
+  const { folders, grid } = useSystem();
+  const folderStatus = useSelector(folders, pendingFolderStatusOf, sameStatus);
+  const itemStatus = useSelector(grid, pendingItemStatusOf, sameStatus);
+  const foldersWaiting = useSelector(folders, (s) => s.hasTag('waiting'));
+  const itemsWaiting = useSelector(grid, (s) => s.hasTag('waiting'));
+  return { folderStatus, itemStatus, waiting: foldersWaiting || itemsWaiting };
 }
