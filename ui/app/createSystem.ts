@@ -828,7 +828,7 @@ export function createAppSystem(
     else itemStackRef.send({ type: 'itemStack.close' });
   };
   tellItemStackAboutItem(itemRef.getSnapshot());
-  itemRef.subscribe(tellItemStackAboutItem);
+  observe(itemRef, () => tellItemStackAboutItem(itemRef.getSnapshot()));
 
   return {
     app,
