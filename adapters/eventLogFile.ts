@@ -1,7 +1,7 @@
 import { gunzipSync, gzipSync, strFromU8, strToU8 } from 'fflate';
 import { EVENT_LOG_FORMAT, EVENT_LOG_FORMAT_VERSION } from '../domain/constants.ts';
 import { LogDecoder, MissingPayloadError } from '../domain/logCodec.ts';
-import type { LogEntry } from './eventLog.ts';
+import type { LogEntry } from './eventLogEntries.ts';
 import { decodeEntry, type LogStore } from './eventLogStore.ts';
 
 /**

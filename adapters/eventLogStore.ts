@@ -1,5 +1,5 @@
 import { LogDecoder, type PayloadRecord } from '../domain/logCodec.ts';
-import type { LogEntry } from './eventLog.ts';
+import type { LogEntry } from './eventLogEntries.ts';
 
 interface StoredLine {
   line: string;
