@@ -75,11 +75,14 @@ export function uniqueName(prefix: string): string {
   return `${prefix} ${Math.random().toString(36).slice(2, 8)}`;
 }
 
-/** Opens `path` (an item-grid address), signs in on the provider's page, and waits for the folder tree. */
+/**
+ * Opens `path` (an item-grid address), signs in on the provider's page, and waits for the folder tree (on a narrow
+ * screen, for the button the tree folds behind).
+ */
 export async function openGridAs(page: Page, email: string, path = '/review'): Promise<void> {
   await page.goto(path);
   await fillLogin(page, email, DEMO_PASSWORD);
-  await expect(page.getByRole('tree', { name: 'Folders' })).toBeVisible();
+  await expect(page.getByRole('tree', { name: 'Folders' }).or(page.getByRole('button', { name: 'Folders', exact: true })).first()).toBeVisible();
 }
 
 /** A folder of the sidebar's tree, by its exact name. */
@@ -350,6 +353,10 @@ interface AxeViolation {
  */
 export async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
+  // A dialog still fading in is checked as its colours are once shown, not half-transparent: finite animations end first.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[]; html: string }[] }[] }> } }).axe;
     const result = await axe.run({ exclude: [['iframe[title$="(player)"]']] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'] } });
