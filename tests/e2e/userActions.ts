@@ -34,7 +34,8 @@ export async function dragOnto(page: Page, source: Locator, target: Locator): Pr
 export async function openFromSearch(page: Page, title: string): Promise<void> {
   await page.getByRole('searchbox', { name: 'Search content' }).fill(title);
   await itemCard(page, title).getByRole('link', { name: title }).click();
-  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  // The item view's own title (the grid's result count and card titles are headings too).
+  await expect(page.getByRole('heading', { name: title, exact: true, level: 1 })).toBeVisible();
 }
 
 /** The header's Share → the share dialog, once the people are read. */
