@@ -33,6 +33,8 @@ export async function dragOnto(page: Page, source: Locator, target: Locator): Pr
 /** Finds an item with the grid's search and opens it from its card. */
 export async function openFromSearch(page: Page, title: string): Promise<void> {
   await page.getByRole('searchbox', { name: 'Search content' }).fill(title);
+  // The search's results replace the folder's cards: click a card of the results, not one about to be replaced.
+  await expect(page.getByRole('heading', { name: `for “${title}”` })).toBeVisible();
   await itemCard(page, title).getByRole('link', { name: title }).click();
   // The item view's own title (the grid's result count and card titles are headings too).
   await expect(page.getByRole('heading', { name: title, exact: true, level: 1 })).toBeVisible();
