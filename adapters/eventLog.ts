@@ -151,7 +151,9 @@ export function createEventRecorder(options: RecorderOptions): EventRecorder {
   function writeEvent(item: PendingEvent): void {
     const { target, source } = item;
     const origin: EventOrigin = !source ? 'external' : isCore(source) ? 'machine' : 'adapter';
-    const encoded = encoder.encode(compactEvent(item.event));
+    // An event a machine sent (not by a timer) is made again by the machines in replay: its type says what it was.
+    const regenerated = origin === 'machine' && item.timer === null;
+    const encoded = regenerated ? { value: { type: item.event.type }, refs: [] } : encoder.encode(compactEvent(item.event));
     const entry: EventEntry = { k: 'event', t: item.t, target: pathOf(target), targetIsCore: isCore(target), source: source ? pathOf(source) : null, origin, event: encoded.value };
     if (item.nested) entry.nested = true;
     if (item.timer !== null) entry.timer = item.timer;

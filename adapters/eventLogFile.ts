@@ -6,8 +6,12 @@ import { decodeEntry, type LogStore } from './eventLogStore.ts';
 
 /**
  * The downloaded session log: gzip JSON Lines. Line 1 is the header; then one line per payload
- * (`{"k":"payload","id":…,"value":…}`, content-addressed values referenced as `{"$ref": id}`); then the entries in
- * the order the system processed them (events, snapshots, checkpoints; adapters/eventLog.ts).
+ * (`{"k":"payload","id":…,"value":…}`, content-addressed values referenced as `{"$ref": id}`); then the order line
+ * (`{"k":"order","kinds":"ESSE…C"}`: one letter per entry, E event, S snapshot, C checkpoint, in the order the system
+ * processed them); then the entries kind by kind, each kind in its own order: every event, every snapshot, every
+ * checkpoint (adapters/eventLog.ts). Lines of one kind side by side compress about a quarter better than interleaved
+ * ones (deflate's tables fit one kind at a time); the order line puts them back in sequence.
+ * Version 2 (entries interleaved, no order line) is still read.
  */
 export interface LogHeader {
   format: typeof EVENT_LOG_FORMAT;
@@ -43,8 +47,42 @@ export function exportLog(store: LogStore, partial: Omit<LogHeader, 'format' | '
   const entries = store.entryLines();
   const header: LogHeader = { format: EVENT_LOG_FORMAT, formatVersion: EVENT_LOG_FORMAT_VERSION, ...partial, dropped: store.dropped, entries: entries.length };
   const payloads = store.payloadTexts().map(([id, text]) => `{"k":"payload","id":${JSON.stringify(id)},"value":${text}}`);
-  const text = [JSON.stringify(header), ...payloads, ...entries].join('\n') + '\n';
-  return gzipSync(strToU8(text), { level: 6 });
+  const sections: Record<EntryLetter, string[]> = { E: [], S: [], C: [] };
+  let kinds = '';
+  for (const line of entries) {
+    const letter = letterOf(line);
+    kinds += letter;
+    sections[letter].push(line);
+  }
+  const order = `{"k":"order","kinds":"${kinds}"}`;
+  const text = [JSON.stringify(header), ...payloads, order, ...sections.E, ...sections.S, ...sections.C].join('\n') + '\n';
+  return gzipSync(strToU8(text), { level: 9 });
+}
+
+type EntryLetter = 'E' | 'S' | 'C';
+const LETTERS: Record<LogEntry['k'], EntryLetter> = { event: 'E', snapshot: 'S', checkpoint: 'C' };
+
+/** An entry line's kind (entries are written with `k` first). */
+function letterOf(line: string): EntryLetter {
+  if (line.startsWith('{"k":"event"')) return 'E';
+  if (line.startsWith('{"k":"snapshot"')) return 'S';
+  if (line.startsWith('{"k":"checkpoint"')) return 'C';
+  return LETTERS[(JSON.parse(line) as LogEntry).k];
+}
+
+/** Puts a version 3 log's kind-by-kind entries back in the order the system processed them. */
+function interleave(kinds: string, raw: LogEntry[]): LogEntry[] {
+  const queues: Record<EntryLetter, LogEntry[]> = { E: [], S: [], C: [] };
+  for (const entry of raw) queues[LETTERS[entry.k]].push(entry);
+  if (kinds.length !== raw.length || !/^[ESC]*$/.test(kinds)) throw new EventLogFormatError(`The session log's order line lists ${kinds.length} entries but ${raw.length} were read.`);
+  const next: Record<EntryLetter, number> = { E: 0, S: 0, C: 0 };
+  const out: LogEntry[] = [];
+  for (const letter of kinds as Iterable<EntryLetter>) {
+    const entry = queues[letter][next[letter]++];
+    if (!entry) throw new EventLogFormatError(`The session log's order line does not match its entries (too few ${letter} entries).`);
+    out.push(entry);
+  }
+  return out;
 }
 
 /** Reads an exported session log (gzip JSON Lines, or plain JSON Lines). */
@@ -67,11 +105,12 @@ export function parseEventLog(bytes: Uint8Array): ParsedLog {
   if (!header || typeof header !== 'object' || header.format !== EVENT_LOG_FORMAT) {
     throw new EventLogFormatError(`Not a session log (format is ${JSON.stringify(header?.format)}).`);
   }
-  if (header.formatVersion !== EVENT_LOG_FORMAT_VERSION) {
-    throw new EventLogFormatError(`Unsupported session log version ${header.formatVersion}; this tool reads version ${EVENT_LOG_FORMAT_VERSION}.`);
+  if (header.formatVersion !== EVENT_LOG_FORMAT_VERSION && header.formatVersion !== 2) {
+    throw new EventLogFormatError(`Unsupported session log version ${header.formatVersion}; this tool reads versions 2 and ${EVENT_LOG_FORMAT_VERSION}.`);
   }
   const payloads = new Map<string, unknown>();
-  const raw: LogEntry[] = [];
+  let raw: LogEntry[] = [];
+  let kinds: string | null = null;
   lines.slice(1).forEach((line, index) => {
     let parsed: { k?: unknown; id?: unknown; value?: unknown };
     try {
@@ -80,9 +119,14 @@ export function parseEventLog(bytes: Uint8Array): ParsedLog {
       throw new EventLogFormatError(`Line ${index + 2} of the session log is not JSON.`);
     }
     if (parsed?.k === 'payload' && typeof parsed.id === 'string') payloads.set(parsed.id, parsed.value);
+    else if (parsed?.k === 'order' && typeof (parsed as { kinds?: unknown }).kinds === 'string' && kinds === null) kinds = (parsed as { kinds: string }).kinds;
     else if (parsed?.k === 'event' || parsed?.k === 'snapshot' || parsed?.k === 'checkpoint') raw.push(parsed as LogEntry);
     else throw new EventLogFormatError(`Line ${index + 2} of the session log is not a log entry.`);
   });
+  if (header.formatVersion >= 3) {
+    if (kinds === null) throw new EventLogFormatError('The session log has no order line.');
+    raw = interleave(kinds, raw);
+  }
   const decoder = new LogDecoder(payloads);
   try {
     return { header, entries: raw.map((entry) => decodeEntry(entry, decoder)) };

@@ -27,7 +27,7 @@ export const EVENT_LOG_CHECKPOINT_EVERY_MS = 3 * 60_000;
 export const REPLAY_TIMER_TOLERANCE_MS = 65_000;
 /** Format marker written in the first line of every exported session log. */
 export const EVENT_LOG_FORMAT = 'review-dashboard/event-log';
-export const EVENT_LOG_FORMAT_VERSION = 2;
+export const EVENT_LOG_FORMAT_VERSION = 3;
 
 /** Realtime connection (foundation §9). */
 export const SOCKET_RECONNECT_DELAY_MS = 5_000;

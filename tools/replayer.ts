@@ -139,7 +139,8 @@ export function replayLog(log: { header: LogHeader; entries: LogEntry[] }, optio
 
   const clock = new ReplayClock();
   if (checkpoint) clock.set(checkpoint.t);
-  const replayed = new Map<string, ActorState & { track: ContextTrack }>();
+  // The latest replayed snapshot per actor; its context fingerprints are computed only when it is compared.
+  const replayed = new Map<string, { value: unknown; status: string; context: unknown; track: ContextTrack | undefined }>();
   // Actors whose recorded or replayed state changed since the last comparison (and those still diverged).
   const dirty = new Set<string>();
   const inspect = (ev: InspectionEvent) => {
@@ -147,8 +148,14 @@ export function replayLog(log: { header: LogHeader; entries: LogEntry[] }, optio
     if (ev.type !== '@xstate.snapshot' || !isCoreLogic(logicOf(ref))) return;
     const s = ev.snapshot as { value?: unknown; context?: unknown; status?: string };
     const path = actorPath(ref);
-    const track = trackContext(replayed.get(path)?.track, s.context);
-    replayed.set(path, { value: s.value ?? null, ctx: track.keys, status: s.status ?? 'active', track });
+    const previous = replayed.get(path);
+    if (previous) {
+      previous.value = s.value ?? null;
+      previous.status = s.status ?? 'active';
+      previous.context = s.context;
+    } else {
+      replayed.set(path, { value: s.value ?? null, status: s.status ?? 'active', context: s.context, track: undefined });
+    }
     dirty.add(path);
   };
   const system = createActor(inert(options.root), { id: options.rootId, clock, inspect, ...(checkpoint ? { snapshot: checkpoint.snapshot as never } : {}) });
@@ -171,12 +178,18 @@ export function replayLog(log: { header: LogHeader; entries: LogEntry[] }, optio
   let lastIndex = startAt;
   let lastType = checkpoint ? '(checkpoint)' : '(start)';
 
+  const replayedState = (path: string): ActorState | null => {
+    const current = replayed.get(path);
+    if (!current) return null;
+    current.track = trackContext(current.track, current.context);
+    return { value: current.value, ctx: current.track.keys, status: current.status };
+  };
   const compare = () => {
     const paths = [...dirty];
     dirty.clear();
     for (const path of paths) {
       const expected = recorded.get(path) ?? null;
-      const actual = replayed.get(path) ?? null;
+      const actual = replayedState(path);
       const current = open.get(path);
       if (sameState(expected, actual)) {
         if (current) {
@@ -186,8 +199,7 @@ export function replayLog(log: { header: LogHeader; entries: LogEntry[] }, optio
       } else if (current) {
         current.steps++;
       } else {
-        const plain = actual ? { value: actual.value, ctx: actual.ctx, status: actual.status } : null;
-        const divergence: Divergence = { index: lastIndex, eventType: lastType, actor: path, expected, actual: plain, keys: differingKeys(expected, actual), until: null, steps: 1 };
+        const divergence: Divergence = { index: lastIndex, eventType: lastType, actor: path, expected, actual, keys: differingKeys(expected, actual), until: null, steps: 1 };
         divergences.push(divergence);
         open.set(path, divergence);
       }

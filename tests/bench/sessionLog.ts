@@ -3,8 +3,9 @@
  * minute of active use: grid navigation, folders created and opened, a search typed, a comment typed and posted, the
  * translate tab with edits typed and saved):
  * - entries and bytes gz per minute of active use;
- * - one hour of active use: its log size (60 × the measured minute; goal ≤ 2 MB gz) and its replay time (the minute
- *   replayed headless, × 60; goal < 2 s);
+ * - one hour of active use: its log size (60 × the measured minute; goal ≤ 2 MB gz) and its replay time (the recorded
+ *   log read and replayed headless back to back as many times as an hour holds; goal < 2 s), beside the floor the
+ *   machines alone set (the same events delivered with no recorder and no comparison);
  * - the recorder's overhead: the minute's external and adapter events delivered to a fresh system (inert adapters),
  *   machines regenerating the rest, with and without the recorder as its inspector, alternating rounds in one run,
  *   medians compared (goal < 5 %).
@@ -104,7 +105,7 @@ function seededItemId(dataDir: string, title: string): string {
 }
 
 /** Records about a minute of active use in Chromium and returns the downloaded log. */
-async function recordActiveMinute(): Promise<{ log: ParsedLog; gzBytes: number }> {
+async function recordActiveMinute(): Promise<{ log: ParsedLog; bytes: Uint8Array }> {
   ensureClientBuild();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'review-bench-log-'));
   const { child, url } = await startServer(dataDir);
@@ -144,7 +145,7 @@ async function recordActiveMinute(): Promise<{ log: ParsedLog; gzBytes: number }
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Download session log' }).click()]);
     const bytes = readFileSync(await download.path());
     if (process.env.BENCH_DEBUG) writeFileSync(path.join(os.tmpdir(), 'bench-session.jsonl.gz'), bytes);
-    return { log: parseEventLog(bytes), gzBytes: bytes.byteLength };
+    return { log: parseEventLog(bytes), bytes };
   } finally {
     await browser.close();
     await stopServer(child);
@@ -181,7 +182,8 @@ function deliver(log: ParsedLog, withRecorder: boolean): [number, number] {
 const INERT_APP = inert(appMachine);
 
 export async function benchSessionLog(): Promise<void> {
-  const { log, gzBytes } = await recordActiveMinute();
+  const { log, bytes } = await recordActiveMinute();
+  const gzBytes = bytes.byteLength;
   const minutes = Math.max(log.header.endTime, 1) / 60_000;
   const perMinuteEntries = log.entries.length / minutes;
   const perMinuteGz = gzBytes / minutes;
@@ -189,16 +191,19 @@ export async function benchSessionLog(): Promise<void> {
   const hourGz = perMinuteGz * 60;
   console.log(`session log: one hour of active use ≈ ${(hourGz / 1024 / 1024).toFixed(2)} MiB gz (goal ≤ ${GOAL_HOUR_GZ_BYTES / 1024 / 1024} MiB) ${hourGz <= GOAL_HOUR_GZ_BYTES ? 'OK' : 'OVER'}`);
 
-  replayLog(log, { root: appMachine, rootId: 'app' }); // warm-up
-  const replays: number[] = [];
+  // An hour's replay: the recorded minutes read and replayed back to back, as many times as an hour holds, in one
+  // process (the first ones pay for compiling; an hour's log would too).
+  const rounds = Math.max(1, Math.round(60 / minutes));
   let divergences = 0;
-  for (let i = 0; i < 5; i++) {
-    const t = performance.now();
-    divergences = replayLog(log, { root: appMachine, rootId: 'app' }).divergences.length;
-    replays.push(performance.now() - t);
-  }
-  const hourReplay = (median(replays) / minutes) * 60;
-  console.log(`session log: replay of the minute ${median(replays).toFixed(0)} ms (${divergences} divergences) → one hour ≈ ${hourReplay.toFixed(0)} ms (goal < ${GOAL_HOUR_REPLAY_MS} ms) ${hourReplay < GOAL_HOUR_REPLAY_MS ? 'OK' : 'OVER'}`);
+  const hourStarted = performance.now();
+  for (let i = 0; i < rounds; i++) divergences += replayLog(parseEventLog(bytes), { root: appMachine, rootId: 'app' }).divergences.length;
+  const hourReplay = performance.now() - hourStarted;
+  const lastRound = performance.now();
+  replayLog(parseEventLog(bytes), { root: appMachine, rootId: 'app' });
+  const warmMinute = (performance.now() - lastRound) / minutes;
+  console.log(
+    `session log: replay of one hour (the ${minutes.toFixed(2)}-min log read and replayed ${rounds} times back to back) ${hourReplay.toFixed(0)} ms, ${divergences} divergences (goal < ${GOAL_HOUR_REPLAY_MS} ms) ${hourReplay < GOAL_HOUR_REPLAY_MS ? 'OK' : 'OVER'}; a warm minute ${warmMinute.toFixed(0)} ms`,
+  );
 
   for (let i = 0; i < 5; i++) {
     deliver(log, false);
@@ -214,6 +219,9 @@ export async function benchSessionLog(): Promise<void> {
     writes.push(writeMs);
   }
   const overhead = median(withRec) / median(without) - 1;
+  console.log(
+    `session log: the machines alone (the minute's events delivered to a fresh inert system, no recorder, no comparison) ${median(without).toFixed(0)} ms → ${((median(without) / minutes) * 60).toFixed(0)} ms for an hour: the floor under any replay of this system`,
+  );
   console.log(
     `session log: recorder overhead on event delivery ${(overhead * 100).toFixed(1)} % (${median(without).toFixed(1)} ms without, ${median(withRec).toFixed(1)} ms with, medians of 31 alternating runs; goal < ${GOAL_OVERHEAD * 100} %) ${overhead < GOAL_OVERHEAD ? 'OK' : 'OVER'}`,
   );

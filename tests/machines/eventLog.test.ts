@@ -4,7 +4,7 @@
  */
 import { gunzipSync, strFromU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { and, assign, createActor, createMachine, not, setup, type AnyActorRef, type AnyStateMachine } from 'xstate';
+import { and, assign, createActor, createMachine, not, sendTo, setup, type AnyActorRef, type AnyStateMachine } from 'xstate';
 import { createEventRecorder, parseEventLog, type EventEntry, type LogEntry } from '../../adapters/eventLog.ts';
 import { probeSystem } from '../../adapters/systemProbe.ts';
 import { describeNode, guardName } from '../../machines/definition.ts';
@@ -190,6 +190,63 @@ describe('what the log keeps', () => {
     expect(event.error).toBeInstanceOf(Error);
     expect(event.error.message).toBe('Refused');
     expect(event.error.status).toBe(403);
+  });
+});
+
+describe('the file', () => {
+  const counter = setup({}).createMachine({ id: 'counter', context: { got: 0 }, on: { answer: { actions: assign({ got: ({ context }) => context.got + 1 }) } } });
+  const relay = setup({ actors: { counter } }).createMachine({
+    id: 'relay',
+    invoke: { id: 'counter', src: 'counter' },
+    initial: 'idle',
+    states: {
+      idle: { on: { ask: { target: 'asked', actions: sendTo('counter', ({ event }) => ({ type: 'answer', body: (event as unknown as { body: unknown }).body })) } } },
+      asked: { on: { ask: 'idle' } },
+    },
+  });
+
+  it('writes entries kind by kind with an order line, and reads them back in the order the system processed them', () => {
+    const clock = new ManualClock();
+    const { recorder, app } = record(relay, clock);
+    app.start();
+    for (let i = 0; i < 3; i++) app.send({ type: 'ask', body: { n: i } } as never);
+    const processed = recorder.entries().map(typeOf);
+    const { bytes, log } = exportAndParse(recorder);
+    const lines = strFromU8(gunzipSync(bytes)).trim().split('\n').slice(1);
+    const kinds = lines.map((line) => (JSON.parse(line) as { k: string }).k);
+    // Events first, then snapshots: not interleaved as processed.
+    expect(kinds.indexOf('snapshot')).toBeGreaterThan(kinds.lastIndexOf('event'));
+    expect(kinds).toContain('order');
+    expect(log.entries.map(typeOf)).toEqual(processed);
+    expect(processed.indexOf('snapshot')).toBeLessThan(processed.lastIndexOf('ask'));
+    expect(replayLog(log, { root: relay, rootId: 'app' }).divergences).toEqual([]);
+  });
+
+  it('writes an event a machine sent as its type only (replay makes it again), and an injected one whole', () => {
+    const clock = new ManualClock();
+    const { recorder, app } = record(relay, clock);
+    app.start();
+    app.send({ type: 'ask', body: { note: 'kept whole' } } as never);
+    const { log } = exportAndParse(recorder);
+    const ask = log.entries.find((e) => typeOf(e) === 'ask') as EventEntry;
+    const answer = log.entries.find((e) => typeOf(e) === 'answer') as EventEntry;
+    expect(ask.event).toEqual({ type: 'ask', body: { note: 'kept whole' } });
+    expect(answer.origin).toBe('machine');
+    expect(answer.event).toEqual({ type: 'answer' });
+    const result = replayLog(log, { root: relay, rootId: 'app' });
+    expect(result.divergences).toEqual([]);
+    expect(result.regenerated).toBeGreaterThan(0);
+  });
+
+  it('still reads a version 2 log (entries interleaved, no order line)', () => {
+    const entries = [
+      { k: 'event', t: 0, target: 'app', targetIsCore: true, source: null, origin: 'external', event: { type: 'ask', body: 1 } },
+      { k: 'snapshot', t: 0, actor: 'app', value: 'asked', ctx: {}, status: 'active' },
+    ];
+    const header = { format: 'review-dashboard/event-log', formatVersion: 2, appVersion: 't', buildId: 't', machines: {}, startTime: 0, endTime: 1, userAgent: 'x', capacityBytes: 1000, dropped: 0, entries: 2 };
+    const text = [header, ...entries].map((line) => JSON.stringify(line)).join('\n');
+    const log = parseEventLog(new TextEncoder().encode(text));
+    expect(log.entries.map((e) => e.k)).toEqual(['event', 'snapshot']);
   });
 });
 
