@@ -57,9 +57,6 @@ export function logicOf(ref: AnyActorRef): unknown {
  * and status. The child's context is in the child's own snapshot entries.
  */
 function compactEvent(event: { type: string }): unknown {
-  // A promise actor tells itself its result before it tells its parent: the parent's xstate.done.actor / error event
-  // carries the same value, so this one keeps only its type.
-  if (event.type === 'xstate.promise.resolve' || event.type === 'xstate.promise.reject') return { type: event.type };
   if (!event.type.startsWith('xstate.snapshot.')) return event;
   const snapshot = (event as { snapshot?: { value?: unknown; status?: unknown } }).snapshot;
   if (!snapshot || typeof snapshot !== 'object') return event;
@@ -150,6 +147,9 @@ export function createEventRecorder(options: RecorderOptions): EventRecorder {
 
   function writeEvent(item: PendingEvent): void {
     const { target, source } = item;
+    // An adapter telling itself something (a promise actor its own result, before it tells its parent in the done or
+    // error event, which is kept) is not part of the core's story: not written.
+    if (source === target && !isCore(target)) return;
     const origin: EventOrigin = !source ? 'external' : isCore(source) ? 'machine' : 'adapter';
     // An event a machine sent (not by a timer) is made again by the machines in replay: its type says what it was.
     const regenerated = origin === 'machine' && item.timer === null;

@@ -9,9 +9,8 @@ import { decodeEntry, type LogStore } from './eventLogStore.ts';
  * (`{"k":"payload","id":…,"value":…}`, content-addressed values referenced as `{"$ref": id}`); then the order line
  * (`{"k":"order","kinds":"ESSE…C"}`: one letter per entry, E event, S snapshot, C checkpoint, in the order the system
  * processed them); then the entries kind by kind, each kind in its own order: every event, every snapshot, every
- * checkpoint (adapters/eventLog.ts). Lines of one kind side by side compress about a quarter better than interleaved
+ * checkpoint (adapters/eventLog.ts), each entry's `t` written as the step from the previous entry of its kind. Lines of one kind side by side compress about a quarter better than interleaved
  * ones (deflate's tables fit one kind at a time); the order line puts them back in sequence.
- * Version 2 (entries interleaved, no order line) is still read.
  */
 export interface LogHeader {
   format: typeof EVENT_LOG_FORMAT;
@@ -48,11 +47,20 @@ export function exportLog(store: LogStore, partial: Omit<LogHeader, 'format' | '
   const header: LogHeader = { format: EVENT_LOG_FORMAT, formatVersion: EVENT_LOG_FORMAT_VERSION, ...partial, dropped: store.dropped, entries: entries.length };
   const payloads = store.payloadTexts().map(([id, text]) => `{"k":"payload","id":${JSON.stringify(id)},"value":${text}}`);
   const sections: Record<EntryLetter, string[]> = { E: [], S: [], C: [] };
+  const lastTime: Record<EntryLetter, number> = { E: 0, S: 0, C: 0 };
   let kinds = '';
   for (const line of entries) {
     const letter = letterOf(line);
     kinds += letter;
-    sections[letter].push(line);
+    // Times as the step from the previous entry of the same kind: small numbers that compress well.
+    const timed = TIME_PREFIX.exec(line);
+    if (timed) {
+      const t = Number(timed[2]);
+      sections[letter].push(`${timed[1]}${t - lastTime[letter]}${line.slice(timed[0].length - 1)}`);
+      lastTime[letter] = t;
+    } else {
+      sections[letter].push(line);
+    }
   }
   const order = `{"k":"order","kinds":"${kinds}"}`;
   const text = [JSON.stringify(header), ...payloads, order, ...sections.E, ...sections.S, ...sections.C].join('\n') + '\n';
@@ -60,6 +68,8 @@ export function exportLog(store: LogStore, partial: Omit<LogHeader, 'format' | '
 }
 
 type EntryLetter = 'E' | 'S' | 'C';
+/** Entries are written with `k` then `t` first. */
+const TIME_PREFIX = /^(\{"k":"(?:event|snapshot|checkpoint)","t":)(\d+),/;
 const LETTERS: Record<LogEntry['k'], EntryLetter> = { event: 'E', snapshot: 'S', checkpoint: 'C' };
 
 /** An entry line's kind (entries are written with `k` first). */
@@ -73,7 +83,12 @@ function letterOf(line: string): EntryLetter {
 /** Puts a version 3 log's kind-by-kind entries back in the order the system processed them. */
 function interleave(kinds: string, raw: LogEntry[]): LogEntry[] {
   const queues: Record<EntryLetter, LogEntry[]> = { E: [], S: [], C: [] };
-  for (const entry of raw) queues[LETTERS[entry.k]].push(entry);
+  const lastTime: Record<EntryLetter, number> = { E: 0, S: 0, C: 0 };
+  for (const entry of raw) {
+    const letter = LETTERS[entry.k];
+    if (typeof entry.t === 'number') entry.t = lastTime[letter] += entry.t;
+    queues[letter].push(entry);
+  }
   if (kinds.length !== raw.length || !/^[ESC]*$/.test(kinds)) throw new EventLogFormatError(`The session log's order line lists ${kinds.length} entries but ${raw.length} were read.`);
   const next: Record<EntryLetter, number> = { E: 0, S: 0, C: 0 };
   const out: LogEntry[] = [];
@@ -105,8 +120,10 @@ export function parseEventLog(bytes: Uint8Array): ParsedLog {
   if (!header || typeof header !== 'object' || header.format !== EVENT_LOG_FORMAT) {
     throw new EventLogFormatError(`Not a session log (format is ${JSON.stringify(header?.format)}).`);
   }
-  if (header.formatVersion !== EVENT_LOG_FORMAT_VERSION && header.formatVersion !== 2) {
-    throw new EventLogFormatError(`Unsupported session log version ${header.formatVersion}; this tool reads versions 2 and ${EVENT_LOG_FORMAT_VERSION}.`);
+  if (header.formatVersion !== EVENT_LOG_FORMAT_VERSION) {
+    throw new EventLogFormatError(
+      `Unsupported session log version ${header.formatVersion}; this tool reads version ${EVENT_LOG_FORMAT_VERSION} (its state fingerprints are computed differently: replay an older log with the app version that recorded it).`,
+    );
   }
   const payloads = new Map<string, unknown>();
   let raw: LogEntry[] = [];
@@ -123,10 +140,8 @@ export function parseEventLog(bytes: Uint8Array): ParsedLog {
     else if (parsed?.k === 'event' || parsed?.k === 'snapshot' || parsed?.k === 'checkpoint') raw.push(parsed as LogEntry);
     else throw new EventLogFormatError(`Line ${index + 2} of the session log is not a log entry.`);
   });
-  if (header.formatVersion >= 3) {
-    if (kinds === null) throw new EventLogFormatError('The session log has no order line.');
-    raw = interleave(kinds, raw);
-  }
+  if (kinds === null) throw new EventLogFormatError('The session log has no order line.');
+  raw = interleave(kinds, raw);
   const decoder = new LogDecoder(payloads);
   try {
     return { header, entries: raw.map((entry) => decodeEntry(entry, decoder)) };

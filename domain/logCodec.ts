@@ -14,7 +14,7 @@
  *
  * Encoding is cached per object (values that pass through the system are immutable).
  */
-import { fnv1a64, hashValue } from './hash.ts';
+import { fnv1a64, stableStringify } from './hash.ts';
 import { isSecretKey, LOG_DIGEST, REDACTED, redactUrl } from './redaction.ts';
 
 /** Subtrees whose JSON is at least this long are stored once and referenced. */
@@ -242,49 +242,96 @@ export function redactValue(value: unknown): unknown {
   return new LogEncoder({ payloads: false }).encode(value).value;
 }
 
-const subtreeHashes = new WeakMap<object, string>();
+/** A fingerprint as two 32-bit lanes, mixed word by word (not for security). */
+interface Lanes {
+  a: number;
+  b: number;
+}
+
+const subtreeHashes = new WeakMap<object, Lanes>();
 
 function isSpecial(obj: object): boolean {
   return isBlobLike(obj) || ArrayBuffer.isView(obj) || obj instanceof ArrayBuffer || obj instanceof Error || obj instanceof Date || isActorRef(obj) || isLogic(obj);
 }
 
+const PRIME = 0x01000193;
+
+function mixWord(h: Lanes, word: number): void {
+  h.a = Math.imul(h.a ^ word, PRIME);
+  h.a ^= h.a >>> 15;
+  h.b = Math.imul(h.b ^ word, 0x5bd1e995);
+  h.b ^= h.b >>> 13;
+}
+
+function mixText(h: Lanes, text: string): void {
+  for (let i = 0; i < text.length; i++) mixWord(h, text.charCodeAt(i));
+  mixWord(h, text.length);
+}
+
+function mixLanes(h: Lanes, child: Lanes): void {
+  mixWord(h, child.a);
+  mixWord(h, child.b);
+}
+
+function textLanes(text: string): Lanes {
+  const h = { a: 0x811c9dc5, b: 0x9747b28c };
+  mixText(h, text);
+  return h;
+}
+
+const hex = (n: number) => (n >>> 0).toString(16).padStart(8, '0');
+
 /**
- * The fingerprint of a value as the log would write it (redacted), computed per object and cached by identity:
- * contexts are immutable and share structure, so after one change only the objects on the changed path are hashed
- * again (a 20,000-segment translation model is hashed once, not on every keystroke). An object carrying LOG_DIGEST
- * is fingerprinted by it. Maps and Sets are hashed by their entries. Recorder and replayer both use this.
+ * The fingerprint of a value as the log would write it (redacted), 16 hex digits, computed per object and cached by
+ * identity: contexts are immutable and share structure, so after one change only the objects on the changed path
+ * are hashed again (a 20,000-segment translation model is hashed once, not on every keystroke). An object's
+ * fingerprint mixes its children's fingerprints as numbers, so a new array of known items costs one step per item.
+ * An object carrying LOG_DIGEST is fingerprinted by it. Maps and Sets are hashed by their entries. Recorder and
+ * replayer both use this.
  */
-export function redactedHash(value: unknown, inProgress: Set<object> = new Set()): string {
-  if (value === null || value === undefined || typeof value !== 'object') return hashValue(redactValue(value) ?? null);
+export function redactedHash(value: unknown): string {
+  const h = lanesOf(value, new Set());
+  return hex(h.a) + hex(h.b);
+}
+
+function lanesOf(value: unknown, inProgress: Set<object>): Lanes {
+  if (value === null || value === undefined || typeof value !== 'object') return textLanes(stableStringify(redactValue(value) ?? null));
   const obj = value as object;
   const cached = subtreeHashes.get(obj);
   if (cached) return cached;
   const digest = (obj as { [LOG_DIGEST]?: unknown })[LOG_DIGEST];
-  if (typeof digest === 'string') return digest;
-  if (inProgress.has(obj)) return hashValue('[cycle]');
-  let hash: string;
+  if (typeof digest === 'string') return textLanes(digest);
+  if (inProgress.has(obj)) return textLanes('[cycle]');
+  let h: Lanes;
   if (isSpecial(obj)) {
-    hash = hashValue(redactValue(obj));
+    h = textLanes(stableStringify(redactValue(obj)));
   } else {
     inProgress.add(obj);
-    let text: string;
-    const list = (items: unknown[]) => items.map((item) => (typeof item === 'function' || typeof item === 'symbol' ? 'null' : redactedHash(item, inProgress))).join(',');
-    if (Array.isArray(obj)) text = `[${list(obj)}]`;
-    else if (obj instanceof Map) text = `M[${list([...obj.entries()])}]`;
-    else if (obj instanceof Set) text = `S[${list([...obj])}]`;
+    const list = (tag: string, items: Iterable<unknown>) => {
+      h = textLanes(tag);
+      let count = 0;
+      for (const item of items) {
+        mixLanes(h, typeof item === 'function' || typeof item === 'symbol' ? NULL_LANES : lanesOf(item, inProgress));
+        count++;
+      }
+      mixWord(h, count);
+    };
+    if (Array.isArray(obj)) list('[', obj);
+    else if (obj instanceof Map) list('M', obj.entries());
+    else if (obj instanceof Set) list('S', obj);
     else {
-      const parts: string[] = [];
+      h = textLanes('{');
       for (const key of Object.keys(obj).sort()) {
         const inner = (obj as Record<string, unknown>)[key];
         if (inner === undefined || typeof inner === 'function' || typeof inner === 'symbol') continue;
-        const part = isSecretKey(key) ? hashValue(inner === null || inner === '' ? (inner ?? null) : REDACTED) : redactedHash(inner, inProgress);
-        parts.push(`${JSON.stringify(key)}:${part}`);
+        mixText(h, key);
+        mixLanes(h, isSecretKey(key) ? textLanes(stableStringify(inner === null || inner === '' ? (inner ?? null) : REDACTED)) : lanesOf(inner, inProgress));
       }
-      text = `{${parts.join(',')}}`;
     }
     inProgress.delete(obj);
-    hash = fnv1a64(text);
   }
-  subtreeHashes.set(obj, hash);
-  return hash;
+  subtreeHashes.set(obj, h!);
+  return h!;
 }
+
+const NULL_LANES = textLanes('null');
