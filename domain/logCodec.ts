@@ -294,8 +294,24 @@ export function redactedHash(value: unknown): string {
   return hex(h.a) + hex(h.b);
 }
 
+/** A primitive's fingerprint: its kind and its text as the log writes it (a URL's secret parameters redacted). */
+function primitiveLanes(value: unknown): Lanes {
+  switch (typeof value) {
+    case 'string':
+      return textLanes(`s${value.includes('=') ? redactUrl(value) : value}`);
+    case 'number':
+      return Number.isFinite(value) ? textLanes(`n${value}`) : textLanes(`N${value}`);
+    case 'boolean':
+      return value ? TRUE_LANES : FALSE_LANES;
+    case 'bigint':
+      return textLanes(`b${value}`);
+    default:
+      return NULL_LANES;
+  }
+}
+
 function lanesOf(value: unknown, inProgress: Set<object>): Lanes {
-  if (value === null || value === undefined || typeof value !== 'object') return textLanes(stableStringify(redactValue(value) ?? null));
+  if (value === null || value === undefined || typeof value !== 'object') return primitiveLanes(value);
   const obj = value as object;
   const cached = subtreeHashes.get(obj);
   if (cached) return cached;
@@ -335,3 +351,5 @@ function lanesOf(value: unknown, inProgress: Set<object>): Lanes {
 }
 
 const NULL_LANES = textLanes('null');
+const TRUE_LANES = textLanes('true');
+const FALSE_LANES = textLanes('false');

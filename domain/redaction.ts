@@ -30,8 +30,16 @@ const SECRET_QUERY_PARAMS = ['code', 'state', 'token', 'access_token', 'id_token
 
 /** True when a property of this name holds a secret. */
 export function isSecretKey(key: string): boolean {
-  return SECRET_KEYS.has(key.toLowerCase());
+  let secret = secretKeyMemo.get(key);
+  if (secret === undefined) {
+    secret = SECRET_KEYS.has(key.toLowerCase());
+    if (secretKeyMemo.size < 10_000) secretKeyMemo.set(key, secret);
+  }
+  return secret;
 }
+
+/** Keys repeat endlessly (every context, every event): each one's answer is worked out once. */
+const secretKeyMemo = new Map<string, boolean>();
 
 /** Replaces secret query-parameter values inside a URL-like string. */
 export function redactUrl(text: string): string {
