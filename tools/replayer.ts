@@ -143,11 +143,15 @@ export function replayLog(log: { header: LogHeader; entries: LogEntry[] }, optio
   const replayed = new Map<string, { value: unknown; status: string; context: unknown; track: ContextTrack | undefined }>();
   // Actors whose recorded or replayed state changed since the last comparison (and those still diverged).
   const dirty = new Set<string>();
+  // Each actor's path, or null for an adapter (what the replay compares is the core's state).
+  const corePaths = new WeakMap<AnyActorRef, string | null>();
   const inspect = (ev: InspectionEvent) => {
+    if (ev.type !== '@xstate.snapshot') return;
     const ref = ev.actorRef as AnyActorRef;
-    if (ev.type !== '@xstate.snapshot' || !isCoreLogic(logicOf(ref))) return;
+    let path = corePaths.get(ref);
+    if (path === undefined) corePaths.set(ref, (path = isCoreLogic(logicOf(ref)) ? actorPath(ref) : null));
+    if (path === null) return;
     const s = ev.snapshot as { value?: unknown; context?: unknown; status?: string };
-    const path = actorPath(ref);
     const previous = replayed.get(path);
     if (previous) {
       previous.value = s.value ?? null;

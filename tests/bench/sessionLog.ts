@@ -194,15 +194,20 @@ export async function benchSessionLog(): Promise<void> {
   // An hour's replay: the recorded minutes read and replayed back to back, as many times as an hour holds, in one
   // process (the first ones pay for compiling; an hour's log would too).
   const rounds = Math.max(1, Math.round(60 / minutes));
+  // Wall time and this process's CPU time are both printed: on a machine shared with other work the wall time
+  // includes waiting for a core, the CPU time is what the replay itself costs.
   let divergences = 0;
   const hourStarted = performance.now();
+  const cpuStarted = process.cpuUsage();
   for (let i = 0; i < rounds; i++) divergences += replayLog(parseEventLog(bytes), { root: appMachine, rootId: 'app' }).divergences.length;
   const hourReplay = performance.now() - hourStarted;
+  const cpu = process.cpuUsage(cpuStarted);
+  const hourCpu = (cpu.user + cpu.system) / 1000;
   const lastRound = performance.now();
   replayLog(parseEventLog(bytes), { root: appMachine, rootId: 'app' });
   const warmMinute = (performance.now() - lastRound) / minutes;
   console.log(
-    `session log: replay of one hour (the ${minutes.toFixed(2)}-min log read and replayed ${rounds} times back to back) ${hourReplay.toFixed(0)} ms, ${divergences} divergences (goal < ${GOAL_HOUR_REPLAY_MS} ms) ${hourReplay < GOAL_HOUR_REPLAY_MS ? 'OK' : 'OVER'}; a warm minute ${warmMinute.toFixed(0)} ms`,
+    `session log: replay of one hour (the ${minutes.toFixed(2)}-min log read and replayed ${rounds} times back to back) ${hourReplay.toFixed(0)} ms wall, ${hourCpu.toFixed(0)} ms CPU, ${divergences} divergences (goal < ${GOAL_HOUR_REPLAY_MS} ms) ${hourReplay < GOAL_HOUR_REPLAY_MS ? 'OK' : hourCpu < GOAL_HOUR_REPLAY_MS ? 'OK in CPU time, OVER in wall time (the machine is busy)' : 'OVER'}; a warm minute ${warmMinute.toFixed(0)} ms`,
   );
 
   for (let i = 0; i < 5; i++) {
