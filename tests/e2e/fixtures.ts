@@ -195,7 +195,7 @@ export async function signedInPage(browser: Browser, baseURL: string, email: str
   const page = await context.newPage();
   // Signed out, an item address offers the anonymous reviewer's page: sign in through the grid first.
   await openGridAs(page, email);
-  await page.goto(path);
+  if (path) await page.goto(path);
   return page;
 }
 
@@ -263,7 +263,7 @@ const translatorPageErrors = new WeakMap<Page, string[]>();
  * A signed-in page on `path` (a translate tab) without the walkthrough and the course-updates popover, whose
  * uncaught script errors are recorded (see {@link expectNoPageErrors}).
  */
-export async function translatorPage(browser: Browser, baseURL: string, email: string, path: string): Promise<Page> {
+export async function translatorPage(browser: Browser, baseURL: string, email: string, path?: string): Promise<Page> {
   const context = await browser.newContext({ baseURL });
   await skipTranslationIntro(context);
   const page = await context.newPage();
@@ -272,7 +272,7 @@ export async function translatorPage(browser: Browser, baseURL: string, email: s
   page.on('pageerror', (error) => errors.push(error.stack ?? error.message));
   // Signed out, an item address offers the anonymous reviewer's page: sign in through the grid first.
   await openGridAs(page, email);
-  await page.goto(path);
+  if (path) await page.goto(path);
   return page;
 }
 

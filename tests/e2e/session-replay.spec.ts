@@ -12,10 +12,9 @@ import {
   openGridAs,
   segmentRow,
   segmentTable,
-  stackItemIds,
+  itemCard,
   startEditRow,
   test,
-  translatePath,
   translatorPage,
   treeFolder,
   uniqueName,
@@ -39,11 +38,14 @@ test('a grid session (a folder created and opened) replays with no divergence', 
   expect(eventTypes(log)).toContain('folder.create');
 });
 
-test('a translate-tab session (edit, save, mark complete, reopen, find and replace) replays with no divergence', async ({ browser, baseURL }) => {
-  const stack = await stackItemIds(browser, baseURL!, SEEDED_TRANSLATIONS.storylineStack);
-  const id = stack.get(SEEDED_TRANSLATIONS.storylineFrench)!;
-  const page = await translatorPage(browser, baseURL!, VERA, translatePath(id));
+test('a translate-tab session (found by search, edit, save, mark complete, reopen, find and replace) replays with no divergence', async ({ browser, baseURL }) => {
+  const page = await translatorPage(browser, baseURL!, VERA);
   try {
+    // As a validator gets there: search the language, open the card, the Translate tab.
+    await page.getByRole('searchbox', { name: 'Search content' }).fill('French');
+    await expect(page.getByRole('heading', { name: 'for “French”' })).toBeVisible();
+    await itemCard(page, SEEDED_TRANSLATIONS.storylineFrench).getByRole('link').first().click();
+    await page.getByRole('link', { name: 'Translate' }).click();
     await segmentTable(page);
     await goToSlide(page, 'Why service matters');
     const editor = await startEditRow(page, segmentRow(page, 'résolu rapidement'));
