@@ -1,35 +1,47 @@
-import { createActor, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
-import { getAdjacencyMap, getShortestPaths, getSimplePaths } from 'xstate/graph';
+import { createActor, type AnyActorScope, type AnyMachineSnapshot, type AnyStateMachine, type EventObject, type InspectionEvent } from 'xstate';
+import { getSimplePaths } from 'xstate/graph';
 import { inert } from '../machines/inert.ts';
 import type { RegistryEntry } from '../machines/index.ts';
 
 type AnyStateNode = AnyStateMachine['root'];
-
-/** Bound of the search for transitions the shortest state paths did not take (xstate/graph counts steps). */
-const MAX_SEARCH_STEPS = 200_000;
-/** Objects in the context up to this size of JSON tell snapshots apart in that search. */
-const SMALL_OBJECT_CHARS = 160;
+type TransitionDef = AnyStateNode['always'] extends (infer T)[] | undefined ? T : never;
 
 /**
- * The key the transition search tells snapshots apart by: the state value, the context's booleans,
- * strings and nulls (flags, statuses, reasons) and its small objects. Counters and large collections
- * are left out so that the search space stays finite.
+ * What path generation reads from a machine's registry entry (or a module's sibling `.paths.ts` file): the machine,
+ * its payload cases, and optionally several inputs and the transitions it cannot take, each with the reason.
  */
-function shapeKey(snapshot: AnyMachineSnapshot): string {
-  const context = (snapshot.context ?? {}) as Record<string, unknown>;
-  const kept = Object.entries(context).filter(([, v]) => {
-    if (v === null || typeof v === 'boolean' || typeof v === 'string') return true;
-    if (typeof v !== 'object') return false;
-    const json = JSON.stringify(v) ?? '';
-    return json.length <= SMALL_OBJECT_CHARS;
-  });
-  // Numbers inside small objects (keys, counters, times) are left out too, for the same reason.
-  return JSON.stringify([snapshot.value, kept], (_, value: unknown) => (typeof value === 'number' ? '#' : value));
+export interface PathEntry extends Pick<RegistryEntry, 'name' | 'machine' | 'cases'> {
+  description?: string;
+  input?: unknown;
+  /** More inputs to start from (a machine whose input decides its first state). */
+  inputs?: unknown[];
+  /** Transition ids (as coverage names them) that no sequence of events can take, each with a sentence saying why. */
+  unreachable?: Record<string, string>;
 }
 
-/** One generated path: the events to send from the initial state and the state they reach. */
+export interface PathOptions {
+  simple?: boolean;
+  /** Snapshots expanded at most (default 60,000). */
+  maxNodes?: number;
+  /** Steps (one event tried on one snapshot) at most (default 250,000): the budget that makes a search repeatable. */
+  maxSteps?: number;
+  /** Longest path, in events (default 40). */
+  maxDepth?: number;
+  /** CPU budget of the search in ms (default 20,000), a safety net; what is not reached by then is reported. */
+  budgetMs?: number;
+}
+
+const DEFAULTS = { maxNodes: 60_000, maxSteps: 250_000, maxDepth: 40, budgetMs: 20_000 };
+/** Snapshots the search goes on expanding, once every transition is taken, in the hope of a guard seen false. */
+const GUARD_PATIENCE = 1_500;
+/** Arrays and objects in the context up to this size of JSON tell snapshots apart; larger ones by their size only. */
+const SMALL_JSON_CHARS = 400;
+
+/** One generated path: the input, the events to send from the initial state, and the state they reach. */
 export interface MachinePath {
   description: string;
+  /** Index into the entry's inputs (0: `input`, then `inputs`). */
+  inputIndex: number;
   events: EventObject[];
   target: AnyMachineSnapshot['value'];
   /** State value after each event, for checking every step. */
@@ -38,20 +50,12 @@ export interface MachinePath {
 
 export interface Coverage {
   states: { covered: number; total: number; missing: string[] };
-  transitions: { covered: number; total: number; missing: string[] };
-}
-
-/** The state nodes a state value makes active (compound and parallel included). */
-function activeNodes(node: AnyStateNode, value: unknown): AnyStateNode[] {
-  if (typeof value === 'string') {
-    const child = node.states[value] as AnyStateNode | undefined;
-    return child ? [child] : [];
-  }
-  if (!value || typeof value !== 'object') return [];
-  return Object.entries(value).flatMap(([key, inner]) => {
-    const child = node.states[key] as AnyStateNode | undefined;
-    return child ? [child, ...activeNodes(child, inner)] : [];
-  });
+  transitions: { covered: number; total: number; missing: string[]; unreachable: string[] };
+  /** Guarded transitions whose guard was seen false at least once (the other outcome of each guard). */
+  guards: { seenFalse: number; total: number; neverFalse: string[] };
+  /** Set when the search stopped on its budget before it had taken every transition. */
+  stoppedBy?: 'nodes' | 'steps' | 'time';
+  nodes: number;
 }
 
 function allNodes(machine: AnyStateMachine): AnyStateNode[] {
@@ -62,6 +66,23 @@ function allNodes(machine: AnyStateMachine): AnyStateNode[] {
   };
   walk(machine.root);
   return out;
+}
+
+/** Every transition of a machine by its definition object: event transitions, `after`, invoke done/error, `always`. */
+export function transitionIds(machine: AnyStateMachine): Map<TransitionDef, string> {
+  const ids = new Map<TransitionDef, string>();
+  for (const node of allNodes(machine)) {
+    for (const [type, defs] of node.transitions) {
+      defs.forEach((def, index) => ids.set(def, `${node.id} —${type}${defs.length > 1 ? `#${index + 1}` : ''}→`));
+    }
+    (node.always ?? []).forEach((def, index, defs) => ids.set(def, `${node.id} —(always)${defs.length > 1 ? `#${index + 1}` : ''}→`));
+  }
+  return ids;
+}
+
+/** State nodes that count as states: every node but the root and history pseudo-states (targets, not states). */
+function countedNodes(machine: AnyStateMachine): AnyStateNode[] {
+  return allNodes(machine).filter((node) => node !== machine.root && node.type !== 'history');
 }
 
 /**
@@ -83,8 +104,8 @@ export function eventTypes(machine: AnyStateMachine): string[] {
   return [...types].sort();
 }
 
-/** Events with their payloads: the registry's cases, or a default payload for adapter outcomes. */
-export function eventAlphabet(entry: RegistryEntry): EventObject[] {
+/** Events with their payloads: the entry's cases, or a default payload for adapter outcomes. */
+export function eventAlphabet(entry: Pick<PathEntry, 'machine' | 'cases'>): EventObject[] {
   const events: EventObject[] = [];
   for (const type of eventTypes(entry.machine)) {
     const cases = entry.cases[type];
@@ -101,139 +122,385 @@ export function eventAlphabet(entry: RegistryEntry): EventObject[] {
   return events;
 }
 
+export function inputsOf(entry: PathEntry): unknown[] {
+  return [entry.input, ...(entry.inputs ?? [])];
+}
+
+/**
+ * A way to take one step of a machine without running it: its pure transition with a scope whose system reports
+ * every microstep (the transitions taken, `always` ones included, and each intermediate snapshot) and lets the same
+ * invoked child register in many branches of the search.
+ */
+class Stepper {
+  readonly scope: AnyActorScope;
+  private microsteps: { transitions: TransitionDef[]; snapshot: AnyMachineSnapshot }[] = [];
+
+  constructor(readonly machine: AnyStateMachine) {
+    const actor = createActor(machine, {
+      inspect: (ev: InspectionEvent) => {
+        if (ev.type === '@xstate.microstep') this.microsteps.push({ transitions: (ev as unknown as { _transitions: TransitionDef[] })._transitions, snapshot: ev.snapshot as AnyMachineSnapshot });
+      },
+    });
+    const system = actor.system as unknown as { _set: (key: string, ref: unknown) => void; get: (key: string) => unknown };
+    const keyed = new Map<string, unknown>();
+    system._set = (key, ref) => void keyed.set(key, ref);
+    system.get = (key) => keyed.get(key);
+    this.scope = { self: actor, defer: () => {}, id: '', logger: () => {}, sessionId: '', stopChild: () => {}, system: actor.system, emit: () => {}, actionExecutor: () => {} } as unknown as AnyActorScope;
+  }
+
+  initial(input: unknown): { snapshot: AnyMachineSnapshot; microsteps: Stepper['microsteps'] } {
+    this.microsteps = [];
+    const snapshot = this.machine.getInitialSnapshot(this.scope, input) as AnyMachineSnapshot;
+    return { snapshot, microsteps: this.microsteps };
+  }
+
+  step(snapshot: AnyMachineSnapshot, event: EventObject): { snapshot: AnyMachineSnapshot; microsteps: Stepper['microsteps'] } | null {
+    this.microsteps = [];
+    try {
+      const next = this.machine.transition(snapshot, event, this.scope) as AnyMachineSnapshot;
+      return { snapshot: next, microsteps: this.microsteps };
+    } catch {
+      // An event whose payload a guard or an assignment cannot read is not a step the machine can take.
+      return null;
+    }
+  }
+}
+
+/** The state nodes a state value makes active (compound and parallel included). */
+function activeNodes(node: AnyStateNode, value: unknown): AnyStateNode[] {
+  if (typeof value === 'string') {
+    const child = node.states[value] as AnyStateNode | undefined;
+    return child ? [child] : [];
+  }
+  if (!value || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, inner]) => {
+    const child = node.states[key] as AnyStateNode | undefined;
+    return child ? [child, ...activeNodes(child, inner)] : [];
+  });
+}
+
+/**
+ * The key the search tells snapshots apart by: the state value, the context (numbers kept; arrays and objects whole up
+ * to a size, past it by their length), the children's ids and the status. Paths are bounded by depth and the search by
+ * its budgets, so numbers that grow do not make it run on.
+ */
+function keyOf(snapshot: AnyMachineSnapshot): string {
+  const context = (snapshot.context ?? {}) as Record<string, unknown>;
+  const kept: unknown[] = [];
+  for (const key of Object.keys(context)) {
+    const value = context[key];
+    if (value === undefined || typeof value === 'function') continue;
+    kept.push(key, value === null || typeof value !== 'object' ? value : objectKey(value));
+  }
+  return JSON.stringify([snapshot.status, snapshot.value, kept, Object.keys(snapshot.children ?? {}).sort()]);
+}
+
+/** Objects are immutable and shared between snapshots: each one's key is worked out once. */
+const objectKeys = new WeakMap<object, string>();
+
+/** An object's JSON when it is small, else its size (entries); written only up to the size it may have. */
+function objectKey(value: object): string {
+  const known = objectKeys.get(value);
+  if (known !== undefined) return known;
+  const budget = { left: SMALL_JSON_CHARS };
+  const json = boundedJson(value, budget, new Set());
+  const key = json ?? `#${value instanceof Map || value instanceof Set ? value.size : Array.isArray(value) ? value.length : Object.keys(value).length}`;
+  objectKeys.set(value, key);
+  return key;
+}
+
+function boundedJson(value: unknown, budget: { left: number }, seen: Set<object>): string | null {
+  if (budget.left < 0) return null;
+  if (value === null || value === undefined || typeof value === 'function' || typeof value === 'symbol') return 'null';
+  if (typeof value !== 'object') {
+    const text = typeof value === 'bigint' ? `"${value}"` : JSON.stringify(value);
+    budget.left -= text.length;
+    return budget.left < 0 ? null : text;
+  }
+  if (seen.has(value)) return '"[cycle]"';
+  if ('xstate$$type' in value || typeof (value as { send?: unknown }).send === 'function') {
+    const text = `"@${String((value as { id?: unknown }).id)}"`;
+    budget.left -= text.length;
+    return text;
+  }
+  seen.add(value);
+  const parts: string[] = [];
+  const items = value instanceof Map ? [...value.entries()] : value instanceof Set ? [...value] : Array.isArray(value) ? value : null;
+  if (items) {
+    for (const item of items) {
+      const part = boundedJson(item, budget, seen);
+      if (part === null) return null;
+      parts.push(part);
+    }
+    seen.delete(value);
+    return `[${parts.join(',')}]`;
+  }
+  for (const key of Object.keys(value)) {
+    const inner = (value as Record<string, unknown>)[key];
+    if (inner === undefined || typeof inner === 'function') continue;
+    budget.left -= key.length + 3;
+    const part = boundedJson(inner, budget, seen);
+    if (part === null) return null;
+    parts.push(`${JSON.stringify(key)}:${part}`);
+  }
+  seen.delete(value);
+  return `{${parts.join(',')}}`;
+}
+
+interface SearchNode {
+  snapshot: AnyMachineSnapshot;
+  parent: SearchNode | null;
+  event: EventObject | null;
+  depth: number;
+  inputIndex: number;
+}
+
+function routeOf(node: SearchNode): { events: EventObject[]; values: AnyMachineSnapshot['value'][] } {
+  const events: EventObject[] = [];
+  const values: AnyMachineSnapshot['value'][] = [];
+  for (let cur: SearchNode | null = node; cur && cur.event; cur = cur.parent) {
+    events.push(cur.event);
+    values.push(cur.snapshot.value);
+  }
+  return { events: events.reverse(), values: values.reverse() };
+}
+
 function describe(events: EventObject[], target: unknown): string {
   const chain = events.length ? events.map((e) => e.type).join(' → ') : '(initial)';
   return `${JSON.stringify(target)} via ${chain}`;
 }
 
+const activeStateNodes = (snapshot: AnyMachineSnapshot) => (snapshot as unknown as { _nodes?: AnyStateNode[] })._nodes ?? [];
+
 /**
- * Paths with inert adapters: the shortest (default) or every simple path to each state value, then
- * the shortest path to every reachable transition not yet taken, so that each is driven at least once.
+ * Guards seen false by one step from `before` on `event` to `after`: the guarded candidates of the event in the active
+ * state nodes that were passed over, and every guarded `always` transition of the state the step settled in (a
+ * macrostep ends only when none is enabled).
  */
-export function generatePaths(entry: RegistryEntry, options: { simple?: boolean } = {}): MachinePath[] {
+function guardsSeenFalse(before: AnyMachineSnapshot, event: EventObject, taken: Set<TransitionDef>, after: AnyMachineSnapshot, out: Set<TransitionDef>): void {
+  for (const node of activeStateNodes(before)) {
+    const defs = node.transitions.get(event.type);
+    if (!defs) continue;
+    for (const def of defs) {
+      if (taken.has(def)) break;
+      if (def.guard) out.add(def);
+    }
+  }
+  if (after.status !== 'active') return;
+  for (const node of activeStateNodes(after)) for (const def of node.always ?? []) if (def.guard) out.add(def);
+}
+
+interface SearchResult {
+  paths: MachinePath[];
+  coverage: Coverage;
+}
+
+/**
+ * Breadth-first search over the machine's snapshots from each input, one pure step per event of the alphabet: every
+ * state (transient ones included, seen in microsteps) and every transition (`always` included) gets the shortest path
+ * that reaches it, and every guard is watched for a false outcome. Linear in the snapshots visited (a map of keys),
+ * bounded by depth, snapshots and CPU time; what it could not reach is reported.
+ */
+export function searchPaths(entry: PathEntry, options: PathOptions = {}): SearchResult {
+  const { maxNodes, maxSteps, maxDepth, budgetMs } = { ...DEFAULTS, ...options };
   const machine = inert(entry.machine);
+  const stepper = new Stepper(machine);
   const alphabet = eventAlphabet(entry);
-  const gen = options.simple ? getSimplePaths : getShortestPaths;
-  const raw = gen(machine, { events: alphabet, input: entry.input, serializeState: (snapshot) => JSON.stringify(snapshot.value) });
   const ids = transitionIds(machine);
-  const taken = new Set<string>();
-  const paths: MachinePath[] = [];
-  for (const path of raw) {
-    const steps = path.steps.filter((step) => step.event.type !== 'xstate.init');
-    const events = steps.map((step) => step.event as EventObject);
-    // The first step is always xstate.init; its state is the initial snapshot.
-    let snapshot = (path.steps[0]?.state ?? path.state) as AnyMachineSnapshot;
-    for (const [i, step] of path.steps.entries()) {
-      if (i === 0) continue;
-      for (const def of machine.getTransitionData(snapshot, step.event)) {
-        const id = ids.get(def);
-        if (id) taken.add(id);
-      }
-      snapshot = step.state as AnyMachineSnapshot;
-    }
-    paths.push({ description: describe(events, path.state.value), events, target: path.state.value, stepValues: steps.map((step) => step.state.value) });
-  }
-  // Transitions not yet taken: a breadth-first walk of the adjacency map over whole snapshots (value
-  // and context), so that transitions behind a context-dependent guard are found too; each adds the
-  // shortest path that takes it.
-  const total = new Set(ids.values()).size;
-  if (taken.size < total) {
-    // Breadth first within the budget: past MAX_SEARCH_STEPS transitions the snapshots found are no longer
-    // expanded (a wide parallel machine then gets the transitions nearest the start, instead of an error).
-    let expanded = 0;
-    const budget = Math.floor(MAX_SEARCH_STEPS / Math.max(1, alphabet.length)) - 1;
-    const adjacency = getAdjacencyMap(machine, {
-      events: alphabet,
-      input: entry.input,
-      limit: MAX_SEARCH_STEPS,
-      serializeState: (snapshot) => shapeKey(snapshot as AnyMachineSnapshot),
-      stopWhen: () => ++expanded > budget,
-    });
-    const keys = Object.keys(adjacency) as (keyof typeof adjacency)[];
-    const start = keys[0];
-    const route = new Map<string, { events: EventObject[]; values: AnyMachineSnapshot['value'][] }>();
-    if (start) route.set(start, { events: [], values: [] });
-    const queue = start ? [start] : [];
-    while (queue.length && taken.size < total) {
-      const key = queue.shift()!;
-      const node = adjacency[key]!;
-      const here = route.get(key)!;
-      for (const edge of Object.values(node.transitions)) {
-        const event = edge.event as EventObject;
-        const after = edge.state as AnyMachineSnapshot;
-        const events = [...here.events, event];
-        const values = [...here.values, after.value];
-        const fresh = machine
-          .getTransitionData(node.state as AnyMachineSnapshot, event)
-          .map((def) => ids.get(def))
-          .filter((id): id is string => !!id && !taken.has(id));
-        if (fresh.length) {
-          fresh.forEach((id) => taken.add(id));
-          paths.push({ description: describe(events, after.value), events, target: after.value, stepValues: values });
-        }
-        const nextKey = keys.find((k) => adjacency[k]!.state === edge.state) ?? null;
-        if (nextKey && !route.has(nextKey)) {
-          route.set(nextKey, { events, values });
-          queue.push(nextKey);
-        }
-      }
-    }
-  }
-  return paths;
-}
-
-function transitionIds(machine: AnyStateMachine): Map<object, string> {
-  const ids = new Map<object, string>();
-  for (const node of allNodes(machine)) {
-    for (const [type, defs] of node.transitions) {
-      defs.forEach((def, index) => ids.set(def, `${node.id} —${type}${defs.length > 1 ? `#${index + 1}` : ''}→`));
-    }
-  }
-  return ids;
-}
-
-/** State and transition coverage of a set of paths, walking each one on the machine. */
-export function coverageOf(entry: RegistryEntry, paths: MachinePath[]): Coverage {
-  const machine = inert(entry.machine);
-  const nodes = allNodes(machine).filter((node) => node !== machine.root);
-  const ids = transitionIds(machine);
-  const seenStates = new Set<string>();
+  const unreachable = entry.unreachable ?? {};
+  const states = countedNodes(machine);
+  const guarded = [...ids.keys()].filter((def) => def.guard);
+  const seenStates = new Set<AnyStateNode>();
   const seenTransitions = new Set<string>();
-  for (const path of paths) {
-    const actor = createActor(machine, { input: entry.input });
-    actor.start();
+  const falseGuards = new Set<TransitionDef>();
+  const paths: MachinePath[] = [];
+  const totalTransitions = new Set(ids.values()).size;
+  const started = process.cpuUsage();
+  const cpuMs = () => {
+    const used = process.cpuUsage(started);
+    return (used.user + used.system) / 1000;
+  };
+  let stoppedBy: Coverage['stoppedBy'];
+  let expanded = 0;
+  let steps = 0;
+
+  const record = (node: SearchNode, microsteps: { transitions: TransitionDef[]; snapshot: AnyMachineSnapshot }[]) => {
+    let fresh = false;
     const mark = (snapshot: AnyMachineSnapshot) => {
-      for (const node of activeNodes(machine.root, snapshot.value)) seenStates.add(node.id);
-    };
-    mark(actor.getSnapshot());
-    for (const event of path.events) {
-      for (const def of machine.getTransitionData(actor.getSnapshot(), event)) {
-        const id = ids.get(def);
-        if (id) seenTransitions.add(id);
+      for (const state of activeNodes(machine.root, snapshot.value)) {
+        if (!seenStates.has(state)) {
+          seenStates.add(state);
+          fresh = true;
+        }
       }
-      actor.send(event);
-      mark(actor.getSnapshot());
+    };
+    for (const micro of microsteps) {
+      for (const def of micro.transitions) {
+        const id = ids.get(def);
+        if (id && !seenTransitions.has(id)) {
+          seenTransitions.add(id);
+          fresh = true;
+        }
+      }
+      mark(micro.snapshot);
     }
-    actor.stop();
+    mark(node.snapshot);
+    if (fresh) {
+      const { events, values } = routeOf(node);
+      paths.push({ description: describe(events, node.snapshot.value), inputIndex: node.inputIndex, events, target: node.snapshot.value, stepValues: values });
+    }
+  };
+
+  const visited = new Set<string>();
+  const queue: SearchNode[] = [];
+  inputsOf(entry).forEach((input, inputIndex) => {
+    if (inputIndex > 0 && input === undefined) return;
+    const start = stepper.initial(input);
+    const node: SearchNode = { snapshot: start.snapshot, parent: null, event: null, depth: 0, inputIndex };
+    record(node, start.microsteps);
+    const key = `${inputIndex}|${keyOf(start.snapshot)}`;
+    if (!visited.has(key)) {
+      visited.add(key);
+      queue.push(node);
+    }
+  });
+
+  // Done when every transition and state is reached and every guard seen false, or, with transitions and states all
+  // reached, when the last GUARD_PATIENCE snapshots showed no guard false for the first time (some guards cannot be).
+  let progressAt = 0;
+  let falseCount = 0;
+  const done = () => {
+    if (seenTransitions.size < totalTransitions || seenStates.size < states.length) return false;
+    if (falseGuards.size > falseCount) {
+      falseCount = falseGuards.size;
+      progressAt = expanded;
+    }
+    return falseGuards.size >= guarded.length || expanded - progressAt > GUARD_PATIENCE;
+  };
+  for (let head = 0; head < queue.length && !done(); head++) {
+    if (expanded >= maxNodes) {
+      stoppedBy = 'nodes';
+      break;
+    }
+    if (steps >= maxSteps) {
+      stoppedBy = 'steps';
+      break;
+    }
+    if ((expanded & 63) === 0 && cpuMs() > budgetMs) {
+      stoppedBy = 'time';
+      break;
+    }
+    expanded++;
+    const node = queue[head]!;
+    queue[head] = undefined as unknown as SearchNode; // what was expanded is reached through its children only
+    if (node.snapshot.status !== 'active' || node.depth >= maxDepth) continue;
+    for (const event of alphabet) {
+      steps++;
+      const next = stepper.step(node.snapshot, event);
+      if (!next) continue;
+      const taken = new Set(next.microsteps[0]?.transitions ?? []);
+      guardsSeenFalse(node.snapshot, event, taken, next.snapshot, falseGuards);
+      if (next.microsteps.length === 0) continue; // nothing happened
+      const child: SearchNode = { snapshot: next.snapshot, parent: node, event, depth: node.depth + 1, inputIndex: node.inputIndex };
+      record(child, next.microsteps);
+      const key = `${node.inputIndex}|${keyOf(next.snapshot)}`;
+      if (visited.has(key)) continue;
+      visited.add(key);
+      queue.push(child);
+    }
   }
+  if (!stoppedBy && !done() && queue.length >= maxNodes) stoppedBy = 'nodes';
+
   const allTransitions = [...new Set(ids.values())];
+  const missing = allTransitions.filter((t) => !seenTransitions.has(t));
+  const byId = new Map([...ids].map(([def, id]) => [def, id]));
   return {
-    states: {
-      covered: nodes.filter((n) => seenStates.has(n.id)).length,
-      total: nodes.length,
-      missing: nodes.filter((n) => !seenStates.has(n.id)).map((n) => n.id),
-    },
-    transitions: {
-      covered: allTransitions.filter((t) => seenTransitions.has(t)).length,
-      total: allTransitions.length,
-      missing: allTransitions.filter((t) => !seenTransitions.has(t)),
+    paths,
+    coverage: {
+      states: { covered: states.filter((s) => seenStates.has(s)).length, total: states.length, missing: states.filter((s) => !seenStates.has(s)).map((s) => s.id) },
+      transitions: {
+        covered: allTransitions.length - missing.length,
+        total: allTransitions.length,
+        missing: missing.filter((t) => !(t in unreachable)),
+        unreachable: missing.filter((t) => t in unreachable),
+      },
+      guards: { seenFalse: guarded.filter((d) => falseGuards.has(d)).length, total: guarded.length, neverFalse: guarded.filter((d) => !falseGuards.has(d)).map((d) => byId.get(d)!) },
+      ...(stoppedBy ? { stoppedBy } : {}),
+      nodes: expanded,
     },
   };
 }
 
+/**
+ * Paths with inert adapters: the shortest path to every state and every transition (default), or with `simple` every
+ * simple path to each state value (xstate/graph).
+ */
+export function generatePaths(entry: PathEntry, options: PathOptions = {}): MachinePath[] {
+  if (!options.simple) return searchPaths(entry, options).paths;
+  const machine = inert(entry.machine);
+  const raw = getSimplePaths(machine, { events: eventAlphabet(entry), input: entry.input, serializeState: (snapshot) => JSON.stringify(snapshot.value) });
+  return raw.map((path) => {
+    const steps = path.steps.filter((step) => step.event.type !== 'xstate.init');
+    const events = steps.map((step) => step.event as EventObject);
+    return { description: describe(events, path.state.value), inputIndex: 0, events, target: path.state.value, stepValues: steps.map((step) => step.state.value) };
+  });
+}
+
+/** State, transition and guard coverage of a set of paths, walking each one on a running actor. */
+export function coverageOf(entry: PathEntry, paths: MachinePath[]): Coverage {
+  const machine = inert(entry.machine);
+  const ids = transitionIds(machine);
+  const states = countedNodes(machine);
+  const guarded = [...ids.keys()].filter((def) => def.guard);
+  const unreachable = entry.unreachable ?? {};
+  const seenStates = new Set<string>();
+  const seenTransitions = new Set<string>();
+  const falseGuards = new Set<TransitionDef>();
+  const inputs = inputsOf(entry);
+  for (const path of paths) {
+    let firstOfMacrostep: TransitionDef[] | null = null;
+    const actor = createActor(machine, {
+      input: inputs[path.inputIndex],
+      inspect: (ev: InspectionEvent) => {
+        if (ev.type !== '@xstate.microstep' || ev.actorRef !== actor) return;
+        const transitions = (ev as unknown as { _transitions: TransitionDef[] })._transitions;
+        firstOfMacrostep ??= transitions;
+        for (const def of transitions) {
+          const id = ids.get(def);
+          if (id) seenTransitions.add(id);
+        }
+        for (const node of activeNodes(machine.root, (ev.snapshot as AnyMachineSnapshot).value)) seenStates.add(node.id);
+      },
+    });
+    actor.start();
+    for (const node of activeNodes(machine.root, actor.getSnapshot().value)) seenStates.add(node.id);
+    for (const event of path.events) {
+      const before = actor.getSnapshot();
+      firstOfMacrostep = null;
+      actor.send(event);
+      guardsSeenFalse(before, event, new Set(firstOfMacrostep ?? []), actor.getSnapshot(), falseGuards);
+      for (const node of activeNodes(machine.root, actor.getSnapshot().value)) seenStates.add(node.id);
+    }
+    actor.stop();
+  }
+  const allTransitions = [...new Set(ids.values())];
+  const missing = allTransitions.filter((t) => !seenTransitions.has(t));
+  return {
+    states: { covered: states.filter((s) => seenStates.has(s.id)).length, total: states.length, missing: states.filter((s) => !seenStates.has(s.id)).map((s) => s.id) },
+    transitions: {
+      covered: allTransitions.length - missing.length,
+      total: allTransitions.length,
+      missing: missing.filter((t) => !(t in unreachable)),
+      unreachable: missing.filter((t) => t in unreachable),
+    },
+    guards: { seenFalse: guarded.filter((d) => falseGuards.has(d)).length, total: guarded.length, neverFalse: guarded.filter((d) => !falseGuards.has(d)).map((d) => ids.get(d)!) },
+    nodes: 0,
+  };
+}
+
 /** Drives a path on a fresh actor (inert adapters) and reports the state after every step. */
-export function drivePath(entry: RegistryEntry, path: MachinePath): { values: AnyMachineSnapshot['value'][]; final: AnyMachineSnapshot } {
-  const actor = createActor(inert(entry.machine), { input: entry.input });
+export function drivePath(entry: PathEntry, path: MachinePath): { values: AnyMachineSnapshot['value'][]; final: AnyMachineSnapshot } {
+  const actor = createActor(inert(entry.machine), { input: inputsOf(entry)[path.inputIndex] });
   actor.start();
   const values: AnyMachineSnapshot['value'][] = [];
   for (const event of path.events) {
@@ -245,8 +512,11 @@ export function drivePath(entry: RegistryEntry, path: MachinePath): { values: An
   return { values, final };
 }
 
-/** One line per machine: "auth: states 12/12 (100%), transitions 30/31 (97%)". */
+/** One line per machine: "auth: states 12/12 (100%), transitions 30/31 (97%), guards false 8/9". */
 export function coverageLine(name: string, coverage: Coverage): string {
-  const pct = (c: number, t: number) => (t === 0 ? 100 : Math.round((c / t) * 100));
-  return `${name}: states ${coverage.states.covered}/${coverage.states.total} (${pct(coverage.states.covered, coverage.states.total)}%), transitions ${coverage.transitions.covered}/${coverage.transitions.total} (${pct(coverage.transitions.covered, coverage.transitions.total)}%)`;
+  const pct = (c: number, t: number) => (t === 0 ? 100 : Math.floor((c / t) * 100));
+  const { states, transitions, guards } = coverage;
+  const excused = transitions.unreachable.length ? ` (+${transitions.unreachable.length} listed unreachable)` : '';
+  const stopped = coverage.stoppedBy ? `; search stopped by its ${coverage.stoppedBy === 'time' ? 'time' : coverage.stoppedBy === 'steps' ? 'step' : 'snapshot'} budget` : '';
+  return `${name}: states ${states.covered}/${states.total} (${pct(states.covered, states.total)}%), transitions ${transitions.covered}/${transitions.total} (${pct(transitions.covered, transitions.total)}%)${excused}, guards seen false ${guards.seenFalse}/${guards.total}${stopped}`;
 }
