@@ -270,6 +270,18 @@ function describe(events: EventObject[], target: unknown): string {
   return `${JSON.stringify(target)} via ${chain}`;
 }
 
+/** `always` transitions taken in a microstep: the guarded ones listed before each in its state were false. */
+function alwaysPassedOver(transitions: TransitionDef[], out: Set<TransitionDef>): void {
+  for (const def of transitions) {
+    const always = (def.source as AnyStateNode).always;
+    if (!always?.includes(def)) continue;
+    for (const earlier of always) {
+      if (earlier === def) break;
+      if (earlier.guard) out.add(earlier);
+    }
+  }
+}
+
 const activeStateNodes = (snapshot: AnyMachineSnapshot) => (snapshot as unknown as { _nodes?: AnyStateNode[] })._nodes ?? [];
 
 /**
@@ -335,6 +347,7 @@ export function searchPaths(entry: PathEntry, options: PathOptions = {}): Search
       }
     };
     for (const micro of microsteps) {
+      alwaysPassedOver(micro.transitions, falseGuards);
       for (const def of micro.transitions) {
         const id = ids.get(def);
         if (id && !seenTransitions.has(id)) {
@@ -465,6 +478,7 @@ export function coverageOf(entry: PathEntry, paths: MachinePath[]): Coverage {
         if (ev.type !== '@xstate.microstep' || ev.actorRef !== actor) return;
         const transitions = (ev as unknown as { _transitions: TransitionDef[] })._transitions;
         firstOfMacrostep ??= transitions;
+        alwaysPassedOver(transitions, falseGuards);
         for (const def of transitions) {
           const id = ids.get(def);
           if (id) seenTransitions.add(id);
