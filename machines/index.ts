@@ -2,41 +2,41 @@ import type { AnyStateMachine } from 'xstate';
 import { hashValue } from '../domain/hash.ts';
 import { describeNode } from './definition.ts';
 import type { SignedInSession } from '../domain/auth.ts';
-import { appMachine } from './appMachine.ts';
-import { authMachine, type CompletedSignIn, type StoredSessionResult } from './authMachine.ts';
-import { dialogsMachine } from './dialogsMachine.ts';
-import { dragMachine } from './dragMachine.ts';
-import { folderSettingsMachine } from './folderSettingsMachine.ts';
-import { foldersMachine } from './foldersMachine.ts';
-import { gridMachine } from './gridMachine.ts';
-import { itemMachine } from './itemMachine.ts';
-import { notificationSettingsMachine } from './notificationSettingsMachine.ts';
-import { sandboxMachine } from './sandboxMachine.ts';
-import { sessionMachine } from './sessionMachine.ts';
-import { socketMachine } from './socketMachine.ts';
-import { toastsMachine, toastTimerMachine } from './toastsMachine.ts';
-import { uploadMachine } from './uploadMachine.ts';
-import { uploadsMachine } from './uploadsMachine.ts';
+import { appMachine } from './session/appMachine.ts';
+import { authMachine, type CompletedSignIn, type StoredSessionResult } from './session/authMachine.ts';
+import { dialogsMachine } from './content/dialogsMachine.ts';
+import { dragMachine } from './content/dragMachine.ts';
+import { folderSettingsMachine } from './content/folderSettingsMachine.ts';
+import { foldersMachine } from './content/foldersMachine.ts';
+import { gridMachine } from './content/gridMachine.ts';
+import { itemMachine } from './items/itemMachine.ts';
+import { notificationSettingsMachine } from './session/notificationSettingsMachine.ts';
+import { sandboxMachine } from './session/sandboxMachine.ts';
+import { sessionMachine } from './session/sessionMachine.ts';
+import { socketMachine } from './session/socketMachine.ts';
+import { toastsMachine, toastTimerMachine } from './session/toastsMachine.ts';
+import { uploadMachine } from './uploads/uploadMachine.ts';
+import { uploadsMachine } from './uploads/uploadsMachine.ts';
 // Sharing and item notifications (issue 6).
-import { itemNotificationsMachine } from './itemNotificationsMachine.ts';
-import { outboxMachine } from './outboxMachine.ts';
-import { shareMachine } from './shareMachine.ts';
+import { itemNotificationsMachine } from './items/itemNotificationsMachine.ts';
+import { outboxMachine } from './session/outboxMachine.ts';
+import { shareMachine } from './sharing/shareMachine.ts';
 // Comments (issue 6).
-import { commentAttachmentMachine, commentPostingMachine } from './commentPostingMachine.ts';
-import { commentsMachine } from './commentsMachine.ts';
+import { commentAttachmentMachine, commentPostingMachine } from './comments/commentPostingMachine.ts';
+import { commentsMachine } from './comments/commentsMachine.ts';
 // Review requests (issue 7).
-import { requestDialogMachine } from './requestDialogMachine.ts';
-import { reviewRequestsMachine } from './reviewRequestsMachine.ts';
+import { requestDialogMachine } from './reviewRequests/requestDialogMachine.ts';
+import { reviewRequestsMachine } from './reviewRequests/reviewRequestsMachine.ts';
 // Translation editor (issue 8).
-import { translationMachine } from './translationMachine.ts';
+import { translationMachine } from './translation/translationMachine.ts';
 import { SMALL_STORYLINE_FILE } from '../domain/translation.fixtures.ts';
 // Translation tools (issue 9).
-import { memoryReportMachine } from './memoryReportMachine.ts';
-import { suggestionActorId, suggestionsMachine } from './suggestionsMachine.ts';
-import { surveysMachine } from './surveysMachine.ts';
-import { walkthroughMachine } from './walkthroughMachine.ts';
-import { itemStackMachine } from './itemStackMachine.ts';
-import { gridDownloadMachine } from './gridDownloadMachine.ts';
+import { memoryReportMachine } from './translation/memoryReportMachine.ts';
+import { suggestionActorId, suggestionsMachine } from './translation/suggestionsMachine.ts';
+import { surveysMachine } from './translation/surveysMachine.ts';
+import { walkthroughMachine } from './translation/walkthroughMachine.ts';
+import { itemStackMachine } from './items/itemStackMachine.ts';
+import { gridDownloadMachine } from './content/gridDownloadMachine.ts';
 
 /** Payload cases for one event type: each case is the event without its `type`. */
 export type EventCases = Record<string, ReadonlyArray<Record<string, unknown>>>;

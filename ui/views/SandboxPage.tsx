@@ -3,7 +3,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { currentSubscription } from '../../domain/account.ts';
 import { FLAG_DEFAULTS, FLAG_KEYS, type FlagKey } from '../../domain/flags.ts';
 import type { OutboxEntry } from '../../domain/notifications.ts';
-import type { FlagScope, SandboxError } from '../../machines/sandboxMachine.ts';
+import type { FlagScope, SandboxError } from '../../machines/session/sandboxMachine.ts';
 import { Banner, Button, cx, Spinner, TextField } from '../kit/index.ts';
 import { t, type StringKey } from '../strings.ts';
 import { useSystem } from '../system.tsx';

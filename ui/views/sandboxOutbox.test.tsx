@@ -3,7 +3,7 @@ import { createActor } from 'xstate';
 import { DEMO } from '../../domain/currentUser.fixtures.ts';
 import type { OutboxEntry } from '../../domain/notifications.ts';
 import { inert } from '../../machines/inert.ts';
-import { outboxMachine } from '../../machines/outboxMachine.ts';
+import { outboxMachine } from '../../machines/session/outboxMachine.ts';
 import { accountFor, renderRoute, sessionWith } from './testSystem.tsx';
 
 const staff = () => sessionWith({ account: accountFor(DEMO.alex, { isStaff: true }) });

@@ -26,11 +26,11 @@ import {
   segmentValueOf,
   updatedCountOf,
   viewModeOf,
-} from '../../../machines/translationMachine.ts';
-import { reportViewOf } from '../../../machines/memoryReportMachine.ts';
-import { suggestionOf, suggestionRequestFor } from '../../../machines/suggestionsMachine.ts';
-import { isSurveyVisible, surveyStatusOf } from '../../../machines/surveysMachine.ts';
-import { currentStepOf } from '../../../machines/walkthroughMachine.ts';
+} from '../../../machines/translation/translationMachine.ts';
+import { reportViewOf } from '../../../machines/translation/memoryReportMachine.ts';
+import { suggestionOf, suggestionRequestFor } from '../../../machines/translation/suggestionsMachine.ts';
+import { isSurveyVisible, surveyStatusOf } from '../../../machines/translation/surveysMachine.ts';
+import { currentStepOf } from '../../../machines/translation/walkthroughMachine.ts';
 import { Button } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
 import { useSystem } from '../../system.tsx';

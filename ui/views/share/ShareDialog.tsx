@@ -10,7 +10,7 @@
 import { useState, type KeyboardEvent } from 'react';
 import { ITEM_PASSWORD_MAX_CHARS } from '../../../domain/constants.ts';
 import { SHARE_ROLE_NAMES, type ShareDraft } from '../../../domain/sharing.ts';
-import type { SharePersonRow } from '../../../machines/shareMachine.ts';
+import type { SharePersonRow } from '../../../machines/sharing/shareMachine.ts';
 import { Avatar, Banner, Button, CheckIcon, Checkbox, CloseIcon, CopyIcon, Dialog, Spinner, TextField, cx } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
 
