@@ -24,6 +24,7 @@ import { TRASH_ROOT } from '../../domain/folderRoles.ts';
 import { buildFolderTree, type Folder } from '../../domain/folderTree.ts';
 import { contentToast } from '../../domain/toasts.ts';
 import { isAnswerLost, refusalOf, tell, type ContentOperation, type FolderRequestEvent, type FoldersEvent, type PendingStatus } from './contentEvents.ts';
+import { changeQueueRegion } from './changeQueue.ts';
 import { promiseSlot } from '../slots.ts';
 
 /** A change applied on screen and not yet confirmed by the server. */
@@ -263,60 +264,25 @@ export const foldersMachine = setup({
   states: {
     // First: on a reconnect the held change goes out before the list is read again, so the service answers it
     // first and the list read after it already holds what it made (never the change twice on screen).
-    changes: {
-      initial: 'idle',
-      states: {
-        idle: {
-          always: { guard: 'hasPending', target: 'sending' },
-        },
-        sending: {
-          tags: ['busy'],
-          invoke: {
-            id: 'sendFolderChange',
-            src: 'sendFolderChange',
-            input: ({ context }) => folderChangeRequest(context.pending[0]!.change, context.pending[0]!.changeId),
-            onDone: { target: 'idle', actions: 'commitHead' },
-            onError: [
-              {
-                // Not sent (offline) or not answered (time-out, connection dropped): it may have been done. It stays
-                // shown as pending and is asked again with the same change id, never rolled back on a guess.
-                guard: { type: 'isAnswerLost', params: ({ event }) => ({ error: event.error }) },
-                target: 'waiting',
-                actions: { type: 'reportError', params: ({ context, event }) => ({ message: `Folder ${context.pending[0]?.change.kind ?? 'change'} not confirmed yet: ${refusalOf(event.error).message}` }) },
-              },
-              {
-                target: 'idle',
-                actions: [
-                  { type: 'reportError', params: ({ context, event }) => ({ message: `Folder ${context.pending[0]?.change.kind ?? 'change'} refused: ${refusalOf(event.error).message}` }) },
-                  { type: 'rollbackHead', params: ({ event }) => refusalOf(event.error) },
-                ],
-              },
-            ],
-          },
-          after: {
-            // §4 "an insert times out after 15000 ms": the answer is taken as lost and the service is asked again at
-            // once (same change id) whether it made the folder, rather than taking it back on a guess. (At once, not
-            // after the retry delay: one timer, never a timer that starts another, so a replay with a clock that jumps
-            // from one recorded event to the next sees the same steps.)
-            insertTimeout: {
-              guard: 'isInsertInFlight',
-              target: 'sending',
-              reenter: true,
-              actions: { type: 'reportError', params: { message: 'Creating the folder timed out; asking the service again whether it was made.' } },
-            },
-          },
-        },
-        // The head could not be sent or its answer was lost: every queued change stays shown, marked as waiting for
-        // the connection. When it returns (the session's reconnect sends folders.refetch), or after CHANGE_RETRY_MS,
-        // the head goes again with the same change id: the service confirms what it did already, or does it now, or
-        // refuses it (then, and only then, it is rolled back with the error dialog).
-        waiting: {
-          tags: ['busy', 'waiting'],
-          on: { 'folders.refetch': { target: 'sending' } },
-          after: { changeRetry: { target: 'sending' } },
+    changes: changeQueueRegion({
+      send: 'sendFolderChange',
+      input: ({ context }: { context: FoldersContext }) => folderChangeRequest(context.pending[0]!.change, context.pending[0]!.changeId),
+      noun: 'Folder',
+      refusedWord: 'refused',
+      refetch: 'folders.refetch',
+      sendingAfter: {
+        // §4 "an insert times out after 15000 ms": the answer is taken as lost and the service is asked again at
+        // once (same change id) whether it made the folder, rather than taking it back on a guess. (At once, not
+        // after the retry delay: one timer, never a timer that starts another, so a replay with a clock that jumps
+        // from one recorded event to the next sees the same steps.)
+        insertTimeout: {
+          guard: 'isInsertInFlight',
+          target: 'sending',
+          reenter: true,
+          actions: { type: 'reportError', params: { message: 'Creating the folder timed out; asking the service again whether it was made.' } },
         },
       },
-    },
+    }),
     list: {
       initial: 'idle',
       states: {

@@ -1,11 +1,10 @@
-import { fromCallback, fromPromise, type ActorRefFrom, type EventObject } from 'xstate';
-import { hashFile } from '../../../adapters/md5.ts';
+import { fromPromise, type ActorRefFrom } from 'xstate';
 import { commentsSubjectOf } from '../../../machines/comments/commentEvents.ts';
-import { commentAttachmentMachine, commentPostingMachine, type PutFileInput, type SaveCommentInput } from '../../../machines/comments/commentPostingMachine.ts';
+import { commentAttachmentMachine, commentPostingMachine, type SaveCommentInput } from '../../../machines/comments/commentPostingMachine.ts';
 import { commentPrefsOf, commentsMachine } from '../../../machines/comments/commentsMachine.ts';
 import type { socketMachine } from '../../../machines/session/socketMachine.ts';
 import type { AppSystem } from '../../system.tsx';
-import { reportError, throttled, UPLOAD_PROGRESS_EVERY_MS, type Adapters, type Running } from './common.ts';
+import { fileTransferActors, reportError, type Adapters, type Running } from './common.ts';
 
 /** Where the comments' sort is kept (review-and-content §9 "persisted"; the key is not named). */
 const COMMENT_PREFS_STORAGE_KEY = 'review.commentPrefs';
@@ -16,45 +15,8 @@ const COMMENT_PREFS_STORAGE_KEY = 'review.commentPrefs';
  * like uploads. File objects stay in the FileStore; the machines carry their ids.
  */
 export function commentsActors(a: Adapters) {
-  const { clock, commentClient, fileOf, uploadClient, files } = a;
-  const hashCommentFile = fromCallback<EventObject, { fileId: string }>(({ input, sendBack }) => {
-    const controller = new AbortController();
-    const fail = (error: unknown) => {
-      if (!controller.signal.aborted) sendBack({ type: 'file.hashFailed', message: error instanceof Error ? error.message : 'Hashing failed' });
-    };
-    try {
-      hashFile(fileOf(input.fileId), () => {}, controller.signal).then((md5) => {
-        if (!controller.signal.aborted) sendBack({ type: 'file.hashed', md5 });
-      }, fail);
-    } catch (error) {
-      queueMicrotask(() => fail(error));
-    }
-    return () => controller.abort();
-  });
-  const putCommentFile = fromCallback<EventObject, PutFileInput>(({ input, sendBack }) => {
-    const controller = new AbortController();
-    const progress = throttled((loaded: number, total: number) => sendBack({ type: 'file.progress', loaded, total }), UPLOAD_PROGRESS_EVERY_MS, () => clock.now());
-    const fail = (error: unknown) => {
-      if (controller.signal.aborted) return;
-      const status = (error as { status?: unknown } | null)?.status;
-      sendBack({ type: 'file.putFailed', status: typeof status === 'number' ? status : 0, message: error instanceof Error ? error.message : 'Upload failed' });
-    };
-    try {
-      const file = fileOf(input.fileId);
-      uploadClient.put({ url: input.url, file, contentType: input.contentType, fileName: input.fileName, md5Hex: input.md5, onProgress: progress.call, signal: controller.signal }).then(() => {
-        progress.cancel();
-        if (controller.signal.aborted) return;
-        sendBack({ type: 'file.progress', loaded: file.size, total: file.size });
-        sendBack({ type: 'file.putDone' });
-      }, fail);
-    } catch (error) {
-      queueMicrotask(() => fail(error));
-    }
-    return () => {
-      progress.cancel();
-      controller.abort();
-    };
-  });
+  const { commentClient, files } = a;
+  const { hashFile: hashCommentFile, putFile: putCommentFile } = fileTransferActors(a, 'file', { hashProgress: false });
   const saveComment = (input: SaveCommentInput) =>
     input.name === 'comment.insert'
       ? commentClient.request('comment.insert', input.payload)

@@ -1,4 +1,6 @@
 import type { Socket } from 'socket.io-client';
+import { fromCallback, type EventObject } from 'xstate';
+import { hashFile } from '../../../adapters/md5.ts';
 import type { AppClock } from '../../../adapters/clock.ts';
 import type { createAccountReader } from '../../../adapters/account.ts';
 import type { createCommentClient } from '../../../adapters/comments.ts';
@@ -98,4 +100,60 @@ export function throttled<A extends unknown[]>(report: (...args: A) => void, eve
       timer = null;
     },
   };
+}
+
+/**
+ * The MD5 hashing (in a worker) and the signed PUT of a File kept in the FileStore, as callback actors whose progress
+ * and outcome come back as events named `<prefix>.…`: `upload.*` for uploads (hashing progress too), `file.*` for
+ * comment attachments and snapshots. Leaving the state that runs one aborts it; nothing is sent after that.
+ */
+export function fileTransferActors(a: Pick<Adapters, 'clock' | 'fileOf' | 'uploadClient'>, prefix: 'upload' | 'file', options: { hashProgress: boolean }) {
+  const { clock, fileOf, uploadClient } = a;
+  const hashFileActor = fromCallback<EventObject, { fileId: string }>(({ input, sendBack }) => {
+    const controller = new AbortController();
+    const progress = options.hashProgress
+      ? throttled((fraction: number) => sendBack({ type: `${prefix}.hashProgress`, fraction }), UPLOAD_PROGRESS_EVERY_MS, () => clock.now())
+      : null;
+    const fail = (error: unknown) => {
+      if (!controller.signal.aborted) sendBack({ type: `${prefix}.hashFailed`, message: error instanceof Error ? error.message : 'Hashing failed' });
+    };
+    try {
+      hashFile(fileOf(input.fileId), progress?.call ?? (() => {}), controller.signal).then((md5) => {
+        progress?.cancel();
+        if (!controller.signal.aborted) sendBack({ type: `${prefix}.hashed`, md5 });
+      }, fail);
+    } catch (error) {
+      queueMicrotask(() => fail(error));
+    }
+    return () => {
+      progress?.cancel();
+      controller.abort();
+    };
+  });
+  // The PUT with its progress; leaving the uploading state aborts it.
+  const putFileActor = fromCallback<EventObject, { fileId: string; url: string; contentType: string; fileName: string; md5: string }>(({ input, sendBack }) => {
+    const controller = new AbortController();
+    const progress = throttled((loaded: number, total: number) => sendBack({ type: `${prefix}.progress`, loaded, total }), UPLOAD_PROGRESS_EVERY_MS, () => clock.now());
+    const fail = (error: unknown) => {
+      if (controller.signal.aborted) return;
+      const status = (error as { status?: unknown } | null)?.status;
+      sendBack({ type: `${prefix}.putFailed`, status: typeof status === 'number' ? status : 0, message: error instanceof Error ? error.message : 'Upload failed' });
+    };
+    try {
+      const file = fileOf(input.fileId);
+      uploadClient.put({ url: input.url, file, contentType: input.contentType, fileName: input.fileName, md5Hex: input.md5, onProgress: progress.call, signal: controller.signal }).then(() => {
+        progress.cancel();
+        if (controller.signal.aborted) return;
+        sendBack({ type: `${prefix}.progress`, loaded: file.size, total: file.size });
+        sendBack({ type: `${prefix}.putDone` });
+      }, fail);
+    } catch (error) {
+      queueMicrotask(() => fail(error));
+    }
+    return () => {
+      progress.cancel();
+      controller.abort();
+    };
+  });
+  return { hashFile: hashFileActor, putFile: putFileActor };
 }
