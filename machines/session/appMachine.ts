@@ -16,18 +16,18 @@ import { sessionMachine, type AuthStatus } from './sessionMachine.ts';
 import { socketMachine } from './socketMachine.ts';
 import { toastsMachine } from './toastsMachine.ts';
 import { uploadsMachine } from '../uploads/uploadsMachine.ts';
-// Sharing and item notifications (issue 6).
+// Sharing and item notifications.
 import { itemNotificationsMachine } from '../items/itemNotificationsMachine.ts';
 import { outboxMachine } from './outboxMachine.ts';
 import { shareMachine } from '../sharing/shareMachine.ts';
-// Comments (issue 6).
+// Comments.
 import { commentsMachine } from '../comments/commentsMachine.ts';
-// Review requests (issue 7).
+// Review requests.
 import { requestDialogMachine } from '../reviewRequests/requestDialogMachine.ts';
 import { reviewRequestsMachine } from '../reviewRequests/reviewRequestsMachine.ts';
-// Translation editor (issue 8).
+// Translation editor.
 import { translationMachine } from '../translation/translationMachine.ts';
-// Translation tools (issue 9): smart review, memory report, surveys, walkthrough.
+// Translation tools: smart review, memory report, surveys, walkthrough.
 import { memoryReportMachine } from '../translation/memoryReportMachine.ts';
 import { suggestionsMachine } from '../translation/suggestionsMachine.ts';
 import { surveysMachine } from '../translation/surveysMachine.ts';
@@ -80,18 +80,18 @@ export const appMachine = setup({
     drag: dragMachine,
     uploads: uploadsMachine,
     item: itemMachine,
-    // Sharing and item notifications (issue 6).
+    // Sharing and item notifications.
     share: shareMachine,
     itemNotifications: itemNotificationsMachine,
     outbox: outboxMachine,
-    // Comments (issue 6).
+    // Comments.
     comments: commentsMachine,
-    // Review requests (issue 7).
+    // Review requests.
     reviewRequests: reviewRequestsMachine,
     requestDialog: requestDialogMachine,
-    // Translation editor (issue 8).
+    // Translation editor.
     translation: translationMachine,
-    // Translation tools (issue 9).
+    // Translation tools.
     suggestions: suggestionsMachine,
     memoryReport: memoryReportMachine,
     surveys: surveysMachine,
@@ -117,18 +117,18 @@ export const appMachine = setup({
     { id: 'session', systemId: 'session', src: 'session' },
     { id: 'notificationSettings', systemId: 'notificationSettings', src: 'notificationSettings' },
     { id: 'sandbox', systemId: 'sandbox', src: 'sandbox' },
-    // Sharing and item notifications (issue 6): the share dialog, the per-item level popover, the sandbox outbox.
+    // Sharing and item notifications: the share dialog, the per-item level popover, the sandbox outbox.
     { id: 'share', systemId: 'share', src: 'share' },
     { id: 'itemNotifications', systemId: 'itemNotifications', src: 'itemNotifications' },
     { id: 'outbox', systemId: 'outbox', src: 'outbox' },
-    // Comments (issue 6): the open item's comments and composers; the composition root opens and closes it with the item view.
+    // Comments: the open item's comments and composers; the composition root opens and closes it with the item view.
     { id: 'comments', systemId: 'comments', src: 'comments' },
-    // Review requests (issue 7): the open item's review requests (opened by the composition root) and the request dialog.
+    // Review requests: the open item's review requests (opened by the composition root) and the request dialog.
     { id: 'reviewRequests', systemId: 'reviewRequests', src: 'reviewRequests' },
     { id: 'requestDialog', systemId: 'requestDialog', src: 'requestDialog' },
-    // Translation editor (issue 8): the translate tab of the open item (opened and closed by the composition root).
+    // Translation editor: the translate tab of the open item (opened and closed by the composition root).
     { id: 'translation', systemId: 'translation', src: 'translation' },
-    // Translation tools (issue 9): smart review (opened only with the llmSuggestions flag), the memory report of the
+    // Translation tools: smart review (opened only with the llmSuggestions flag), the memory report of the
     // variant, the surveys (loaded at sign-in) and the walkthrough; the composition root opens and starts them.
     { id: 'suggestions', systemId: 'suggestions', src: 'suggestions' },
     { id: 'memoryReport', systemId: 'memoryReport', src: 'memoryReport' },
@@ -179,7 +179,7 @@ export const appMachine = setup({
                   target: 'closed',
                   actions: [
                     assign({ openItem: null }),
-                    // The item's share dialog and notification popover go with it (issue 6).
+                    // The item's share dialog and notification popover go with it.
                     sendToSystem('share', () => ({ type: 'share.reset' })),
                     sendToSystem('itemNotifications', () => ({ type: 'itemNotifications.reset' })),
                   ],
@@ -188,19 +188,19 @@ export const appMachine = setup({
                 'realtime.message': {
                   actions: [
                     sendToSystem('item', ({ event }) => event),
-                    // share.updated: the share dialog re-reads the saved settings (issue 6).
+                    // share.updated: the share dialog re-reads the saved settings.
                     sendToSystem('share', ({ event }) => event),
-                    // Comment pushes (issue 6): insert, reply, update, destroy, set resolved, mark read, refresh, hashed, share.updated.
+                    // Comment pushes: insert, reply, update, destroy, set resolved, mark read, refresh, hashed, share.updated.
                     sendToSystem('comments', ({ event }) => event),
-                    // requestReview.update / deleteRequest / deleteAllRequests (issue 7).
+                    // requestReview.update / deleteRequest / deleteAllRequests.
                     sendToSystem('reviewRequests', ({ event }) => event),
-                    // updateSegments / resetSegment / groupComplete / deleteProgress (issue 8).
+                    // updateSegments / resetSegment / groupComplete / deleteProgress.
                     sendToSystem('translation', ({ event }) => event),
-                    // memoryReportUpdated (issue 9).
+                    // memoryReportUpdated.
                     sendToSystem('memoryReport', ({ event }) => event),
                   ],
                 },
-                // The translation actor reads its validation again after a drop (issue 9).
+                // The translation actor reads its validation again after a drop.
                 'realtime.reconnected': { actions: [sendToSystem('item', ({ event }) => event), sendToSystem('comments', ({ event }) => event), sendToSystem('translation', ({ event }) => event)] },
                 'realtime.refused': { actions: { type: 'logError', params: ({ event }) => ({ message: `Item connection refused: ${event.reason}` }) } },
               },

@@ -25,7 +25,7 @@ export const flagsStore = markCore(
         values: resolveFlags(event.values),
         usingDefaults: false,
       }),
-      // Flag service down: the defaults stand and the app goes on (issue 3, bad input).
+      // Flag service down: the defaults stand and the app goes on (bad input).
       'flags.failed': (context, event: { subscriptionId: string | null }): FlagsContext => ({
         ...context,
         status: 'ready',

@@ -41,7 +41,7 @@ export function outboxEntriesOf(output: unknown): OutboxEntry[] {
 }
 
 /**
- * The notification outbox on /sandbox (issue 6 reference service; domain/notifications.ts OutboxEntry; systemId
+ * The notification outbox on /sandbox (reference service; domain/notifications.ts OutboxEntry; systemId
  * `outbox`): the notifications the reference service would have e-mailed, per level and frequency, so that staff can
  * check the rules. idle until the page opens → loading → ready (refresh re-reads, keeping the table meanwhile) or
  * failed (refresh tries again).

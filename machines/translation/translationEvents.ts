@@ -63,7 +63,7 @@ export type TranslationEvent =
   | { type: 'translation.confirmReopen'; dontAskAgain: boolean }
   | { type: 'translation.cancelReopen' }
   | { type: 'translation.resetSegment'; key: string }
-  // ---- issue 9: find and replace (§2 search / replace bar, §4, §5)
+  // ---- find and replace (§2 search / replace bar, §4, §5)
   | { type: 'translation.openSearch' }
   | { type: 'translation.openReplace' }
   /** Back to the group view mode: the term, the replace value and the hits are cleared. */

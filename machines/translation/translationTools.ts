@@ -1,5 +1,5 @@
 /**
- * The translation actor's issue-9 parts that are plain functions over its context (translation-editor §2 search /
+ * The translation actor's tools' parts that are plain functions over its context (translation-editor §2 search /
  * replace bar, view modes, duplicate banner, updates, diff view; §3 Filter state, Version diff; §4 find-and-replace
  * status; §5 find-and-replace, duplicates and diff rules): the context slice, running the search, preparing a set
  * of values to save (replace, replace all, save to all, suggestions, diff reset), and the selectors the views read.
@@ -109,7 +109,7 @@ export interface TranslationToolsState {
   resyncQueued: boolean;
 }
 
-/** Issue 9's part of the translation context: the bar's inputs and the remembered settings, and the tools' state. */
+/** The tools' part of the translation context: the bar's inputs and the remembered settings, and the tools' state. */
 export interface TranslationToolsContext {
   searchTerm: string;
   replaceValue: string;

@@ -1,5 +1,5 @@
 /**
- * Words of the translation tools actors' toasts (issue 9): machines/surveysMachine.ts SURVEY_TOAST_KEYS and
+ * Words of the translation tools actors' toasts: machines/surveysMachine.ts SURVEY_TOAST_KEYS and
  * machines/memoryReportMachine.ts MEMORY_REPORT_TOAST_KEYS (the toast id is the key; the toasts view shows the
  * service's message under it).
  */

@@ -34,7 +34,7 @@ function outboxWith(outcome: { entries: unknown[] } | { error: { name: string; s
   return outbox;
 }
 
-describe('/sandbox notification outbox (issue 6)', () => {
+describe('/sandbox notification outbox', () => {
   it('lists each entry with recipient, kind, level, frequency, delivery time, item, actor and excerpt, as text', () => {
     const html = renderRoute('/sandbox', { session: staff(), outbox: outboxWith({ entries: [ENTRY] }) });
     expect(html).toContain('Notification outbox');
