@@ -75,14 +75,14 @@ export interface AppSystem {
   comments: ActorRefFrom<typeof commentsMachine>;
   /**
    * The open item's review requests (systemId `reviewRequests`); opened and closed with the item view by the
-   * composition root. Selectors in machines/reviewRequestsMachine.ts; see machines/README.md.
+   * composition root. Selectors in machines/reviewRequests/reviewRequestsMachine.ts; see machines/README.md.
    */
   reviewRequests: ActorRefFrom<typeof reviewRequestsMachine>;
   /** The request-review dialog (systemId `requestDialog`): send `requestDialog.open {…}`; see machines/README.md. */
   requestDialog: ActorRefFrom<typeof requestDialogMachine>;
   /**
    * The translate tab of the open item (systemId `translation`); opened and closed with the item view's translate tab
-   * by the composition root. Selectors (loadStatusOf, rowsOf, isSavingOf, …) in machines/translationMachine.ts.
+   * by the composition root. Selectors (loadStatusOf, rowsOf, isSavingOf, …) in machines/translation/translationMachine.ts.
    */
   translation: ActorRefFrom<typeof translationMachine>;
   /**

@@ -61,7 +61,7 @@ export const commentsEntries: readonly RegistryEntry[] = [
       'The comments of the open item: load (comment.find) → ready | error with retry; the list as a projection of the server list and optimistic changes (resolve/reopen, delete, mark read, mark all read, comments on/off, attachment removal) sent one at a time with exact rollback; live pushes; a quiet refetch on refresh or reconnect; mention suggestions; sort (persisted) and show resolved; the composers with their placement (review-and-content §3–§8).',
     cases: {
       // One case per event where another would only multiply the states the path search visits (the view's
-      // preferences and the connection keep their defaults here; tests/machines/commentsMachine.test.ts drives them).
+      // preferences and the connection keep their defaults here; tests/machines/comments/commentsMachine.test.ts drives them).
       'comments.open': [commentsSubject(), commentsSubject({ itemId: 'i2', family: 'video', slideIds: [] })],
       'comments.itemChanged': [commentsSubject({ latestVersionId: 'v3' }), commentsSubject({ itemId: 'i2', family: 'video', slideIds: [] })],
       'comments.prefsLoaded': [{ stored: '{"sort":"slide"}' }],

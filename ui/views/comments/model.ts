@@ -48,7 +48,7 @@ export interface ThreadViewModel {
 }
 
 /**
- * Where a composer goes (the comments actor's own targets, machines/commentEvents): the new-comment box, a reply box
+ * Where a composer goes (the comments actor's own targets, machines/comments/commentEvents): the new-comment box, a reply box
  * under a thread, or in place of the comment being edited.
  */
 export type { ComposerTarget } from '../../../machines/comments/commentEvents.ts';
