@@ -3,7 +3,7 @@ import { assign, raise } from 'xstate';
 import { TRANSLATION_MESSAGES } from '../../domain/translation.ts';
 import { type SegmentFilter } from '../../domain/translationModel.ts';
 import { NO_DIFF, updateGroupsOf } from './translationTools.ts';
-import { errorMessageOf, progressBodyOf, rollbackProgress, showToast, startReopen, translationToast } from './translationRules.ts';
+import { progressBodyOf, rollbackProgress, showToast, startReopen, translationToast, reportFailed } from './translationRules.ts';
 import { diffFailed, diffLoaded, withTools } from './translationToolRules.ts';
 import { translationSetup } from './translationSetup.ts';
 
@@ -53,7 +53,7 @@ export const diffStates = translationSetup.createStateConfig({
           target: 'idle',
           actions: [
             assign(({ context }) => diffFailed(context, TRANSLATION_MESSAGES.loadPreviousEdits)),
-            { type: 'reportError', params: ({ event }) => ({ message: `${TRANSLATION_MESSAGES.loadPreviousEdits}: ${errorMessageOf(event.error, 'unknown error')}` }) },
+            reportFailed(TRANSLATION_MESSAGES.loadPreviousEdits),
           ],
         },
       },
@@ -76,7 +76,7 @@ export const diffStates = translationSetup.createStateConfig({
           target: 'idle',
           actions: [
             assign(({ context }) => diffFailed(context, TRANSLATION_MESSAGES.loadPreviousFile)),
-            { type: 'reportError', params: ({ event }) => ({ message: `${TRANSLATION_MESSAGES.loadPreviousFile}: ${errorMessageOf(event.error, 'unknown error')}` }) },
+            reportFailed(TRANSLATION_MESSAGES.loadPreviousFile),
           ],
         },
       },
@@ -110,7 +110,7 @@ export const diffStates = translationSetup.createStateConfig({
           actions: [
             'showPreviousEditsError',
             assign({ pendingFilter: null }),
-            { type: 'reportError', params: ({ event }) => ({ message: `${TRANSLATION_MESSAGES.loadPreviousEdits}: ${errorMessageOf(event.error, 'unknown error')}` }) },
+            reportFailed(TRANSLATION_MESSAGES.loadPreviousEdits),
           ],
         },
       },
@@ -133,7 +133,7 @@ export const diffStates = translationSetup.createStateConfig({
           actions: [
             assign(({ context }) => ({ ...rollbackProgress(context), ...withTools(context, { resetAsked: null }) })),
             showToast(() => translationToast('translationToast.reopenError', TRANSLATION_MESSAGES.reopen)),
-            { type: 'reportError', params: ({ event }) => ({ message: `${TRANSLATION_MESSAGES.reopen}: ${errorMessageOf(event.error, 'unknown error')}` }) },
+            reportFailed(TRANSLATION_MESSAGES.reopen),
           ],
         },
       },

@@ -4,7 +4,7 @@ import { type SegmentFilter } from '../../domain/translationModel.ts';
 import { serializeSegmentText } from '../../domain/translationEdits.ts';
 import { adjacentUpdateNavKey, duplicatesOfKey, type DiffContext } from './translationTools.ts';
 import { CLOSED, type LoadStatus } from './translationContext.ts';
-import { errorMessageOf, languageMapFrom, refusalToastKey, segmentOf, showToast, stepNav, subjectOf, translationToast } from './translationRules.ts';
+import { languageMapFrom, refusalToastKey, segmentOf, showToast, stepNav, subjectOf, translationToast, reportFailed } from './translationRules.ts';
 import { withTools } from './translationToolRules.ts';
 import { translationSetup } from './translationSetup.ts';
 import { loadRegion } from './translationLoad.ts';
@@ -150,7 +150,7 @@ export const translationMachine = translationSetup.createMachine({
           { guard: { type: 'isLanguageMap', params: ({ event }) => ({ output: event.output }) }, actions: assign({ languageMap: ({ event }) => languageMapFrom(event.output) }) },
           { actions: { type: 'reportError', params: { message: TRANSLATION_MESSAGES.languageMap } } },
         ],
-        onError: { actions: { type: 'reportError', params: ({ event }) => ({ message: `${TRANSLATION_MESSAGES.languageMap}: ${errorMessageOf(event.error, 'unknown error')}` }) } },
+        onError: { actions: reportFailed(TRANSLATION_MESSAGES.languageMap) },
       },
       on: {
         'translation.open': [

@@ -2,7 +2,7 @@
 import { and, assign } from 'xstate';
 import { TRANSLATION_MESSAGES, TRANSLATION_VIEW } from '../../domain/translation.ts';
 import { serializeSegmentText } from '../../domain/translationEdits.ts';
-import { applySegments, blockedReasonOf, blockedToast, errorMessageOf, groupBlockedReasonOf, groupChanges, progressBodyOf, rollbackProgress, segmentOf, showToast, startReopen, translationToast } from './translationRules.ts';
+import { applySegments, blockedReasonOf, blockedToast, errorMessageOf, groupBlockedReasonOf, groupChanges, progressBodyOf, rollbackProgress, segmentOf, showToast, startReopen, translationToast, reportFailed } from './translationRules.ts';
 import { diffRefreshed, validationRefreshed, withTools } from './translationToolRules.ts';
 import { translationSetup } from './translationSetup.ts';
 
@@ -87,7 +87,7 @@ export const progressRegion = translationSetup.createStateConfig({
           actions: [
             assign(({ context }) => rollbackProgress(context)),
             showToast(() => translationToast('translationToast.markCompleteError', TRANSLATION_MESSAGES.markComplete)),
-            { type: 'reportError', params: ({ event }) => ({ message: `${TRANSLATION_MESSAGES.markComplete}: ${errorMessageOf(event.error, 'unknown error')}` }) },
+            reportFailed(TRANSLATION_MESSAGES.markComplete),
           ],
         },
       },
@@ -121,7 +121,7 @@ export const progressRegion = translationSetup.createStateConfig({
           actions: [
             assign(({ context }) => rollbackProgress(context)),
             showToast(() => translationToast('translationToast.reopenError', TRANSLATION_MESSAGES.reopen)),
-            { type: 'reportError', params: ({ event }) => ({ message: `${TRANSLATION_MESSAGES.reopen}: ${errorMessageOf(event.error, 'unknown error')}` }) },
+            reportFailed(TRANSLATION_MESSAGES.reopen),
           ],
         },
       },
@@ -155,7 +155,7 @@ export const progressRegion = translationSetup.createStateConfig({
               return reset?.previous ? { resetting: null, changes: { ...context.changes, [reset.key]: reset.previous } } : { resetting: null };
             }),
             showToast(() => translationToast('translationToast.resetError', TRANSLATION_MESSAGES.reset)),
-            { type: 'reportError', params: ({ event }) => ({ message: `${TRANSLATION_MESSAGES.reset}: ${errorMessageOf(event.error, 'unknown error')}` }) },
+            reportFailed(TRANSLATION_MESSAGES.reset),
           ],
         },
       },

@@ -254,3 +254,9 @@ export function startSave(context: TranslationContext): Partial<TranslationConte
   };
   return { saving: { key: segment.key, previous, newValue, batches }, changes: { ...context.changes, [segment.key]: optimistic }, error: null };
 }
+
+/** The `reportError` action of a failed call: the §8 words, then the error's own message. */
+export const reportFailed = (message: string) => ({
+  type: 'reportError' as const,
+  params: ({ event }: { event: { error: unknown } }) => ({ message: `${message}: ${errorMessageOf(event.error, 'unknown error')}` }),
+});

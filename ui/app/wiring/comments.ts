@@ -4,7 +4,7 @@ import { commentAttachmentMachine, commentPostingMachine, type SaveCommentInput 
 import { commentPrefsOf, commentsMachine } from '../../../machines/comments/commentsMachine.ts';
 import type { socketMachine } from '../../../machines/session/socketMachine.ts';
 import type { AppSystem } from '../../system.tsx';
-import { fileTransferActors, reportError, type Adapters, type Running } from './common.ts';
+import { fileTransferActors, reportError, subjectTeller, type Adapters, type Running } from './common.ts';
 
 /** Where the comments' sort is kept (review-and-content §9 "persisted"; the key is not named). */
 const COMMENT_PREFS_STORAGE_KEY = 'review.commentPrefs';
@@ -70,16 +70,13 @@ export function connectComments({ actor, observe, storage }: Running) {
     storage.set(COMMENT_PREFS_STORAGE_KEY, prefs);
   });
   const itemRef = actor('item');
-  let commentsSubjectKey = 'null';
-  const tellCommentsAboutItem = (snapshot: ReturnType<AppSystem['item']['getSnapshot']>) => {
-    const outOfDate = snapshot.context.outOfDate || snapshot.matches({ open: { fetchSuccess: { oldVersionError: 'open' } } });
-    const subject = commentsSubjectOf({ ...snapshot.context, outOfDate }, snapshot.matches({ open: 'fetchSuccess' }));
-    const key = JSON.stringify(subject);
-    if (key === commentsSubjectKey) return;
-    const wasOpen = commentsSubjectKey !== 'null';
-    commentsSubjectKey = key;
+  const tellComments = subjectTeller<NonNullable<ReturnType<typeof commentsSubjectOf>>>((subject, wasOpen) => {
     if (!subject) commentsRef.send({ type: 'comments.close' });
     else commentsRef.send({ type: wasOpen ? 'comments.itemChanged' : 'comments.open', ...subject });
+  });
+  const tellCommentsAboutItem = (snapshot: ReturnType<AppSystem['item']['getSnapshot']>) => {
+    const outOfDate = snapshot.context.outOfDate || snapshot.matches({ open: { fetchSuccess: { oldVersionError: 'open' } } });
+    tellComments(commentsSubjectOf({ ...snapshot.context, outOfDate }, snapshot.matches({ open: 'fetchSuccess' })));
   };
   tellCommentsAboutItem(itemRef.getSnapshot());
   observe(itemRef, () => tellCommentsAboutItem(itemRef.getSnapshot()));

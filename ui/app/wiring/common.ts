@@ -157,3 +157,18 @@ export function fileTransferActors(a: Pick<Adapters, 'clock' | 'fileOf' | 'uploa
   });
   return { hashFile: hashFileActor, putFile: putFileActor };
 }
+
+/**
+ * Keeps an actor told about its subject: `tell(subject)` calls `changed(subject, wasOpen)` only when the subject differs
+ * (by value) from the last one told; a null subject means "close". Starts closed.
+ */
+export function subjectTeller<S>(changed: (subject: S | null, wasOpen: boolean) => void): (subject: S | null) => void {
+  let last = 'null';
+  return (subject) => {
+    const key = JSON.stringify(subject);
+    if (key === last) return;
+    const wasOpen = last !== 'null';
+    last = key;
+    changed(subject, wasOpen);
+  };
+}

@@ -4,7 +4,7 @@ import { itemMachine } from '../../../machines/items/itemMachine.ts';
 import { itemNotificationsMachine } from '../../../machines/items/itemNotificationsMachine.ts';
 import { itemStackMachine, type ItemStackSubject } from '../../../machines/items/itemStackMachine.ts';
 import type { AppSystem } from '../../system.tsx';
-import { reportError, type Adapters, type Running } from './common.ts';
+import { reportError, subjectTeller, type Adapters, type Running } from './common.ts';
 
 /**
  * The item view (review-and-content §4, §7) over the item client; the per-item notification level over the user's
@@ -45,16 +45,13 @@ export function itemsActors(a: Adapters) {
 export function connectItemStack({ actor, observe }: Running) {
   const itemRef = actor('item');
   const itemStackRef = actor('itemStack');
-  let itemStackKey = 'null';
-  const tellItemStackAboutItem = (snapshot: ReturnType<AppSystem['item']['getSnapshot']>) => {
-    const { item: detail, password, route } = snapshot.context;
-    const subject: ItemStackSubject | null =
-      snapshot.matches({ open: 'fetchSuccess' }) && detail?.showItemStacksSidebar === true && route?.tab !== 'feedback' ? { itemId: detail.id, pass: password } : null;
-    const key = JSON.stringify(subject);
-    if (key === itemStackKey) return;
-    itemStackKey = key;
+  const tellItemStack = subjectTeller<ItemStackSubject>((subject) => {
     if (subject) itemStackRef.send({ type: 'itemStack.open', ...subject });
     else itemStackRef.send({ type: 'itemStack.close' });
+  });
+  const tellItemStackAboutItem = (snapshot: ReturnType<AppSystem['item']['getSnapshot']>) => {
+    const { item: detail, password, route } = snapshot.context;
+    tellItemStack(snapshot.matches({ open: 'fetchSuccess' }) && detail?.showItemStacksSidebar === true && route?.tab !== 'feedback' ? { itemId: detail.id, pass: password } : null);
   };
   tellItemStackAboutItem(itemRef.getSnapshot());
   observe(itemRef, () => tellItemStackAboutItem(itemRef.getSnapshot()));

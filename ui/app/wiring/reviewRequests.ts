@@ -3,7 +3,7 @@ import { DELETE_REVIEWER_CONFIRM_STORAGE_KEY } from '../../../domain/reviewReque
 import { requestDialogMachine } from '../../../machines/reviewRequests/requestDialogMachine.ts';
 import { reviewRequestsMachine, type ReviewRequestsSubject } from '../../../machines/reviewRequests/reviewRequestsMachine.ts';
 import type { AppSystem } from '../../system.tsx';
-import { reportError, type Adapters, type Running } from './common.ts';
+import { reportError, subjectTeller, type Adapters, type Running } from './common.ts';
 
 /**
  * Review requests (review-and-content §7): every call over the review API. Anonymous reviewers have no token, so the
@@ -43,7 +43,10 @@ export function connectReviewRequests({ actor, observe, storage }: Running) {
   const itemRef = actor('item');
   reviewRequestsRef.send({ type: 'reviewRequests.settingsLoaded', skipDeleteConfirm: storage.get(DELETE_REVIEWER_CONFIRM_STORAGE_KEY) === 'true' });
   const requesterTimeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  let reviewSubjectKey = 'null';
+  const tellReviewRequests = subjectTeller<ReviewRequestsSubject>((subject) => {
+    if (subject) reviewRequestsRef.send({ type: 'reviewRequests.open', ...subject });
+    else reviewRequestsRef.send({ type: 'reviewRequests.close' });
+  });
   const tellReviewRequestsAboutItem = (snapshot: ReturnType<AppSystem['item']['getSnapshot']>) => {
     const { item: detail, userId, anonymousEmail, password, route } = snapshot.context;
     const subject: ReviewRequestsSubject | null =
@@ -58,11 +61,7 @@ export function connectReviewRequests({ actor, observe, storage }: Running) {
             timeZone: requesterTimeZone,
           }
         : null;
-    const key = JSON.stringify(subject);
-    if (key === reviewSubjectKey) return;
-    reviewSubjectKey = key;
-    if (subject) reviewRequestsRef.send({ type: 'reviewRequests.open', ...subject });
-    else reviewRequestsRef.send({ type: 'reviewRequests.close' });
+    tellReviewRequests(subject);
   };
   tellReviewRequestsAboutItem(itemRef.getSnapshot());
   observe(itemRef, () => tellReviewRequestsAboutItem(itemRef.getSnapshot()));

@@ -14,7 +14,7 @@ import { suggestionsMachine, type SuggestionsSubject } from '../../../machines/t
 import { surveysMachine } from '../../../machines/translation/surveysMachine.ts';
 import { loadStatusOf, translationMachine, type TranslationSubject } from '../../../machines/translation/translationMachine.ts';
 import { walkthroughMachine } from '../../../machines/translation/walkthroughMachine.ts';
-import { reportError, type Adapters, type Running } from './common.ts';
+import { reportError, subjectTeller, type Adapters, type Running } from './common.ts';
 
 /**
  * The translation editor: the validation calls on the review API; the file and the language map on the CDN. The saved
@@ -104,7 +104,10 @@ function connectEditor({ actor, observe, storage }: Running) {
     skipSaveAllConfirm: storage.get(SKIP_SAVE_ALL_CONFIRM_STORAGE_KEY),
     updatesPopoverDismissedAt: storage.get(UPDATES_POPOVER_DISMISSED_STORAGE_KEY),
   });
-  let translationSubjectKey = 'null';
+  const tellTranslation = subjectTeller<TranslationSubject>((subject) => {
+    if (subject) translationRef.send({ type: 'translation.open', ...subject });
+    else translationRef.send({ type: 'translation.close' });
+  });
   const tellTranslationAboutItem = () => {
     const snapshot = itemRef.getSnapshot();
     const { item: detail, userId, password, route } = snapshot.context;
@@ -125,11 +128,7 @@ function connectEditor({ actor, observe, storage }: Running) {
             previousVersionId: detail.versions[detail.versions.findIndex((v) => v.id === shown.id) - 1]?.id ?? null,
           }
         : null;
-    const key = JSON.stringify(subject);
-    if (key === translationSubjectKey) return;
-    translationSubjectKey = key;
-    if (subject) translationRef.send({ type: 'translation.open', ...subject });
-    else translationRef.send({ type: 'translation.close' });
+    tellTranslation(subject);
   };
   tellTranslationAboutItem();
   observe(itemRef, tellTranslationAboutItem);
@@ -145,8 +144,14 @@ function connectTools({ actor, observe }: Running) {
   const flagsRef = actor('flags');
   const suggestionsRef = actor('suggestions');
   const memoryReportRef = actor('memoryReport');
-  let suggestionsKey = 'null';
-  let memoryReportKey = 'null';
+  const tellSuggestions = subjectTeller<SuggestionsSubject>((subject) => {
+    if (subject) suggestionsRef.send({ type: 'suggestions.open', ...subject });
+    else suggestionsRef.send({ type: 'suggestions.close' });
+  });
+  const tellMemoryReport = subjectTeller<MemoryReportSubject>((subject) => {
+    if (subject) memoryReportRef.send({ type: 'memoryReport.open', ...subject });
+    else memoryReportRef.send({ type: 'memoryReport.close' });
+  });
   const tellToolsAboutTranslation = () => {
     const { context } = translationRef.getSnapshot();
     const flags = flagsRef.getSnapshot().context.values;
@@ -155,19 +160,9 @@ function connectTools({ actor, observe }: Running) {
       loaded && flags.llmSuggestions
         ? { validationId: context.validationId!, sourceLocale: context.stack!.sourceLocale, targetLocale: context.targetLocale!, pass: context.subject!.pass }
         : null;
-    const key = JSON.stringify(suggestionsSubject);
-    if (key !== suggestionsKey) {
-      suggestionsKey = key;
-      if (suggestionsSubject) suggestionsRef.send({ type: 'suggestions.open', ...suggestionsSubject });
-      else suggestionsRef.send({ type: 'suggestions.close' });
-    }
+    tellSuggestions(suggestionsSubject);
     const reportSubject: MemoryReportSubject | null = loaded && flags.localizationNext ? { validationId: context.validationId!, pass: context.subject!.pass } : null;
-    const reportKey = JSON.stringify(reportSubject);
-    if (reportKey !== memoryReportKey) {
-      memoryReportKey = reportKey;
-      if (reportSubject) memoryReportRef.send({ type: 'memoryReport.open', ...reportSubject });
-      else memoryReportRef.send({ type: 'memoryReport.close' });
-    }
+    tellMemoryReport(reportSubject);
   };
   tellToolsAboutTranslation();
   observe(translationRef, tellToolsAboutTranslation);
