@@ -3,6 +3,13 @@ module.exports = {
   forbidden: [
     { name: 'no-cycle', severity: 'error', from: {}, to: { circular: true } },
     { name: 'domain-imports-nothing-of-ours', severity: 'error', from: { path: '^domain/' }, to: { path: '^(machines|adapters|ui|server|tools|tests)/' } },
+    {
+      name: 'machines-features-meet-through-events',
+      comment: 'A feature folder of machines/ reaches another feature only through its *Events.ts (the root appMachine owns every long-lived actor)',
+      severity: 'error',
+      from: { path: '^machines/([^/]+)/', pathNot: '^machines/session/appMachine[.]ts$' },
+      to: { path: '^machines/[^/]+/', pathNot: ['^machines/$1/', 'Events[.]ts$'] },
+    },
     { name: 'machines-only-domain', severity: 'error', from: { path: '^machines/' }, to: { path: '^(adapters|ui|server|tools|tests)/' } },
     { name: 'adapters-only-domain', severity: 'error', from: { path: '^adapters/' }, to: { path: '^(machines|ui|server|tools|tests)/' } },
     { name: 'ui-adapters-only-in-composition-root', severity: 'error', from: { path: '^ui/', pathNot: '^ui/app/' }, to: { path: '^(adapters|server|tools|tests)/' } },

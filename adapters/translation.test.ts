@@ -183,7 +183,7 @@ const SUGGESTION_REQUEST: SuggestionRequest = {
 };
 const failureOf = (error: unknown) => (error instanceof SuggestionRequestError ? error.failure : error);
 
-describe('translation tools client (translation-editor §7 issue 9)', () => {
+describe('translation tools client (translation-editor §7)', () => {
   it('posts a suggestion request uncached and returns the answer as sent', async () => {
     const answer = { success: true, result: { model: 'translation-memory', originalContext: 'Fine.', originalRating: 0.8, suggestions: [] } };
     answers['POST /api/translations/suggestions'] = { status: 200, body: answer };

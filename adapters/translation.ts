@@ -68,7 +68,7 @@ export interface TranslationClient {
   getSegments(input: { ids: readonly string[]; pass: ItemPass }): Promise<GetSegmentsResponse>;
   /** PUT segment reset (204): the segment's change is removed. */
   resetSegment(input: { validationId: string; body: ResetSegmentBody; pass: ItemPass }): Promise<void>;
-  // ---- issue 9
+  // ---- the tools
   /**
    * POST suggestions (§7): no caching, a 120 s time-out; the decoded answer unchecked (parseSuggestionResponse is the
    * machine's). Rejects with SuggestionRequestError; an abort through `signal` (the actor stopped) rejects as is.

@@ -20,7 +20,7 @@
 // ---------------------------------------------------------------------------------------------------------
 // §9 constants
 
-/** §2 view modes (issue 9 owns search, replace and course updates). */
+/** §2 view modes (the tools own search, replace and course updates). */
 export type ViewMode = 'group' | 'search' | 'replace' | 'courseUpdates';
 /** §9 group types: Rise section and lesson; Storyline layer, template, slide, scene, question; questionBank. */
 export type GroupType = 'section' | 'lesson' | 'layer' | 'template' | 'slide' | 'scene' | 'question' | 'questionBank';
@@ -111,7 +111,7 @@ export type SegmentText = string | PlayerJsonText;
 export interface SegmentMeta {
   isAuthored?: boolean;
   correctAnswer?: boolean;
-  /** Audio text (issue 9's drawer): script, captions or transcript. */
+  /** Audio text (drawer): script, captions or transcript. */
   type?: 'script' | 'captions' | 'transcript';
   /** Rise timed text (captions with times): the editor refuses enter (§5). */
   timedText?: boolean;
@@ -169,7 +169,7 @@ export interface TranslationFile {
   children: TranslationNode[];
   /** The same course as the previous version had it (empty for a first version): for the version filters. */
   baseChildren: TranslationNode[];
-  /** Ids of translation-memory reports (issue 9). */
+  /** Ids of translation-memory reports. */
   translationMemoryReportIds: string[];
 }
 
@@ -206,7 +206,7 @@ export interface TranslationProfile {
   lastName: string;
 }
 
-/** Course updates per path (issue 9). */
+/** Course updates per path. */
 export type UpdateType = 'added' | 'changed' | 'removed';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -352,7 +352,7 @@ export type TranslationRefusal =
   | 'unsupportedVersion'
   | 'approvalsNotImplemented'
   | 'notANavGroup'
-  /** Issue 9: a translation-memory report of the validation is requested or processing already (409). */
+  /** A translation-memory report of the validation is requested or processing already (409). */
   | 'reportInProgress';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -435,7 +435,7 @@ export function isNavGroupLocked(navKey: string, progress: Readonly<Record<strin
 }
 
 // =========================================================================================================
-// Issue 9: find and replace, duplicates, course updates and diff, translation memory, AI suggestions, surveys,
+// The tools: find and replace, duplicates, course updates and diff, translation memory, AI suggestions, surveys,
 // snapshots (§2–§9). The rules live in translationSearch.ts, translationDuplicates.ts, translationDiff.ts and
 // translationAssist.ts; this part is the shared protocol and the spec's constants and words.
 
@@ -462,7 +462,7 @@ export const MAX_SURVEY_SELECTIONS = 3;
 export const SURVEY_FAILURE_TOAST_MS = 5_000;
 /** §9 slide capture (snapshot) time-out. */
 export const SNAPSHOT_TIMEOUT_MS = 3_000;
-/** Translation-memory hits need at least this similarity (issue 9: hits at ≥ 75 %). */
+/** Translation-memory hits need at least this similarity (hits at ≥ 75 %). */
 export const MEMORY_HIT_MIN_SIMILARITY = 0.75;
 /** §4 user storage: the save-to-all confirmation suppressed (the value is the ISO time stamp it was ticked). */
 export const SKIP_SAVE_ALL_CONFIRM_STORAGE_KEY = 'translation.skipSaveAllConfirm';
@@ -492,7 +492,7 @@ export interface AnalyticsEventBody {
   properties: Record<string, string>;
 }
 
-/** §8 words of issue 9's area. */
+/** §8 words of the tools' area. */
 export const TRANSLATION_TOOL_MESSAGES = {
   suggestion: {
     unauthorized: 'Authentication failed',
@@ -673,7 +673,7 @@ export interface PreviousValidationResponse {
 }
 
 /**
- * Issue 9's calls (under /api unless said):
+ * The tools' calls (under /api unless said):
  * - suggestions: 200 SuggestionResponse (also when the provider found nothing: success true, suggestions []); 400
  *   malformed; 401 signed out; 403 no view rights or the `llmSuggestions` flag off; 5xx provider failure.
  * - memoryReport: 200 MemoryReportResponse (reports: [] when none was ever requested); 401/403/404 as validation.
@@ -695,7 +695,7 @@ export const TRANSLATION_TOOL_CALLS = {
     ({ method: 'GET', path: `/translations/diff/${encodeURIComponent(itemId)}/${encodeURIComponent(previousVersionId)}/${encodeURIComponent(targetLocale)}` }) as const,
 };
 
-/** Issue 9's push on /item/<itemId>. */
+/** The tools' push on /item/<itemId>. */
 export interface MemoryReportPush {
   itemId: string;
   validationId: string;

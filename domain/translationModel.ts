@@ -448,7 +448,7 @@ export function buildTranslationModel(file: TranslationFile): { model: Translati
 // ---------------------------------------------------------------------------------------------------------
 // Filters and rows
 
-/** §2 segment filters (issue 9 adds updatesFromPreviousVersion). The default is all. */
+/** §2 segment filters (with updatesFromPreviousVersion). The default is all. */
 export type SegmentFilter =
   | 'all'
   | 'accepted'
@@ -477,7 +477,7 @@ const isAccepted = (change: ValidationChange | undefined) => change?.status === 
  * version (base source differs), unimported from the previous version ({@link isUnimportedChange}: the previous
  * version's validated edit that this version's file does not carry, as the version diff's UnimportedChange;
  * `previousChanges` are the previous version's validation changes, default none), updates from the previous version
- * (issue 9: the course updates mark the segment added or changed; `updates` defaults to none).
+ * (the course updates mark the segment added or changed; `updates` defaults to none).
  */
 export function matchesFilter(
   segment: Segment,
@@ -556,7 +556,7 @@ export function tableRows(
     changes: Readonly<Record<string, ValidationChange>>;
     collapsed: ReadonlySet<string>;
     progress: Readonly<Record<string, ProgressDetail>>;
-    /** Course updates by path key (issue 9's updatesFromPreviousVersion filter); default none. */
+    /** Course updates by path key (updatesFromPreviousVersion filter); default none. */
     updates?: Readonly<Record<string, UpdateType>>;
     /** The previous version's validation changes by path key (the unimportedFromPreviousVersion filter); default none. */
     previousChanges?: Readonly<Record<string, ValidationChange>>;

@@ -68,7 +68,7 @@ export interface ServerOptions {
   fileAccessCacheMs?: number;
   logger?: boolean;
   /**
-   * The OpenAI-compatible service for AI suggestions (issue 9); null: the offline translation-memory provider;
+   * The OpenAI-compatible service for AI suggestions; null: the offline translation-memory provider;
    * absent: from TRANSLATION_LLM_ENDPOINT / TRANSLATION_LLM_API_KEY / TRANSLATION_LLM_MODEL.
    */
   llm?: LlmConfig | null;

@@ -146,7 +146,7 @@ export function eventLogFromEnv(env: NodeJS.ProcessEnv): RuntimeConfig['eventLog
   return { capacityBytes: read('EVENT_LOG_CAPACITY_BYTES', 10_000), checkpointEveryMs: read('EVENT_LOG_CHECKPOINT_EVERY_MS', 1_000) };
 }
 
-/** The OpenAI-compatible chat-completions service for AI suggestions (issue 9); absent: the offline translation-memory provider. */
+/** The OpenAI-compatible chat-completions service for AI suggestions; absent: the offline translation-memory provider. */
 export interface LlmConfig {
   /** Base URL; the service posts to `<endpoint>/chat/completions`. */
   endpoint: string;

@@ -1,5 +1,5 @@
 /**
- * The demo team's content library (issue 4), seeded with the accounts on an empty database: a shared
+ * The demo team's content library, seeded with the accounts on an empty database: a shared
  * "Team Library" where every demo user has a different role, a translators' group with its own subfolder,
  * private folders down to depth 5, a folder with 25 subfolders, about 60 items across the products, some
  * in the trash with one trashed folder, and one item stack. Names are fixed (end-to-end tests rely on
@@ -260,7 +260,7 @@ export async function seedContent(trx: Db, { aid, teamId, teamSubscriptionId, no
   item('Onboarding course (English)', 'rise', ALEX, onboarding, { stackId });
   item('Onboarding course (French)', 'rise', ALEX, onboarding, { stackId, updatedBy: VERA });
   item('Onboarding course (German)', 'rise', ALEX, onboarding, { stackId, updatedBy: MARIA });
-  // Translation targets added with issue 8 (server/translations/seed.ts gives the stack its locales and files).
+  // Translation targets (server/translations/seed.ts gives the stack its locales and files).
   item('Onboarding course (Japanese)', 'rise', ALEX, onboarding, { stackId });
   item('Onboarding course (Arabic)', 'rise', ALEX, onboarding, { stackId });
 
@@ -298,7 +298,7 @@ export async function seedContent(trx: Db, { aid, teamId, teamSubscriptionId, no
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Versions (issue 5)
+// Versions
 
 /** The password of the seeded password-protected item ("Data privacy basics"); see server/README.md. */
 export const SEEDED_ITEM_PASSWORD = 'letmein';
@@ -320,7 +320,7 @@ export const SEEDED_ITEMS = {
 } as const;
 
 /**
- * The seeded explicit share (issue 6): one of Alex's private-root items, private, shared by e-mail with Ian
+ * The seeded explicit share: one of Alex's private-root items, private, shared by e-mail with Ian
  * (not on a team, so he sees it only through the share); see server/README.md "Content seed".
  */
 export const SEEDED_EXPLICIT_SHARE = { title: 'Quarterly results recap', email: 'ian.individual@example.com' } as const;
@@ -514,7 +514,7 @@ function stateOf(outcome: ProcessOutcome): StoredVersionState {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Comments (issue 6)
+// Comments
 
 /** Seeded comment threads (server/README.md "Content seed"): which items carry them. */
 export const SEEDED_COMMENTS = {
@@ -644,7 +644,7 @@ export async function seedComments(db: Db, files: { putBlob(key: string, bytes: 
 }
 
 /**
- * The seeded review request (issue 7; see server/README.md "Content seed"): Alex asked Ian (complete) and Tara
+ * The seeded review request (see server/README.md "Content seed"): Alex asked Ian (complete) and Tara
  * (viewed) to review one of his private-root items, due in a week.
  */
 export const SEEDED_REVIEW_REQUEST = {

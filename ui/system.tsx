@@ -1,35 +1,35 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { LinkName } from '../domain/config.ts';
-import type { appMachine } from '../machines/appMachine.ts';
-import type { authMachine } from '../machines/authMachine.ts';
-import type { dialogsMachine } from '../machines/dialogsMachine.ts';
-import type { dragMachine } from '../machines/dragMachine.ts';
-import type { folderSettingsMachine } from '../machines/folderSettingsMachine.ts';
-import type { foldersMachine } from '../machines/foldersMachine.ts';
-import type { gridMachine } from '../machines/gridMachine.ts';
-import type { UploadFileRef } from '../machines/itemEvents.ts';
-import type { itemMachine } from '../machines/itemMachine.ts';
-import type { itemNotificationsMachine } from '../machines/itemNotificationsMachine.ts';
-import type { outboxMachine } from '../machines/outboxMachine.ts';
-import type { shareMachine } from '../machines/shareMachine.ts';
-import type { commentsMachine } from '../machines/commentsMachine.ts';
-import type { requestDialogMachine } from '../machines/requestDialogMachine.ts';
-import type { reviewRequestsMachine } from '../machines/reviewRequestsMachine.ts';
-import type { translationMachine } from '../machines/translationMachine.ts';
-import type { memoryReportMachine } from '../machines/memoryReportMachine.ts';
-import type { suggestionsMachine } from '../machines/suggestionsMachine.ts';
-import type { surveysMachine } from '../machines/surveysMachine.ts';
-import type { walkthroughMachine } from '../machines/walkthroughMachine.ts';
-import type { itemStackMachine } from '../machines/itemStackMachine.ts';
-import type { gridDownloadMachine } from '../machines/gridDownloadMachine.ts';
-import type { uploadsMachine } from '../machines/uploadsMachine.ts';
-import type { gridPrefsStore } from '../machines/gridPrefsStore.ts';
-import type { flagsStore } from '../machines/flagsStore.ts';
-import type { notificationSettingsMachine } from '../machines/notificationSettingsMachine.ts';
-import type { sandboxMachine } from '../machines/sandboxMachine.ts';
-import type { toastsMachine } from '../machines/toastsMachine.ts';
-import type { sessionMachine } from '../machines/sessionMachine.ts';
+import type { appMachine } from '../machines/session/appMachine.ts';
+import type { authMachine } from '../machines/session/authMachine.ts';
+import type { dialogsMachine } from '../machines/content/dialogsMachine.ts';
+import type { dragMachine } from '../machines/content/dragMachine.ts';
+import type { folderSettingsMachine } from '../machines/content/folderSettingsMachine.ts';
+import type { foldersMachine } from '../machines/content/foldersMachine.ts';
+import type { gridMachine } from '../machines/content/gridMachine.ts';
+import type { UploadFileRef } from '../machines/items/itemEvents.ts';
+import type { itemMachine } from '../machines/items/itemMachine.ts';
+import type { itemNotificationsMachine } from '../machines/items/itemNotificationsMachine.ts';
+import type { outboxMachine } from '../machines/session/outboxMachine.ts';
+import type { shareMachine } from '../machines/sharing/shareMachine.ts';
+import type { commentsMachine } from '../machines/comments/commentsMachine.ts';
+import type { requestDialogMachine } from '../machines/reviewRequests/requestDialogMachine.ts';
+import type { reviewRequestsMachine } from '../machines/reviewRequests/reviewRequestsMachine.ts';
+import type { translationMachine } from '../machines/translation/translationMachine.ts';
+import type { memoryReportMachine } from '../machines/translation/memoryReportMachine.ts';
+import type { suggestionsMachine } from '../machines/translation/suggestionsMachine.ts';
+import type { surveysMachine } from '../machines/translation/surveysMachine.ts';
+import type { walkthroughMachine } from '../machines/translation/walkthroughMachine.ts';
+import type { itemStackMachine } from '../machines/items/itemStackMachine.ts';
+import type { gridDownloadMachine } from '../machines/content/gridDownloadMachine.ts';
+import type { uploadsMachine } from '../machines/uploads/uploadsMachine.ts';
+import type { gridPrefsStore } from '../machines/content/gridPrefsStore.ts';
+import type { flagsStore } from '../machines/session/flagsStore.ts';
+import type { notificationSettingsMachine } from '../machines/session/notificationSettingsMachine.ts';
+import type { sandboxMachine } from '../machines/session/sandboxMachine.ts';
+import type { toastsMachine } from '../machines/session/toastsMachine.ts';
+import type { sessionMachine } from '../machines/session/sessionMachine.ts';
 
 /**
  * What the composition root hands to the views: the running actor system and the few
@@ -75,14 +75,14 @@ export interface AppSystem {
   comments: ActorRefFrom<typeof commentsMachine>;
   /**
    * The open item's review requests (systemId `reviewRequests`); opened and closed with the item view by the
-   * composition root. Selectors in machines/reviewRequestsMachine.ts; see machines/README.md.
+   * composition root. Selectors in machines/reviewRequests/reviewRequestsMachine.ts; see machines/README.md.
    */
   reviewRequests: ActorRefFrom<typeof reviewRequestsMachine>;
   /** The request-review dialog (systemId `requestDialog`): send `requestDialog.open {…}`; see machines/README.md. */
   requestDialog: ActorRefFrom<typeof requestDialogMachine>;
   /**
    * The translate tab of the open item (systemId `translation`); opened and closed with the item view's translate tab
-   * by the composition root. Selectors (loadStatusOf, rowsOf, isSavingOf, …) in machines/translationMachine.ts.
+   * by the composition root. Selectors (loadStatusOf, rowsOf, isSavingOf, …) in machines/translation/translationMachine.ts.
    */
   translation: ActorRefFrom<typeof translationMachine>;
   /**

@@ -1,5 +1,5 @@
 /**
- * Comments of the reference service (issue 6): the comment socket requests on /user/<aid> and /anon, their
+ * Comments of the reference service: the comment socket requests on /user/<aid> and /anon, their
  * pushes on /item/<itemId>, the comment files' upload hooks, the notification outbox and its staff route.
  */
 import type { FastifyInstance } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * Folders, items, item stacks and the item view of the reference service (issues 4 and 5): the socket
+ * Folders, items, item stacks and the item view of the reference service: the socket
  * requests on /user/<aid> (and item.get on /anon), who may open /item/<itemId>, the item-stack and backup
  * routes under /api, and the hooks the uploads service calls as files arrive.
  */

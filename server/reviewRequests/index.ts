@@ -1,5 +1,5 @@
 /**
- * Review requests (issue 7; review-and-content §6 review requests, §7 review-request calls and pushes;
+ * Review requests (review-and-content §6 review requests, §7 review-request calls and pushes;
  * domain/reviewRequests.ts): the calls under /api, and the hooks the comment service uses.
  */
 import type { FastifyInstance } from 'fastify';

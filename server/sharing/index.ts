@@ -1,5 +1,5 @@
 /**
- * Sharing one item (issue 6; review-and-content §2–§8 share parts; domain/sharing.ts): the people list, the
+ * Sharing one item (review-and-content §2–§8 share parts; domain/sharing.ts): the people list, the
  * private and public share settings under /api, and `sharePeople` (who may open an item, with reasons and
  * roles) for the comment service's mention suggestions.
  */

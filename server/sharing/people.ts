@@ -1,7 +1,7 @@
 /**
  * Who may open an item, as the share dialog lists them (review-and-content §3 Share person, §6 share roles,
  * §7 GET permissions): the owner, the explicit people, the people who see it through its folder and — once
- * review requests exist (issue 7) — its reviewers. Also what the comment service reads for mention
+ * review requests exist — its reviewers. Also what the comment service reads for mention
  * suggestions ("limited to people with access").
  */
 import { FOLDER_ROLES, type FolderRole } from '../../domain/folderRoles.ts';

@@ -129,7 +129,7 @@ const mapParams = { type: 'object', required: ['file'], properties: { file: { ty
 
 /**
  * The CDN routes, registered at the root: `/services/cdn/translations/*`, `/services/cdn/language-map/:file` and
- * (issue 9) `/services/cdn/snapshots/:file`.
+ * `/services/cdn/snapshots/:file`.
  */
 export const translationCdnRoutes: FastifyPluginAsync<{ cdn: TranslationCdn; snapshots: SnapshotStore }> = async (app, { cdn, snapshots }) => {
   app.get<{ Params: { file: string } }>('/services/cdn/snapshots/:file', { schema: { params: snapshotParams } }, async (request, reply) => {

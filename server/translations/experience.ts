@@ -1,5 +1,5 @@
 /**
- * Survey answers (issue 9; translation-editor §3 Survey, §7 POST /translations/experience): stored per signed-in user,
+ * Survey answers (translation-editor §3 Survey, §7 POST /translations/experience): stored per signed-in user,
  * and which surveys a user has sent (the client hides a submitted survey).
  */
 import { randomUUID } from 'node:crypto';

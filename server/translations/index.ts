@@ -1,6 +1,6 @@
 /**
- * Translations (issue 8; translation-editor §7; domain/translation.ts): the validation calls under /api, the CDN
- * stand-in's translation files and language maps under /services/cdn, and the seed's translation stacks. Issue 9
+ * Translations (translation-editor §7; domain/translation.ts): the validation calls under /api, the CDN
+ * stand-in's translation files and language maps under /services/cdn, and the seed's translation stacks. The tools
  * adds the translation memory, memory reports, suggestions, surveys, snapshots and the version diff's call.
  */
 import type { FastifyInstance } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * The translation memory (issue 9; translation-editor §3 Translation-memory report, AI suggestion entry): for one
+ * The translation memory (translation-editor §3 Translation-memory report, AI suggestion entry): for one
  * team (subscription) and one locale pair, every segment of the team's translated courses (the latest version of
  * each target item) with its plain source, its effective target (the validation change's value when it has one,
  * else the file's target), where it comes from and whether it is validated (an accepted or approved change, or a

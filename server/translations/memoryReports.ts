@@ -1,5 +1,5 @@
 /**
- * Translation-memory reports (issue 9; translation-editor §3 Translation-memory report, §4 requested → processing →
+ * Translation-memory reports (translation-editor §3 Translation-memory report, §4 requested → processing →
  * completed | rejected, §7 GET / POST translations/validation/{validationId}/memory-report): for every segment of a
  * validation's file, the validated translations of OTHER courses of the team (same locale pair) whose source is at
  * least MEMORY_HIT_MIN_SIMILARITY similar. Requested in the call (202), computed in the background — in slices, so

@@ -205,7 +205,7 @@ export function translationOperations(context: TranslationContext) {
   return {
     /**
      * GET validation/{itemId}/{versionId}/{targetLocale}: the validation (made on first read) with its changes and
-     * progress, and the course updates of its file (issue 9): shown from version 2 on when there are any.
+     * progress, and the course updates of its file: shown from version 2 on when there are any.
      */
     validation: async (caller: TranslationCaller, itemId: string, versionId: string, targetLocale: string): Promise<ValidationResponse> => {
       const { validation } = await validationOf(caller, itemId, versionId, targetLocale);
@@ -224,7 +224,7 @@ export function translationOperations(context: TranslationContext) {
       };
     },
 
-    /** GET diff/{itemId}/{previousVersionId}/{targetLocale} (issue 9): an earlier version's validation, for the version diff. */
+    /** GET diff/{itemId}/{previousVersionId}/{targetLocale}: an earlier version's validation, for the version diff. */
     previousValidation: async (caller: TranslationCaller, itemId: string, versionId: string, targetLocale: string): Promise<PreviousValidationResponse> => {
       const { item, validation } = await validationOf(caller, itemId, versionId, targetLocale);
       const versions = await versionsOf(db, item.id);
@@ -435,7 +435,7 @@ export function translationOperations(context: TranslationContext) {
       return { data };
     },
 
-    /** The access decisions, for the issue-9 calls (memory reports, suggestions). */
+    /** The access decisions, for the tools' calls (memory reports, suggestions). */
     access: { scopeOf, editScope, subscriptionOf },
 
     /** GET stack/{itemId}: the translation stack of a viewable item: its title, the source first, then targets by locale, with progress. */

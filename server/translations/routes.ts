@@ -14,7 +14,7 @@ import type { TranslationTools } from './tools.ts';
 export interface TranslationRoutesOptions {
   verify: TokenVerifier;
   operations: TranslationOperations;
-  /** Issue 9's calls (suggestions, memory reports, surveys, snapshots, the diff's previous validation). */
+  /** The tools' calls (suggestions, memory reports, surveys, snapshots, the diff's previous validation). */
   tools: TranslationTools;
 }
 
@@ -234,6 +234,6 @@ export const translationRoutes: FastifyPluginAsync<TranslationRoutesOptions> = a
     (request) => operations.stack(callerOf(request), request.params.itemId),
   );
 
-  // Issue 9's calls share this plugin's bearer hook and error handler.
+  // The tools' calls share this plugin's bearer hook and error handler.
   await app.register(translationToolRoutes, { operations, tools });
 };

@@ -1,5 +1,5 @@
 /**
- * The seed's translation stacks (issues 8 and 9), run once right after the content seed's versions, comments and
+ * The seed's translation stacks, run once right after the content seed's versions, comments and
  * review requests (server/app.ts): the translation flags on globally (SEEDED_TRANSLATIONS.flags); the Rise stack
  * "Onboarding course" (English source; a hand-written French target whose lesson "Customer care basics" is complete
  * and validated — the team's en → fr translation memory; German, Japanese, Arabic targets from the fixture
@@ -39,7 +39,7 @@ export const SEEDED_TRANSLATIONS = {
   /** The first segment of slide 2.2 "The LEARN model", not edited: styled playerJson spans. */
   playerJsonSegmentPath: ['scene-2', 'slide-2-2', 'learn-steps'],
 
-  // ---- issue 9 (server/README.md "Translations: the tools of issue 9")
+  // ---- the tools (server/README.md "Translations: the tools")
   /** Flags the seed turns on globally. */
   flags: ['translationsTab', 'localizationNext', 'duplicateSegments', 'llmSuggestions', 'smartReviewSurvey'],
   /** Find and replace in the French Storyline target (version 2). */
@@ -164,11 +164,11 @@ function choice(id: string, source: string, target: string, slideId: string, cor
 function audio(id: string, type: 'script' | 'captions' | 'transcript', source: string, target: string, slideId: string): TranslationItemNode {
   return text(id, source, target, slideId, { meta: { isAuthored: true, type } });
 }
-/** Light grey on the default white background: a contrast ratio far below 1.7 (issue 9 low contrast). */
+/** Light grey on the default white background: a contrast ratio far below 1.7 (the tools' low-contrast mark). */
 const FAINT: SpanStyle = { ...STYLE, color: '#F3F4F6' };
 
 /**
- * The French tree of a version. Version 2 against version 1 (issue 9 course updates and diff): the summary slide
+ * The French tree of a version. Version 2 against version 1 (course updates and the diff): the summary slide
  * and `listen-repeat` are new; `welcome-intro`'s English source changed; `check-question`'s French target changed
  * in the authoring app; `learn-tip` was removed. Version 1's validation (seeded) has accepted edits on `menu-search`
  * (not imported into version 2: UnimportedChange) and `glossary-term` (imported: version 2's file carries it).
@@ -339,7 +339,7 @@ function onboardingFrench(): TranslationNode[] {
         lessonText('lesson-2-2', 'l22-body', 'No question is too small.<br/>Your manager and your buddy are there for you.', 'Aucune question n’est trop petite.<br/>Votre responsable et votre parrain sont là pour vous.', 'html'),
         caption('lesson-2-2', 'l22-caption-1', 'When in doubt, ask.', 'En cas de doute, demandez.'),
       ]),
-      // Near the Storyline course's English: the team's translation memory for en → fr (issue 9; complete, validated).
+      // Near the Storyline course's English: the team's translation memory for en → fr (complete, validated).
       lesson('lesson-2-3', 'Customer care basics', 5, [
         lessonText('lesson-2-3', 'care-heading', 'Customer care basics', 'Les bases de la relation client'),
         lessonText('lesson-2-3', 'care-notes', 'Take notes: names, dates, and order numbers.', 'Prenez des notes : les noms, les dates et les numéros de commande.'),

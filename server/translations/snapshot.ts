@@ -1,5 +1,5 @@
 /**
- * Server snapshots (issue 9; translation-editor §7 POST {review service}/snapshot, §5 "a snapshot without html is
+ * Server snapshots (translation-editor §7 POST {review service}/snapshot, §5 "a snapshot without html is
  * malformed"): the slide's HTML arrives base64-encoded; it is stored as `<DATA_DIR>/cdn/snapshots/<uuid>.html` and
  * served by the CDN stand-in under an unguessable name, sandboxed (a stored page never runs as this origin).
  */

@@ -1,5 +1,5 @@
 /**
- * AI suggestions (smart review; issue 9, translation-editor §3 AI suggestion entry, §7 POST /translations/suggestions)
+ * AI suggestions (smart review, translation-editor §3 AI suggestion entry, §7 POST /translations/suggestions)
  * behind one provider interface:
  * - `memoryProvider` (the default, works offline): rewordings taken from the team's translation memory — fuzzy
  *   neighbours of the segment's plain source (similarity ≥ 0.5) in the same locale pair, other segments of the same

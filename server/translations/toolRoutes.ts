@@ -1,5 +1,5 @@
 /**
- * Issue 9's calls over HTTP (domain/translation.ts TRANSLATION_TOOL_CALLS) under /api, registered inside the
+ * The tools' calls over HTTP (domain/translation.ts TRANSLATION_TOOL_CALLS) under /api, registered inside the
  * translation routes (same optional bearer, item password header and error answers): suggestions, memory reports,
  * surveys, snapshots and the version diff's previous validation. JSON schemas on params, bodies and answers.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 9's decisions around the translation editor (translation-editor §6 feature flags, §7 suggestions and
+ * The tools' decisions around the translation editor (translation-editor §6 feature flags, §7 suggestions and
  * survey calls): who may ask for suggestions (signed in, may view the validation's item, the `llmSuggestions` flag
  * on for the item's subscription or globally), which provider answers, and the survey and snapshot stores.
  */
@@ -26,7 +26,7 @@ export interface TranslationToolsContext {
 
 const SIGN_IN = 'Sign in to use this feature.';
 
-/** The tools of issue 9 for one context. */
+/** The tools of the tools for one context. */
 export function translationTools(context: TranslationToolsContext) {
   const { db } = context;
   const signedIn = (caller: TranslationCaller) => {

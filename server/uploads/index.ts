@@ -1,5 +1,5 @@
 /**
- * Uploads, blob storage, package processing and serving (issue 5). See README.md in this folder and
+ * Uploads, blob storage, package processing and serving. See README.md in this folder and
  * "Uploads" in server/README.md. The item side (versions, pushes) talks to this through `UploadHooks`
  * and `UploadService`.
  */

@@ -26,7 +26,7 @@ import { performance } from 'node:perf_hooks';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { createEventRecorder, parseEventLog } from '../../adapters/eventLog.ts';
 import type { UserInfo } from '../../domain/auth.ts';
-import type { StoredSessionResult } from '../../machines/authMachine.ts';
+import type { StoredSessionResult } from '../../machines/session/authMachine.ts';
 import { EVENT_LOG_CAPACITY_BYTES } from '../../domain/constants.ts';
 import { appMachine, authMachine, definitionHashes, registry } from '../../machines/index.ts';
 import { isCoreLogic } from '../../machines/core.ts';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
 import type { ConnectionCommand, ConnectionInput } from '../../domain/realtime.ts';
-import { appMachine } from '../../machines/appMachine.ts';
+import { appMachine } from '../../machines/session/appMachine.ts';
 import { inert } from '../../machines/inert.ts';
-import { socketMachine } from '../../machines/socketMachine.ts';
+import { socketMachine } from '../../machines/session/socketMachine.ts';
 
 /** The app with inert adapters, except the item socket's connection, which records what it was opened with. */
 function start() {

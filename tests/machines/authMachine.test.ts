@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import type { SignedInSession, SignOutReason, UserInfo } from '../../domain/auth.ts';
-import { authMachine, type CompletedSignIn, type StoredSessionResult } from '../../machines/authMachine.ts';
+import { authMachine, type CompletedSignIn, type StoredSessionResult } from '../../machines/session/authMachine.ts';
 
 const user: UserInfo = { sub: 'u1', email: 'alex.admin@example.com', firstName: 'Alex', lastName: 'Admin' };
 const session = (expiresInSeconds: number, accessToken = 'a1'): SignedInSession => ({

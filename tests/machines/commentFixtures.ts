@@ -6,9 +6,9 @@
 import { createActor, createMachine, type ActorRefFrom, type AnyActorRef, type EventObject, type SimulatedClock } from 'xstate';
 import type { CommentRecord } from '../../domain/comments.ts';
 import { rawFromPlainText, type RawContent } from '../../domain/richText.ts';
-import type { CommentsSubject, ComposerTarget, PostingPlacement } from '../../machines/commentEvents.ts';
-import { commentAttachmentMachine, commentPostingMachine, type PutFileInput, type SaveCommentInput } from '../../machines/commentPostingMachine.ts';
-import { commentsMachine, type ChangeRequest } from '../../machines/commentsMachine.ts';
+import type { CommentsSubject, ComposerTarget, PostingPlacement } from '../../machines/comments/commentEvents.ts';
+import { commentAttachmentMachine, commentPostingMachine, type PutFileInput, type SaveCommentInput } from '../../machines/comments/commentPostingMachine.ts';
+import { commentsMachine, type ChangeRequest } from '../../machines/comments/commentsMachine.ts';
 import { controlled, recorder } from './contentFixtures.ts';
 import { fakeCallback } from './uploadFixtures.ts';
 

@@ -15,9 +15,9 @@ import { COMMENT_PUSH_NAMES, type CommentRecord } from '../../domain/comments.ts
 import type { ItemRecord } from '../../domain/content.ts';
 import type { ItemAck, ItemAckData, ItemDetail } from '../../domain/items.ts';
 import { rawFromPlainText } from '../../domain/richText.ts';
-import { commentsSubjectOf } from '../../machines/commentEvents.ts';
-import { commentAttachmentMachine, commentPostingMachine, type PutFileInput, type SaveCommentInput } from '../../machines/commentPostingMachine.ts';
-import { commentsMachine, isOutOfDateOf, unreadCountOf } from '../../machines/commentsMachine.ts';
+import { commentsSubjectOf } from '../../machines/comments/commentEvents.ts';
+import { commentAttachmentMachine, commentPostingMachine, type PutFileInput, type SaveCommentInput } from '../../machines/comments/commentPostingMachine.ts';
+import { commentsMachine, isOutOfDateOf, unreadCountOf } from '../../machines/comments/commentsMachine.ts';
 import { SEEDED_ITEMS } from '../../server/seedContent.ts';
 import { ackData, connectOutcome, connectSocket, connectUser, type UserClient } from '../support/clients.ts';
 import { startTestServer, type TestServer } from '../support/testServer.ts';

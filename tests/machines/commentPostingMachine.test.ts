@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SimulatedClock } from 'xstate';
 import { COMMENT_ENTER_MS } from '../../domain/constants.ts';
-import type { UploadFileRef } from '../../machines/itemEvents.ts';
-import { EMPTY_CONTENT } from '../../machines/commentPostingMachine.ts';
+import type { UploadFileRef } from '../../machines/items/itemEvents.ts';
+import { EMPTY_CONTENT } from '../../machines/comments/commentPostingMachine.ts';
 import { comment, MD5_HEX, placement, startComposer, text } from './commentFixtures.ts';
 import { refusal, settle } from './contentFixtures.ts';
 

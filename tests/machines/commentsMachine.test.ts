@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { CommentRecord } from '../../domain/comments.ts';
-import { appMachine } from '../../machines/appMachine.ts';
-import { commentsSubjectOf, commentViewerOf } from '../../machines/commentEvents.ts';
+import { appMachine } from '../../machines/session/appMachine.ts';
+import { commentsSubjectOf, commentViewerOf } from '../../machines/comments/commentEvents.ts';
 import {
   canMarkAllReadOf,
   commentAreaOf,
@@ -12,9 +12,9 @@ import {
   readOnlyReasonOf,
   unreadCountOf,
   visibleThreadsOf,
-} from '../../machines/commentsMachine.ts';
+} from '../../machines/comments/commentsMachine.ts';
 import { inert } from '../../machines/inert.ts';
-import { itemMachine } from '../../machines/itemMachine.ts';
+import { itemMachine } from '../../machines/items/itemMachine.ts';
 import { comment, fakeCommentAdapters, reply, SAM, startComments, subject, text, type CommentsActor } from './commentFixtures.ts';
 import { refusal, settle } from './contentFixtures.ts';
 import { answering, detail, version } from './uploadFixtures.ts';

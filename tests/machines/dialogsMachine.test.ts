@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, type ActorRefFrom } from 'xstate';
 import { DIALOG_CLOSE_DELAY_MS, DIALOG_OPEN_DELAY_MS } from '../../domain/constants.ts';
 import type { FolderRecord } from '../../domain/folderTree.ts';
-import type { DialogData, GridRequestEvent } from '../../machines/contentEvents.ts';
-import { dialogsMachine } from '../../machines/dialogsMachine.ts';
-import { foldersMachine } from '../../machines/foldersMachine.ts';
+import type { DialogData, GridRequestEvent } from '../../machines/content/contentEvents.ts';
+import { dialogsMachine } from '../../machines/content/dialogsMachine.ts';
+import { foldersMachine } from '../../machines/content/foldersMachine.ts';
 import { folder, recorder, settle, systemActor, systemOf } from './contentFixtures.ts';
 
 // A private chain 1 … 7 (7 sits at depth 7) and a shared folder where the role is viewer.

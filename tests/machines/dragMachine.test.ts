@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, type ActorRefFrom } from 'xstate';
 import { DRAG_HOVER_OPEN_MS } from '../../domain/constants.ts';
-import { dragMachine } from '../../machines/dragMachine.ts';
-import { gridMachine } from '../../machines/gridMachine.ts';
+import { dragMachine } from '../../machines/content/dragMachine.ts';
+import { gridMachine } from '../../machines/content/gridMachine.ts';
 import { archived, controlled, item, recorder, settle, systemActor, systemOf } from './contentFixtures.ts';
 
 function start() {

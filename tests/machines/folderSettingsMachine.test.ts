@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { FolderPermissionView, TeamMember } from '../../domain/content.ts';
-import { folderSettingsMachine } from '../../machines/folderSettingsMachine.ts';
+import { folderSettingsMachine } from '../../machines/content/folderSettingsMachine.ts';
 import { controlled, refusal, settle } from './contentFixtures.ts';
 
 const entry = (principalId: string, role: FolderPermissionView['role'], inherited = false): FolderPermissionView => ({

@@ -4,7 +4,7 @@ import { CHANGE_RETRY_MS, ITEM_INSERT_TIMEOUT_MS } from '../../domain/constants.
 import type { FolderRequest } from '../../domain/folderChanges.ts';
 import { isOptimisticFolderId, optimisticFolderId } from '../../domain/folderChanges.ts';
 import type { FolderRecord } from '../../domain/folderTree.ts';
-import { foldersMachine, pendingFolderStatusOf } from '../../machines/foldersMachine.ts';
+import { foldersMachine, pendingFolderStatusOf } from '../../machines/content/foldersMachine.ts';
 import { controlled, folder, lost, recorder, refusal, settle, systemActor, systemOf } from './contentFixtures.ts';
 
 // 1 A / 2 B (private); 3 C (private); 10 Team / 11 Docs (shared, owner); 20 Viewed (shared, viewer); 30 Old (trash)

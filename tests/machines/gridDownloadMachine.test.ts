@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type AnyActorRef } from 'xstate';
-import { gridDownloadMachine } from '../../machines/gridDownloadMachine.ts';
+import { gridDownloadMachine } from '../../machines/content/gridDownloadMachine.ts';
 import { controlled, recorder, settle, systemActor, systemOf } from './contentFixtures.ts';
 
 function start() {

@@ -4,8 +4,8 @@ import { CHANGE_RETRY_MS } from '../../domain/constants.ts';
 import type { ItemRecord, ProductFilter } from '../../domain/content.ts';
 import type { FolderId } from '../../domain/folderRoles.ts';
 import type { ItemCall } from '../../domain/itemChanges.ts';
-import { foldersMachine } from '../../machines/foldersMachine.ts';
-import { gridMachine, pendingItemStatusOf } from '../../machines/gridMachine.ts';
+import { foldersMachine } from '../../machines/content/foldersMachine.ts';
+import { gridMachine, pendingItemStatusOf } from '../../machines/content/gridMachine.ts';
 import { archived, controlled, folder, item, lost, recorder, refusal, settle, systemActor, systemOf } from './contentFixtures.ts';
 
 type FetchInput = { folderId: FolderId; page: number; search: string | null; product: ProductFilter };

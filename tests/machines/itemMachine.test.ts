@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assign, createActor, createMachine, type ActorRefFrom, type EventObject } from 'xstate';
 import type { Backup, ItemDetail } from '../../domain/items.ts';
-import { canDownloadBackupOf, canOpenShareOf, isUploaderOf, itemMachine, playerAddressOf, shownVersionOf } from '../../machines/itemMachine.ts';
+import { canDownloadBackupOf, canOpenShareOf, isUploaderOf, itemMachine, playerAddressOf, shownVersionOf } from '../../machines/items/itemMachine.ts';
 import { controlled, recorder, refusal, settle } from './contentFixtures.ts';
 import { answering, detail, file, version } from './uploadFixtures.ts';
 

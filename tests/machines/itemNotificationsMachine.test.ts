@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { NotificationLevel } from '../../domain/comments.ts';
-import { itemNotificationsMachine, shownLevelOf } from '../../machines/itemNotificationsMachine.ts';
+import { itemNotificationsMachine, shownLevelOf } from '../../machines/items/itemNotificationsMachine.ts';
 import { controlled, refusal, settle } from './contentFixtures.ts';
 
 const answer = (level: NotificationLevel) => ({ subscription: { itemId: 'item-1', level, userId: 'u-sam' } });

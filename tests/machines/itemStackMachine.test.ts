@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { TranslationStackResponse } from '../../domain/translation.ts';
-import { itemStackMachine, stackOf } from '../../machines/itemStackMachine.ts';
+import { itemStackMachine, stackOf } from '../../machines/items/itemStackMachine.ts';
 import { controlled, settle } from './contentFixtures.ts';
 
 const STACK: TranslationStackResponse = {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type AnyActorRef } from 'xstate';
 import { TRANSLATION_TOOL_MESSAGES, type MemoryReport, type MemoryReportStatus } from '../../domain/translation.ts';
-import { MEMORY_REPORT_TOAST_KEYS, fetchingOf, memoryReportMachine, reportViewOf } from '../../machines/memoryReportMachine.ts';
-import { appMachine } from '../../machines/appMachine.ts';
+import { MEMORY_REPORT_TOAST_KEYS, fetchingOf, memoryReportMachine, reportViewOf } from '../../machines/translation/memoryReportMachine.ts';
+import { appMachine } from '../../machines/session/appMachine.ts';
 import { inert } from '../../machines/inert.ts';
 import { controlled, recorder, settle, systemActor, systemOf } from './contentFixtures.ts';
 

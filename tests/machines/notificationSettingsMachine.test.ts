@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { notificationSettingsMachine, type NotificationPreference } from '../../machines/notificationSettingsMachine.ts';
+import { notificationSettingsMachine, type NotificationPreference } from '../../machines/session/notificationSettingsMachine.ts';
 
 const stored: NotificationPreference = { frequency: 'hourly', type: 'ReviewCommentNotification', scheduleTime: '09:00', timeZone: 'UTC' };
 

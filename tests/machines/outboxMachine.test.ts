@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { OutboxEntry } from '../../domain/notifications.ts';
-import { outboxMachine } from '../../machines/outboxMachine.ts';
+import { outboxMachine } from '../../machines/session/outboxMachine.ts';
 import { controlled, settle } from './contentFixtures.ts';
 
 const entry = (id: string, over: Partial<OutboxEntry> = {}): OutboxEntry => ({

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import { createEventRecorder, parseEventLog, type EventEntry } from '../../adapters/eventLog.ts';
 import type { SignedInSession } from '../../domain/auth.ts';
-import type { StoredSessionResult } from '../../machines/authMachine.ts';
+import type { StoredSessionResult } from '../../machines/session/authMachine.ts';
 import { appMachine, authMachine, definitionHashes } from '../../machines/index.ts';
 import { isCoreLogic } from '../../machines/core.ts';
 import { replayLog } from '../../tools/replayer.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type AnyActorRef } from 'xstate';
 import type { CreateReviewRequestBody, FrequentReviewer } from '../../domain/reviewRequests.ts';
-import { canSubmitOf, hasUnsavedContentOf, recentReviewersOf, requestDialogMachine } from '../../machines/requestDialogMachine.ts';
+import { canSubmitOf, hasUnsavedContentOf, recentReviewersOf, requestDialogMachine } from '../../machines/reviewRequests/requestDialogMachine.ts';
 import { controlled, recorder, settle, systemActor, systemOf } from './contentFixtures.ts';
 
 const frequent = (n: number): FrequentReviewer[] => Array.from({ length: n }, (_, i) => ({ email: `f${i + 1}@example.com`, displayName: `F${i + 1}`, avatars: { small: null } }));

@@ -10,7 +10,7 @@ import {
   reviewerRowsOf,
   reviewRequestsMachine,
   type ReviewRequestsSubject,
-} from '../../machines/reviewRequestsMachine.ts';
+} from '../../machines/reviewRequests/reviewRequestsMachine.ts';
 import { controlled, recorder, settle, systemActor, systemOf } from './contentFixtures.ts';
 
 const row = (id: string, email: string, reviewerAID: string | null, status: ReviewStatus, over: Partial<ReviewRequestRow> = {}): ReviewRequestRow => ({

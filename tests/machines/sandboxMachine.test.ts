@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { FLAG_DEFAULTS } from '../../domain/flags.ts';
-import { sandboxMachine, type SandboxFlagsRead, type SaveFlagInput } from '../../machines/sandboxMachine.ts';
+import { sandboxMachine, type SandboxFlagsRead, type SaveFlagInput } from '../../machines/session/sandboxMachine.ts';
 
 const httpError = (status: number, message: string) => Object.assign(new Error(message), { name: 'HttpError', status });
 

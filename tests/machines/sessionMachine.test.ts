@@ -4,7 +4,7 @@ import { accountFor } from '../../ui/views/testSystem.tsx';
 import { DEMO } from '../../domain/currentUser.fixtures.ts';
 import { PROFILE_VALIDATION_REFRESH_MS } from '../../domain/constants.ts';
 import { inert } from '../../machines/inert.ts';
-import { sessionMachine } from '../../machines/sessionMachine.ts';
+import { sessionMachine } from '../../machines/session/sessionMachine.ts';
 
 const user = { sub: 'u-tara', email: 'tara.team@example.com', firstName: 'Tara', lastName: 'Team' };
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, type ActorRefFrom } from 'xstate';
 import { COPY_CONFIRMATION_MS, SHARE_LIST_HEIGHT_PX, SHARE_LIST_HEIGHT_TALL_PX } from '../../domain/constants.ts';
 import type { PermissionPerson, PermissionsResponse, ShareReason, ShareSettings } from '../../domain/sharing.ts';
-import { appMachine } from '../../machines/appMachine.ts';
+import { appMachine } from '../../machines/session/appMachine.ts';
 import { inert } from '../../machines/inert.ts';
 import {
   hasUnsavedChangesOf,
@@ -11,7 +11,7 @@ import {
   sharePasswordProblemOf,
   sharePeopleOf,
   type ShareSaveInput,
-} from '../../machines/shareMachine.ts';
+} from '../../machines/sharing/shareMachine.ts';
 import { controlled, settle } from './contentFixtures.ts';
 
 const person = (userId: string, email: string, reasons: ShareReason[], role: 0 | 1 | 2 = 0): PermissionPerson => ({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, createMachine, fromCallback, fromPromise, type EventObject } from 'xstate';
 import type { ConnectionReport } from '../../domain/realtime.ts';
-import { socketMachine } from '../../machines/socketMachine.ts';
+import { socketMachine } from '../../machines/session/socketMachine.ts';
 
 /** The socket machine under a parent that records what it is told, with a connection the test speaks for. */
 function start() {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type AnyActorRef } from 'xstate';
 import { TRANSLATION_TOOL_MESSAGES, type PlayerJsonText, type SuggestionRequest, type SuggestionResult } from '../../domain/translation.ts';
-import { suggestionOf, suggestionRequestFor, suggestionValue, suggestionsMachine, type SuggestionsSubject } from '../../machines/suggestionsMachine.ts';
+import { suggestionOf, suggestionRequestFor, suggestionValue, suggestionsMachine, type SuggestionsSubject } from '../../machines/translation/suggestionsMachine.ts';
 import { controlled, recorder, settle, systemActor, systemOf } from './contentFixtures.ts';
 
 const K1 = '["sc1","sl1","t1"]';

@@ -3,7 +3,7 @@ import { createActor, type AnyActorRef } from 'xstate';
 import { SURVEY_FAILURE_TOAST_MS, type AnalyticsEventBody, type ExperienceBody, type SmartReviewSurveyResponse } from '../../domain/translation.ts';
 import { EMPTY_SMART_REVIEW_RESPONSE } from '../../domain/translationAssist.ts';
 import { toastDurationMs } from '../../domain/toasts.ts';
-import { SURVEY_TOAST_KEYS, isSurveyVisible, surveyStatusOf, surveysMachine } from '../../machines/surveysMachine.ts';
+import { SURVEY_TOAST_KEYS, isSurveyVisible, surveyStatusOf, surveysMachine } from '../../machines/translation/surveysMachine.ts';
 import { controlled, recorder, settle, systemActor, systemOf } from './contentFixtures.ts';
 
 const EMAIL = 'vera.validator@example.com';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
-import { toastsMachine, MAX_VISIBLE_TOASTS, type ToastInput } from '../../machines/toastsMachine.ts';
+import { toastsMachine, MAX_VISIBLE_TOASTS, type ToastInput } from '../../machines/session/toastsMachine.ts';
 
 const toast = (id: string, kind: ToastInput['kind'] = 'default'): ToastInput => ({ id, severity: 'error', kind, text: null, message: null });
 

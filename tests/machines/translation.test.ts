@@ -3,7 +3,7 @@ import { createActor, type AnyActorRef } from 'xstate';
 import { TRANSLATION_MESSAGES, type ValidationChange, type ValidationResponse } from '../../domain/translation.ts';
 import { SMALL_STORYLINE_FILE } from '../../domain/translation.fixtures.ts';
 import { fromBase64 } from '../../domain/translationEdits.ts';
-import { isSavingOf, loadStatusOf, rowsOf, translationMachine, type TranslationSubject } from '../../machines/translationMachine.ts';
+import { isSavingOf, loadStatusOf, rowsOf, translationMachine, type TranslationSubject } from '../../machines/translation/translationMachine.ts';
 import { controlled, recorder, settle, systemActor, systemOf } from './contentFixtures.ts';
 
 const SLIDE1 = '["sc1","sl1"]';

@@ -12,7 +12,7 @@ import { createHttpClient } from '../../adapters/http.ts';
 import { createTranslationClient } from '../../adapters/translation.ts';
 import type { ItemAck, ItemAckData, ItemDetail } from '../../domain/items.ts';
 import { pathKey, TRANSLATION_PUSH_NAMES } from '../../domain/translation.ts';
-import { loadStatusOf, translationMachine } from '../../machines/translationMachine.ts';
+import { loadStatusOf, translationMachine } from '../../machines/translation/translationMachine.ts';
 import { SEEDED_TRANSLATIONS } from '../../server/translations/seed.ts';
 import { ackData, callJson, connectOutcome, connectSocket, connectUser, type UserClient } from '../support/clients.ts';
 import { startTestServer, type TestServer } from '../support/testServer.ts';

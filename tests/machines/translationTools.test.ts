@@ -23,7 +23,7 @@ import {
   translationMachine,
   updateRowsOf,
   type TranslationSubject,
-} from '../../machines/translationMachine.ts';
+} from '../../machines/translation/translationMachine.ts';
 import { controlled, recorder, settle, systemActor, systemOf } from './contentFixtures.ts';
 
 const SLIDE1 = '["sc1","sl1"]';

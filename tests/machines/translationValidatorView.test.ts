@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock, type AnyActorRef } from 'xstate';
 import { TRANSLATION_MESSAGES, type TranslationFile, type TranslationNode, type ValidationChange, type ValidationResponse } from '../../domain/translation.ts';
 import { SMALL_STORYLINE_FILE } from '../../domain/translation.fixtures.ts';
-import { canResetTranslationOf, canSaveOf, diffStateOf, editNoteOf, loadStatusOf, notTranslationTargetOf, rowsOf, stackEntriesOf, translationMachine, type TranslationSubject } from '../../machines/translationMachine.ts';
+import { canResetTranslationOf, canSaveOf, diffStateOf, editNoteOf, loadStatusOf, notTranslationTargetOf, rowsOf, stackEntriesOf, translationMachine, type TranslationSubject } from '../../machines/translation/translationMachine.ts';
 import { controlled, recorder, settle, systemActor, systemOf } from './contentFixtures.ts';
 
 const T1 = '["sc1","sl1","t1"]';

@@ -5,8 +5,8 @@
 import { fromCallback, fromPromise, type AnyEventObject, type EventObject } from 'xstate';
 import type { ItemDetail, ItemVersion, VersionState } from '../../domain/items.ts';
 import type { UploadCheck } from '../../domain/uploads.ts';
-import type { UploadFileRef } from '../../machines/itemEvents.ts';
-import { uploadMachine } from '../../machines/uploadMachine.ts';
+import type { UploadFileRef } from '../../machines/items/itemEvents.ts';
+import { uploadMachine } from '../../machines/uploads/uploadMachine.ts';
 import { controlled, item } from './contentFixtures.ts';
 
 export const KEY = 'review/uploads/r1/intro.zip';

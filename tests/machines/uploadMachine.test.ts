@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, createMachine, fromPromise, SimulatedClock, type ActorRefFrom } from 'xstate';
 import { UPLOAD_HASH_PROGRESS_OFFSET, UPLOAD_STALL_MS } from '../../domain/constants.ts';
-import type { UploadTarget } from '../../machines/itemEvents.ts';
-import type { uploadMachine } from '../../machines/uploadMachine.ts';
+import type { UploadTarget } from '../../machines/items/itemEvents.ts';
+import type { uploadMachine } from '../../machines/uploads/uploadMachine.ts';
 import { recorder, settle } from './contentFixtures.ts';
 import { detail, fakeUploadAdapters, file, KEY, MD5, PUT_URL, version } from './uploadFixtures.ts';
 

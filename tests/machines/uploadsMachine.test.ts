@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createActor, createMachine, fromPromise, SimulatedClock, type ActorRefFrom, type AnyActorRef } from 'xstate';
 import { UPLOAD_TOAST_MS } from '../../domain/constants.ts';
 import { inert } from '../../machines/inert.ts';
-import { sessionMachine } from '../../machines/sessionMachine.ts';
-import { toastsMachine } from '../../machines/toastsMachine.ts';
-import { uploadsMachine } from '../../machines/uploadsMachine.ts';
+import { sessionMachine } from '../../machines/session/sessionMachine.ts';
+import { toastsMachine } from '../../machines/session/toastsMachine.ts';
+import { uploadsMachine } from '../../machines/uploads/uploadsMachine.ts';
 import { recorder, settle } from './contentFixtures.ts';
 import { fakeUploadAdapters, file, KEY, MD5, version } from './uploadFixtures.ts';
 

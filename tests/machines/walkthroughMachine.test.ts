@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { WalkthroughStep } from '../../domain/translationAssist.ts';
-import { currentStepOf, walkthroughMachine } from '../../machines/walkthroughMachine.ts';
+import { currentStepOf, walkthroughMachine } from '../../machines/translation/walkthroughMachine.ts';
 
 const STEPS: WalkthroughStep[] = [
   { id: 'segments', highlightSelector: '[data-walkthrough="segments"]' },

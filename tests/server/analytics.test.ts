@@ -2,7 +2,7 @@ import type { AnalyticsEventRecord } from '../../server/db/analytics.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAnalyticsClient } from '../../adapters/analytics.ts';
 import { HttpError, createHttpClient } from '../../adapters/http.ts';
-import { interestEventOf } from '../../machines/surveysMachine.ts';
+import { interestEventOf } from '../../machines/translation/surveysMachine.ts';
 import { callJson, signIn } from '../support/clients.ts';
 import type { SignedIn } from '../support/clients.ts';
 import { startTestServer } from '../support/testServer.ts';

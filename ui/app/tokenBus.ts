@@ -1,7 +1,7 @@
 import { waitFor, type ActorRefFrom } from 'xstate';
 import type { TokenSource } from '../../adapters/http.ts';
 import { TOKEN_FETCH_TIMEOUT_MS } from '../../domain/constants.ts';
-import type { authMachine } from '../../machines/authMachine.ts';
+import type { authMachine } from '../../machines/session/authMachine.ts';
 
 type AuthRef = ActorRefFrom<typeof authMachine>;
 

@@ -1,6 +1,6 @@
 /**
- * Words of the translation tools actors' toasts (issue 9): machines/surveysMachine.ts SURVEY_TOAST_KEYS and
- * machines/memoryReportMachine.ts MEMORY_REPORT_TOAST_KEYS (the toast id is the key; the toasts view shows the
+ * Words of the translation tools actors' toasts: machines/translation/surveysMachine.ts SURVEY_TOAST_KEYS and
+ * machines/translation/memoryReportMachine.ts MEMORY_REPORT_TOAST_KEYS (the toast id is the key; the toasts view shows the
  * service's message under it).
  */
 export const translationAssistMachineStrings = {

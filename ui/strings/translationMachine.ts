@@ -1,5 +1,5 @@
 /**
- * Words of the translation actor's toasts (machines/translationMachine.ts TRANSLATION_TOAST_KEYS: the toast id is the
+ * Words of the translation actor's toasts (machines/translation/translationMachine.ts TRANSLATION_TOAST_KEYS: the toast id is the
  * key) and the leave message while a translation save is on the wire (translation-editor §2). The §8 messages the
  * actor raises with their own text (saving, progress, old Storyline) need no words here.
  */

@@ -5,7 +5,7 @@
  * TRANSLATION_TOOL_MESSAGES / TRANSLATION_MESSAGES; these are the words around them. Merged into ../strings.ts.
  */
 export const translationVersionsStrings = {
-  // §2 segment filter added by issue 9
+  // §2 segment filter
   'translation.filter.updatesFromPreviousVersion': 'Updates from previous version',
 
   // §2 course updates button and popover

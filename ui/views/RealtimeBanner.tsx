@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { socketMachine } from '../../machines/socketMachine.ts';
+import type { socketMachine } from '../../machines/session/socketMachine.ts';
 import { Banner } from '../kit/index.ts';
 import { t } from '../strings.ts';
 import { useSystem } from '../system.tsx';

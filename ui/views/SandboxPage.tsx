@@ -3,7 +3,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { currentSubscription } from '../../domain/account.ts';
 import { FLAG_DEFAULTS, FLAG_KEYS, type FlagKey } from '../../domain/flags.ts';
 import type { OutboxEntry } from '../../domain/notifications.ts';
-import type { FlagScope, SandboxError } from '../../machines/sandboxMachine.ts';
+import type { FlagScope, SandboxError } from '../../machines/session/sandboxMachine.ts';
 import { Banner, Button, cx, Spinner, TextField } from '../kit/index.ts';
 import { t, type StringKey } from '../strings.ts';
 import { useSystem } from '../system.tsx';
@@ -29,7 +29,7 @@ function errorText(error: SandboxError): string {
   }
 }
 
-/** /sandbox (foundation §2, §6): staff tools — feature flags per subscription and globally, the notification outbox (issue 6), and the staff override. */
+/** /sandbox (foundation §2, §6): staff tools — feature flags per subscription and globally, the notification outbox, and the staff override. */
 export function SandboxPage() {
   const { session } = useSystem();
   const headingId = useId();
@@ -240,7 +240,7 @@ function formatInstant(iso: string, timeZone: string): string {
 /** Only web links become links: an entry's `link` is data from the service. */
 const isWebLink = (link: string) => /^https?:\/\//i.test(link);
 
-/** The notification outbox (issue 6): what the reference service would have e-mailed, per level and frequency. */
+/** The notification outbox: what the reference service would have e-mailed, per level and frequency. */
 function OutboxSection() {
   const { outbox, timeZone } = useSystem();
   const headingId = useId();

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { DEMO, inDays, sub, TEAM, TRIAL, user } from '../../domain/currentUser.fixtures.ts';
 import { inert } from '../../machines/inert.ts';
-import { sandboxMachine } from '../../machines/sandboxMachine.ts';
+import { sandboxMachine } from '../../machines/session/sandboxMachine.ts';
 import { SystemProvider } from '../system.tsx';
 import { RequireSubscription } from './guards/RequireSubscription.tsx';
 import { AuthDialog } from './screens/AuthDialog.tsx';

@@ -3,7 +3,7 @@ import { createActor } from 'xstate';
 import { DEMO } from '../../domain/currentUser.fixtures.ts';
 import type { OutboxEntry } from '../../domain/notifications.ts';
 import { inert } from '../../machines/inert.ts';
-import { outboxMachine } from '../../machines/outboxMachine.ts';
+import { outboxMachine } from '../../machines/session/outboxMachine.ts';
 import { accountFor, renderRoute, sessionWith } from './testSystem.tsx';
 
 const staff = () => sessionWith({ account: accountFor(DEMO.alex, { isStaff: true }) });
@@ -34,7 +34,7 @@ function outboxWith(outcome: { entries: unknown[] } | { error: { name: string; s
   return outbox;
 }
 
-describe('/sandbox notification outbox (issue 6)', () => {
+describe('/sandbox notification outbox', () => {
   it('lists each entry with recipient, kind, level, frequency, delivery time, item, actor and excerpt, as text', () => {
     const html = renderRoute('/sandbox', { session: staff(), outbox: outboxWith({ entries: [ENTRY] }) });
     expect(html).toContain('Notification outbox');

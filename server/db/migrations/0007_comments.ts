@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 
 /**
- * Comments (review-and-content §3 Comment, Comment attachment, Notification subscription; issue 6): the
+ * Comments (review-and-content §3 Comment, Comment attachment, Notification subscription): the
  * comments with their read marks and attachments, the presigned comment files (attachments and snapshots)
  * until a comment takes them, per-item notification levels, and the outbox of notifications that would be
  * e-mailed. Times are ISO text and booleans 0/1, like 0004 and 0005.

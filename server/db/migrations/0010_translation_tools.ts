@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Translation tools (issue 9; translation-editor §3 Translation-memory report, Survey; §7 memory report and
+ * Translation tools (translation-editor §3 Translation-memory report, Survey; §7 memory report and
  * experience calls): one row per requested translation-memory report of a validation (its items as JSON once
  * completed), and the survey answers people sent. Times ISO text, booleans 0/1 (null: not answered).
  */

@@ -2,7 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { createActor } from 'xstate';
-import { authMachine } from '../../../machines/authMachine.ts';
+import { authMachine } from '../../../machines/session/authMachine.ts';
 import { inert } from '../../../machines/inert.ts';
 import { SystemProvider } from '../../system.tsx';
 import { authIn, testSystem } from '../testSystem.tsx';

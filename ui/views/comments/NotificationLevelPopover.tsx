@@ -13,7 +13,7 @@ import { t } from '../../strings.ts';
 export type NotificationLevelStatus = 'closed' | 'loading' | 'loadError' | 'ready' | 'saving' | 'saveError';
 
 export interface NotificationLevelPopoverProps {
-  /** The level shown as chosen (machines/itemNotificationsMachine `shownLevelOf`); null until loaded. */
+  /** The level shown as chosen (machines/items/itemNotificationsMachine `shownLevelOf`); null until loaded. */
   level: NotificationLevel | null;
   status: NotificationLevelStatus;
   errorMessage?: string | null;

@@ -48,10 +48,10 @@ export interface ThreadViewModel {
 }
 
 /**
- * Where a composer goes (the comments actor's own targets, machines/commentEvents): the new-comment box, a reply box
+ * Where a composer goes (the comments actor's own targets, machines/comments/commentEvents): the new-comment box, a reply box
  * under a thread, or in place of the comment being edited.
  */
-export type { ComposerTarget } from '../../../machines/commentEvents.ts';
+export type { ComposerTarget } from '../../../machines/comments/commentEvents.ts';
 
 /** Where a comment points in the content: a video time or a slide/lesson (clicking it seeks the player). */
 export type CommentPlace = { kind: 'time'; seconds: number } | { kind: 'slide'; slideId: string };

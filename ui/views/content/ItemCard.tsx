@@ -10,7 +10,7 @@ import { productArt, productLabel } from './labels.tsx';
 import { ItemMenuButton } from './menus.tsx';
 import { ItemVersionBadge, type VersionBadgeState } from '../uploads/index.ts';
 import type { VersionDisplayState } from '../../../domain/content.ts';
-import type { PendingStatus } from '../../../machines/contentEvents.ts';
+import type { PendingStatus } from '../../../machines/content/contentEvents.ts';
 import { PendingMark } from './PendingMark.tsx';
 
 /** §4: a card whose latest version is not ready says so (uploading, processing, or failed); ready: no badge. */

@@ -1,4 +1,4 @@
-import type { PendingStatus } from '../../../machines/contentEvents.ts';
+import type { PendingStatus } from '../../../machines/content/contentEvents.ts';
 import { cx } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
 

@@ -4,7 +4,7 @@ import type { FolderMenuEntry } from '../../../domain/folderMenu.ts';
 import type { FolderId } from '../../../domain/folderRoles.ts';
 import { isOptimisticFolderId } from '../../../domain/folderChanges.ts';
 import type { FolderNode } from '../../../domain/folderTree.ts';
-import type { PendingStatus } from '../../../machines/contentEvents.ts';
+import type { PendingStatus } from '../../../machines/content/contentEvents.ts';
 import { Checkbox, ChevronDownIcon, cx, type CheckboxModifiers } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
 import { dropClass, dropTargetHandlers, type FolderDropTargetProps } from './dragDrop.ts';

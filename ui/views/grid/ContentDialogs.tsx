@@ -6,7 +6,7 @@ import { duplicateName } from '../../../domain/names.ts';
 import { folderMoveValidity, itemMoveValidity } from '../../../domain/folderMoves.ts';
 import { PRIVATE_CONTENT, SHARED_CONTENT, TRASH_ROOT, type FolderId } from '../../../domain/folderRoles.ts';
 import type { FolderTree } from '../../../domain/folderTree.ts';
-import type { DialogData } from '../../../machines/contentEvents.ts';
+import type { DialogData } from '../../../machines/content/contentEvents.ts';
 import { useSystem } from '../../system.tsx';
 import {
   AddToTeamDialog,

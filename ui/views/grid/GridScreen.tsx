@@ -12,7 +12,7 @@ import { ALL_CONTENT, itemMenu, PRIVATE_CONTENT, SHARED_CONTENT, TRASH_ROOT, typ
 import { parseFolderIdParam, type FolderNode } from '../../../domain/folderTree.ts';
 import { nameMatchesSearch } from '../../../domain/names.ts';
 import { pageCount, parsePageQuery } from '../../../domain/pagination.ts';
-import type { DialogData } from '../../../machines/contentEvents.ts';
+import type { DialogData } from '../../../machines/content/contentEvents.ts';
 import { t } from '../../strings.ts';
 import { useSystem } from '../../system.tsx';
 import { AppLayout } from '../AppLayout.tsx';

@@ -4,9 +4,9 @@ import { buildFolderTree, type FolderTree } from '../../../domain/folderTree.ts'
 import { ALL_CONTENT, type FolderAction, type FolderId } from '../../../domain/folderRoles.ts';
 import { itemFolderId } from '../../../domain/folderMoves.ts';
 import type { ItemRecord } from '../../../domain/content.ts';
-import type { PendingStatus } from '../../../machines/contentEvents.ts';
-import { pendingFolderStatusOf } from '../../../machines/foldersMachine.ts';
-import { pendingItemStatusOf } from '../../../machines/gridMachine.ts';
+import type { PendingStatus } from '../../../machines/content/contentEvents.ts';
+import { pendingFolderStatusOf } from '../../../machines/content/foldersMachine.ts';
+import { pendingItemStatusOf } from '../../../machines/content/gridMachine.ts';
 import { useSystem } from '../../system.tsx';
 
 /** The address of a folder's grid (§2: all content is /review itself). */

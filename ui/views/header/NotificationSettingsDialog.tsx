@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { NOTIFICATION_DIGEST_TIME } from '../../../domain/constants.ts';
-import { NOTIFICATION_FREQUENCIES, type NotificationFrequency } from '../../../machines/notificationSettingsMachine.ts';
+import { NOTIFICATION_FREQUENCIES, type NotificationFrequency } from '../../../machines/session/notificationSettingsMachine.ts';
 import { Banner, Button, Dialog, Spinner } from '../../kit/index.ts';
 import { t, type StringKey } from '../../strings.ts';
 import { useSystem } from '../../system.tsx';

@@ -6,7 +6,7 @@ import { currentSummary, type SessionAccount } from '../../../domain/account.ts'
 import { DEMO, NOW_MS, TEAM, inDays, sub, user } from '../../../domain/currentUser.fixtures.ts';
 import type { CurrentUser } from '../../../domain/subscriptions.ts';
 import { inert } from '../../../machines/inert.ts';
-import { notificationSettingsMachine } from '../../../machines/notificationSettingsMachine.ts';
+import { notificationSettingsMachine } from '../../../machines/session/notificationSettingsMachine.ts';
 import { SystemProvider } from '../../system.tsx';
 import { TEST_LINKS, accountFor, flagsWith, renderRoute, sessionWith, testSystem, type TestSystemParts } from '../testSystem.tsx';
 import { UpgradeModal } from '../upgrade/UpgradeModal.tsx';

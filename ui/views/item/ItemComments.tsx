@@ -11,8 +11,8 @@ import type { MentionSuggestion } from '../../../domain/comments.ts';
 import { productFamily } from '../../../domain/folderRoles.ts';
 import type { VersionMeta } from '../../../domain/items.ts';
 import type { RawContent } from '../../../domain/richText.ts';
-import { composerIdOf, type ComposerTarget } from '../../../machines/commentEvents.ts';
-import type { commentPostingMachine } from '../../../machines/commentPostingMachine.ts';
+import { composerIdOf, type ComposerTarget } from '../../../machines/comments/commentEvents.ts';
+import type { commentPostingMachine } from '../../../machines/comments/commentPostingMachine.ts';
 import {
   canMarkAllReadOf,
   canToggleCommentsOf,
@@ -22,8 +22,8 @@ import {
   isOutOfDateOf,
   readOnlyReasonOf,
   visibleThreadsOf,
-} from '../../../machines/commentsMachine.ts';
-import { shownLevelOf } from '../../../machines/itemNotificationsMachine.ts';
+} from '../../../machines/comments/commentsMachine.ts';
+import { shownLevelOf } from '../../../machines/items/itemNotificationsMachine.ts';
 import { Button } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
 import { useSystem } from '../../system.tsx';

@@ -5,7 +5,7 @@
  */
 import { useSelector } from '@xstate/react';
 import { todayIn } from '../../../domain/reviewRequests.ts';
-import { canReRequestOf, myRowOf } from '../../../machines/reviewRequestsMachine.ts';
+import { canReRequestOf, myRowOf } from '../../../machines/reviewRequests/reviewRequestsMachine.ts';
 import { useSystem } from '../../system.tsx';
 import {
   DeleteReviewerDialog,

@@ -5,7 +5,7 @@ import { ITEM_SIDEBAR_MAX_PERCENT, ITEM_SIDEBAR_MAX_TRANSLATE_PERCENT } from '..
 import { productFamily } from '../../../domain/folderRoles.ts';
 import { canChangeSharing } from '../../../domain/sharing.ts';
 import { displayVersionState, failureKind, formatVersionDate, parseVersionQuery } from '../../../domain/versions.ts';
-import { canDownloadBackupOf, canOpenShareOf, canRestoreOf, isUploaderOf, playerAddressOf, shownVersionOf, viewStateOf } from '../../../machines/itemMachine.ts';
+import { canDownloadBackupOf, canOpenShareOf, canRestoreOf, isUploaderOf, playerAddressOf, shownVersionOf, viewStateOf } from '../../../machines/items/itemMachine.ts';
 import { Button, EmptyState } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
 import { useSystem } from '../../system.tsx';
@@ -28,7 +28,7 @@ import {
   VideoPlayer,
   type VersionEntry,
 } from './index.ts';
-import { unreadCountOf } from '../../../machines/commentsMachine.ts';
+import { unreadCountOf } from '../../../machines/comments/commentsMachine.ts';
 import { SkipToNewComment, type CommentPlace } from '../comments/index.ts';
 import { ItemCommentsPanel, ItemFeedback, ItemOldVersionDialog } from './ItemComments.tsx';
 import { ItemReviewRequests, useReviewerAvatars } from './ItemReviewRequests.tsx';

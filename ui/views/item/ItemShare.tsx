@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import type { ShareDraft } from '../../../domain/sharing.ts';
-import { hasUnsavedChangesOf, shareLinkOf, shareListHeightOf, sharePasswordProblemOf, sharePeopleOf } from '../../../machines/shareMachine.ts';
+import { hasUnsavedChangesOf, shareLinkOf, shareListHeightOf, sharePasswordProblemOf, sharePeopleOf } from '../../../machines/sharing/shareMachine.ts';
 import { useSystem } from '../../system.tsx';
 import { ShareDialog, type ShareDialogStatus } from '../share/index.ts';
 

@@ -6,7 +6,7 @@
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { localeDisplayName, type LanguageMap } from '../../../domain/translation.ts';
-import { stackOf } from '../../../machines/itemStackMachine.ts';
+import { stackOf } from '../../../machines/items/itemStackMachine.ts';
 import { Button } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
 import { useSystem } from '../../system.tsx';

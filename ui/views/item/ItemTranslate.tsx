@@ -25,7 +25,7 @@ import {
   stackEntriesOf,
   updateRowsOf,
   viewModeOf,
-} from '../../../machines/translationMachine.ts';
+} from '../../../machines/translation/translationMachine.ts';
 import { CourseUpdatesHeader, handleCourseUpdatesKey } from '../translation/versions/index.ts';
 import {
   SegmentExtras,

@@ -1,5 +1,5 @@
 /**
- * Issue 9's parts of the translate tab, connected (translation-editor §2): the search / replace bar, the header's
+ * The tools' parts of the translate tab, connected (translation-editor §2): the search / replace bar, the header's
  * tool buttons (find, course updates, compare versions, memory report, audio, help), the per-segment extras
  * (duplicates and save to all, smart review, diff marks, reset), the surveys, and the dialogs and drawers. Each reads
  * its own actors with narrow selectors, so that a change in one of them re-renders only that part.
@@ -26,11 +26,11 @@ import {
   segmentValueOf,
   updatedCountOf,
   viewModeOf,
-} from '../../../machines/translationMachine.ts';
-import { reportViewOf } from '../../../machines/memoryReportMachine.ts';
-import { suggestionOf, suggestionRequestFor } from '../../../machines/suggestionsMachine.ts';
-import { isSurveyVisible, surveyStatusOf } from '../../../machines/surveysMachine.ts';
-import { currentStepOf } from '../../../machines/walkthroughMachine.ts';
+} from '../../../machines/translation/translationMachine.ts';
+import { reportViewOf } from '../../../machines/translation/memoryReportMachine.ts';
+import { suggestionOf, suggestionRequestFor } from '../../../machines/translation/suggestionsMachine.ts';
+import { isSurveyVisible, surveyStatusOf } from '../../../machines/translation/surveysMachine.ts';
+import { currentStepOf } from '../../../machines/translation/walkthroughMachine.ts';
 import { Button } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
 import { useSystem } from '../../system.tsx';
@@ -440,7 +440,7 @@ export function TranslateSurveys({ feedbackOpen, onCloseFeedback }: { feedbackOp
   );
 }
 
-/** The tab's dialogs and drawers of issue 9. */
+/** The tab's dialogs and drawers of the tools. */
 export function TranslateToolDialogs({ audioOpen, onCloseAudio, memoryOpen, onCloseMemory }: { audioOpen: boolean; onCloseAudio: () => void; memoryOpen: boolean; onCloseMemory: () => void }) {
   const { translation, memoryReport, walkthrough, now, timeZone } = useSystem();
   const send = translation.send;

@@ -10,7 +10,7 @@
 import { useState, type KeyboardEvent } from 'react';
 import { ITEM_PASSWORD_MAX_CHARS } from '../../../domain/constants.ts';
 import { SHARE_ROLE_NAMES, type ShareDraft } from '../../../domain/sharing.ts';
-import type { SharePersonRow } from '../../../machines/shareMachine.ts';
+import type { SharePersonRow } from '../../../machines/sharing/shareMachine.ts';
 import { Avatar, Banner, Button, CheckIcon, Checkbox, CloseIcon, CopyIcon, Dialog, Spinner, TextField, cx } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
 
@@ -27,17 +27,17 @@ export interface ShareDialogProps {
   draft: ShareDraft;
   /** The saved settings have a password (an empty password field keeps it). */
   hasPassword: boolean;
-  /** The people list (machines/shareMachine `sharePeopleOf`: saved people, then the draft's new e-mails as pending rows). */
+  /** The people list (machines/sharing/shareMachine `sharePeopleOf`: saved people, then the draft's new e-mails as pending rows). */
   people: readonly SharePersonRow[];
-  /** §9: SHARE_LIST_HEIGHT_PX or SHARE_LIST_HEIGHT_TALL_PX (machines/shareMachine `shareListHeightOf`). */
+  /** §9: SHARE_LIST_HEIGHT_PX or SHARE_LIST_HEIGHT_TALL_PX (machines/sharing/shareMachine `shareListHeightOf`). */
   listHeightPx: number;
-  /** §2: reviewLinkFor(origin, itemId) (machines/shareMachine `shareLinkOf`). */
+  /** §2: reviewLinkFor(origin, itemId) (machines/sharing/shareMachine `shareLinkOf`). */
   reviewLink: string;
   /** 'Copied' shows while true (COPY_CONFIRMATION_MS, timed by the actor). */
   copied: boolean;
-  /** Domain hasUnsavedShareChanges (machines/shareMachine `hasUnsavedChangesOf`): Save needs a change. */
+  /** Domain hasUnsavedShareChanges (machines/sharing/shareMachine `hasUnsavedChangesOf`): Save needs a change. */
   dirty: boolean;
-  /** The password's problem once a save was tried (machines/shareMachine `sharePasswordProblemOf` with `showProblems`). */
+  /** The password's problem once a save was tried (machines/sharing/shareMachine `sharePasswordProblemOf` with `showProblems`). */
   passwordError?: string | null;
   /** Entries of the last add that are not e-mail addresses (the share actor's `lastAdd.invalid`), shown under the field. */
   malformedEmails?: readonly string[];

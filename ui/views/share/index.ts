@@ -1,7 +1,7 @@
 /**
  * The share dialog (review-and-content §2, §4–§6, §8, §9): presentational, driven by the share actor's snapshot.
  */
-export type { SharePersonRow } from '../../../machines/shareMachine.ts';
+export type { SharePersonRow } from '../../../machines/sharing/shareMachine.ts';
 export {
   ShareDialog,
   ShareDialogView,

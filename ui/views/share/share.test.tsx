@@ -4,7 +4,7 @@ import { draftFrom, reviewLinkFor, type ShareDraft, type SharePerson } from '../
 import { Button, Checkbox } from '../../kit/index.ts';
 import { find, findAll, fire, textIn } from '../comments/elementTree.ts';
 import { render, tags, textOf } from '../content/render.tsx';
-import { sharePeopleOf } from '../../../machines/shareMachine.ts';
+import { sharePeopleOf } from '../../../machines/sharing/shareMachine.ts';
 import { ShareDialogView, type ShareDialogViewProps } from './ShareDialog.tsx';
 
 const noop = () => {};

@@ -6,7 +6,7 @@ import { contentToastText } from '../content/toasts.ts';
 import { Toast, ToastRegion } from '../../kit/index.ts';
 import { t, type StringKey } from '../../strings.ts';
 import { useSystem } from '../../system.tsx';
-import type { ShownToast } from '../../../machines/toastsMachine.ts';
+import type { ShownToast } from '../../../machines/session/toastsMachine.ts';
 
 /** The words of a toast: the spec's fixed text, else the catalogue's for a foundation id, else its message. */
 function titleOf(toast: ShownToast): string {

@@ -2,7 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { toastFor } from '../../../domain/toasts.ts';
-import { toastsMachine } from '../../../machines/toastsMachine.ts';
+import { toastsMachine } from '../../../machines/session/toastsMachine.ts';
 import { SystemProvider } from '../../system.tsx';
 import { testSystem } from '../testSystem.tsx';
 import { ToastsView } from './ToastsView.tsx';

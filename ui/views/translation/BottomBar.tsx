@@ -1,7 +1,7 @@
 /**
  * The bottom navigation bar (translation-editor §2): previous and next slide or lesson, the position, Mark complete
  * or Reopen (busy while the call runs). Below 400 px wide it is compact: icons only, each with its label as
- * aria-label. In course-updates mode (issue 9) previous / next step through the "Update N" groups and a Close updates
+ * aria-label. In course-updates mode previous / next step through the "Update N" groups and a Close updates
  * button leaves the mode; with its five controls, the previous / next buttons show their icons only below
  * STEPS_COMPACT_BELOW_PX, so that Close updates stays whole.
  */

@@ -3,7 +3,7 @@
  * @tanstack/react-virtual (dynamic row heights measured, overscan). Group headers are disclosure buttons; a segment's
  * target starts editing on click or Enter (when the editor is on and the segment is not locked) and shows the editor
  * slot while edited. Rows are memoized on their own data and the handlers are stable, so a keystroke in the editor
- * re-renders only the edited row. Issue 9 adds, all optional: search hits marked in the texts (`hitsOf`, the current
+ * re-renders only the edited row. The tools add, all optional: search hits marked in the texts (`hitsOf`, the current
  * hit's row aria-current), row badges (`segmentBadges`: duplicates, low contrast, disabled by a diff) and a slot under
  * a row's target (`renderSegmentExtras`: suggestions, reset, diff marks).
  */

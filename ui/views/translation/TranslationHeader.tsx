@@ -32,7 +32,7 @@ export interface TranslationHeaderProps {
   flyout?: ReactNode;
   /** The filters offered (default: SegmentFilterMenu's own list). */
   filters?: readonly SegmentFilter[];
-  /** Issue 9's tools: find buttons, course updates, version diff, memory report, audio, help. */
+  /** The tools' tools: find buttons, course updates, version diff, memory report, audio, help. */
   actions?: ReactNode;
 }
 

@@ -2,7 +2,7 @@
  * The translate tab's panel (translation-editor §2): header, banners, table, sidebar and bottom bar laid out in the
  * item view's side panel, with the loading and error states. Keyboard (§2): left and right arrows move between
  * groups, and undo / redo shortcuts are suppressed, both only outside text entry (inputs and the segment editor keep
- * their keys). Issue 9: the `toolbar` slot (the search / replace bar) between the header and the banner, the `drawer`
+ * their keys). The `toolbar` slot (the search / replace bar) between the header and the banner, the `drawer`
  * slot (the audio drawer, other side content) and, with `onFind`, Ctrl/Cmd+F opening search (`handleFindKey`).
  */
 import { useEffect, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';

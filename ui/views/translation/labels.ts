@@ -15,7 +15,7 @@ export function navUnitOf(product: TranslationProduct): NavUnit {
   return product === 'rise' ? 'lesson' : 'slide';
 }
 
-// Issue 9's filter is listed even before the domain's SegmentFilter names it, so the label is ready either way.
+// The tools' filter is listed even before the domain's SegmentFilter names it, so the label is ready either way.
 const FILTER_KEYS: Record<SegmentFilter | 'updatesFromPreviousVersion', StringKey> = {
   all: 'translation.filter.all',
   accepted: 'translation.filter.accepted',

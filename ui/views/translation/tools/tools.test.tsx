@@ -232,7 +232,7 @@ describe('hit highlights (§9 the current hit light blue, the others paler)', ()
   });
 });
 
-// ---- the table's issue 9 props
+// ---- the table's tool props
 
 function segment(id: string, overrides: Partial<Segment> = {}): Segment {
   const path = ['scene1', 'slide1', id];

@@ -1,5 +1,5 @@
 /**
- * Issue 9's version views of the translate tab (translation-editor §2): course updates (button, popover, mode header),
+ * The tools' version views of the translate tab (translation-editor §2): course updates (button, popover, mode header),
  * the version diff view and dialog with the row mark, the reset-translation and reopen-completed-section dialogs with
  * the row's Reset button, and the translation memory report (dialog, view, segment view, header button).
  */

@@ -1,0 +1,146 @@
+/** Registry entries of the comments feature: each machine with its payload cases (charts, path generation, replay read them). */
+import { commentAttachmentMachine, commentPostingMachine } from './commentPostingMachine.ts';
+import { commentsMachine } from './commentsMachine.ts';
+import { type RegistryEntry, refusal } from '../registryCases.ts';
+
+// Comments: records, subjects and answers as domain/comments.ts carries them.
+const blocks = (text: string) => ({ blocks: [{ key: 'b0', text, type: 'unstyled', entityRanges: [] }], entityMap: {} });
+const commentRecord = (id: string, over: Record<string, unknown> = {}) => ({
+  id,
+  itemId: 'i1',
+  versionId: 'v2',
+  currentVersionId: 'v2',
+  archiveVersionId: null,
+  body: `Comment ${id}`,
+  content: blocks(`Comment ${id}`),
+  createdAt: '2026-11-21T10:00:00.000Z',
+  updatedAt: '2026-11-21T10:00:00.000Z',
+  currentTime: null,
+  slideId: 's1',
+  replyTo: null,
+  isParent: true,
+  resolved: false,
+  isResolved: false,
+  locked: false,
+  readBy: [],
+  userId: 'u-alex',
+  userEmail: null,
+  userKey: 'u-alex',
+  profile: { fullName: 'Alex Admin', email: 'alex.admin@example.com', avatar: null },
+  attachments: [] as Record<string, unknown>[],
+  snapshot: null,
+  hash: `h-${id}`,
+  ...over,
+});
+const PARENT = commentRecord('c1', { attachments: [{ id: 'a1', title: 'notes.pdf', key: 'review/attachments/k1/notes.pdf', state: 'uploaded', delaySave: true, size: 2048, url: null }] });
+const REPLY = commentRecord('c2', { replyTo: 'c1', isParent: false, userId: 'u-sam', userKey: 'u-sam', profile: { fullName: 'Sam Seat', email: 'sam@example.com', avatar: null } });
+const OTHERS = commentRecord('c3', { userId: 'u-sam', userKey: 'u-sam', createdAt: '2026-11-21T11:00:00.000Z' });
+const commentsSubject = (over: Record<string, unknown> = {}) => ({
+  itemId: 'i1',
+  pass: null,
+  versionId: 'v2',
+  latestVersionId: 'v2',
+  family: 'slide',
+  slideIds: ['s1', 's2'],
+  viewer: { key: 'u-alex', userId: 'u-alex', anonymousEmail: null },
+  facts: { isOwner: true, actions: ['viewItem', 'enableComments'], enableComments: true, allowAnonComments: false },
+  outOfDate: false,
+  ...over,
+});
+const commentList = (comments: unknown[], enableComments = true) => ({ output: { comments, enableComments, allowAnonComments: false } });
+const commentPush = (event: string, data: Record<string, unknown>) => ({ namespace: '/item/i1', event, data: { messageId: `m-${event}`, itemId: 'i1', ...data } });
+const placement = (blockedBy: string | null = null) => ({ itemId: 'i1', pass: null, versionId: 'v2', family: 'slide', slideId: 's1', currentTime: null, blockedBy });
+const ATTACHMENT_FILE = { fileId: 'f5', name: 'notes.pdf', size: 2048, type: 'application/pdf' };
+const MD5_HEX = '0cc175b9c0f1b6a831c399e269772661';
+
+export const commentsEntries: readonly RegistryEntry[] = [
+  {
+    name: 'comments',
+    machine: commentsMachine,
+    description:
+      'The comments of the open item: load (comment.find) → ready | error with retry; the list as a projection of the server list and optimistic changes (resolve/reopen, delete, mark read, mark all read, comments on/off, attachment removal) sent one at a time with exact rollback; live pushes; a quiet refetch on refresh or reconnect; mention suggestions; sort (persisted) and show resolved; the composers with their placement (review-and-content §3–§8).',
+    cases: {
+      // One case per event where another would only multiply the states the path search visits (the view's
+      // preferences and the connection keep their defaults here; tests/machines/comments/commentsMachine.test.ts drives them).
+      'comments.open': [commentsSubject(), commentsSubject({ itemId: 'i2', family: 'video', slideIds: [] })],
+      'comments.itemChanged': [commentsSubject({ latestVersionId: 'v3' }), commentsSubject({ itemId: 'i2', family: 'video', slideIds: [] })],
+      'comments.prefsLoaded': [{ stored: '{"sort":"slide"}' }],
+      'comments.sort': [{ sort: 'slide' }],
+      'comments.showResolved': [{ show: false }],
+      'comments.slideChanged': [{ slideId: null }],
+      'comments.slideTracking': [{ tracking: false }],
+      'comments.videoTime': [{ seconds: 12.5 }],
+      'comments.connectionChanged': [{ online: true }],
+      'comments.resolve': [{ id: 'c1', resolved: true }],
+      'comments.destroy': [{ id: 'c3' }],
+      'comments.threadClicked': [{ id: 'c1' }],
+      'comments.setEnabled': [{ enabled: false }],
+      'comments.removeAttachment': [{ commentId: 'c1', attachmentId: 'a1' }],
+      'comments.mentionQuery': [{ query: 'sa' }],
+      'comments.compose': [{ target: { kind: 'reply', parentId: 'c1' } }, { target: { kind: 'edit', commentId: 'c1' } }],
+      'comments.discard': [{ composerId: 'composer-reply-c1' }],
+      'posting.stored': [{ composerId: 'composer-new', comment: commentRecord('c4', { createdAt: '2026-11-21T12:00:00.000Z' }) }],
+      'posting.refused': [{ composerId: 'composer-new', reason: 'oldItemVersion' }],
+      'posting.finished': [{ composerId: 'composer-reply-c1', outcome: 'saved' }],
+      'realtime.message': [
+        commentPush('comment.insert', { comment: commentRecord('c5', { userId: 'u-sam', userKey: 'u-sam' }) }),
+        commentPush('comment.setResolved', { comments: [{ ...PARENT, resolved: true, isResolved: true }] }),
+        commentPush('comment.refresh', { enableComments: false, allowAnonComments: true }),
+        commentPush('comment.insert', { comment: 'not a comment' }),
+      ],
+      'realtime.reconnected': [{ namespace: '/item/i1' }],
+      'xstate.done.actor.findComments': [commentList([PARENT, REPLY, OTHERS]), { output: 'not a list' }],
+      'xstate.error.actor.findComments': [refusal('passwordFailed', 'Password required.')],
+      'xstate.done.actor.refetchComments': [commentList([PARENT, REPLY]), { output: 'not a list' }],
+      'xstate.error.actor.refetchComments': [refusal('serverError', 'The service could not be reached.')],
+      'xstate.done.actor.sendChange': [{ output: { comments: [{ ...PARENT, resolved: true, isResolved: true }] } }, { output: { ids: ['c2', 'c3'], readerId: 'u-alex' } }, { output: null }],
+      'xstate.error.actor.sendChange': [refusal('locked', 'The comment is locked.')],
+      'xstate.done.actor.mentionAvailable': [{ output: { suggestions: [{ userId: 'u-sam', email: 'sam@example.com', firstName: 'Sam', lastName: 'Seat', avatar: null, userType: 'user' }] } }, { output: null }],
+      'xstate.error.actor.mentionAvailable': [refusal('serverError', 'The service could not be reached.')],
+    },
+  },
+  {
+    name: 'commentPosting',
+    machine: commentPostingMachine,
+    input: { composerId: 'composer-new', target: { kind: 'new' }, placement: placement() },
+    description:
+      "One comment composer (new comment, reply or edit): the draft (content, attachments uploading → uploaded | error, an optional snapshot), the §5 checks before sending, posting (waits for uploads; comment.insert / reply / update), pending snapshot → snapshot upload (request, PUT, comment.update) → done; 'While adding comment:' failures, the draft restored for oldItemVersion, cancel clears everything (review-and-content §3, §4, §5, §8).",
+    cases: {
+      'posting.change': [{ content: blocks('Looks good') }, { content: blocks('   ') }, { content: blocks('x'.repeat(1_501)) }],
+      'posting.focus': [{ currentTime: 12 }],
+      'posting.addAttachments': [{ files: [ATTACHMENT_FILE] }, { files: [{ ...ATTACHMENT_FILE, fileId: 'f6', name: 'huge.mov', size: 6_000_000_000 }] }],
+      'posting.removeAttachment': [{ attachmentId: 'attachment-1' }],
+      'posting.setSnapshot': [{ snapshot: { fileId: 'f9', size: 4096, width: 1280, height: 720, isAnnotation: false, extension: 'png' } }],
+      'posting.placement': [{ placement: placement('offline') }, { placement: placement() }],
+      'attachment.changed': [
+        { attachmentId: 'attachment-1', state: 'uploaded', key: 'review/attachments/k5/notes.pdf', progress: 1, message: null, comment: null },
+        { attachmentId: 'attachment-1', state: 'error', key: '', progress: 0, message: 'This file type is not supported as an attachment.', comment: null },
+      ],
+      'file.hashed': [{ md5: MD5_HEX }],
+      'file.hashFailed': [{ message: 'Hashing failed: the worker stopped' }],
+      'file.putFailed': [{ status: 0, message: 'The upload could not reach the server.' }],
+      'xstate.done.actor.saveComment': [{ output: { comment: commentRecord('c4') } }, { output: null }],
+      'xstate.error.actor.saveComment': [refusal('oldItemVersion', 'The item has a newer version.'), refusal('serverError', 'The service could not be reached.')],
+      'xstate.done.actor.requestSnapshotUpload': [{ output: { url: 'http://localhost/api/uploads/put/s1', type: 'image/png', key: 'review/snapshots/k1/snapshot.png' } }, { output: {} }],
+      'xstate.error.actor.requestSnapshotUpload': [refusal('serverError', 'The service could not be reached.')],
+      'xstate.done.actor.attachSnapshot': [{ output: { comment: commentRecord('c4') } }, { output: null }],
+      'xstate.error.actor.attachSnapshot': [refusal('forbidden', 'Only the author may add the snapshot.')],
+    },
+  },
+  {
+    name: 'commentAttachment',
+    machine: commentAttachmentMachine,
+    input: { attachmentId: 'attachment-1', file: ATTACHMENT_FILE, itemId: 'i1', pass: null, delaySave: false, commentId: 'c1' },
+    description: 'One comment attachment: MD5, comment.attachmentPresign, the PUT, and for an existing comment (delaySave false) comment.attachmentInsert; uploaded or error (review-and-content §3 Comment attachment, §7).',
+    cases: {
+      'file.hashed': [{ md5: MD5_HEX }],
+      'file.hashFailed': [{ message: 'Hashing failed: the worker stopped' }],
+      'file.progress': [{ loaded: 1024, total: 2048 }],
+      'file.putFailed': [{ status: 403, message: 'The signed address expired.' }],
+      'xstate.done.actor.presignAttachment': [{ output: { url: 'http://localhost/api/uploads/put/a1', key: 'review/attachments/k5/notes.pdf', type: 'application/pdf' } }, { output: {} }],
+      'xstate.error.actor.presignAttachment': [refusal('attachmentType', 'This file type is not supported as an attachment.')],
+      'xstate.done.actor.insertAttachment': [{ output: { comment: PARENT } }, { output: null }],
+      'xstate.error.actor.insertAttachment': [refusal('tooManyAttachments', 'You can attach a maximum of 5 files to a comment.')],
+    },
+  },
+];

@@ -1,0 +1,213 @@
+import { assign, sendTo, setup } from 'xstate';
+import type { SocketCredentials } from '../../domain/realtime.ts';
+import { sendToSystem } from '../notify.ts';
+import { authMachine } from './authMachine.ts';
+import { dialogsMachine } from '../content/dialogsMachine.ts';
+import { dragMachine } from '../content/dragMachine.ts';
+import { folderSettingsMachine } from '../content/folderSettingsMachine.ts';
+import { foldersMachine } from '../content/foldersMachine.ts';
+import { gridMachine } from '../content/gridMachine.ts';
+import { itemMachine } from '../items/itemMachine.ts';
+import { flagsStore } from './flagsStore.ts';
+import { gridPrefsStore } from '../content/gridPrefsStore.ts';
+import { notificationSettingsMachine } from './notificationSettingsMachine.ts';
+import { sandboxMachine } from './sandboxMachine.ts';
+import { sessionMachine, type AuthStatus } from './sessionMachine.ts';
+import { socketMachine } from './socketMachine.ts';
+import { toastsMachine } from './toastsMachine.ts';
+import { uploadsMachine } from '../uploads/uploadsMachine.ts';
+// Sharing and item notifications.
+import { itemNotificationsMachine } from '../items/itemNotificationsMachine.ts';
+import { outboxMachine } from './outboxMachine.ts';
+import { shareMachine } from '../sharing/shareMachine.ts';
+// Comments.
+import { commentsMachine } from '../comments/commentsMachine.ts';
+// Review requests.
+import { requestDialogMachine } from '../reviewRequests/requestDialogMachine.ts';
+import { reviewRequestsMachine } from '../reviewRequests/reviewRequestsMachine.ts';
+// Translation editor.
+import { translationMachine } from '../translation/translationMachine.ts';
+// Translation tools: smart review, memory report, surveys, walkthrough.
+import { memoryReportMachine } from '../translation/memoryReportMachine.ts';
+import { suggestionsMachine } from '../translation/suggestionsMachine.ts';
+import { surveysMachine } from '../translation/surveysMachine.ts';
+import { walkthroughMachine } from '../translation/walkthroughMachine.ts';
+import { itemStackMachine } from '../items/itemStackMachine.ts';
+import { gridDownloadMachine } from '../content/gridDownloadMachine.ts';
+
+/**
+ * The root of the one actor system. It owns the long-lived actors (each with a systemId) so that
+ * views, the recorder and the replayer find them by name, and tells the session what auth does.
+ */
+/** An item is open (item view): its realtime connection follows it. */
+export type AppEvent =
+  | { type: 'item.opened'; itemId: string; password: string | null; anonymousEmail: string | null }
+  | { type: 'item.closed' }
+  | { type: 'realtime.message'; namespace: string; event: string; data: Record<string, unknown> }
+  | { type: 'realtime.reconnected'; namespace: string }
+  | { type: 'realtime.refused'; namespace: string; reason: string };
+
+export const appMachine = setup({
+  types: {
+    context: {} as { openItem: { itemId: string; credentials: SocketCredentials } | null },
+    events: {} as AppEvent,
+  },
+  actions: {
+    logError: (_, _params: { message: string }) => {},
+    rememberItem: assign({
+      openItem: ({ event }) => {
+        if (event.type !== 'item.opened') return null;
+        const credentials: SocketCredentials = event.anonymousEmail
+          ? { kind: 'email', email: event.anonymousEmail, itemPassword: event.password }
+          : { kind: 'token', itemPassword: event.password };
+        return { itemId: event.itemId, credentials };
+      },
+    }),
+  },
+  actors: {
+    itemSocket: socketMachine,
+    toasts: toastsMachine,
+    auth: authMachine,
+    session: sessionMachine,
+    flags: flagsStore,
+    gridPrefs: gridPrefsStore,
+    notificationSettings: notificationSettingsMachine,
+    sandbox: sandboxMachine,
+    folders: foldersMachine,
+    folderSettings: folderSettingsMachine,
+    grid: gridMachine,
+    dialogs: dialogsMachine,
+    drag: dragMachine,
+    uploads: uploadsMachine,
+    item: itemMachine,
+    // Sharing and item notifications.
+    share: shareMachine,
+    itemNotifications: itemNotificationsMachine,
+    outbox: outboxMachine,
+    // Comments.
+    comments: commentsMachine,
+    // Review requests.
+    reviewRequests: reviewRequestsMachine,
+    requestDialog: requestDialogMachine,
+    // Translation editor.
+    translation: translationMachine,
+    // Translation tools.
+    suggestions: suggestionsMachine,
+    memoryReport: memoryReportMachine,
+    surveys: surveysMachine,
+    walkthrough: walkthroughMachine,
+    itemStack: itemStackMachine,
+    gridDownload: gridDownloadMachine,
+  },
+}).createMachine({
+  id: 'app',
+  invoke: [
+    { id: 'flags', systemId: 'flags', src: 'flags' },
+    { id: 'toasts', systemId: 'toasts', src: 'toasts' },
+    // The content area (review-and-content §2, §4): folder list, item grid, dialogs, drag and drop.
+    { id: 'folders', systemId: 'folders', src: 'folders' },
+    { id: 'folderSettings', systemId: 'folderSettings', src: 'folderSettings' },
+    { id: 'grid', systemId: 'grid', src: 'grid' },
+    { id: 'dialogs', systemId: 'dialogs', src: 'dialogs' },
+    { id: 'drag', systemId: 'drag', src: 'drag' },
+    // Uploads and the item view (review-and-content §2, §4): the item actor tells the app item.opened / item.closed.
+    { id: 'uploads', systemId: 'uploads', src: 'uploads' },
+    { id: 'item', systemId: 'item', src: 'item', input: {} },
+    { id: 'gridPrefs', systemId: 'gridPrefs', src: 'gridPrefs' },
+    { id: 'session', systemId: 'session', src: 'session' },
+    { id: 'notificationSettings', systemId: 'notificationSettings', src: 'notificationSettings' },
+    { id: 'sandbox', systemId: 'sandbox', src: 'sandbox' },
+    // Sharing and item notifications: the share dialog, the per-item level popover, the sandbox outbox.
+    { id: 'share', systemId: 'share', src: 'share' },
+    { id: 'itemNotifications', systemId: 'itemNotifications', src: 'itemNotifications' },
+    { id: 'outbox', systemId: 'outbox', src: 'outbox' },
+    // Comments: the open item's comments and composers; the composition root opens and closes it with the item view.
+    { id: 'comments', systemId: 'comments', src: 'comments' },
+    // Review requests: the open item's review requests (opened by the composition root) and the request dialog.
+    { id: 'reviewRequests', systemId: 'reviewRequests', src: 'reviewRequests' },
+    { id: 'requestDialog', systemId: 'requestDialog', src: 'requestDialog' },
+    // Translation editor: the translate tab of the open item (opened and closed by the composition root).
+    { id: 'translation', systemId: 'translation', src: 'translation' },
+    // Translation tools: smart review (opened only with the llmSuggestions flag), the memory report of the
+    // variant, the surveys (loaded at sign-in) and the walkthrough; the composition root opens and starts them.
+    { id: 'suggestions', systemId: 'suggestions', src: 'suggestions' },
+    { id: 'memoryReport', systemId: 'memoryReport', src: 'memoryReport' },
+    { id: 'surveys', systemId: 'surveys', src: 'surveys' },
+    { id: 'walkthrough', systemId: 'walkthrough', src: 'walkthrough' },
+    // The stack of the member item open in the item view (its title and stack sidebar); the composition root opens it.
+    { id: 'itemStack', systemId: 'itemStack', src: 'itemStack' },
+    // A video's download from the grid's item menu.
+    { id: 'gridDownload', systemId: 'gridDownload', src: 'gridDownload' },
+    {
+      id: 'auth',
+      systemId: 'auth',
+      src: 'auth',
+      onSnapshot: {
+        actions: sendTo('session', ({ event }) => {
+          const value = event.snapshot.value;
+          const status = (typeof value === 'string' ? value : Object.keys(value)[0]) as AuthStatus;
+          return { type: 'auth.status', status, user: event.snapshot.context.user, anonymousUser: event.snapshot.context.anonymousUser };
+        }),
+      },
+    },
+  ],
+  context: { openItem: null },
+  initial: 'running',
+  states: {
+    running: {
+      type: 'parallel',
+      states: {
+        // The item namespace (foundation §4, §7): /item/{itemId} while an item is open.
+        itemConnection: {
+          initial: 'closed',
+          states: {
+            closed: {
+              on: { 'item.opened': { target: 'open', actions: 'rememberItem' } },
+            },
+            open: {
+              invoke: {
+                // Reached as app.children.itemSocket, not by systemId: opening another item replaces the
+                // connection in one step, and the new systemId would be registered before the old is gone.
+                id: 'itemSocket',
+                src: 'itemSocket',
+                input: ({ context }) => ({ namespace: `/item/${context.openItem?.itemId ?? ''}`, credentials: context.openItem?.credentials ?? { kind: 'token' as const } }),
+              },
+              on: {
+                // Another item: a fresh connection for it.
+                'item.opened': { target: 'open', reenter: true, actions: 'rememberItem' },
+                'item.closed': {
+                  target: 'closed',
+                  actions: [
+                    assign({ openItem: null }),
+                    // The item's share dialog and notification popover go with it.
+                    sendToSystem('share', () => ({ type: 'share.reset' })),
+                    sendToSystem('itemNotifications', () => ({ type: 'itemNotifications.reset' })),
+                  ],
+                },
+                // What the item's namespace pushes goes to the item view's actor, when one runs.
+                'realtime.message': {
+                  actions: [
+                    sendToSystem('item', ({ event }) => event),
+                    // share.updated: the share dialog re-reads the saved settings.
+                    sendToSystem('share', ({ event }) => event),
+                    // Comment pushes: insert, reply, update, destroy, set resolved, mark read, refresh, hashed, share.updated.
+                    sendToSystem('comments', ({ event }) => event),
+                    // requestReview.update / deleteRequest / deleteAllRequests.
+                    sendToSystem('reviewRequests', ({ event }) => event),
+                    // updateSegments / resetSegment / groupComplete / deleteProgress.
+                    sendToSystem('translation', ({ event }) => event),
+                    // memoryReportUpdated.
+                    sendToSystem('memoryReport', ({ event }) => event),
+                  ],
+                },
+                // The translation actor reads its validation again after a drop.
+                'realtime.reconnected': { actions: [sendToSystem('item', ({ event }) => event), sendToSystem('comments', ({ event }) => event), sendToSystem('translation', ({ event }) => event)] },
+                'realtime.refused': { actions: { type: 'logError', params: ({ event }) => ({ message: `Item connection refused: ${event.reason}` }) } },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,191 @@
+import { fromPromise } from 'xstate';
+import { canTranslateContent } from '../../../domain/roles.ts';
+import {
+  SKIP_REOPEN_CONFIRM_STORAGE_KEY,
+  SKIP_SAVE_ALL_CONFIRM_STORAGE_KEY,
+  UPDATES_POPOVER_DISMISSED_STORAGE_KEY,
+  WALKTHROUGH_DONE_STORAGE_KEY,
+  type PreviousValidationResponse,
+} from '../../../domain/translation.ts';
+import { isWalkthroughShown, TRANSLATION_WALKTHROUGH_STEPS } from '../../../domain/translationAssist.ts';
+import { shownVersionOf, viewStateOf } from '../../../machines/items/itemMachine.ts';
+import { memoryReportMachine, type MemoryReportSubject } from '../../../machines/translation/memoryReportMachine.ts';
+import { suggestionsMachine, type SuggestionsSubject } from '../../../machines/translation/suggestionsMachine.ts';
+import { surveysMachine } from '../../../machines/translation/surveysMachine.ts';
+import { loadStatusOf, translationMachine, type TranslationSubject } from '../../../machines/translation/translationMachine.ts';
+import { walkthroughMachine } from '../../../machines/translation/walkthroughMachine.ts';
+import { reportError, subjectTeller, type Adapters, type Running } from './common.ts';
+
+/**
+ * The translation editor: the validation calls on the review API; the file and the language map on the CDN. The saved
+ * batches go one after another (translation-editor §5, §7). Its tools: smart review (no caching, 120 s time-out,
+ * aborted when the fetch child stops), the memory report, surveys over the review API; the walkthrough's time stamp in
+ * storage.
+ */
+export function translationActors(a: Adapters) {
+  const { translationClient, storage, clock, analytics } = a;
+  const translation = translationMachine.provide({
+    actors: {
+      fetchStack: fromPromise(({ input }) => translationClient.stack(input)),
+      fetchValidation: fromPromise(({ input }) => translationClient.validation(input)),
+      fetchFile: fromPromise(async ({ input }) => {
+        const file = await translationClient.file(input.path);
+        // The bench measures from here to the segment table on screen (mark 'translation:interactive' in ItemTranslate).
+        performance.mark('translation:file');
+        return file;
+      }),
+      fetchLanguageMap: fromPromise(({ input }) => translationClient.languageMap(input.displayLocale)),
+      saveChanges: fromPromise(({ input }) => translationClient.saveChanges(input)),
+      getSegments: fromPromise(({ input }) => translationClient.getSegments(input)),
+      // PUT progress answers 204: the time it was recorded is the clock's (the push that follows carries the server's).
+      completeGroup: fromPromise(async ({ input }) => {
+        await translationClient.completeGroup(input);
+        return { updatedAt: new Date(clock.now()).toISOString() };
+      }),
+      reopenGroup: fromPromise(({ input }) => translationClient.reopenGroup(input)),
+      resetSegment: fromPromise(({ input }) => translationClient.resetSegment(input)),
+      // The version diff: the previous version's validation (checked in the machine); its file comes through fetchFile.
+      fetchPreviousValidation: fromPromise(async ({ input }) => (await translationClient.previousValidation(input)) as PreviousValidationResponse),
+    },
+    actions: {
+      reportError,
+      storeSkipReopenConfirm: (_, params) => storage.set(SKIP_REOPEN_CONFIRM_STORAGE_KEY, params.value ? 'true' : 'false'),
+      storeSkipSaveAllConfirm: (_, params) => storage.set(SKIP_SAVE_ALL_CONFIRM_STORAGE_KEY, params.at),
+      storeUpdatesPopoverDismissed: (_, params) => storage.set(UPDATES_POPOVER_DISMISSED_STORAGE_KEY, params.at),
+    },
+  });
+  const suggestions = suggestionsMachine.provide({
+    actors: { fetchSuggestion: fromPromise(({ input, signal }) => translationClient.suggestions(input.request, signal)) },
+    actions: { reportError },
+  });
+  const memoryReport = memoryReportMachine.provide({
+    actors: {
+      fetchMemoryReport: fromPromise(({ input }) => translationClient.memoryReport(input.validationId, input.pass)),
+      requestMemoryReport: fromPromise(({ input }) => translationClient.requestMemoryReport(input.validationId, input.pass)),
+    },
+    actions: { reportError },
+  });
+  const surveys = surveysMachine.provide({
+    actors: {
+      fetchSurveyStatus: fromPromise(() => translationClient.experienceStatus()),
+      submitSurvey: fromPromise(({ input }) => translationClient.experience(input.body)),
+      trackEvent: fromPromise(({ input }) => analytics.track(input.body)),
+    },
+    actions: { reportError },
+  });
+  const walkthrough = walkthroughMachine.provide({
+    actions: { storeWalkthroughDone: (_, params) => storage.set(WALKTHROUGH_DONE_STORAGE_KEY, params.at) },
+  });
+  return { translation, suggestions, memoryReport, surveys, walkthrough };
+}
+
+/**
+ * Once the system runs, in this order: the editor's stored settings and its subject; the tools that follow its
+ * validation; the walkthrough. (The surveys hear sign-in and sign-out from the session machine.)
+ */
+export function connectTranslation(running: Running) {
+  connectEditor(running);
+  connectTools(running);
+  connectWalkthrough(running);
+}
+
+/**
+ * "Don't ask again" on the reopen confirmation is read once (the machine's storeSkipReopenConfirm writes it); the
+ * translate tab of a loaded item with a ready version opens the translation actor, anything else closes it. Who is
+ * looking (and whether they may translate) comes from the session.
+ */
+function connectEditor({ actor, observe, storage }: Running) {
+  const translationRef = actor('translation');
+  const itemRef = actor('item');
+  const sessionRef = actor('session');
+  translationRef.send({
+    type: 'translation.settingsLoaded',
+    skipReopenConfirm: storage.get(SKIP_REOPEN_CONFIRM_STORAGE_KEY) === 'true',
+    skipSaveAllConfirm: storage.get(SKIP_SAVE_ALL_CONFIRM_STORAGE_KEY),
+    updatesPopoverDismissedAt: storage.get(UPDATES_POPOVER_DISMISSED_STORAGE_KEY),
+  });
+  const tellTranslation = subjectTeller<TranslationSubject>((subject) => {
+    if (subject) translationRef.send({ type: 'translation.open', ...subject });
+    else translationRef.send({ type: 'translation.close' });
+  });
+  const tellTranslationAboutItem = () => {
+    const snapshot = itemRef.getSnapshot();
+    const { item: detail, userId, password, route } = snapshot.context;
+    const shown = shownVersionOf(snapshot.context);
+    const account = sessionRef.getSnapshot().context.account?.currentUser ?? null;
+    const sessionUser = sessionRef.getSnapshot().context.user;
+    const subject: TranslationSubject | null =
+      snapshot.matches({ open: 'fetchSuccess' }) && detail && shown && route?.tab === 'translate' && viewStateOf(snapshot.context) === 'ready'
+        ? {
+            itemId: detail.id,
+            versionId: shown.id,
+            versionNumber: shown.number,
+            isLatestVersion: detail.versions.at(-1)?.id === shown.id,
+            pass: password,
+            userId,
+            email: userId ? (account?.email ?? sessionUser?.email ?? null) : null,
+            canTranslate: !!account && Object.keys(account.subscription_permissions).some((id) => canTranslateContent(account, id)),
+            previousVersionId: detail.versions[detail.versions.findIndex((v) => v.id === shown.id) - 1]?.id ?? null,
+          }
+        : null;
+    tellTranslation(subject);
+  };
+  tellTranslationAboutItem();
+  observe(itemRef, tellTranslationAboutItem);
+  observe(sessionRef, tellTranslationAboutItem);
+}
+
+/**
+ * Smart review (llmSuggestions flag) and the variant's memory report (localizationNext flag) open once the translation
+ * actor has its validation, and close with it; the app forwards memoryReportUpdated.
+ */
+function connectTools({ actor, observe }: Running) {
+  const translationRef = actor('translation');
+  const flagsRef = actor('flags');
+  const suggestionsRef = actor('suggestions');
+  const memoryReportRef = actor('memoryReport');
+  const tellSuggestions = subjectTeller<SuggestionsSubject>((subject) => {
+    if (subject) suggestionsRef.send({ type: 'suggestions.open', ...subject });
+    else suggestionsRef.send({ type: 'suggestions.close' });
+  });
+  const tellMemoryReport = subjectTeller<MemoryReportSubject>((subject) => {
+    if (subject) memoryReportRef.send({ type: 'memoryReport.open', ...subject });
+    else memoryReportRef.send({ type: 'memoryReport.close' });
+  });
+  const tellToolsAboutTranslation = () => {
+    const { context } = translationRef.getSnapshot();
+    const flags = flagsRef.getSnapshot().context.values;
+    const loaded = context.validationId !== null && context.targetLocale !== null && context.stack !== null && context.subject !== null;
+    const suggestionsSubject: SuggestionsSubject | null =
+      loaded && flags.llmSuggestions
+        ? { validationId: context.validationId!, sourceLocale: context.stack!.sourceLocale, targetLocale: context.targetLocale!, pass: context.subject!.pass }
+        : null;
+    tellSuggestions(suggestionsSubject);
+    const reportSubject: MemoryReportSubject | null = loaded && flags.localizationNext ? { validationId: context.validationId!, pass: context.subject!.pass } : null;
+    tellMemoryReport(reportSubject);
+  };
+  tellToolsAboutTranslation();
+  observe(translationRef, tellToolsAboutTranslation);
+  observe(flagsRef, tellToolsAboutTranslation);
+}
+
+/**
+ * The walkthrough (§6 shown to non-owners): once per page load, when a signed-in non-owner's translation has loaded
+ * and the tour was never finished or dismissed (WALKTHROUGH_DONE_STORAGE_KEY; the machine's action stores it).
+ */
+function connectWalkthrough({ actor, observe, storage }: Running) {
+  const translationRef = actor('translation');
+  const itemRef = actor('item');
+  const walkthroughRef = actor('walkthrough');
+  let walkthroughOffered = false;
+  const offerWalkthrough = () => {
+    if (walkthroughOffered || loadStatusOf(translationRef.getSnapshot()) !== 'TRANSLATION_FETCHED') return;
+    const detail = itemRef.getSnapshot().context.item;
+    const signedIn = translationRef.getSnapshot().context.subject?.userId != null;
+    if (!detail || !isWalkthroughShown({ isOwner: detail.isOwner, doneAt: storage.get(WALKTHROUGH_DONE_STORAGE_KEY), signedIn })) return;
+    walkthroughOffered = true;
+    walkthroughRef.send({ type: 'walkthrough.start', steps: [...TRANSLATION_WALKTHROUGH_STEPS] });
+  };
+  offerWalkthrough();
+  observe(translationRef, offerWalkthrough);
+}
