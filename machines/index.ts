@@ -37,6 +37,9 @@ import { surveysMachine } from './surveysMachine.ts';
 import { walkthroughMachine } from './walkthroughMachine.ts';
 import { itemStackMachine } from './itemStackMachine.ts';
 import { gridDownloadMachine } from './gridDownloadMachine.ts';
+// Lifecycles moved out of views and adapters (the token bus's wait, the header's and dashboard's overlays).
+import { dashboardMachine } from './dashboard/dashboardMachine.ts';
+import { tokenBusMachine } from './session/tokenBusMachine.ts';
 
 /** Payload cases for one event type: each case is the event without its `type`. */
 export type EventCases = Record<string, ReadonlyArray<Record<string, unknown>>>;
@@ -448,7 +451,6 @@ export const registry: readonly RegistryEntry[] = [
       'xstate.error.actor.validateProfile': [{ error: { name: 'HttpError', status: 401 } }, { error: { name: 'HttpError', status: 503 } }],
       'session.overrideStaff': [{ value: true }, { value: null }],
       'xstate.done.actor.fetchFlags': [{ output: { subscriptionId: 's1', values: { maintenanceMode: false } } }],
-      'dashboard.hashRead': [{ hash: 'activateReach' }, { hash: 'reachActivated' }],
     },
   },
   {
@@ -499,10 +501,10 @@ export const registry: readonly RegistryEntry[] = [
   {
     name: 'socket',
     machine: socketMachine,
-    description: 'One realtime connection per namespace: connected, disconnected, reconnecting; token refresh on token errors; message filtering (foundation §4, §5, §9).',
+    description: 'One realtime connection per namespace: connected, disconnected, reconnecting on its own schedule (5 s up to 60 s, randomised from a seed, 6 attempts); the login acknowledgement; token refresh on token errors; message filtering (foundation §4, §5, §7, §9).',
     cases: {
       'socket.disconnected': [{ reason: 'transport close' }, { reason: 'io server disconnect' }, { reason: 'io client disconnect' }],
-      'socket.reconnecting': [{ attempt: 1 }],
+      'socket.opened': [{ policy: { delayMs: 5_000, delayMaxMs: 60_000, attempts: 6 }, seed: 7 }, { policy: { delayMs: 100, delayMaxMs: 300, attempts: 1 }, seed: 7 }],
       'socket.connectError': [{ message: 'token_expired' }, { message: 'unauthorized' }, { message: 'websocket error' }],
       'socket.loginFailed': [{ message: 'login refused' }],
       'socket.message': [
@@ -1087,6 +1089,26 @@ export const registry: readonly RegistryEntry[] = [
       'xstate.error.actor.presignVideo': [{ error: { name: 'ContentRequestError', reason: 'invalidRequest', message: 'This version is not ready.' } }],
     },
   },
+  // ---- Lifecycles moved out of views and adapters: the token bus's wait, the header's and dashboard's overlays. ----
+  {
+    name: 'tokenBus',
+    machine: tokenBusMachine,
+    description:
+      "The token bus's wait (foundation §7): a token asked for while auth loads or refreshes waits until auth settles, or 30 s (`tokenWait`), after which the session ends with an access-token error.",
+    cases: {
+      'auth.status': [{ status: 'refreshingTokens' }, { status: 'signedIn' }, { status: 'idle' }],
+    },
+  },
+  {
+    name: 'dashboard',
+    machine: dashboardMachine,
+    description:
+      "The header's and dashboard's overlays (foundation §2): the upgrade (subscribe) modal the header opens, the renewal alert's dismissal for the page load, the #reachActivated success banner; reset at sign-out.",
+    cases: {
+      'dashboard.openUpgrade': [{ placement: 'rise' }, { placement: 'header' }],
+      'dashboard.hashRead': [{ hash: 'activateReach' }, { hash: 'reachActivated' }],
+    },
+  },
 ];
 
 /** Finds a registry entry by name. */
@@ -1101,6 +1123,7 @@ export { requestDialogMachine, reviewRequestsMachine };
 export { translationMachine };
 export { memoryReportMachine, suggestionsMachine, surveysMachine, walkthroughMachine };
 export { gridDownloadMachine, itemStackMachine };
+export { dashboardMachine, tokenBusMachine };
 
 /** Hash of each machine definition, written into session-log headers so replay can tell when a chart changed. */
 export function definitionHashes(): Record<string, string> {

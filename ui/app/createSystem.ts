@@ -3,7 +3,7 @@ import { createActor, fromCallback, fromPromise, type ActorRefFrom, type EventOb
 import { realClock, type AppClock } from '../../adapters/clock.ts';
 import { createAccountReader, writeStaffOverride } from '../../adapters/account.ts';
 import { CONTENT_REQUEST_TIMEOUT_MS, createContentClient, emitRequest, newClientId, runItemCalls } from '../../adapters/content.ts';
-import { documentCookies, ensureCountryCookie, watchSessionIndicator, type CookieJar } from '../../adapters/cookies.ts';
+import { documentCookies, ensureCountryCookie, isSessionIndicatorMissing, type CookieJar } from '../../adapters/cookies.ts';
 import { createEventRecorder, type EventRecorder } from '../../adapters/eventLog.ts';
 import { probeSystem } from '../../adapters/systemProbe.ts';
 import { createFileStore } from '../../adapters/files.ts';
@@ -60,6 +60,7 @@ import { t } from '../strings.ts';
 import type { AppSystem } from '../system.tsx';
 import { copyToClipboard, leavePageWarning, startDownload } from './browser.ts';
 import { createTokenBus } from './tokenBus.ts';
+import type { tokenBusMachine } from '../../machines/session/tokenBusMachine.ts';
 
 /** Where the grid's preferences are kept (review-and-content §9: the key is not named). */
 const GRID_PREFS_STORAGE_KEY = 'review.gridPrefs';
@@ -151,8 +152,8 @@ export function createAppSystem(
     },
   });
 
-  // The token bus reads the auth actor, which exists only once the system runs: resolve it lazily.
-  const tokens = createTokenBus(() => authRef);
+  // The token bus reads the auth and token-bus actors, which exist only once the system runs: resolve them lazily.
+  const tokens = createTokenBus(() => ({ auth: authRef, bus: app.system.get('tokenBus') as ActorRefFrom<typeof tokenBusMachine> }));
   const subscriptions = createHttpClient({ baseURL: config.services.subscriptions, tokens });
   const flagService = createHttpClient({ baseURL: config.services.flags, tokens });
   const http = createHttpClient({ baseURL: config.reviewApi, tokens });
@@ -219,13 +220,16 @@ export function createAppSystem(
         const body = await flagService.request<{ flags: unknown }>('/v1/flags', { query });
         return { subscriptionId: input.subscriptionId, values: body.flags };
       }),
-      watchSessionIndicator: watchSessionIndicator({ cookieName: config.session.indicatorCookie, cookies }),
       userSocket: realtime,
     },
     actions: {
       logSlowLoading: () => console.warn('Loading took longer than 5000 ms'),
       logError: (_, params) => console.error(params.message),
       storeStaffOverride: (_, params) => writeStaffOverride(storage, params.userId, params.value),
+      // The cookie session check's reading; what it finds comes back as an event (recorded, injected in replay).
+      checkSessionIndicator: ({ self }) => {
+        if (isSessionIndicatorMissing({ cookieName: config.session.indicatorCookie, cookies })) queueMicrotask(() => self.send({ type: 'session.indicatorMissing' }));
+      },
     },
   });
 
@@ -858,6 +862,7 @@ export function createAppSystem(
     walkthrough: walkthroughRef,
     itemStack: itemStackRef,
     gridDownload: app.system.get('gridDownload') as AppSystem['gridDownload'],
+    dashboard: app.system.get('dashboard') as AppSystem['dashboard'],
     origin: options.origin,
     addFiles: (picked) => picked.map((file): UploadFileRef => ({ fileId: files.add(file), name: file.name, size: file.size, type: file.type })),
     gridPrefs,
