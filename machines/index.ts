@@ -40,6 +40,8 @@ import { gridDownloadMachine } from './gridDownloadMachine.ts';
 // Lifecycles moved out of views and adapters (the token bus's wait, the header's and dashboard's overlays).
 import { dashboardMachine } from './dashboard/dashboardMachine.ts';
 import { tokenBusMachine } from './session/tokenBusMachine.ts';
+import { flagsMachine } from './flagsStore.ts';
+import { gridPrefsMachine } from './gridPrefsStore.ts';
 
 /** Payload cases for one event type: each case is the event without its `type`. */
 export type EventCases = Record<string, ReadonlyArray<Record<string, unknown>>>;
@@ -1109,6 +1111,30 @@ export const registry: readonly RegistryEntry[] = [
       'dashboard.hashRead': [{ hash: 'activateReach' }, { hash: 'reachActivated' }],
     },
   },
+  {
+    name: 'flags',
+    machine: flagsMachine,
+    description: 'Feature flags (foundation §4 "init then ready", §6): loaded for the subscription, or the defaults when the flag service fails; pushed changes; reset at sign-out.',
+    cases: {
+      'flags.loaded': [{ subscriptionId: 's1', values: { maintenanceMode: true } }, { subscriptionId: null, values: 'not an object' }],
+      'flags.failed': [{ subscriptionId: 's1' }],
+      'flags.changed': [
+        { subscriptionId: 's1', key: 'maintenanceMode', value: true },
+        { subscriptionId: 'other', key: 'maintenanceMode', value: true },
+        { subscriptionId: null, key: 'llmSuggestions', value: false },
+      ],
+    },
+  },
+  {
+    name: 'gridPrefs',
+    machine: gridPrefsMachine,
+    description: "The grid's remembered sidebar width (20 %, 12–40 %) and expanded folders (review-and-content §2, §9): defaults until the stored ones are read.",
+    cases: {
+      'gridPrefs.loaded': [{ stored: '{"sidebarWidth":30,"expanded":[12]}' }, { stored: 'not json' }, { stored: null }],
+      'gridPrefs.resized': [{ width: 55 }, { width: 25 }],
+      'gridPrefs.toggled': [{ id: 12, expanded: true }, { id: 12, expanded: false }],
+    },
+  },
 ];
 
 /** Finds a registry entry by name. */
@@ -1123,7 +1149,7 @@ export { requestDialogMachine, reviewRequestsMachine };
 export { translationMachine };
 export { memoryReportMachine, suggestionsMachine, surveysMachine, walkthroughMachine };
 export { gridDownloadMachine, itemStackMachine };
-export { dashboardMachine, tokenBusMachine };
+export { dashboardMachine, flagsMachine, gridPrefsMachine, tokenBusMachine };
 
 /** Hash of each machine definition, written into session-log headers so replay can tell when a chart changed. */
 export function definitionHashes(): Record<string, string> {
