@@ -1,5 +1,5 @@
 import { assign, enqueueActions, setup } from 'xstate';
-import { CHANGE_RETRY_MS, ITEM_INSERT_TIMEOUT_MS } from '../domain/constants.ts';
+import { CHANGE_RETRY_MS, CONTENT_ACK_TIMEOUT_MS, ITEM_INSERT_TIMEOUT_MS } from '../domain/constants.ts';
 import type { ContentAckData } from '../domain/content.ts';
 import { isFolderList } from '../domain/contentData.ts';
 import {
@@ -225,7 +225,7 @@ export const foldersMachine = setup({
       if (reason === 'notFound' || head.change.kind === 'bulkDestroy' || head.change.kind === 'bulkMove') enqueue.raise({ type: 'folders.refetch' });
     }),
   },
-  delays: { insertTimeout: ITEM_INSERT_TIMEOUT_MS, changeRetry: CHANGE_RETRY_MS },
+  delays: { insertTimeout: ITEM_INSERT_TIMEOUT_MS, changeRetry: CHANGE_RETRY_MS, ackTimeout: CONTENT_ACK_TIMEOUT_MS },
   guards: {
     hasPending: ({ context }) => context.pending.length > 0,
     isAnswerLost: (_, params: { error: unknown }) => isAnswerLost(params.error),
@@ -294,6 +294,12 @@ export const foldersMachine = setup({
             ],
           },
           after: {
+            // No acknowledgement within CONTENT_ACK_TIMEOUT_MS (30 s): the answer is taken as lost, like a dropped
+            // connection — kept pending and asked again with its change id (the adapter does not time it itself).
+            ackTimeout: {
+              target: 'waiting',
+              actions: { type: 'reportError', params: ({ context }) => ({ message: `Folder ${context.pending[0]?.change.kind ?? 'change'} not confirmed yet: no answer within ${CONTENT_ACK_TIMEOUT_MS} ms.` }) },
+            },
             // §4 "an insert times out after 15000 ms": the answer is taken as lost and the service is asked again at
             // once (same change id) whether it made the folder, rather than taking it back on a guess. (At once, not
             // after the retry delay: one timer, never a timer that starts another, so a replay with a clock that jumps

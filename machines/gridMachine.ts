@@ -1,5 +1,5 @@
 import { assign, enqueueActions, raise, setup } from 'xstate';
-import { CHANGE_RETRY_MS, ITEMS_PER_PAGE, SEARCH_DEBOUNCE_MS } from '../domain/constants.ts';
+import { CHANGE_RETRY_MS, CONTENT_ACK_TIMEOUT_MS, ITEMS_PER_PAGE, SEARCH_DEBOUNCE_MS } from '../domain/constants.ts';
 import type { ContentRefusal, ItemRecord, ProductFilter } from '../domain/content.ts';
 import { isItemPage } from '../domain/contentData.ts';
 import { checkFolderChange, type FolderChange, type FolderChangeCheck } from '../domain/folderChanges.ts';
@@ -308,7 +308,7 @@ export const gridMachine = setup({
       if (params.reason === 'notFound' || head.change.kind === 'destroy' || head.change.kind === 'move' || mixed) enqueue.raise({ type: 'grid.refetch' });
     }),
   },
-  delays: { searchDebounce: SEARCH_DEBOUNCE_MS, changeRetry: CHANGE_RETRY_MS },
+  delays: { searchDebounce: SEARCH_DEBOUNCE_MS, changeRetry: CHANGE_RETRY_MS, ackTimeout: CONTENT_ACK_TIMEOUT_MS },
   guards: {
     hasPending: ({ context }) => context.pending.length > 0,
     isAnswerLost: (_, params: { error: unknown }) => isAnswerLost(params.error),
@@ -387,6 +387,13 @@ export const gridMachine = setup({
                 ],
               },
             ],
+          },
+          after: {
+            // No acknowledgement within CONTENT_ACK_TIMEOUT_MS (30 s) for the whole change: taken as lost, as in `folders`.
+            ackTimeout: {
+              target: 'waiting',
+              actions: { type: 'reportError', params: ({ context }) => ({ message: `Item ${context.pending[0]?.change.kind ?? 'change'} not confirmed yet: no answer within ${CONTENT_ACK_TIMEOUT_MS} ms.` }) },
+            },
           },
         },
         // As in `folders`: held, shown as waiting for the connection, until the session's reconnect (grid.refetch) or
