@@ -3,6 +3,7 @@ import type { Ack, ContentAckData, ContentPayload, ContentRequestName, ItemRecor
 import { ITEM_STACK_CALLS } from '../domain/content.ts';
 import type { ItemCall } from '../domain/itemChanges.ts';
 import type { ItemRefusal } from '../domain/items.ts';
+import { CONTENT_ACK_TIMEOUT_MS } from '../domain/constants.ts';
 import type { HttpClient } from './http.ts';
 
 /** What the client needs of a socket.io socket (`once` / `off`: to hear the connection drop while an answer is awaited). */
@@ -33,12 +34,13 @@ export class ContentRequestError extends Error {
 
 /** How one request is sent: its time-out, and `asChange` for a change (see {@link emitRequest}). */
 export interface RequestOptions {
-  timeoutMs?: number;
+  /** null: no time-out here (the actor that sent the change times the wait with a named delay). */
+  timeoutMs?: number | null;
   asChange?: boolean;
 }
 
 /** How long a request waits for its acknowledgement unless told otherwise. */
-export const CONTENT_REQUEST_TIMEOUT_MS = 30_000;
+export const CONTENT_REQUEST_TIMEOUT_MS = CONTENT_ACK_TIMEOUT_MS;
 
 type StackResult = { success: true } | { success: false };
 
@@ -69,13 +71,14 @@ function isAck(value: unknown): value is Ack<unknown> {
  * Emits one request on `socket` and resolves with its acknowledgement's data; the one implementation behind the
  * content client and the item client (adapters/items.ts), whose acks share the shape of domain/content.ts. Rejects
  * with a {@link ContentRequestError}: the server's reason on a refusal, `serverError` "timed out" (`unanswered`) when no
- * acknowledgement comes within `timeoutMs`, `serverError` without a socket (`unsent`) or for an unreadable
+ * acknowledgement comes within `timeoutMs` (null: no time-out here, the actor that sent the change times the wait),
+ * `serverError` without a socket (`unsent`) or for an unreadable
  * acknowledgement. A read made while reconnecting waits for the connection (socket.io sends it once connected). A change
  * (`asChange`) does not: while offline it is rejected at once as `unsent` (the actor shows it waiting for the connection
  * and sends it again later, with its change id), and a connection that drops while its answer is awaited rejects it
  * at once as `unanswered` (the answer is lost for good: socket.io never calls that acknowledgement).
  */
-export function emitRequest<T>(socket: ContentSocket | null, name: string, payload: unknown, timeoutMs: number, options: { asChange?: boolean } = {}): Promise<T> {
+export function emitRequest<T>(socket: ContentSocket | null, name: string, payload: unknown, timeoutMs: number | null, options: { asChange?: boolean } = {}): Promise<T> {
   if (!socket) return Promise.reject(new ContentRequestError('serverError', `Cannot send ${name}: not connected to the review service.`, undefined, 'unsent'));
   if (options.asChange && !socket.connected) {
     return Promise.reject(new ContentRequestError('serverError', `Cannot send ${name}: waiting for the connection to the review service.`, undefined, 'unsent'));
@@ -84,7 +87,7 @@ export function emitRequest<T>(socket: ContentSocket | null, name: string, paylo
     let settled = false;
     const finish = () => {
       settled = true;
-      clearTimeout(timer);
+      if (timer !== null) clearTimeout(timer);
       if (options.asChange) socket.off?.('disconnect', onDrop);
     };
     const onDrop = () => {
@@ -92,11 +95,14 @@ export function emitRequest<T>(socket: ContentSocket | null, name: string, paylo
       finish();
       reject(new ContentRequestError('serverError', `${name}: the connection dropped before the answer came.`, undefined, 'unanswered'));
     };
-    const timer = setTimeout(() => {
-      if (settled) return;
-      finish();
-      reject(new ContentRequestError('serverError', `${name} timed out after ${timeoutMs} ms.`, undefined, 'unanswered'));
-    }, timeoutMs);
+    const timer =
+      timeoutMs === null
+        ? null
+        : setTimeout(() => {
+            if (settled) return;
+            finish();
+            reject(new ContentRequestError('serverError', `${name} timed out after ${timeoutMs} ms.`, undefined, 'unanswered'));
+          }, timeoutMs);
     if (options.asChange) socket.once?.('disconnect', onDrop);
     socket.emit(name, payload, (ack: unknown) => {
       if (settled) return;
@@ -126,7 +132,7 @@ export function createContentClient(options: {
   const defaultTimeout = options.timeoutMs ?? CONTENT_REQUEST_TIMEOUT_MS;
 
   function request<K extends ContentRequestName>(name: K, payload: ContentPayload<K>, requestOptions: RequestOptions = {}): Promise<ContentAckData<K>> {
-    return emitRequest<ContentAckData<K>>(options.socket(), name, payload, requestOptions.timeoutMs ?? defaultTimeout, { asChange: requestOptions.asChange ?? false });
+    return emitRequest<ContentAckData<K>>(options.socket(), name, payload, requestOptions.timeoutMs === undefined ? defaultTimeout : requestOptions.timeoutMs, { asChange: requestOptions.asChange ?? false });
   }
 
   /** One stack call: ok only with exactly the expected status. */

@@ -1,5 +1,4 @@
-import { fromCallback } from 'xstate';
-import { COOKIE_SESSION_CHECK_MS, COUNTRY_COOKIE_MAX_AGE_SECONDS, COUNTRY_COOKIE_NAME } from '../domain/constants.ts';
+import { COUNTRY_COOKIE_MAX_AGE_SECONDS, COUNTRY_COOKIE_NAME } from '../domain/constants.ts';
 
 /** Read and write access to the page's cookies (document.cookie in the browser, a fake in tests). */
 export interface CookieJar {
@@ -33,25 +32,12 @@ export function readCookie(header: string, name: string): string | null {
 }
 
 /**
- * The cookie session check (foundation §4, every 1 s): while signed in, watches the identity provider's
- * session-indicator cookie and reports `session.indicatorMissing` once when it is gone (signed out
- * elsewhere, or the provider session ended). Without a configured cookie name there is nothing to watch.
+ * The cookie session check's reading (foundation §4; the session machine runs it every 1 s while signed in): true when
+ * the identity provider's session-indicator cookie is gone (signed out elsewhere, or the provider session ended).
+ * Without a configured cookie name there is nothing to watch: never missing.
  */
-export function watchSessionIndicator(options: { cookieName: string | null; cookies: CookieJar; intervalMs?: number }) {
-  return fromCallback<{ type: string }, void>(({ sendBack }) => {
-    const name = options.cookieName;
-    if (!name) return () => {};
-    const check = () => {
-      if (readCookie(options.cookies.read(), name) !== null) return false;
-      sendBack({ type: 'session.indicatorMissing' });
-      return true;
-    };
-    if (check()) return () => {};
-    const timer = setInterval(() => {
-      if (check()) clearInterval(timer);
-    }, options.intervalMs ?? COOKIE_SESSION_CHECK_MS);
-    return () => clearInterval(timer);
-  });
+export function isSessionIndicatorMissing(options: { cookieName: string | null; cookies: CookieJar }): boolean {
+  return options.cookieName !== null && options.cookieName !== '' && readCookie(options.cookies.read(), options.cookieName) === null;
 }
 
 /**

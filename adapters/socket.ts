@@ -1,20 +1,21 @@
 import { io, type Socket } from 'socket.io-client';
 import { fromCallback } from 'xstate';
-import {
-  SOCKET_RECONNECT_ATTEMPTS,
-  SOCKET_RECONNECT_DELAY_MAX_MS,
-  SOCKET_RECONNECT_DELAY_MS,
-  SOCKET_RECONNECT_RANDOMIZATION,
-} from '../domain/constants.ts';
 import type { ReconnectPolicy } from '../domain/config.ts';
-import type { ConnectionCommand, ConnectionInput, ConnectionReport } from '../domain/realtime.ts';
+import { SPEC_RECONNECT_POLICY, type ConnectionCommand, type ConnectionInput, type ConnectionReport } from '../domain/realtime.ts';
 import type { TokenSource } from './http.ts';
 
+/** A seed for one connection's reconnect draws, from the platform's random source. */
+function randomSeed(): number {
+  return globalThis.crypto.getRandomValues(new Uint32Array(1))[0]!;
+}
+
 /**
- * The realtime connection as a callback actor: socket.io-client with the websocket transport only,
- * credentials, and the manager's backoff (5 s up to 60 s, randomisation 0.9, 6 attempts). The auth
+ * The realtime connection as a callback actor: socket.io-client with the websocket transport only and
+ * credentials. socket.io's own reconnection is off: the socket machine keeps the schedule (5 s up to 60 s,
+ * randomisation 0.9, 6 attempts) and says when to try (`connection.reconnect`); this adapter first reports
+ * the deployment's policy and a random seed (`socket.opened`), then what the socket does. The auth
  * payload is read at every (re)connect, so a refreshed token is used as soon as it exists. After
- * connecting it emits `login` (foundation §7) and reports a refused login. `onSocket` hears of each
+ * connecting it emits `login` (foundation §7) and reports its acknowledgement or refusal (the machine times it). `onSocket` hears of each
  * connection's socket when it is made and `null` when it is closed, so the composition root can hand the
  * user's socket (/user/<aid>) to the content client.
  */
@@ -24,19 +25,20 @@ export function createSocketConnection(options: {
   tokens: TokenSource;
   now: () => number;
   create?: typeof io;
+  /** The seed of a connection's random draws; the platform's random source unless told otherwise. */
+  seed?: () => number;
   onSocket?: (namespace: string, socket: Socket | null) => void;
 }) {
   const create = options.create ?? io;
-  const policy: ReconnectPolicy = options.reconnect ?? { delayMs: SOCKET_RECONNECT_DELAY_MS, delayMaxMs: SOCKET_RECONNECT_DELAY_MAX_MS, attempts: SOCKET_RECONNECT_ATTEMPTS };
+  const policy: ReconnectPolicy = options.reconnect ?? SPEC_RECONNECT_POLICY;
+  const seed = options.seed ?? randomSeed;
   return fromCallback<ConnectionCommand, ConnectionInput>(({ input, sendBack, receive }) => {
     const report = (event: ConnectionReport) => sendBack(event);
+    report({ type: 'socket.opened', policy: { ...policy }, seed: seed() });
     const socket: Socket = create(`${options.url}${input.namespace}`, {
       transports: ['websocket'],
       withCredentials: true,
-      reconnectionDelay: policy.delayMs,
-      reconnectionDelayMax: policy.delayMaxMs,
-      randomizationFactor: SOCKET_RECONNECT_RANDOMIZATION,
-      reconnectionAttempts: policy.attempts,
+      reconnection: false,
       auth: (cb: (data: object) => void) => {
         // The item namespace (foundation §7) also gets the item's password and the frontend flag.
         const item = input.namespace.startsWith('/item/') ? { password: input.credentials.itemPassword ?? null, frontend: true } : {};
@@ -53,18 +55,12 @@ export function createSocketConnection(options: {
 
     socket.on('connect', () => {
       report({ type: 'socket.connected' });
-      socket.timeout(10_000).emit('login', {}, (error: Error | null, ack: { ok?: boolean; error?: string } | undefined) => {
-        if (error || !ack?.ok) report({ type: 'socket.loginFailed', message: error?.message ?? ack?.error ?? 'login refused' });
+      socket.emit('login', {}, (ack: { ok?: boolean; error?: string } | undefined) => {
+        report(ack?.ok ? { type: 'socket.loginAcked' } : { type: 'socket.loginFailed', message: ack?.error ?? 'login refused' });
       });
     });
     socket.on('disconnect', (reason) => report({ type: 'socket.disconnected', reason }));
     socket.on('connect_error', (error) => report({ type: 'socket.connectError', message: error.message }));
-    // The manager (socket.io's connection) is shared by every namespace socket to the same URL: only this socket's
-    // own listeners are removed from it when this connection ends, never the other sockets'.
-    const onReconnectAttempt = (attempt: number) => report({ type: 'socket.reconnecting', attempt });
-    const onReconnectFailed = () => report({ type: 'socket.reconnectFailed' });
-    socket.io.on('reconnect_attempt', onReconnectAttempt);
-    socket.io.on('reconnect_failed', onReconnectFailed);
     socket.onAny((event: string, data: unknown) => {
       // A server telling us the token expired is a connection matter, not a message.
       if (event === 'auth.tokenExpired') report({ type: 'socket.connectError', message: 'token_expired' });
@@ -82,9 +78,9 @@ export function createSocketConnection(options: {
 
     return () => {
       options.onSocket?.(input.namespace, null);
+      // Only this socket's own listeners: the manager (socket.io's connection) is shared by every namespace socket
+      // to the same URL, and the others keep theirs.
       socket.removeAllListeners();
-      socket.io.off('reconnect_attempt', onReconnectAttempt);
-      socket.io.off('reconnect_failed', onReconnectFailed);
       socket.disconnect();
     };
   });

@@ -35,8 +35,12 @@ export const SOCKET_RECONNECT_DELAY_MAX_MS = 60_000;
 export const SOCKET_RECONNECT_RANDOMIZATION = 0.9;
 export const SOCKET_RECONNECT_ATTEMPTS = 6;
 export const SOCKET_JUST_RECONNECTED_MS = 3_000;
+/** How long the connection waits for the acknowledgement of `login` (foundation §7) before it counts as refused. */
+export const SOCKET_LOGIN_ACK_TIMEOUT_MS = 10_000;
 export const SOCKET_MESSAGE_DEDUP_WINDOW_MS = 10_000;
 export const ITEM_INSERT_TIMEOUT_MS = 15_000;
+/** How long a request on the socket waits for its acknowledgement; for a folder or item change the actor times it (`ackTimeout`). */
+export const CONTENT_ACK_TIMEOUT_MS = 30_000;
 /**
  * A folder or item change that could not be sent, or whose answer was lost, is asked again (with its change id) when
  * the connection returns, and at the latest after this long (ours: the spec's first reconnect delay).

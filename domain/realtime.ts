@@ -9,8 +9,10 @@ import {
   SOCKET_RECONNECT_DELAY_MS,
   SOCKET_RECONNECT_RANDOMIZATION,
 } from './constants.ts';
+import type { ReconnectPolicy } from './config.ts';
 
 export { SOCKET_RECONNECT_ATTEMPTS };
+export type { ReconnectPolicy };
 
 /** Socket message data must be an object or undefined (foundation §5); null, arrays and primitives are not. */
 export function isValidMessageData(data: unknown): data is Record<string, unknown> | undefined {
@@ -48,23 +50,38 @@ export function rememberMessage(memory: MessageMemory, messageId: string | null 
   return { state: { handledAtMs: fresh }, duplicate: false };
 }
 
+/** The spec's reconnect policy (foundation §9): 5 s up to 60 s, 6 attempts. */
+export const SPEC_RECONNECT_POLICY: ReconnectPolicy = { delayMs: SOCKET_RECONNECT_DELAY_MS, delayMaxMs: SOCKET_RECONNECT_DELAY_MAX_MS, attempts: SOCKET_RECONNECT_ATTEMPTS };
+
 /**
  * Delay before reconnect attempt `attempt` (0 for the first), as socket.io's manager computes it
  * (engine.io `backo2`): `base · 2^attempt`, moved by up to ±`randomization · that` — down when
  * `floor(random01 · 10)` is even, up when odd, by `floor(random01 · randomization · ms)` — then capped at
- * the maximum and truncated to whole ms. Base 5 s, max 60 s, randomization 0.9 (foundation §9).
- * `random01` is a value in [0, 1) supplied by the caller.
+ * the maximum and truncated to whole ms. Base 5 s, max 60 s, randomization 0.9 (foundation §9) unless a
+ * deployment's policy says otherwise. `random01` is a value in [0, 1) supplied by the caller.
  */
-export function reconnectDelayMs(attempt: number, random01: number): number {
-  let ms = SOCKET_RECONNECT_DELAY_MS * Math.pow(2, Math.max(0, attempt));
+export function reconnectDelayMs(attempt: number, random01: number, policy: ReconnectPolicy = SPEC_RECONNECT_POLICY): number {
+  let ms = policy.delayMs * Math.pow(2, Math.max(0, attempt));
   const deviation = Math.floor(random01 * SOCKET_RECONNECT_RANDOMIZATION * ms);
   ms = (Math.floor(random01 * 10) & 1) === 0 ? ms - deviation : ms + deviation;
-  return Math.min(ms, SOCKET_RECONNECT_DELAY_MAX_MS) | 0;
+  return Math.min(ms, policy.delayMaxMs) | 0;
 }
 
-/** Another reconnect may be tried after `attemptsMade` failed attempts (6 in all, foundation §9). */
-export function canRetryReconnect(attemptsMade: number): boolean {
-  return attemptsMade < SOCKET_RECONNECT_ATTEMPTS;
+/** Another reconnect may be tried after `attemptsMade` failed attempts (6 in all, foundation §9, unless the policy says otherwise). */
+export function canRetryReconnect(attemptsMade: number, policy: ReconnectPolicy = SPEC_RECONNECT_POLICY): boolean {
+  return attemptsMade < policy.attempts;
+}
+
+/**
+ * The random draw in [0, 1) for reconnect attempt `attempt` of a connection whose seed is `seed`: a pure
+ * hash (mulberry32 of seed and attempt), so a replayed session draws exactly what the recorded one drew.
+ * The connection adapter picks the seed once per connection from the platform's random source.
+ */
+export function reconnectRandom01(seed: number, attempt: number): number {
+  let t = (Math.imul(seed | 0, 0x9e3779b1) + Math.imul(attempt + 1, 0x6d2b79f5)) | 0;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 }
 
 /**
@@ -80,15 +97,20 @@ export interface ConnectionInput {
   credentials: SocketCredentials;
 }
 
-/** What a connection reports to its socket machine (the connection adapter sends these). */
+/**
+ * What a connection reports to its socket machine (the connection adapter sends these). `socket.opened` comes
+ * first, once: the reconnect policy the deployment asks for and the seed of this connection's random draws, so the
+ * machine's reconnect schedule is a pure function of recorded events. `socket.loginAcked` / `socket.loginFailed`
+ * answer the `login` emitted on each connect (the machine times the wait).
+ */
 export type ConnectionReport =
+  | { type: 'socket.opened'; policy: ReconnectPolicy; seed: number }
   | { type: 'socket.connected' }
   | { type: 'socket.disconnected'; reason: string }
-  | { type: 'socket.reconnecting'; attempt: number }
-  | { type: 'socket.reconnectFailed' }
   | { type: 'socket.connectError'; message: string }
+  | { type: 'socket.loginAcked' }
   | { type: 'socket.loginFailed'; message: string }
   | { type: 'socket.message'; event: string; data: unknown; receivedAt: number };
 
-/** The command a socket machine gives its connection. */
+/** The command a socket machine gives its connection: try to connect now (dropping what is left of the last try). */
 export type ConnectionCommand = { type: 'connection.reconnect' };

@@ -9,10 +9,15 @@ import { commentsEntries } from './comments/registry.ts';
 import { sharingEntries } from './sharing/registry.ts';
 import { reviewRequestsEntries } from './reviewRequests/registry.ts';
 import { translationEntries } from './translation/registry.ts';
+import { dashboardEntries } from './dashboard/registry.ts';
 
 /** The machines, by name, for charts, tools and tests. */
 export { commentAttachmentMachine, commentPostingMachine } from './comments/commentPostingMachine.ts';
 export { commentsMachine } from './comments/commentsMachine.ts';
+export { dashboardMachine } from './dashboard/dashboardMachine.ts';
+export { gridPrefsMachine } from './content/gridPrefsStore.ts';
+export { flagsMachine } from './session/flagsStore.ts';
+export { tokenBusMachine } from './session/tokenBusMachine.ts';
 export { dialogsMachine } from './content/dialogsMachine.ts';
 export { dragMachine } from './content/dragMachine.ts';
 export { folderSettingsMachine } from './content/folderSettingsMachine.ts';
@@ -52,6 +57,7 @@ export const registry: readonly RegistryEntry[] = [
   ...sharingEntries,
   ...reviewRequestsEntries,
   ...translationEntries,
+  ...dashboardEntries,
 ];
 
 /** Finds a registry entry by name. */

@@ -30,6 +30,7 @@ import type { notificationSettingsMachine } from '../machines/session/notificati
 import type { sandboxMachine } from '../machines/session/sandboxMachine.ts';
 import type { toastsMachine } from '../machines/session/toastsMachine.ts';
 import type { sessionMachine } from '../machines/session/sessionMachine.ts';
+import type { dashboardMachine } from '../machines/dashboard/dashboardMachine.ts';
 
 /**
  * What the composition root hands to the views: the running actor system and the few
@@ -39,6 +40,8 @@ export interface AppSystem {
   app: ActorRefFrom<typeof appMachine>;
   auth: ActorRefFrom<typeof authMachine>;
   session: ActorRefFrom<typeof sessionMachine>;
+  /** The header's and dashboard's overlays: upgrade modal, renewal alert dismissal, reach-activated banner (systemId `dashboard`). */
+  dashboard: ActorRefFrom<typeof dashboardMachine>;
   flags: ActorRefFrom<typeof flagsStore>;
   notificationSettings: ActorRefFrom<typeof notificationSettingsMachine>;
   /** The sandbox's flag editor (staff tools at /sandbox). */

@@ -1,3 +1,4 @@
+import { CONTENT_ACK_TIMEOUT_MS } from '../../domain/constants.ts';
 import { refusalOf } from './contentEvents.ts';
 
 /** What the queue reads of a content actor's context: the changes not yet confirmed, oldest first. */
@@ -13,8 +14,8 @@ interface QueueContext {
  * (the session's reconnect sends `refetch`) or after `changeRetry`, then goes again with the same change id: the
  * service confirms what it did already, does it now, or refuses it.
  *
- * The machine names `hasPending`, `isAnswerLost`, `commitHead`, `rollbackHead`, `reportError` and the delay
- * `changeRetry`; `sendingAfter` adds timers to `sending` (the folder insert's time-out).
+ * The machine names `hasPending`, `isAnswerLost`, `commitHead`, `rollbackHead`, `reportError` and the delays
+ * `changeRetry` and `ackTimeout` (no answer in time: taken as lost); `sendingAfter` adds timers to `sending` (the folder insert's time-out).
  */
 export function changeQueueRegion<TContext, const TSend extends string, const TRefetch extends string, TInput, const TAfter extends object = never>(options: {
   /** The actor slot that sends the head (also the invoke id). */
@@ -69,7 +70,18 @@ export function changeQueueRegion<TContext, const TSend extends string, const TR
             },
           ],
         },
-        ...((options.sendingAfter ? { after: options.sendingAfter } : {}) as { after?: TAfter }),
+        after: {
+          // No acknowledgement within CONTENT_ACK_TIMEOUT_MS (30 s): the answer is taken as lost, like a dropped
+          // connection — kept pending and asked again with its change id (the adapter does not time it itself).
+          ackTimeout: {
+            target: 'waiting',
+            actions: {
+              type: 'reportError',
+              params: ({ context }: { context: QueueContext }) => ({ message: `${options.noun} ${headKind(context)} not confirmed yet: no answer within ${CONTENT_ACK_TIMEOUT_MS} ms.` }),
+            },
+          },
+          ...((options.sendingAfter ?? {}) as TAfter),
+        },
       },
       waiting: {
         tags: ['busy', 'waiting'],

@@ -1,5 +1,5 @@
 import { assign, enqueueActions, setup } from 'xstate';
-import { CHANGE_RETRY_MS, ITEM_INSERT_TIMEOUT_MS } from '../../domain/constants.ts';
+import { CHANGE_RETRY_MS, CONTENT_ACK_TIMEOUT_MS, ITEM_INSERT_TIMEOUT_MS } from '../../domain/constants.ts';
 import type { ContentAckData } from '../../domain/content.ts';
 import { isFolderList } from '../../domain/contentData.ts';
 import {
@@ -226,7 +226,7 @@ export const foldersMachine = setup({
       if (reason === 'notFound' || head.change.kind === 'bulkDestroy' || head.change.kind === 'bulkMove') enqueue.raise({ type: 'folders.refetch' });
     }),
   },
-  delays: { insertTimeout: ITEM_INSERT_TIMEOUT_MS, changeRetry: CHANGE_RETRY_MS },
+  delays: { insertTimeout: ITEM_INSERT_TIMEOUT_MS, changeRetry: CHANGE_RETRY_MS, ackTimeout: CONTENT_ACK_TIMEOUT_MS },
   guards: {
     hasPending: ({ context }) => context.pending.length > 0,
     isAnswerLost: (_, params: { error: unknown }) => isAnswerLost(params.error),

@@ -1,5 +1,5 @@
 import { assign, enqueueActions, raise, setup } from 'xstate';
-import { CHANGE_RETRY_MS, SEARCH_DEBOUNCE_MS } from '../../domain/constants.ts';
+import { CHANGE_RETRY_MS, CONTENT_ACK_TIMEOUT_MS, SEARCH_DEBOUNCE_MS } from '../../domain/constants.ts';
 import type { ContentRefusal, ItemRecord, ProductFilter } from '../../domain/content.ts';
 import { isItemPage } from '../../domain/contentData.ts';
 import { checkFolderChange, type FolderChangeCheck } from '../../domain/folderChanges.ts';
@@ -140,7 +140,7 @@ export const gridMachine = setup({
       if (params.reason === 'notFound' || head.change.kind === 'destroy' || head.change.kind === 'move' || mixed) enqueue.raise({ type: 'grid.refetch' });
     }),
   },
-  delays: { searchDebounce: SEARCH_DEBOUNCE_MS, changeRetry: CHANGE_RETRY_MS },
+  delays: { searchDebounce: SEARCH_DEBOUNCE_MS, changeRetry: CHANGE_RETRY_MS, ackTimeout: CONTENT_ACK_TIMEOUT_MS },
   guards: {
     hasPending: ({ context }) => context.pending.length > 0,
     isAnswerLost: (_, params: { error: unknown }) => isAnswerLost(params.error),

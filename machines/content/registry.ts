@@ -5,6 +5,7 @@ import { folderSettingsMachine } from './folderSettingsMachine.ts';
 import { foldersMachine } from './foldersMachine.ts';
 import { gridDownloadMachine } from './gridDownloadMachine.ts';
 import { gridMachine } from './gridMachine.ts';
+import { gridPrefsMachine } from './gridPrefsStore.ts';
 import { type RegistryEntry, ITEM, refusal } from '../registryCases.ts';
 
 const folder = (id: number, name: string, parent: number, folderType: 'private' | 'shared' | 'deleted', role: string | null = null) => ({ id, name, parent, folderType, role });
@@ -132,6 +133,16 @@ export const contentEntries: readonly RegistryEntry[] = [
       'gridDownload.video': [{ itemId: 'i-video' }],
       'xstate.done.actor.presignVideo': [{ output: { url: 'http://localhost/blobs/v.mp4?sig=1', fileName: 'Demo.mp4' } }, { output: { url: '' } }],
       'xstate.error.actor.presignVideo': [{ error: { name: 'ContentRequestError', reason: 'invalidRequest', message: 'This version is not ready.' } }],
+    },
+  },
+  {
+    name: 'gridPrefs',
+    machine: gridPrefsMachine,
+    description: "The grid's remembered sidebar width (20 %, 12–40 %) and expanded folders (review-and-content §2, §9): defaults until the stored ones are read.",
+    cases: {
+      'gridPrefs.loaded': [{ stored: '{"sidebarWidth":30,"expanded":[12]}' }, { stored: 'not json' }, { stored: null }],
+      'gridPrefs.resized': [{ width: 55 }, { width: 25 }],
+      'gridPrefs.toggled': [{ id: 12, expanded: true }, { id: 12, expanded: false }],
     },
   },
 ];

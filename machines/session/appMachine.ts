@@ -34,6 +34,8 @@ import { surveysMachine } from '../translation/surveysMachine.ts';
 import { walkthroughMachine } from '../translation/walkthroughMachine.ts';
 import { itemStackMachine } from '../items/itemStackMachine.ts';
 import { gridDownloadMachine } from '../content/gridDownloadMachine.ts';
+import { dashboardMachine } from '../dashboard/dashboardMachine.ts';
+import { tokenBusMachine } from './tokenBusMachine.ts';
 
 /**
  * The root of the one actor system. It owns the long-lived actors (each with a systemId) so that
@@ -98,6 +100,9 @@ export const appMachine = setup({
     walkthrough: walkthroughMachine,
     itemStack: itemStackMachine,
     gridDownload: gridDownloadMachine,
+    // Lifecycles moved out of views and adapters.
+    tokenBus: tokenBusMachine,
+    dashboard: dashboardMachine,
   },
 }).createMachine({
   id: 'app',
@@ -138,16 +143,26 @@ export const appMachine = setup({
     { id: 'itemStack', systemId: 'itemStack', src: 'itemStack' },
     // A video's download from the grid's item menu.
     { id: 'gridDownload', systemId: 'gridDownload', src: 'gridDownload' },
+    // The token bus's 30 s wait for a token while auth loads or refreshes; the header's and dashboard's overlays.
+    { id: 'tokenBus', systemId: 'tokenBus', src: 'tokenBus' },
+    { id: 'dashboard', systemId: 'dashboard', src: 'dashboard' },
     {
       id: 'auth',
       systemId: 'auth',
       src: 'auth',
       onSnapshot: {
-        actions: sendTo('session', ({ event }) => {
-          const value = event.snapshot.value;
-          const status = (typeof value === 'string' ? value : Object.keys(value)[0]) as AuthStatus;
-          return { type: 'auth.status', status, user: event.snapshot.context.user, anonymousUser: event.snapshot.context.anonymousUser };
-        }),
+        actions: [
+          sendTo('session', ({ event }) => {
+            const value = event.snapshot.value;
+            const status = (typeof value === 'string' ? value : Object.keys(value)[0]) as AuthStatus;
+            return { type: 'auth.status', status, user: event.snapshot.context.user, anonymousUser: event.snapshot.context.anonymousUser };
+          }),
+          // The token bus waits for auth to settle.
+          sendTo('tokenBus', ({ event }) => {
+            const value = event.snapshot.value;
+            return { type: 'auth.status', status: (typeof value === 'string' ? value : Object.keys(value)[0]) as AuthStatus };
+          }),
+        ],
       },
     },
   ],

@@ -41,6 +41,13 @@ export interface AuthContext {
   fullSignOut: boolean;
   /** product_tour and type_hint from the sign-in return address, for the views that act on them. */
   callbackHints: CallbackHints;
+  /**
+   * The sign-in return address was handed over in this page load: its code can be redeemed only once, so a second
+   * `auth.callback` (React StrictMode runs effects twice; a failed one lands back in `ready`) is ignored.
+   */
+  callbackHandled: boolean;
+  /** The e-mail the anonymous step found an account for (or could not check): the must-sign-in dialog names it. */
+  mustSignInEmail: string | null;
 }
 
 export type AuthEvent =
@@ -63,6 +70,8 @@ const initialContext: AuthContext = {
   pendingSignOutReason: 'userSignOut',
   fullSignOut: true,
   callbackHints: { productTour: null, typeHint: null },
+  callbackHandled: false,
+  mustSignInEmail: null,
 };
 
 function messageOf(error: unknown): string {
@@ -104,6 +113,7 @@ export const authMachine = setup({
     hasStoredSession: (_, output: StoredSessionResult) =>
       output.session !== null && !needsRefreshNow(output.session.tokens.expiresInSeconds),
     isKnownAccount: (_, output: { exists: boolean }) => output.exists,
+    isNewCallback: ({ context }) => !context.callbackHandled,
     hasStoredGuest: (_, output: StoredSessionResult) => output.session === null && typeof output.guestEmail === 'string' && output.guestEmail !== '',
     /** The provider refused the refresh token (expired, revoked): retrying cannot help. */
     isSessionExpired: (_, params: { error: unknown }) => (params.error as { name?: unknown } | null)?.name === 'SessionExpiredError',
@@ -119,7 +129,11 @@ export const authMachine = setup({
       errorMessage: context.pendingSignOutReason === 'userSignOut' ? null : context.errorMessage,
       pendingSignOutReason: context.pendingSignOutReason,
       fullSignOut: context.fullSignOut,
+      callbackHandled: context.callbackHandled,
     })),
+    takeCallback: assign(({ event }) => ({ callbackHints: callbackHints(event.type === 'auth.callback' ? event.url : ''), callbackHandled: true })),
+    /** The anonymous step must end in a sign-in: the e-mail has an account, or could not be checked (foundation §4). */
+    requireSignIn: assign(({ context }, params: { message: string }) => ({ mustSignInEmail: context.anonymousUser?.email ?? null, anonymousUser: null, errorMessage: params.message })),
     storeSession: assign((_, session: SignedInSession) => ({
       tokens: session.tokens,
       user: session.user,
@@ -165,16 +179,27 @@ export const authMachine = setup({
       },
       on: {
         'auth.signIn': { target: 'signingIn', actions: assign(({ event }) => ({ returnTo: safeReturnPath(event.returnTo) })) },
-        'auth.callback': { target: 'signingIn.completing', actions: assign(({ event }) => ({ callbackHints: callbackHints(event.url) })) },
+        'auth.callback': { guard: 'isNewCallback', target: 'signingIn.completing', actions: 'takeCallback' },
       },
     },
+    // Signed out. Sub-states say what the guards show: nothing started yet (a page needing sign-in starts it),
+    // a sign-in whose redirect did not happen (offered by hand, never started again by itself), or the anonymous
+    // step's must-sign-in dialog.
     ready: {
+      initial: 'idle',
       on: {
-        'auth.signIn': { target: 'signingIn', actions: assign(({ event }) => ({ returnTo: safeReturnPath(event.returnTo), errorMessage: null })) },
-        'auth.callback': { target: 'signingIn.completing', actions: assign(({ event }) => ({ callbackHints: callbackHints(event.url) })) },
+        'auth.signIn': { target: 'signingIn', actions: assign(({ event }) => ({ returnTo: safeReturnPath(event.returnTo), errorMessage: null, mustSignInEmail: null })) },
+        'auth.callback': { guard: 'isNewCallback', target: 'signingIn.completing', actions: 'takeCallback' },
         'auth.signInAnonymously': {
           target: 'signingInAnonymously',
-          actions: assign(({ event }) => ({ anonymousUser: anonymousUserFor(event.email), errorMessage: null })),
+          actions: assign(({ event }) => ({ anonymousUser: anonymousUserFor(event.email), errorMessage: null, mustSignInEmail: null })),
+        },
+      },
+      states: {
+        idle: {},
+        redirectFailed: {},
+        mustSignIn: {
+          on: { 'auth.dismissError': { target: 'idle', actions: assign({ errorMessage: null, mustSignInEmail: null }) } },
         },
       },
     },
@@ -188,7 +213,7 @@ export const authMachine = setup({
             src: 'startSignIn',
             input: ({ context }) => ({ returnTo: context.returnTo }),
             // The real adapter navigates away; resolving means the navigation did not happen.
-            onDone: { target: '#auth.ready' },
+            onDone: { target: '#auth.ready.redirectFailed' },
             onError: { target: '#auth.error', actions: assign(({ event }) => ({ errorMessage: messageOf(event.error) })) },
           },
         },
@@ -291,21 +316,21 @@ export const authMachine = setup({
         onDone: [
           {
             guard: { type: 'isKnownAccount', params: ({ event }) => event.output },
-            target: 'ready',
-            actions: assign({ anonymousUser: null, errorMessage: 'An account exists for this e-mail address. Please sign in.' }),
+            target: 'ready.mustSignIn',
+            actions: { type: 'requireSignIn', params: { message: 'An account exists for this e-mail address. Please sign in.' } },
           },
           { target: 'signedInAnonymously' },
         ],
         // A failed lookup counts as "exists" (foundation §4): the person must sign in.
         onError: {
-          target: 'ready',
-          actions: assign({ anonymousUser: null, errorMessage: 'We could not check this e-mail address. Please sign in.' }),
+          target: 'ready.mustSignIn',
+          actions: { type: 'requireSignIn', params: { message: 'We could not check this e-mail address. Please sign in.' } },
         },
       },
       after: {
         profileLookupTimeout: {
-          target: 'ready',
-          actions: assign({ anonymousUser: null, errorMessage: 'We could not check this e-mail address. Please sign in.' }),
+          target: 'ready.mustSignIn',
+          actions: { type: 'requireSignIn', params: { message: 'We could not check this e-mail address. Please sign in.' } },
         },
       },
     },
@@ -331,7 +356,7 @@ export const authMachine = setup({
     error: {
       on: {
         'auth.signIn': { target: 'signingIn', actions: assign(({ event }) => ({ returnTo: safeReturnPath(event.returnTo), errorMessage: null })) },
-        'auth.dismissError': { target: 'ready', actions: assign({ errorMessage: null }) },
+        'auth.dismissError': { target: 'ready.idle', actions: assign({ errorMessage: null }) },
       },
     },
   },

@@ -7,6 +7,8 @@ import { sandboxMachine } from './sandboxMachine.ts';
 import { sessionMachine } from './sessionMachine.ts';
 import { socketMachine } from './socketMachine.ts';
 import { toastTimerMachine, toastsMachine } from './toastsMachine.ts';
+import { tokenBusMachine } from './tokenBusMachine.ts';
+import { flagsMachine } from './flagsStore.ts';
 import type { SignedInSession } from '../../domain/auth.ts';
 import { type RegistryEntry, httpRefusal, version } from '../registryCases.ts';
 
@@ -136,7 +138,6 @@ export const sessionEntries: readonly RegistryEntry[] = [
       'xstate.error.actor.validateProfile': [{ error: { name: 'HttpError', status: 401 } }, { error: { name: 'HttpError', status: 503 } }],
       'session.overrideStaff': [{ value: true }, { value: null }],
       'xstate.done.actor.fetchFlags': [{ output: { subscriptionId: 's1', values: { maintenanceMode: false } } }],
-      'dashboard.hashRead': [{ hash: 'activateReach' }, { hash: 'reachActivated' }],
     },
   },
   {
@@ -187,10 +188,10 @@ export const sessionEntries: readonly RegistryEntry[] = [
   {
     name: 'socket',
     machine: socketMachine,
-    description: 'One realtime connection per namespace: connected, disconnected, reconnecting; token refresh on token errors; message filtering (foundation §4, §5, §9).',
+    description: 'One realtime connection per namespace: connected, disconnected, reconnecting on its own schedule (5 s up to 60 s, randomised from a seed, 6 attempts); the login acknowledgement; token refresh on token errors; message filtering (foundation §4, §5, §7, §9).',
     cases: {
       'socket.disconnected': [{ reason: 'transport close' }, { reason: 'io server disconnect' }, { reason: 'io client disconnect' }],
-      'socket.reconnecting': [{ attempt: 1 }],
+      'socket.opened': [{ policy: { delayMs: 5_000, delayMaxMs: 60_000, attempts: 6 }, seed: 7 }, { policy: { delayMs: 100, delayMaxMs: 300, attempts: 1 }, seed: 7 }],
       'socket.connectError': [{ message: 'token_expired' }, { message: 'unauthorized' }, { message: 'websocket error' }],
       'socket.loginFailed': [{ message: 'login refused' }],
       'socket.message': [
@@ -224,6 +225,29 @@ export const sessionEntries: readonly RegistryEntry[] = [
       'outbox.open': [{ itemId: null }, { itemId: 'i1' }],
       'xstate.done.actor.fetchOutbox': [{ output: { entries: [OUTBOX_ENTRY] } }, { output: { entries: 'not a list' } }],
       'xstate.error.actor.fetchOutbox': [httpRefusal(403, 'Only staff may read the outbox.')],
+    },
+  },
+  {
+    name: 'tokenBus',
+    machine: tokenBusMachine,
+    description:
+      "The token bus's wait (foundation §7): a token asked for while auth loads or refreshes waits until auth settles, or 30 s (`tokenWait`), after which the session ends with an access-token error.",
+    cases: {
+      'auth.status': [{ status: 'refreshingTokens' }, { status: 'signedIn' }, { status: 'idle' }],
+    },
+  },
+  {
+    name: 'flags',
+    machine: flagsMachine,
+    description: 'Feature flags (foundation §4 "init then ready", §6): loaded for the subscription, or the defaults when the flag service fails; pushed changes; reset at sign-out.',
+    cases: {
+      'flags.loaded': [{ subscriptionId: 's1', values: { maintenanceMode: true } }, { subscriptionId: null, values: 'not an object' }],
+      'flags.failed': [{ subscriptionId: 's1' }],
+      'flags.changed': [
+        { subscriptionId: 's1', key: 'maintenanceMode', value: true },
+        { subscriptionId: 'other', key: 'maintenanceMode', value: true },
+        { subscriptionId: null, key: 'llmSuggestions', value: false },
+      ],
     },
   },
 ];

@@ -1,11 +1,11 @@
 import { assign, setup } from 'xstate';
 import type { AnonymousUser, UserInfo } from '../../domain/auth.ts';
-import { LOADING_WARNING_MS, PROFILE_VALIDATION_REFRESH_MS } from '../../domain/constants.ts';
+import { COOKIE_SESSION_CHECK_MS, LOADING_WARNING_MS, PROFILE_VALIDATION_REFRESH_MS } from '../../domain/constants.ts';
 import { currentSummary, type SessionAccount, type SubscriptionSummary } from '../../domain/account.ts';
 import { isContentPushName, parseContentPush } from '../../domain/contentData.ts';
 import { parseItemPush } from '../items/itemEvents.ts';
 import { sendToSystem } from '../notify.ts';
-import { callbackSlot, promiseSlot } from '../slots.ts';
+import { promiseSlot } from '../slots.ts';
 import { socketMachine } from './socketMachine.ts';
 
 export type { SessionAccount };
@@ -33,8 +33,7 @@ export type SessionEvent =
   | { type: 'session.cancelSignOut' }
   | { type: 'uploads.changed'; inProgress: boolean }
   | { type: 'session.overrideStaff'; value: boolean | null }
-  | { type: 'session.indicatorMissing' }
-  | { type: 'dashboard.hashRead'; hash: 'activateReach' | 'reachActivated' };
+  | { type: 'session.indicatorMissing' };
 
 export interface SessionContext {
   user: UserInfo | null;
@@ -72,15 +71,19 @@ export const sessionMachine = setup({
     fetchAccount: promiseSlot<SessionAccount>('fetchAccount'),
     fetchFlags: promiseSlot<{ subscriptionId: string | null; values: unknown }, { subscriptionId: string | null }>('fetchFlags'),
     userSocket: socketMachine,
-    watchSessionIndicator: callbackSlot(),
     validateProfile: promiseSlot<unknown>('validateProfile'),
   },
   actions: {
     logSlowLoading: () => {},
     logError: (_, _params: { message: string }) => {},
     storeStaffOverride: (_, _params: { userId: string; value: boolean | null }) => {},
+    /**
+     * Reads the identity provider's session-indicator cookie (provided at the composition root; a no-op in tests and
+     * replay) and, when it is gone, sends `session.indicatorMissing` to this actor.
+     */
+    checkSessionIndicator: () => {},
   },
-  delays: { loadingWarning: LOADING_WARNING_MS, profileValidation: PROFILE_VALIDATION_REFRESH_MS },
+  delays: { loadingWarning: LOADING_WARNING_MS, profileValidation: PROFILE_VALIDATION_REFRESH_MS, sessionCheck: COOKIE_SESSION_CHECK_MS },
   guards: {
     isSignedIn: (_, params: { status: AuthStatus }) => SIGNED_IN.includes(params.status),
     isAnonymous: (_, params: { status: AuthStatus }) => params.status === 'signedInAnonymously',
@@ -99,9 +102,6 @@ export const sessionMachine = setup({
   initial: 'loading',
   on: {
     'uploads.changed': { actions: assign({ uploadsInProgress: ({ event }) => event.inProgress }) },
-    // The dashboard read #activateReach / #reachActivated (foundation §2) and cleared it: recorded
-    // only for now; the learning-product activation flow owns it later.
-    'dashboard.hashRead': { actions: [] },
   },
   states: {
     loading: {
@@ -141,8 +141,6 @@ export const sessionMachine = setup({
           src: 'userSocket',
           input: ({ context }) => ({ namespace: `/user/${context.user?.sub ?? ''}`, credentials: { kind: 'token' as const } }),
         },
-        // The cookie session check (foundation §4, every 1 s): the adapter reports when the indicator is gone.
-        { id: 'watchSessionIndicator', src: 'watchSessionIndicator' },
       ],
       on: {
         'auth.status': [
@@ -177,7 +175,6 @@ export const sessionMachine = setup({
             actions: sendToSystem('uploads', ({ event }) => ({ type: 'uploads.versionUpdated', ...(parseItemPush(event.event, event.data)?.data as object) })),
           },
         ],
-        'session.indicatorMissing': { actions: sendToSystem('auth', () => ({ type: 'auth.sessionEnded', reason: 'noSessionIndicator' })) },
         'session.overrideStaff': {
           guard: ({ context }) => context.account !== null,
           actions: [
@@ -187,6 +184,21 @@ export const sessionMachine = setup({
         },
       },
       states: {
+        // The cookie session check (foundation §4, every 1 s): the indicator is read at once and every `sessionCheck`;
+        // once it is gone the session ends (sign-out reason noSessionIndicator) and the check stops.
+        sessionCheck: {
+          initial: 'watching',
+          states: {
+            watching: {
+              entry: 'checkSessionIndicator',
+              after: { sessionCheck: { target: 'watching', reenter: true } },
+              on: {
+                'session.indicatorMissing': { target: 'ended', actions: sendToSystem('auth', () => ({ type: 'auth.sessionEnded', reason: 'noSessionIndicator' })) },
+              },
+            },
+            ended: {},
+          },
+        },
         account: {
           initial: 'fetching',
           states: {
@@ -317,6 +329,8 @@ export const sessionMachine = setup({
         // Nothing of the last person stays on screen for the next one.
         sendToSystem('notificationSettings', () => ({ type: 'notificationSettings.reset' })),
         sendToSystem('item', () => ({ type: 'item.viewerChanged', userId: null, anonymousEmail: null })),
+        // The upgrade modal, a dismissed renewal alert and the reach-activated banner were the last person's.
+        sendToSystem('dashboard', () => ({ type: 'dashboard.reset' })),
       ],
       on: {
         'auth.status': [

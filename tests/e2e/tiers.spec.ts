@@ -11,6 +11,27 @@ test('trial: the review area, Buy now in the header and the days left', async ({
   await expect(page.getByText('Your subscription ends in 14 days.')).toBeVisible();
 });
 
+test('trial: #reachActivated shows the success banner until dismissed, and a dismissed renewal alert stays away for the page load', async ({ page, signIn }) => {
+  await page.goto('/');
+  await signIn('trish.trial@example.com');
+  const alert = page.getByText('Your subscription ends in 14 days.');
+  await expect(alert).toBeVisible();
+  await page.evaluate(() => (window.location.hash = '#reachActivated'));
+  const activated = page.getByText('Reach is activated', { exact: true });
+  await expect(activated).toBeVisible();
+  // Read once and cleared from the address.
+  await expect(page).not.toHaveURL(/#reachActivated/);
+  await expectNoAxeViolations(page, 'the dashboard with the reach-activated banner and the renewal alert');
+  await page.getByRole('button', { name: 'Dismiss', exact: true }).click();
+  await expect(activated).toBeHidden();
+  await page.getByRole('button', { name: 'Dismiss the subscription alert' }).click();
+  await expect(alert).toBeHidden();
+  // Another page of the same page load: still dismissed.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Review' }).click();
+  await expect(page.getByRole('heading', { name: 'My content', level: 1 })).toBeVisible();
+  await expect(alert).toBeHidden();
+});
+
 test('expired: the subscription-expired screen with Subscribe, and the expired alert', async ({ page, signIn }) => {
   await page.goto('/review');
   await signIn('eddie.expired@example.com');

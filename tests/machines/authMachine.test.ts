@@ -149,7 +149,7 @@ describe('auth machine', () => {
     const known = start({ lookup: async () => ({ exists: true }) });
     await waitFor(known.actor, (s) => s.matches('ready'));
     known.actor.send({ type: 'auth.signInAnonymously', email: 'Alex.Admin@Example.com' });
-    const k = await waitFor(known.actor, (s) => s.matches('ready') && s.context.errorMessage !== null);
+    const k = await waitFor(known.actor, (s) => s.matches({ ready: 'mustSignIn' }) && s.context.errorMessage !== null);
     expect(k.context.anonymousUser).toBeNull();
 
     const fresh = start({ lookup: async () => ({ exists: false }) });
@@ -197,8 +197,61 @@ describe('auth machine', () => {
     actor.send({ type: 'auth.signInAnonymously', email: 'slow@example.com' });
     clock.increment(10_000);
     const s = actor.getSnapshot();
-    expect(s.value).toBe('ready');
+    expect(s.value).toEqual({ ready: 'mustSignIn' });
     expect(s.context.errorMessage).toMatch(/sign in/i);
+  });
+
+  it('the e-mail step’s must-sign-in dialog is a state: it names the e-mail, Cancel closes it, Sign in starts sign-in', async () => {
+    const { actor } = start({ lookup: async () => ({ exists: true }) });
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(actor.getSnapshot().value).toEqual({ ready: 'idle' });
+    actor.send({ type: 'auth.signInAnonymously', email: 'Tara.Team@example.com' });
+    const open = await waitFor(actor, (s) => s.matches({ ready: 'mustSignIn' }));
+    expect(open.context).toMatchObject({ mustSignInEmail: 'tara.team@example.com', anonymousUser: null });
+    actor.send({ type: 'auth.dismissError' });
+    expect(actor.getSnapshot().value).toEqual({ ready: 'idle' });
+    expect(actor.getSnapshot().context).toMatchObject({ mustSignInEmail: null, errorMessage: null });
+    actor.send({ type: 'auth.signInAnonymously', email: 'tara.team@example.com' });
+    await waitFor(actor, (s) => s.matches({ ready: 'mustSignIn' }));
+    actor.send({ type: 'auth.signIn', returnTo: '/review/content/i1/review' });
+    expect(actor.getSnapshot().matches({ signingIn: 'redirecting' })).toBe(true);
+  });
+});
+
+describe('auth machine: what the guards must do once is decided here (React StrictMode runs effects twice)', () => {
+  it('the sign-in return address is taken once per page load: a second callback, even after a failure, is ignored', async () => {
+    let redeemed = 0;
+    const { actor } = start({
+      complete: async () => {
+        redeemed += 1;
+        throw new Error('This sign-in response has expired.');
+      },
+    });
+    const url = 'http://localhost/auth-callback?code=x&state=y';
+    actor.send({ type: 'auth.callback', url });
+    actor.send({ type: 'auth.callback', url });
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(actor.getSnapshot().context.callbackHandled).toBe(true);
+    actor.send({ type: 'auth.callback', url });
+    expect(actor.getSnapshot().matches('ready')).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(redeemed).toBe(1);
+  });
+
+  it('a sign-in whose redirect did not happen lands in ready.redirectFailed (offered by hand), not ready.idle (started by itself)', async () => {
+    const machine = authMachine.provide({
+      actors: {
+        loadStoredSession: fromPromise<StoredSessionResult, void>(async () => ({ session: null, lastSignOutReason: null })),
+        startSignIn: fromPromise<void, { returnTo: string }>(async () => undefined),
+      },
+    });
+    const actor = createActor(machine).start();
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(actor.getSnapshot().value).toEqual({ ready: 'idle' });
+    actor.send({ type: 'auth.signIn', returnTo: '/review' });
+    // The second run of the same effect finds sign-in already started: nothing happens.
+    actor.send({ type: 'auth.signIn', returnTo: '/review' });
+    expect((await waitFor(actor, (s) => s.matches('ready'))).value).toEqual({ ready: 'redirectFailed' });
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, type ActorRefFrom } from 'xstate';
-import { CHANGE_RETRY_MS, ITEM_INSERT_TIMEOUT_MS } from '../../domain/constants.ts';
+import { CHANGE_RETRY_MS, CONTENT_ACK_TIMEOUT_MS, ITEM_INSERT_TIMEOUT_MS } from '../../domain/constants.ts';
 import type { FolderRequest } from '../../domain/folderChanges.ts';
 import { isOptimisticFolderId, optimisticFolderId } from '../../domain/folderChanges.ts';
 import type { FolderRecord } from '../../domain/folderTree.ts';
@@ -141,6 +141,20 @@ describe('folders: optimistic changes', () => {
     clock.increment(CHANGE_RETRY_MS - 1);
     expect(send.calls).toHaveLength(1);
     clock.increment(1);
+    expect(send.calls[1]!.input).toEqual({ name: 'folder.update', payload: { id: 1, name: 'Alpha', changeId: 'local.f1' } });
+  });
+
+  it('a change with no acknowledgement within 30 s is held as lost, not rolled back, and asked again with its change id (the actor times the wait: ackTimeout)', async () => {
+    const clock = new SimulatedClock();
+    const { actor, send, names } = await start({ clock });
+    actor.send({ type: 'folder.rename', id: 1, name: 'Alpha' });
+    await settle();
+    clock.increment(CONTENT_ACK_TIMEOUT_MS - 1);
+    expect(actor.getSnapshot().matches({ changes: 'sending' })).toBe(true);
+    clock.increment(1);
+    expect(actor.getSnapshot().matches({ changes: 'waiting' })).toBe(true);
+    expect(names()[1]).toMatch(/^Alpha:/);
+    clock.increment(CHANGE_RETRY_MS);
     expect(send.calls[1]!.input).toEqual({ name: 'folder.update', payload: { id: 1, name: 'Alpha', changeId: 'local.f1' } });
   });
 

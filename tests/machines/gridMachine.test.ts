@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, type ActorRefFrom, type AnyActorLogic } from 'xstate';
-import { CHANGE_RETRY_MS } from '../../domain/constants.ts';
+import { CHANGE_RETRY_MS, CONTENT_ACK_TIMEOUT_MS } from '../../domain/constants.ts';
 import type { ItemRecord, ProductFilter } from '../../domain/content.ts';
 import type { FolderId } from '../../domain/folderRoles.ts';
 import type { ItemCall } from '../../domain/itemChanges.ts';
@@ -271,6 +271,21 @@ describe('grid: optimistic item changes', () => {
     expect(ids(actor).filter((id) => id === 'copy' || id.startsWith('pending-copy'))).toEqual(['copy']);
     expect(pendingItemStatusOf(actor.getSnapshot()).size).toBe(0);
     expect(dialogs.events).toEqual([]);
+  });
+
+  it('a trash with no acknowledgement within 30 s stays shown as waiting, not rolled back (the actor times the wait: ackTimeout)', async () => {
+    const clock = new SimulatedClock();
+    const { actor, send } = await start({ clock });
+    actor.send({ type: 'grid.open', folderId: 1, page: 1 });
+    await settle();
+    actor.send({ type: 'grid.trash', itemIds: ['b'], folderIds: [] });
+    await settle();
+    clock.increment(CONTENT_ACK_TIMEOUT_MS - 1);
+    expect(pendingItemStatusOf(actor.getSnapshot()).get('b')).toBe('saving');
+    clock.increment(1);
+    expect(pendingItemStatusOf(actor.getSnapshot()).get('b')).toBe('waiting');
+    expect(ids(actor)).toEqual(['a', 's']);
+    expect(send.calls).toHaveLength(1);
   });
 
   it('a trash whose answer was lost is asked again after the retry delay; a refusal then rolls it back with the retry keeping the change id (SimulatedClock)', async () => {

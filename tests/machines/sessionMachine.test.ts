@@ -11,7 +11,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 const unauthorized = Object.assign(new Error('Unauthorized'), { status: 401 });
 
 /** A session inside a small system with a stand-in `auth` actor that records what the session tells it. */
-async function start(actors: { fetchAccount: () => Promise<unknown>; validateProfile: () => Promise<unknown> }) {
+async function start(actors: { fetchAccount: () => Promise<unknown>; validateProfile: () => Promise<unknown> }, checkSessionIndicator: (self: AnyActorRef) => void = () => {}) {
   const told: string[] = [];
   const clock = new SimulatedClock();
   const authStandIn = createMachine({ on: { '*': { actions: ({ event }) => told.push(`${event.type}:${(event as { reason?: string }).reason ?? ''}`) } } });
@@ -21,6 +21,7 @@ async function start(actors: { fetchAccount: () => Promise<unknown>; validatePro
       fetchFlags: fromPromise(async () => ({ subscriptionId: 'team', values: {} })) as never,
       validateProfile: fromPromise(actors.validateProfile) as never,
     },
+    actions: { checkSessionIndicator: ({ self }) => checkSessionIndicator(self) },
   });
   const root = createMachine({
     invoke: [
@@ -79,6 +80,31 @@ describe('session: refused tokens sign out with the access-token-error reason (f
     await settle();
     expect(calls).toBe(3);
     expect(told).toEqual(['auth.sessionEnded:accessTokenError']);
+  });
+
+  it('the cookie session check reads the indicator at once and every 1 s while signed in, and stops once it is gone', async () => {
+    let present = true;
+    let reads = 0;
+    const { told, clock, session } = await start({ fetchAccount: async () => accountFor(DEMO.tara), validateProfile: async () => ({}) }, (self) => {
+      reads += 1;
+      if (!present) self.send({ type: 'session.indicatorMissing' });
+    });
+    expect(reads).toBe(1);
+    clock.increment(999);
+    expect(reads).toBe(1);
+    clock.increment(1);
+    expect(reads).toBe(2);
+    for (let second = 0; second < 3; second += 1) clock.increment(1_000);
+    expect(reads).toBe(5);
+    expect(told).toEqual([]);
+    present = false;
+    clock.increment(1_000);
+    await settle();
+    expect(told).toEqual(['auth.sessionEnded:noSessionIndicator']);
+    expect(session.getSnapshot().matches({ loggedIn: { sessionCheck: 'ended' } })).toBe(true);
+    for (let second = 0; second < 10; second += 1) clock.increment(1_000);
+    expect(reads).toBe(6);
+    expect(told).toEqual(['auth.sessionEnded:noSessionIndicator']);
   });
 
   it('a missing session indicator signs out with noSessionIndicator', async () => {

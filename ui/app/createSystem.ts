@@ -1,5 +1,5 @@
 import type { Socket } from 'socket.io-client';
-import { createActor } from 'xstate';
+import { createActor, type ActorRefFrom } from 'xstate';
 import { realClock, type AppClock } from '../../adapters/clock.ts';
 import { createAccountReader } from '../../adapters/account.ts';
 import { createContentClient } from '../../adapters/content.ts';
@@ -26,6 +26,7 @@ import { isCoreLogic } from '../../machines/core.ts';
 import type { AppSystem } from '../system.tsx';
 import { startDownload } from './browser.ts';
 import { createTokenBus } from './tokenBus.ts';
+import type { tokenBusMachine } from '../../machines/session/tokenBusMachine.ts';
 import type { Adapters, Observe, Running } from './wiring/common.ts';
 import { commentsActors, connectComments } from './wiring/comments.ts';
 import { connectContent, contentActors } from './wiring/content.ts';
@@ -72,7 +73,7 @@ export function createAppSystem(
   });
 
   // The token bus reads the auth actor, which exists only once the system runs: resolve it lazily.
-  const tokens = createTokenBus(() => authRef);
+  const tokens = createTokenBus(() => ({ auth: authRef, bus: app.system.get('tokenBus') as ActorRefFrom<typeof tokenBusMachine> }));
   const subscriptions = createHttpClient({ baseURL: config.services.subscriptions, tokens });
   const flagService = createHttpClient({ baseURL: config.services.flags, tokens });
   const http = createHttpClient({ baseURL: config.reviewApi, tokens });
@@ -204,6 +205,7 @@ export function createAppSystem(
     walkthrough: actor('walkthrough'),
     itemStack: actor('itemStack'),
     gridDownload: actor('gridDownload'),
+    dashboard: actor('dashboard'),
     origin: options.origin,
     addFiles: (picked) => picked.map((file): UploadFileRef => ({ fileId: files.add(file), name: file.name, size: file.size, type: file.type })),
     gridPrefs: actor('gridPrefs'),

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { Button, ErrorIcon, LoadingScreen } from '../kit/index.ts';
 import { t } from '../strings.ts';
@@ -8,27 +8,28 @@ import { CenterCard } from './CenterCard.tsx';
 import { usePageTitle } from './usePageTitle.ts';
 
 /**
- * /auth-callback: hands the provider's return URL to the auth machine once, then goes to the
- * stored return path. A malformed or expired callback ends on an explanation, never a blank page.
+ * /auth-callback: hands the provider's return URL to the auth machine (which takes it once per page load:
+ * `callbackHandled`), then goes to the stored return path. A malformed or expired callback ends on an
+ * explanation, never a blank page.
  */
 export function AuthCallbackPage() {
   const { auth } = useSystem();
   const [, navigate] = useLocation();
-  const sent = useRef(false);
   const isSignedIn = useSelector(auth, (s) => s.matches('signedIn') || s.matches('refreshing'));
   const canSend = useSelector(auth, (s) => s.matches('idle') || s.matches('ready'));
   const isReady = useSelector(auth, (s) => s.matches('ready'));
   const isError = useSelector(auth, (s) => s.matches('error'));
   const returnTo = useSelector(auth, (s) => s.context.returnTo);
   const errorMessage = useSelector(auth, (s) => s.context.errorMessage);
-  // `ready` before the callback is sent is only the moment before sending it; after, it is the end of a failure.
-  const hasFailed = isError || (isReady && sent.current);
+  const callbackHandled = useSelector(auth, (s) => s.context.callbackHandled);
+  // `ready` before the callback is taken is only the moment before sending it; after, it is the end of a failure.
+  const hasFailed = isError || (isReady && callbackHandled);
   usePageTitle(hasFailed ? t('authCallback.failed.title') : t('auth.signingIn'));
 
   useEffect(() => {
-    // StrictMode runs effects twice; the code in the URL can be redeemed only once.
-    if (sent.current || !canSend) return;
-    sent.current = true;
+    // The code in the URL can be redeemed only once: the machine takes the first callback of the page load and
+    // ignores any other (StrictMode's second run, or the one after a failure lands in `ready`).
+    if (!canSend) return;
     // Reading the address is not I/O: the machine's adapter parses and redeems it.
     auth.send({ type: 'auth.callback', url: window.location.href });
   }, [auth, canSend]);

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId } from 'react';
 import { Link, useLocation } from 'wouter';
 import { greetingName } from '../../domain/auth.ts';
 import { ArrowRightIcon, Banner, Button, LayersIcon, LockIcon, ReviewIcon } from '../kit/index.ts';
@@ -18,17 +18,16 @@ export type DashboardDialog = { kind: 'downloads' } | { kind: 'upgrade'; placeme
 /**
  * The dashboard at / (foundation §2): a greeting and the apps the person can open. /downloads and the
  * upgrade paths open their dialog over it. The #activateReach and #reachActivated fragments are read
- * once and cleared; #reachActivated shows a success banner.
+ * once, cleared and told to the `dashboard` actor; #reachActivated shows its success banner until dismissed.
  */
 export function DashboardPage({ dialog }: { dialog?: DashboardDialog } = {}) {
-  const { auth, session } = useSystem();
+  const { auth, dashboard } = useSystem();
   const [, navigate] = useLocation();
   const firstName = useSelector(auth, (snapshot) => (snapshot.context.user ? greetingName(snapshot.context.user) : ''));
   const appsHeadingId = useId();
   // Rise is open to the card only when the subscription has it (the header's rule, foundation §2).
   const riseEnabled = useAccount().summary?.enableRise ?? false;
-  // Read during the first render (reading the URL is allowed in views); the effect clears it.
-  const [showReachActivated, setShowReachActivated] = useState(() => typeof window !== 'undefined' && dashboardHashOf(window.location.hash) === 'reachActivated');
+  const showReachActivated = useSelector(dashboard, (s) => s.matches({ reachActivated: 'shown' }));
   usePageTitle(t('dashboard.title'));
 
   useEffect(() => {
@@ -37,14 +36,13 @@ export function DashboardPage({ dialog }: { dialog?: DashboardDialog } = {}) {
       if (!hash) return;
       // Cleared first, so StrictMode's second run finds nothing and the event is sent once.
       window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}`);
-      session.send({ type: 'dashboard.hashRead', hash });
-      if (hash === 'reachActivated') setShowReachActivated(true);
+      dashboard.send({ type: 'dashboard.hashRead', hash });
     };
     readHash();
     // A fragment set while the dashboard is open (same-document navigation) is read the same way.
     window.addEventListener('hashchange', readHash);
     return () => window.removeEventListener('hashchange', readHash);
-  }, [session]);
+  }, [dashboard]);
 
   const closeDialog = () => navigate('/');
 
@@ -56,7 +54,7 @@ export function DashboardPage({ dialog }: { dialog?: DashboardDialog } = {}) {
           className="dashboard-banner dashboard-banner--success"
           title={t('access.reachActivated.title')}
           action={
-            <Button variant="ghost" size="sm" onClick={() => setShowReachActivated(false)}>
+            <Button variant="ghost" size="sm" onClick={() => dashboard.send({ type: 'dashboard.dismissReachActivated' })}>
               {t('common.dismiss')}
             </Button>
           }

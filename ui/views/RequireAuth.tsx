@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { Button, ErrorIcon, LoadingScreen, LockIcon } from '../kit/index.ts';
 import { t } from '../strings.ts';
@@ -7,7 +7,7 @@ import { useSystem } from '../system.tsx';
 import { CenterCard } from './CenterCard.tsx';
 import { usePageTitle } from './usePageTitle.ts';
 
-type GuardView = 'allowed' | 'loading' | 'signInNeeded' | 'redirecting' | 'completing' | 'signingOut' | 'error' | 'anonymous';
+type GuardView = 'allowed' | 'loading' | 'signInNeeded' | 'signInOffered' | 'redirecting' | 'completing' | 'signingOut' | 'error' | 'anonymous';
 
 /** The current path and query, as the place to come back to after sign-in. */
 function useReturnTo(): string {
@@ -25,7 +25,10 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const returnTo = useReturnTo();
   const view = useSelector(auth, (s): GuardView => {
     if (s.matches('signedIn') || s.matches('refreshing') || s.matches('refreshingTokens')) return 'allowed';
-    if (s.matches('ready')) return 'signInNeeded';
+    // Nothing started yet: start sign-in. Started and back (the redirect did not happen): offer it by hand, never
+    // start it again by itself (the auth machine's `ready` sub-states decide, so StrictMode's second run is harmless).
+    if (s.matches({ ready: 'idle' })) return 'signInNeeded';
+    if (s.matches('ready')) return 'signInOffered';
     if (s.matches('error')) return 'error';
     if (s.matches('signedInAnonymously')) return 'anonymous';
     if (s.matches({ signingIn: 'redirecting' })) return 'redirecting';
@@ -33,18 +36,16 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     if (s.matches('signingOut')) return 'signingOut';
     return 'loading';
   });
-  const startedSignIn = useRef(false);
   // A session that ended by itself (not the person's own sign-out) is explained on /signin first,
   // rather than silently starting a new sign-in (foundation §4 sign-out reasons).
   const endedReason = useSelector(auth, (s) => (s.matches('ready') && s.context.signOutReason && s.context.signOutReason !== 'userSignOut' ? s.context.signOutReason : null));
 
   useEffect(() => {
-    if (view !== 'signInNeeded' || startedSignIn.current || endedReason) return;
-    startedSignIn.current = true;
+    if (view !== 'signInNeeded' || endedReason) return;
     auth.send({ type: 'auth.signIn', returnTo });
   }, [view, auth, returnTo, endedReason]);
 
-  if (view === 'signInNeeded' && endedReason && !startedSignIn.current) {
+  if (view === 'signInNeeded' && endedReason) {
     return <Redirect to={`/signin?reason=${endedReason}&returnTo=${encodeURIComponent(returnTo)}`} replace />;
   }
 
@@ -52,8 +53,9 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     case 'allowed':
       return children;
     case 'signInNeeded':
-      // Back in `ready` after starting sign-in: the redirect did not happen, so offer it by hand.
-      return startedSignIn.current ? <SignInRequiredScreen returnTo={returnTo} /> : <LoadingScreen text={t('auth.redirectingToSignIn')} />;
+      return <LoadingScreen text={t('auth.redirectingToSignIn')} />;
+    case 'signInOffered':
+      return <SignInRequiredScreen returnTo={returnTo} />;
     case 'redirecting':
       return <LoadingScreen text={t('auth.redirectingToSignIn')} />;
     case 'error':

@@ -5,6 +5,7 @@ import { createActor } from 'xstate';
 import { DEMO, inDays, sub, TEAM, TRIAL, user } from '../../domain/currentUser.fixtures.ts';
 import { inert } from '../../machines/inert.ts';
 import { sandboxMachine } from '../../machines/session/sandboxMachine.ts';
+import { dashboardMachine } from '../../machines/dashboard/dashboardMachine.ts';
 import { SystemProvider } from '../system.tsx';
 import { RequireSubscription } from './guards/RequireSubscription.tsx';
 import { AuthDialog } from './screens/AuthDialog.tsx';
@@ -177,10 +178,14 @@ describe('dashboard routes', () => {
     expect(renderRoute('/')).not.toContain('data-open="true"');
   });
 
-  it('shows the Reach activated banner for #reachActivated', () => {
-    vi.stubGlobal('window', { location: { hash: '#reachActivated', pathname: '/', search: '' } });
-    expect(renderRoute('/')).toContain('Reach is activated');
-    vi.stubGlobal('window', { location: { hash: '#activateReach', pathname: '/', search: '' } });
+  it('shows the Reach activated banner once the dashboard actor has read #reachActivated, not for #activateReach', () => {
+    const read = (hash: 'reachActivated' | 'activateReach') => {
+      const dashboard = createActor(dashboardMachine).start();
+      dashboard.send({ type: 'dashboard.hashRead', hash });
+      return dashboard;
+    };
+    expect(renderRoute('/', { dashboard: read('reachActivated') })).toContain('Reach is activated');
+    expect(renderRoute('/', { dashboard: read('activateReach') })).not.toContain('Reach is activated');
     expect(renderRoute('/')).not.toContain('Reach is activated');
   });
 

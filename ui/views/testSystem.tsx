@@ -19,6 +19,7 @@ import { folderSettingsMachine } from '../../machines/content/folderSettingsMach
 import { foldersMachine } from '../../machines/content/foldersMachine.ts';
 import { gridMachine } from '../../machines/content/gridMachine.ts';
 import { flagsStore } from '../../machines/session/flagsStore.ts';
+import { dashboardMachine } from '../../machines/dashboard/dashboardMachine.ts';
 import { inert } from '../../machines/inert.ts';
 import { itemMachine } from '../../machines/items/itemMachine.ts';
 import { itemNotificationsMachine } from '../../machines/items/itemNotificationsMachine.ts';
@@ -123,6 +124,7 @@ export interface TestSystemParts {
   walkthrough?: ReturnType<typeof createActor<typeof walkthroughMachine>>;
   itemStack?: ReturnType<typeof createActor<typeof itemStackMachine>>;
   gridDownload?: ReturnType<typeof createActor<typeof gridDownloadMachine>>;
+  dashboard?: ReturnType<typeof createActor<typeof dashboardMachine>>;
 }
 
 /** An AppSystem of inert actors (adapters never run). */
@@ -155,6 +157,7 @@ export function testSystem(parts: TestSystemParts = {}): AppSystem {
     walkthrough: parts.walkthrough ?? createActor(walkthroughMachine).start(),
     itemStack: parts.itemStack ?? createActor(inert(itemStackMachine)).start(),
     gridDownload: parts.gridDownload ?? createActor(inert(gridDownloadMachine)).start(),
+    dashboard: parts.dashboard ?? createActor(dashboardMachine).start(),
     origin: 'http://localhost',
     addFiles: (picked) => picked.map((file, index) => ({ fileId: `test-file-${index + 1}`, name: file.name, size: file.size, type: file.type })),
     gridPrefs: createActor(gridPrefsStore).start(),

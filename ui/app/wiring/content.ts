@@ -18,7 +18,7 @@ export function contentActors(a: Adapters) {
       fetchFolders: fromPromise(() => content.request('folder.fetch', {})),
       // A change is sent only while connected and heard dropping (adapters/content.ts `asChange`): the actor keeps it
       // pending and asks again, with its change id, when the answer is lost.
-      sendFolderChange: fromPromise(({ input }) => content.request(input.name, input.payload as never, { asChange: true })),
+      sendFolderChange: fromPromise(({ input }) => content.request(input.name, input.payload as never, { asChange: true, timeoutMs: null })),
     },
     actions: { reportError },
   });
@@ -39,7 +39,7 @@ export function contentActors(a: Adapters) {
         if (!signal.aborted) performance.mark('grid:data', { detail: { folderId: input.folderId, page: page.page } });
         return page;
       }),
-      sendItemChange: fromPromise(({ input }) => runItemCalls(content, input.calls, { asChange: true })),
+      sendItemChange: fromPromise(({ input }) => runItemCalls(content, input.calls, { asChange: true, timeoutMs: null })),
     },
     actions: { reportError },
   });

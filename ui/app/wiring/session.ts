@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { writeStaffOverride } from '../../../adapters/account.ts';
-import { watchSessionIndicator } from '../../../adapters/cookies.ts';
+import { isSessionIndicatorMissing } from '../../../adapters/cookies.ts';
 import { lookupProfile } from '../../../adapters/oidc.ts';
 import { authMachine, type StoredSessionResult } from '../../../machines/session/authMachine.ts';
 import { notificationSettingsMachine } from '../../../machines/session/notificationSettingsMachine.ts';
@@ -76,11 +76,14 @@ export function sessionActors(a: Adapters) {
         const body = await flagService.request<{ flags: unknown }>('/v1/flags', { query });
         return { subscriptionId: input.subscriptionId, values: body.flags };
       }),
-      watchSessionIndicator: watchSessionIndicator({ cookieName: config.session.indicatorCookie, cookies }),
       userSocket: realtime,
     },
     actions: {
       logSlowLoading: () => console.warn('Loading took longer than 5000 ms'),
+      // The cookie session check's reading; what it finds comes back as an event (recorded, injected in replay).
+      checkSessionIndicator: ({ self }) => {
+        if (isSessionIndicatorMissing({ cookieName: config.session.indicatorCookie, cookies })) queueMicrotask(() => self.send({ type: 'session.indicatorMissing' }));
+      },
       logError: (_, params) => console.error(params.message),
       storeStaffOverride: (_, params) => writeStaffOverride(storage, params.userId, params.value),
     },

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { anonymousEmailError } from '../../../domain/auth.ts';
 import { ANON_EMAIL_MAX_LENGTH } from '../../../domain/constants.ts';
 import { Button } from '../../kit/index.ts';
@@ -17,34 +17,22 @@ import { usePageTitle } from '../usePageTitle.ts';
 export function AnonymousEntry({ returnTo }: { returnTo: string }) {
   const { auth } = useSystem();
   const isChecking = useSelector(auth, (s) => s.matches('signingInAnonymously'));
-  const isReady = useSelector(auth, (s) => s.matches('ready'));
+  // The auth machine's must-sign-in state: the e-mail belongs to an account (or could not be checked).
+  const dialogOpen = useSelector(auth, (s) => s.matches({ ready: 'mustSignIn' }));
+  const mustSignInEmail = useSelector(auth, (s) => s.context.mustSignInEmail);
   const lookupMessage = useSelector(auth, (s) => s.context.errorMessage);
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const [submitted, setSubmitted] = useState<string | null>(null);
-  const [dialogOpen, setDialogOpen] = useState(false);
-  const wasChecking = useRef(false);
   const inputId = useId();
   const errorId = useId();
   usePageTitle(t('anon.title'));
-
-  // Back in `ready` after a lookup: the e-mail belongs to an account (or could not be checked).
-  useEffect(() => {
-    if (isChecking) wasChecking.current = true;
-    else if (wasChecking.current && isReady) {
-      wasChecking.current = false;
-      setDialogOpen(true);
-    }
-  }, [isChecking, isReady]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const error = anonymousEmailError(email);
     setFieldError(error);
     if (error) return;
-    const trimmed = email.trim();
-    setSubmitted(trimmed);
-    auth.send({ type: 'auth.signInAnonymously', email: trimmed });
+    auth.send({ type: 'auth.signInAnonymously', email: email.trim() });
   };
 
   const signIn = () => auth.send({ type: 'auth.signIn', returnTo });
@@ -96,15 +84,9 @@ export function AnonymousEntry({ returnTo }: { returnTo: string }) {
       </main>
       <AuthDialog
         open={dialogOpen}
-        email={submitted ?? undefined}
-        onClose={() => {
-          setDialogOpen(false);
-          auth.send({ type: 'auth.dismissError' });
-        }}
-        onSignIn={() => {
-          setDialogOpen(false);
-          signIn();
-        }}
+        email={mustSignInEmail ?? undefined}
+        onClose={() => auth.send({ type: 'auth.dismissError' })}
+        onSignIn={signIn}
       />
       {dialogOpen && lookupMessage ? <span className="k-visually-hidden" role="status">{lookupMessage}</span> : null}
     </div>

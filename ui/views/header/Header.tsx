@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { HeaderFrame } from './HeaderFrame.tsx';
 import { Link, useLocation } from 'wouter';
 import type { UpgradePlacement } from '../../../domain/links.ts';
@@ -19,6 +19,7 @@ import {
 } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
 import { useSystem } from '../../system.tsx';
+import { upgradeModalOf } from '../../../machines/dashboard/dashboardMachine.ts';
 import { UpgradeModal } from '../upgrade/UpgradeModal.tsx';
 import { useAccount, useFlag } from '../useAccount.ts';
 import { displayName } from '../user.ts';
@@ -64,15 +65,15 @@ function ProductNavItem(props: { entry: ProductEntry; href: string; label: strin
 
 /** The top bar of signed-in pages: brand, app navigation, buy now, help and account menus, subscription alert (foundation §2). */
 export function Header() {
-  const { auth, session, notificationSettings, links, timeZone, downloadSessionLog } = useSystem();
+  const { auth, session, dashboard, notificationSettings, links, timeZone, downloadSessionLog } = useSystem();
   const user = useSelector(auth, (snapshot) => snapshot.context.user);
   const [location] = useLocation();
   const { status, account, summary } = useAccount();
   const dashboardHelpExperiment = useFlag('dashboardHelpExperiment');
-  const [upgrade, setUpgrade] = useState<{ open: boolean; placement: UpgradePlacement }>({ open: false, placement: 'review' });
+  const upgrade = useSelector(dashboard, upgradeModalOf, (a, b) => a.open === b.open && a.placement === b.placement);
   const model = headerModel({ status, account, summary, links, location, dashboardHelpExperiment });
   const name = user ? displayName(user) : '';
-  const openUpgrade = (placement: UpgradePlacement) => setUpgrade({ open: true, placement });
+  const openUpgrade = (placement: UpgradePlacement) => dashboard.send({ type: 'dashboard.openUpgrade', placement });
 
   const accountItem = (entry: AccountMenuEntry) => {
     switch (entry) {
@@ -207,7 +208,7 @@ export function Header() {
           </div>
       </HeaderFrame>
       {model.alert && <SubscriptionAlert key={model.alert.kind} alert={model.alert} />}
-      <UpgradeModal open={upgrade.open} placement={upgrade.placement} onClose={() => setUpgrade((u) => ({ ...u, open: false }))} />
+      <UpgradeModal open={upgrade.open} placement={upgrade.placement} onClose={() => dashboard.send({ type: 'dashboard.closeUpgrade' })} />
       <NotificationSettingsDialog />
     </>
   );

@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useSelector } from '@xstate/react';
 import { Banner, CloseIcon, ExternalLinkIcon } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
+import { useSystem } from '../../system.tsx';
 import type { HeaderAlert } from './headerModel.ts';
 
 /** The alert's sentence: days left (today, 1 day, N days) or expired. */
@@ -13,10 +14,11 @@ export function alertText(alert: HeaderAlert): string {
 
 /**
  * The subscription alert strip directly under the header (foundation §2): a renewal alert at 30 days
- * or fewer, which may be dismissed for this page view, and an expired alert, which may not.
+ * or fewer, which may be dismissed for this page load (the `dashboard` actor keeps it), and an expired alert, which may not.
  */
 export function SubscriptionAlert({ alert }: { alert: HeaderAlert }) {
-  const [dismissed, setDismissed] = useState(false);
+  const { dashboard } = useSystem();
+  const dismissed = useSelector(dashboard, (s) => s.matches({ renewalAlert: 'dismissed' }));
   if (dismissed && alert.kind === 'renewal') return null;
   const action =
     alert.action.kind === 'manageRenewal' ? (
@@ -35,7 +37,7 @@ export function SubscriptionAlert({ alert }: { alert: HeaderAlert }) {
       className={`subscription-alert subscription-alert--${alert.kind}`}
       action={
         alert.kind === 'renewal' && (
-          <button type="button" className="k-icon-button subscription-alert__dismiss" aria-label={t('header.alert.dismiss')} onClick={() => setDismissed(true)}>
+          <button type="button" className="k-icon-button subscription-alert__dismiss" aria-label={t('header.alert.dismiss')} onClick={() => dashboard.send({ type: 'dashboard.dismissRenewalAlert' })}>
             <CloseIcon size={16} />
           </button>
         )

@@ -7,6 +7,7 @@ import { DEMO, NOW_MS, TEAM, inDays, sub, user } from '../../../domain/currentUs
 import type { CurrentUser } from '../../../domain/subscriptions.ts';
 import { inert } from '../../../machines/inert.ts';
 import { notificationSettingsMachine } from '../../../machines/session/notificationSettingsMachine.ts';
+import { dashboardMachine } from '../../../machines/dashboard/dashboardMachine.ts';
 import { SystemProvider } from '../../system.tsx';
 import { TEST_LINKS, accountFor, flagsWith, renderRoute, sessionWith, testSystem, type TestSystemParts } from '../testSystem.tsx';
 import { UpgradeModal } from '../upgrade/UpgradeModal.tsx';
@@ -16,8 +17,15 @@ import { NotificationSettingsDialog } from './NotificationSettingsDialog.tsx';
 import { alertText } from './SubscriptionAlert.tsx';
 
 /** The header of the dashboard for a current user (server-rendered; the text between tags decoded). */
-function headerFor(currentUser: CurrentUser, options: { url?: string; flags?: TestSystemParts['flags']; account?: Partial<SessionAccount> } = {}): string {
-  const html = renderRoute(options.url ?? '/', { session: sessionWith({ account: accountFor(currentUser, options.account) }), flags: options.flags ?? flagsWith() });
+function headerFor(
+  currentUser: CurrentUser,
+  options: { url?: string; flags?: TestSystemParts['flags']; account?: Partial<SessionAccount>; dashboard?: TestSystemParts['dashboard'] } = {},
+): string {
+  const html = renderRoute(options.url ?? '/', {
+    session: sessionWith({ account: accountFor(currentUser, options.account) }),
+    flags: options.flags ?? flagsWith(),
+    ...(options.dashboard ? { dashboard: options.dashboard } : {}),
+  });
   return html.replace(/&#x27;/g, "'");
 }
 
@@ -61,6 +69,23 @@ describe('header per tier', () => {
     expect(html).not.toContain('Manage renewal');
     // A renewal alert may be dismissed.
     expect(html).toContain('aria-label="Dismiss the subscription alert"');
+  });
+
+  it('a dismissed renewal alert stays gone for the page load (the dashboard actor keeps it); an expired one shows regardless', () => {
+    const dismissed = () => {
+      const dashboard = createActor(dashboardMachine).start();
+      dashboard.send({ type: 'dashboard.dismissRenewalAlert' });
+      return dashboard;
+    };
+    expect(headerFor(DEMO.trish, { dashboard: dismissed() })).not.toContain('Your subscription ends in 14 days.');
+    expect(headerFor(DEMO.eddie, { dashboard: dismissed() })).toContain('Your subscription has expired.');
+  });
+
+  it('the subscribe modal the header opens is the dashboard actor’s: open with its placement', () => {
+    const dashboard = createActor(dashboardMachine).start();
+    expect(headerFor(DEMO.eddie, { dashboard })).not.toContain('Rise is not in your plan');
+    dashboard.send({ type: 'dashboard.openUpgrade', placement: 'header' });
+    expect(headerFor(DEMO.eddie, { dashboard })).toContain('Buy a plan to keep using Review, Rise and Storyline.');
   });
 
   it('expired individual plan (DEMO.eddie): an expired alert that cannot be closed, no buy now, products open the subscribe modal', () => {
