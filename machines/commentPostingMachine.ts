@@ -16,6 +16,12 @@ import { isCommentRecord, type AttachmentReport, type ComposerReport, type Compo
 import { refusalOf, tell } from './contentEvents.ts';
 import type { UploadFileRef } from './itemEvents.ts';
 import { callbackSlot, promiseSlot } from './slots.ts';
+import { commentEditorMachine, isEmptyContent } from './comments/commentEditorMachine.ts';
+
+/** The composer's editor (`editor`, a child for the composer's life) is told whether the content is empty. */
+function tellEditor(enqueue: { sendTo: (to: string, event: { type: string; empty: boolean }) => void }, content: RawContent): void {
+  enqueue.sendTo('editor', { type: 'editor.contentChanged', empty: isEmptyContent(content) });
+}
 
 /** §8 comment errors: the prefixes of what is reported and shown. */
 export const ADD_COMMENT_ERROR_PREFIX = 'While adding comment:';
@@ -333,6 +339,7 @@ export const commentPostingMachine = setup({
   },
   actors: {
     attachment: commentAttachmentMachine,
+    editor: commentEditorMachine,
     saveComment: promiseSlot<{ comment: CommentRecord }, SaveCommentInput>('saveComment'),
     hashFile: callbackSlot<EventObject, { fileId: string }>(),
     requestSnapshotUpload: promiseSlot<CommentAckData<'comment.snapshotUploadRequest'>, CommentPayload<'comment.snapshotUploadRequest'>>('requestSnapshotUpload'),
@@ -355,7 +362,11 @@ export const commentPostingMachine = setup({
     notifyStored: enqueueActions(({ context, self, enqueue }, params: { comment: CommentRecord }) => {
       if (hasParent(self)) enqueue.sendParent({ type: 'posting.stored', composerId: context.composerId, comment: params.comment } satisfies ComposerReport);
     }),
-    setContent: assign(({ event }) => (event.type === 'posting.change' ? { content: event.content, problem: null, error: null } : {})),
+    setContent: enqueueActions(({ event, enqueue }) => {
+      if (event.type !== 'posting.change') return;
+      enqueue.assign({ content: event.content, problem: null, error: null });
+      tellEditor(enqueue as never, event.content);
+    }),
     captureTime: assign(({ context, event }) => {
       if (event.type !== 'posting.focus' || context.target.kind !== 'new' || context.placement.family !== 'video') return {};
       return { currentTime: event.currentTime };
@@ -427,11 +438,20 @@ export const commentPostingMachine = setup({
       return { problem: blocked ? { kind: 'blocked' as const, reason: blocked } : contentProblem(context.content) };
     }),
     /** The draft goes out: the editor is cleared (an edit keeps its text while it is saved). */
-    takeDraft: assign(({ context }) => ({ sent: context.content, content: context.target.kind === 'edit' ? context.content : EMPTY_CONTENT, problem: null, error: null })),
-    restoreDraft: assign(({ context }) => ({ content: context.sent ?? context.content, sent: null })),
+    takeDraft: enqueueActions(({ context, enqueue }) => {
+      const content = context.target.kind === 'edit' ? context.content : EMPTY_CONTENT;
+      enqueue.assign({ sent: context.content, content, problem: null, error: null });
+      tellEditor(enqueue as never, content);
+    }),
+    restoreDraft: enqueueActions(({ context, enqueue }) => {
+      const content = context.sent ?? context.content;
+      enqueue.assign({ content, sent: null });
+      tellEditor(enqueue as never, content);
+    }),
     /** The draft is through (posted, or dropped after a failure): attachments and snapshot go with it. */
     clearDraft: enqueueActions(({ context, enqueue }) => {
       if (context.snapshot) enqueue({ type: 'releaseFile', params: { fileId: context.snapshot.fileId } } as never);
+      tellEditor(enqueue as never, EMPTY_CONTENT);
       enqueue.assign({
         content: EMPTY_CONTENT,
         sent: null,
@@ -452,6 +472,7 @@ export const commentPostingMachine = setup({
         if (attachment.fileId) enqueue({ type: 'releaseFile', params: { fileId: attachment.fileId } } as never);
       }
       if (context.snapshot) enqueue({ type: 'releaseFile', params: { fileId: context.snapshot.fileId } } as never);
+      tellEditor(enqueue as never, context.editing?.content ?? EMPTY_CONTENT);
       enqueue.assign({
         content: context.editing?.content ?? EMPTY_CONTENT,
         sent: null,
@@ -510,6 +531,8 @@ export const commentPostingMachine = setup({
       snapshotUpload: null,
     };
   },
+  // The editor's own states (empty, focused, suggestions open, emoji open), for the composer's whole life.
+  invoke: { id: 'editor', src: 'editor' },
   on: {
     'posting.placement': { actions: assign({ placement: ({ event }) => event.placement }) },
     'attachment.changed': { actions: 'trackAttachment' },
@@ -517,6 +540,8 @@ export const commentPostingMachine = setup({
   initial: 'idle',
   states: {
     idle: {
+      // The editor starts empty: an edit's text (and a draft back after a failure) is told on the way in.
+      entry: enqueueActions(({ context, enqueue }) => tellEditor(enqueue as never, context.content)),
       on: {
         ...draftEvents(),
         'posting.submit': [

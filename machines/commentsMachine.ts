@@ -1,4 +1,4 @@
-import { assign, enqueueActions, setup } from 'xstate';
+import { assign, enqueueActions, raise, setup } from 'xstate';
 import {
   canDeleteComment,
   canEditComment,
@@ -102,6 +102,12 @@ export interface CommentsContext {
   mention: MentionLookup;
   /** The composers running (child actors), the new-comment box first. */
   composers: ComposerEntry[];
+  /** The comment whose edit box is shown (its composer runs), or null. */
+  editingId: string | null;
+  /** The thread whose reply box is shown (its composer runs), or null. */
+  replyingToId: string | null;
+  /** The comment the delete confirmation asks about (region `deletion`), or null. */
+  deleteAsked: string | null;
 }
 
 export type CommentsEvent =
@@ -126,8 +132,13 @@ export type CommentsEvent =
   | { type: 'comments.connectionChanged'; online: boolean }
   /** Resolve or reopen a thread (parents only; replies inherit). */
   | { type: 'comments.resolve'; id: string; resolved: boolean }
-  /** Delete (the view asked for confirmation). */
+  /** Delete at once (sent by the delete confirmation's confirm; also usable without one). */
   | { type: 'comments.destroy'; id: string }
+  /** The comment menu's Delete: the confirmation opens for that comment. */
+  | { type: 'comments.askDestroy'; id: string }
+  /** The delete confirmation's buttons. */
+  | { type: 'comments.confirmDestroy' }
+  | { type: 'comments.cancelDestroy' }
   /** A thread was clicked (any of its comments' ids): its unread comments are marked read. */
   | { type: 'comments.threadClicked'; id: string }
   | { type: 'comments.markAllRead' }
@@ -171,6 +182,9 @@ const INITIAL_CONTEXT: CommentsContext = {
   loadError: null,
   mention: NO_MENTION,
   composers: [],
+  editingId: null,
+  replyingToId: null,
+  deleteAsked: null,
 };
 
 /** The fields of the list kept per item (prefs, the player's position and the connection stay). */
@@ -560,14 +574,23 @@ export const commentsMachine = setup({
       enqueue.spawnChild('posting', { id, input: { composerId: id, target: params.target, placement: placementOf(context, params.target), comment } });
       enqueue.assign({ composers: [...context.composers, { id, target: params.target }] });
     }),
+    /** The edit or reply box shown is the one last opened (one of each at a time; an earlier one keeps its draft). */
+    showComposer: assign((_, params: { target: ComposerTarget }) =>
+      params.target.kind === 'edit' ? { editingId: params.target.commentId } : params.target.kind === 'reply' ? { replyingToId: params.target.parentId } : {},
+    ),
     stopComposer: enqueueActions(({ context, enqueue }, params: { composerId: string }) => {
       if (params.composerId === composerIdOf({ kind: 'new' }) || !context.composers.some((c) => c.id === params.composerId)) return;
       enqueue.stopChild(params.composerId);
-      enqueue.assign({ composers: context.composers.filter((c) => c.id !== params.composerId) });
+      const shown = (target: ComposerTarget) => composerIdOf(target) === params.composerId;
+      enqueue.assign({
+        composers: context.composers.filter((c) => c.id !== params.composerId),
+        editingId: context.editingId !== null && shown({ kind: 'edit', commentId: context.editingId }) ? null : context.editingId,
+        replyingToId: context.replyingToId !== null && shown({ kind: 'reply', parentId: context.replyingToId }) ? null : context.replyingToId,
+      });
     }),
     stopComposers: enqueueActions(({ context, enqueue }) => {
       for (const composer of context.composers) enqueue.stopChild(composer.id);
-      enqueue.assign({ composers: [] });
+      enqueue.assign({ composers: [], editingId: null, replyingToId: null });
     }),
     /** Every composer learns where its comment goes and whether it may be sent now (only when that changed). */
     syncComposers: enqueueActions(({ context, self, enqueue }) => {
@@ -600,6 +623,11 @@ export const commentsMachine = setup({
     canDestroy: ({ context }, params: { id: string }) => {
       const comment = context.comments.find((c) => c.id === params.id);
       return !!comment && !!context.subject && canDeleteComment(comment, commentFactsOf(context), context.subject.viewer);
+    },
+    /** The comment the delete confirmation asks about is gone (deleted elsewhere) or may no longer be deleted. */
+    isDeleteAskedGone: ({ context }) => {
+      const comment = context.comments.find((c) => c.id === context.deleteAsked);
+      return !comment || !context.subject || !canDeleteComment(comment, commentFactsOf(context), context.subject.viewer);
     },
     canMarkAllRead: ({ context }) => canMarkAllReadOf(context) && !!context.subject && unreadCount(context.comments, context.subject.viewer) > 0,
     canSetEnabled: ({ context }, params: { enabled: boolean }) => canToggleCommentsOf(context) && context.enableComments !== params.enabled,
@@ -662,7 +690,7 @@ export const commentsMachine = setup({
     ready: {
       type: 'parallel',
       entry: [{ type: 'spawnComposer', params: { target: { kind: 'new' } } }],
-      exit: 'stopComposers',
+      exit: ['stopComposers', assign({ deleteAsked: null })],
       on: {
         'comments.open': [{ guard: 'isSameItem', actions: ['updateSubject', 'syncComposers'] }, { target: 'loading', actions: 'setSubject' }],
         'comments.itemChanged': [{ guard: 'isSameItem', actions: ['updateSubject', 'syncComposers'] }, { target: 'loading', actions: 'setSubject' }],
@@ -685,7 +713,10 @@ export const commentsMachine = setup({
           guard: { type: 'canRemoveAttachment', params: ({ event }) => event },
           actions: { type: 'enqueueChange', params: ({ event }) => ({ change: { kind: 'removeAttachment' as const, commentId: event.commentId, attachmentId: event.attachmentId } }) },
         },
-        'comments.compose': { guard: { type: 'canCompose', params: ({ event }) => event }, actions: { type: 'spawnComposer', params: ({ event }) => ({ target: event.target }) } },
+        'comments.compose': {
+          guard: { type: 'canCompose', params: ({ event }) => event },
+          actions: [{ type: 'spawnComposer', params: ({ event }) => ({ target: event.target }) }, { type: 'showComposer', params: ({ event }) => ({ target: event.target }) }],
+        },
         'comments.discard': { actions: { type: 'stopComposer', params: ({ event }) => ({ composerId: event.composerId }) } },
         'posting.stored': { actions: ['acceptStored', 'syncComposers'] },
         'posting.refused': { actions: ['flagOutOfDate', 'syncComposers'] },
@@ -706,6 +737,25 @@ export const commentsMachine = setup({
                 input: ({ context }) => changeRequest(context.server.pending[0]!, context.subject),
                 onDone: { target: 'idle', actions: ['commitHead', 'syncComposers'] },
                 onError: { target: 'idle', actions: [{ type: 'rollbackHead', params: ({ event }) => ({ message: refusalOf(event.error).message }) }, 'syncComposers'] },
+              },
+            },
+          },
+        },
+        // The delete confirmation (§4 comments): one comment at a time; it closes by itself when the comment goes.
+        deletion: {
+          initial: 'idle',
+          states: {
+            idle: {
+              entry: assign({ deleteAsked: null }),
+              on: {
+                'comments.askDestroy': { guard: { type: 'canDestroy', params: ({ event }) => event }, target: 'confirming', actions: assign({ deleteAsked: ({ event }) => event.id }) },
+              },
+            },
+            confirming: {
+              always: { guard: 'isDeleteAskedGone', target: 'idle' },
+              on: {
+                'comments.confirmDestroy': { target: 'idle', actions: raise(({ context }) => ({ type: 'comments.destroy' as const, id: context.deleteAsked ?? '' })) },
+                'comments.cancelDestroy': { target: 'idle' },
               },
             },
           },

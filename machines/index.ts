@@ -37,6 +37,8 @@ import { surveysMachine } from './surveysMachine.ts';
 import { walkthroughMachine } from './walkthroughMachine.ts';
 import { itemStackMachine } from './itemStackMachine.ts';
 import { gridDownloadMachine } from './gridDownloadMachine.ts';
+// Lifecycles that views kept (the comment editor's own states).
+import { commentEditorMachine } from './comments/commentEditorMachine.ts';
 
 /** Payload cases for one event type: each case is the event without its `type`. */
 export type EventCases = Record<string, ReadonlyArray<Record<string, unknown>>>;
@@ -560,7 +562,10 @@ export const registry: readonly RegistryEntry[] = [
     description: "The shared-folder settings: the folder's permission entries (read-only without changePermissions), the team's groups and members on demand, an optimistic save rolled back on refusal (review-and-content §2, §6, §7).",
     cases: {
       'folderSettings.open': [{ folderId: 20 }],
-      'folderSettings.save': [{ entries: [{ principalId: 'u-sam', principalType: 'user', role: 'viewer', inherited: false, name: 'Sam Seat', email: 'sam@example.com', avatar: null }] }],
+      'folderSettings.save': [{ entries: [{ principalId: 'u-sam', principalType: 'user', role: 'viewer', inherited: false, name: 'Sam Seat', email: 'sam@example.com', avatar: null }] }, {}],
+      'folderSettings.addPrincipal': [{ principalType: 'group', principalId: 'g1' }],
+      'folderSettings.setRole': [{ principalType: 'group', principalId: 'g1', role: 'viewer' }],
+      'folderSettings.removeEntry': [{ principalType: 'group', principalId: 'g1' }],
       'xstate.done.actor.fetchPermissions': [{ output: { entries: [], canChange: true } }, { output: { entries: [], canChange: false } }],
       'xstate.error.actor.fetchPermissions': [refusal('forbidden', 'Your role does not allow this.')],
       'xstate.done.actor.savePermissions': [{ output: { entries: [], canChange: true } }],
@@ -711,6 +716,7 @@ export const registry: readonly RegistryEntry[] = [
       'item.viewerChanged': [{ userId: 'u-alex', anonymousEmail: null }],
       'item.submitPassword': [{ password: 'letmein' }],
       'item.restoreVersion': [{ version: 1 }, { version: 2 }],
+      'item.askRestore': [{ version: 1 }],
       'item.retryUpload': [{ file: FILE }],
       'realtime.message': [
         push('item.versionCreated', { itemId: 'i1', version: version(3, 'uploading', 'u-sam'), item: detail([]) }),
@@ -759,6 +765,7 @@ export const registry: readonly RegistryEntry[] = [
       'comments.connectionChanged': [{ online: true }],
       'comments.resolve': [{ id: 'c1', resolved: true }],
       'comments.destroy': [{ id: 'c3' }],
+      'comments.askDestroy': [{ id: 'c3' }],
       'comments.threadClicked': [{ id: 'c1' }],
       'comments.setEnabled': [{ enabled: false }],
       'comments.removeAttachment': [{ commentId: 'c1', attachmentId: 'a1' }],
@@ -1087,6 +1094,17 @@ export const registry: readonly RegistryEntry[] = [
       'xstate.error.actor.presignVideo': [{ error: { name: 'ContentRequestError', reason: 'invalidRequest', message: 'This version is not ready.' } }],
     },
   },
+  // Lifecycles that views kept, now machines of their own.
+  {
+    name: 'commentEditor',
+    machine: commentEditorMachine,
+    description:
+      "The comment editor's own states, one per composer: empty or filled (told by the composer), focused, and one pop-up at a time — mention suggestions while an '@word' is typed, or the emoji picker (review-and-content §4 comment editor, §9).",
+    cases: {
+      'editor.contentChanged': [{ empty: false }, { empty: true }],
+      'editor.mentionQuery': [{ query: 'sa' }, { query: null }],
+    },
+  },
 ];
 
 /** Finds a registry entry by name. */
@@ -1101,6 +1119,7 @@ export { requestDialogMachine, reviewRequestsMachine };
 export { translationMachine };
 export { memoryReportMachine, suggestionsMachine, surveysMachine, walkthroughMachine };
 export { gridDownloadMachine, itemStackMachine };
+export { commentEditorMachine };
 
 /** Hash of each machine definition, written into session-log headers so replay can tell when a chart changed. */
 export function definitionHashes(): Record<string, string> {

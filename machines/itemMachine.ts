@@ -1,4 +1,4 @@
-import { assign, enqueueActions, setup } from 'xstate';
+import { assign, enqueueActions, raise, setup } from 'xstate';
 import type { ContentRefusal } from '../domain/content.ts';
 import { productFamily } from '../domain/folderRoles.ts';
 import type { Backup, ItemAckData, ItemDetail, ItemPayload, ItemVersion } from '../domain/items.ts';
@@ -39,6 +39,8 @@ export interface ItemContext {
   settledVersionId: string | null;
   /** The version a restore was asked for (for the error dialog's retry). */
   restoring: number | null;
+  /** The version the restore confirmation asks about (region `restoreConfirm`), null when it is closed. */
+  restoreAsked: number | null;
   /** The backup a download waits for (created, not ready yet). */
   backup: Backup | null;
   /** The app was told (item.opened): the item's realtime connection is up for this item. */
@@ -56,6 +58,11 @@ export type ItemEvent =
   /** The out-of-date dialog's "stay on this version". */
   | { type: 'item.dismissOutOfDate' }
   | { type: 'item.restoreVersion'; version: number }
+  /** The version menu's "Restore": the confirmation opens (a version that cannot be restored is ignored). */
+  | { type: 'item.askRestore'; version: number }
+  /** The restore confirmation's buttons: confirm restores the version asked about; cancel closes it. */
+  | { type: 'item.confirmRestore' }
+  | { type: 'item.cancelRestore' }
   /** Failed processing, the uploader's cancel: the latest version is deleted (the item too when it was the only one). */
   | { type: 'item.cancelUpload' }
   /** Failed processing, the uploader's retry: the view opened the file chooser; the file becomes a new version. */
@@ -81,6 +88,7 @@ const INITIAL_CONTEXT: ItemContext = {
   outOfDate: false,
   settledVersionId: null,
   restoring: null,
+  restoreAsked: null,
   backup: null,
   announced: false,
 };
@@ -424,7 +432,7 @@ export const itemMachine = setup({
           type: 'parallel',
           entry: 'announce',
           // What the view showed of a version goes with it (the item stays for the header of the other screens).
-          exit: assign({ shownVersionId: null, settledVersionId: null, outOfDate: false }),
+          exit: assign({ shownVersionId: null, settledVersionId: null, outOfDate: false, restoreAsked: null }),
           on: {
             'realtime.message': [{ guard: 'isRemoval', target: 'notFound' }, { actions: 'applyPush' }],
           },
@@ -443,6 +451,25 @@ export const itemMachine = setup({
               },
               on: {
                 'item.dismissOutOfDate': { actions: assign({ outOfDate: false }) },
+              },
+            },
+            // §5 restore version: the version menu asks, the confirmation answers; confirming hands the version to
+            // `task` (busy there: the dialog's confirm waits for it).
+            restoreConfirm: {
+              initial: 'closed',
+              states: {
+                closed: {
+                  entry: assign({ restoreAsked: null }),
+                  on: {
+                    'item.askRestore': { guard: { type: 'canRestore', params: ({ event }) => ({ version: event.version }) }, target: 'asking', actions: assign({ restoreAsked: ({ event }) => event.version }) },
+                  },
+                },
+                asking: {
+                  on: {
+                    'item.confirmRestore': { target: 'closed', actions: raise(({ context }) => ({ type: 'item.restoreVersion' as const, version: context.restoreAsked ?? 0 })) },
+                    'item.cancelRestore': { target: 'closed' },
+                  },
+                },
               },
             },
             // One task at a time beside the view: a change to the versions, a download, or a quiet read after a

@@ -181,7 +181,7 @@ describe('SharedFolderSettingsDialog (§6: dropdowns for those who may change pe
         members={MEMBERS}
         groups={GROUPS}
         onSave={noop}
-        onCancel={noop}
+        onRequestClose={noop}
         onRetry={noop}
         {...props}
       />,
