@@ -186,3 +186,34 @@ test('cancelling an upload mid-way removes its row silently and leaves no item',
   const { items } = await withContentApi(page, (api) => api.request('item.fetch', { folderId: 'ALL_CONTENT', page: 1, search: title, product: 'all' }));
   expect(items).toEqual([]);
 });
+
+test('files dragged over the grid show the drop overlay until the pointer really leaves, or the drag ends', async ({ page }) => {
+  await openGridAs(page, ALEX, '/review/folder/PRIVATE_CONTENT');
+  const items = page.getByRole('list', { name: 'Items' });
+  const card = items.getByRole('article').first();
+  await expect(card).toBeVisible();
+  const dataTransfer = await page.evaluateHandle(() => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File(['x'], 'course.zip', { type: 'application/zip' }));
+    return transfer;
+  });
+  const overlay = page.getByText('Drop files to upload to My content');
+
+  // Into the grid, then over a card inside it: the card's dragenter comes before the grid's dragleave.
+  await items.dispatchEvent('dragenter', { dataTransfer });
+  await expect(overlay).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('drop-overlay.png') });
+  await card.dispatchEvent('dragenter', { dataTransfer });
+  await items.dispatchEvent('dragleave', { dataTransfer });
+  await expect(overlay).toBeVisible();
+  await card.dispatchEvent('dragleave', { dataTransfer });
+  await expect(overlay).toBeHidden();
+
+  // A drag given up (Escape, dropped outside the page) ends it however deep it was.
+  await items.dispatchEvent('dragenter', { dataTransfer });
+  await card.dispatchEvent('dragenter', { dataTransfer });
+  await expect(overlay).toBeVisible();
+  await card.dispatchEvent('dragend', { dataTransfer });
+  await expect(overlay).toBeHidden();
+  await dataTransfer.dispose();
+});
