@@ -3,6 +3,7 @@
  * those whose role views items; not on other products. Moving a private folder into a team folder (§4).
  */
 import { expect, expectNoAxeViolations, itemCard, openGridAs, test, treeFolder, uniqueName, withContentApi } from './fixtures.ts';
+import { downloadAndReplay, eventTypes } from './replaySupport.ts';
 
 test('Download in a video card’s menu saves the video, named after its title; other products have no Download', async ({ page }) => {
   await openGridAs(page, 'nick.nonadmin@example.com');
@@ -100,5 +101,8 @@ test('shared-folder settings: an unsaved change asks to leave or stay; a save cl
   // Nothing changed: Cancel closes at once.
   await settings.getByRole('button', { name: 'Cancel' }).click();
   await expect(settings).toBeHidden();
+  // The session, leave question and all, replays with no divergence.
+  const types = eventTypes((await downloadAndReplay(page)).log);
+  for (const type of ['folderSettings.addPrincipal', 'folderSettings.requestClose', 'folderSettings.stay', 'folderSettings.leave', 'folderSettings.setRole', 'folderSettings.save']) expect(types).toContain(type);
   await withContentApi(page, (api) => api.request('folder.bulkArchive', { ids: [folder.id] }));
 });

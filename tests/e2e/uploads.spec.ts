@@ -3,6 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { zipSync, strToU8 } from 'fflate';
 import { buildStoryFixture, thumbnailFixture } from '../../server/uploads/fixtures.ts';
 import { dropFiles, expect, itemCard, openGridAs, test, uniqueName, withContentApi, type TestFile } from './fixtures.ts';
+import { downloadAndReplay, eventTypes } from './replaySupport.ts';
 
 const ALEX = 'alex.admin@example.com';
 
@@ -137,7 +138,14 @@ test('a second version appears in the version dropdown and restoring the first a
   await expect(page.getByRole('button', { name: 'Restore version 2' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Restore version 1' }).click();
 
+  // Asked first: Cancel restores nothing.
   const confirm = page.getByRole('dialog', { name: 'Restore version 1?' });
+  await expect(confirm).toContainText('(version 3)');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await page.getByRole('button', { name: 'Version 2, choose another version' }).click();
+  await expect(page.getByRole('link', { name: /^Version \d/ })).toHaveCount(2);
+  await page.getByRole('button', { name: 'Restore version 1' }).click();
   await expect(confirm).toContainText('(version 3)');
   await confirm.getByRole('button', { name: 'Restore' }).click();
   await expect(confirm).toBeHidden();
@@ -147,6 +155,8 @@ test('a second version appears in the version dropdown and restoring the first a
   await page.getByRole('button', { name: 'Version 3, choose another version' }).click();
   await expect(page.getByRole('link', { name: /^Version 3/ })).toContainText('Current');
   await expect(page.getByRole('link', { name: /^Version \d/ })).toHaveCount(3);
+  const types = eventTypes((await downloadAndReplay(page)).log);
+  for (const type of ['item.askRestore', 'item.cancelRestore', 'item.confirmRestore']) expect(types).toContain(type);
 });
 
 test('cancelling an upload mid-way removes its row silently and leaves no item', async ({ page }) => {
@@ -216,4 +226,6 @@ test('files dragged over the grid show the drop overlay until the pointer really
   await card.dispatchEvent('dragend', { dataTransfer });
   await expect(overlay).toBeHidden();
   await dataTransfer.dispose();
+  const types = eventTypes((await downloadAndReplay(page)).log);
+  for (const type of ['uploads.dragEnter', 'uploads.dragLeave', 'uploads.dragEnd']) expect(types).toContain(type);
 });
