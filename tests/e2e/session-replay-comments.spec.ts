@@ -1,6 +1,7 @@
 /**
  * A comments session recorded in Chromium through the real UI against the real service (post, reply with a mention,
- * an attachment, edit, resolve, a delete asked, canceled and confirmed), downloaded from the account menu and replayed headless with 0 divergences.
+ * an attachment, edit, resolve, a delete asked, canceled and confirmed), downloaded from the account menu and
+ * replayed headless with 0 divergences.
  */
 import { Buffer } from 'node:buffer';
 import type { Locator, Page } from '@playwright/test';
