@@ -14,6 +14,7 @@ import { dashboardEntries } from './dashboard/registry.ts';
 /** The machines, by name, for charts, tools and tests. */
 export { commentAttachmentMachine, commentPostingMachine } from './comments/commentPostingMachine.ts';
 export { commentsMachine } from './comments/commentsMachine.ts';
+export { commentEditorMachine } from './comments/commentEditorMachine.ts';
 export { dashboardMachine } from './dashboard/dashboardMachine.ts';
 export { gridPrefsMachine } from './content/gridPrefsStore.ts';
 export { flagsMachine } from './session/flagsStore.ts';

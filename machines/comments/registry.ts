@@ -1,5 +1,6 @@
 /** Registry entries of the comments feature: each machine with its payload cases (charts, path generation, replay read them). */
 import { commentAttachmentMachine, commentPostingMachine } from './commentPostingMachine.ts';
+import { commentEditorMachine } from './commentEditorMachine.ts';
 import { commentsMachine } from './commentsMachine.ts';
 import { type RegistryEntry, refusal } from '../registryCases.ts';
 
@@ -73,6 +74,7 @@ export const commentsEntries: readonly RegistryEntry[] = [
       'comments.connectionChanged': [{ online: true }],
       'comments.resolve': [{ id: 'c1', resolved: true }],
       'comments.destroy': [{ id: 'c3' }],
+      'comments.askDestroy': [{ id: 'c3' }],
       'comments.threadClicked': [{ id: 'c1' }],
       'comments.setEnabled': [{ enabled: false }],
       'comments.removeAttachment': [{ commentId: 'c1', attachmentId: 'a1' }],
@@ -141,6 +143,16 @@ export const commentsEntries: readonly RegistryEntry[] = [
       'xstate.error.actor.presignAttachment': [refusal('attachmentType', 'This file type is not supported as an attachment.')],
       'xstate.done.actor.insertAttachment': [{ output: { comment: PARENT } }, { output: null }],
       'xstate.error.actor.insertAttachment': [refusal('tooManyAttachments', 'You can attach a maximum of 5 files to a comment.')],
+    },
+  },
+  {
+    name: 'commentEditor',
+    machine: commentEditorMachine,
+    description:
+      "The comment editor's own states, one per composer: empty or filled (told by the composer), focused, and one pop-up at a time — mention suggestions while an '@word' is typed, or the emoji picker (review-and-content §4 comment editor, §9).",
+    cases: {
+      'editor.contentChanged': [{ empty: false }, { empty: true }],
+      'editor.mentionQuery': [{ query: 'sa' }, { query: null }],
     },
   },
 ];

@@ -7,7 +7,7 @@ import type { AnyActorRef, EventObject } from 'xstate';
 import type { ContentRefusal, FolderPermissionView, ProductFilter } from '../../domain/content.ts';
 import type { ContentPush } from '../../domain/contentData.ts';
 import type { AreaChange } from '../../domain/folderMoves.ts';
-import type { FolderId } from '../../domain/folderRoles.ts';
+import type { FolderId, FolderRole } from '../../domain/folderRoles.ts';
 
 /** A validated server push, forwarded by the session to `folders` and `grid`. */
 export type ContentPushEvent = { type: 'content.push'; push: ContentPush };
@@ -57,8 +57,17 @@ export type FoldersEvent =
 /** What the shared-folder settings dialog sends to `folderSettings`. */
 export type FolderSettingsEvent =
   | { type: 'folderSettings.open'; folderId: number }
-  /** Replace the folder's own entries (inherited ones are shown, not sent); optimistic. */
-  | { type: 'folderSettings.save'; entries: FolderPermissionView[] }
+  /** Replace the folder's own entries (inherited ones are shown, not sent); optimistic. Without `entries`: the draft. */
+  | { type: 'folderSettings.save'; entries?: FolderPermissionView[] }
+  /** The draft of the folder's own entries: add a team member or group (as an editor), change a role, remove one. */
+  | { type: 'folderSettings.addPrincipal'; principalType: 'user' | 'group'; principalId: string }
+  | { type: 'folderSettings.setRole'; principalType: 'user' | 'group'; principalId: string; role: FolderRole }
+  | { type: 'folderSettings.removeEntry'; principalType: 'user' | 'group'; principalId: string }
+  /** Cancel, Close, Escape: closes the dialog, or asks first when the draft has unsaved changes. */
+  | { type: 'folderSettings.requestClose' }
+  /** The unsaved-changes question: leave without saving, or stay. */
+  | { type: 'folderSettings.leave' }
+  | { type: 'folderSettings.stay' }
   | { type: 'folderSettings.retry' }
   /** Load the team's groups and members (for adding someone). */
   | { type: 'folderSettings.fetchTeam' }

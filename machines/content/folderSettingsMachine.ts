@@ -1,8 +1,8 @@
-import { assign, setup } from 'xstate';
+import { assign, enqueueActions, setup } from 'xstate';
 import type { ContentAckData, FolderPermissionView, TeamGroup, TeamMember } from '../../domain/content.ts';
-import type { FolderRole } from '../../domain/folderRoles.ts';
-import { refusalOf, type FolderSettingsEvent } from './contentEvents.ts';
+import { refusalOf, tell, type FolderSettingsEvent } from './contentEvents.ts';
 import { promiseSlot } from '../slots.ts';
+import { newPermissionEntry, type FolderRole } from '../../domain/folderRoles.ts';
 
 /** A permission entry as `folder.setPermissions` takes it. */
 export interface PermissionEntryInput {
@@ -22,9 +22,36 @@ export interface FolderSettingsContext {
   loadError: string | null;
   saveError: string | null;
   team: { groups: TeamGroup[]; members: TeamMember[] } | null;
+  /** The folder's own entries as the dialog edits them (added, role changed, removed); saved with `folderSettings.save`. */
+  draft: FolderPermissionView[];
 }
 
-const CLOSED: FolderSettingsContext = { folderId: null, entries: [], canChange: false, before: null, loadError: null, saveError: null, team: null };
+const CLOSED: FolderSettingsContext = { folderId: null, entries: [], canChange: false, before: null, loadError: null, saveError: null, team: null, draft: [] };
+
+type Principal = { principalType: 'user' | 'group'; principalId: string };
+const principalKey = (entry: Principal) => `${entry.principalType}:${entry.principalId}`;
+const ownOf = (entries: readonly FolderPermissionView[]) => entries.filter((entry) => !entry.inherited);
+
+/** Whether the draft differs from the folder's own entries (the unsaved-changes question, Save enabled). */
+export function hasUnsavedChangesOf(context: Pick<FolderSettingsContext, 'entries' | 'draft' | 'canChange'>): boolean {
+  if (!context.canChange) return false;
+  const own = ownOf(context.entries);
+  if (own.length !== context.draft.length) return true;
+  const roles = new Map(own.map((entry) => [principalKey(entry), entry.role]));
+  return context.draft.some((entry) => roles.get(principalKey(entry)) !== entry.role);
+}
+
+/** The team member or group a principal names, as an entry of the draft (new members start as editors, §6); null when unknown. */
+function teamEntryOf(team: FolderSettingsContext['team'], principal: Principal): FolderPermissionView | null {
+  const base = newPermissionEntry(principal.principalId, principal.principalType);
+  if (principal.principalType === 'user') {
+    const member = team?.members.find((m) => m.user_id === principal.principalId);
+    if (!member) return null;
+    return { ...base, role: base.role as FolderRole, name: `${member.first_name} ${member.last_name}`.trim() || member.email, email: member.email, avatar: member.avatars.small };
+  }
+  const group = team?.groups.find((g) => g.id === principal.principalId);
+  return group ? { ...base, role: base.role as FolderRole, name: group.name, email: null, avatar: null } : null;
+}
 
 /**
  * The shared-folder settings (review-and-content §2, §6, §7; systemId `folderSettings`): a lifecycle of its own
@@ -44,9 +71,15 @@ export const folderSettingsMachine = setup({
   },
   actions: {
     reportError: (_, _params: { message: string }) => {},
+    /** The dialog the settings are shown in closes (the dialogs actor then closes these settings). */
+    closeDialog: enqueueActions(({ system, enqueue }) => tell(system, enqueue, 'dialogs', { type: 'dialogs.close' })),
+    resetDraft: assign({ draft: ({ context }) => ownOf(context.entries) }),
   },
   guards: {
     canChange: ({ context }) => context.canChange,
+    hasUnsavedChanges: ({ context }) => hasUnsavedChangesOf(context),
+    canAdd: ({ context }, params: Principal) =>
+      context.canChange && teamEntryOf(context.team, params) !== null && ![...context.draft, ...context.entries.filter((e) => e.inherited)].some((e) => principalKey(e) === principalKey(params)),
   },
 }).createMachine({
   id: 'folderSettings',
@@ -61,6 +94,8 @@ export const folderSettingsMachine = setup({
     closed: {},
     open: {
       type: 'parallel',
+      // Loading or failed to load: nothing to lose, the dialog just closes (editing and saving decide for themselves).
+      on: { 'folderSettings.requestClose': { actions: 'closeDialog' } },
       states: {
         permissions: {
           initial: 'loading',
@@ -73,7 +108,14 @@ export const folderSettingsMachine = setup({
                 input: ({ context }) => ({ id: context.folderId ?? 0 }),
                 onDone: {
                   target: 'ready',
-                  actions: assign({ entries: ({ event }) => (Array.isArray(event.output?.entries) ? event.output.entries : []), canChange: ({ event }) => event.output?.canChange === true, loadError: null }),
+                  actions: [
+                    assign({ entries: ({ event }) => (Array.isArray(event.output?.entries) ? event.output.entries : []), canChange: ({ event }) => event.output?.canChange === true, loadError: null }),
+                    'resetDraft',
+                    // Adding people needs the team's members and groups: read them once the folder may be changed.
+                    enqueueActions(({ context, enqueue }) => {
+                      if (context.canChange) enqueue.raise({ type: 'folderSettings.fetchTeam' });
+                    }),
+                  ],
                 },
                 onError: { target: 'loadFailed', actions: assign({ loadError: ({ event }) => refusalOf(event.error).message }) },
               },
@@ -81,18 +123,49 @@ export const folderSettingsMachine = setup({
             loadFailed: {
               on: { 'folderSettings.retry': { target: 'loading', actions: assign({ loadError: null }) } },
             },
+            // Editing the draft (read-only without changePermissions: the draft events are refused).
             ready: {
               on: {
                 // Optimistic: the new entries show at once.
                 'folderSettings.save': {
                   guard: 'canChange',
                   target: 'saving',
-                  actions: assign({ before: ({ context }) => context.entries, entries: ({ event }) => event.entries, saveError: null }),
+                  actions: [
+                    assign({
+                      before: ({ context }) => context.entries,
+                      entries: ({ context, event }) => event.entries ?? [...context.draft, ...context.entries.filter((e) => e.inherited)],
+                      saveError: null,
+                    }),
+                    'resetDraft',
+                  ],
                 },
+                'folderSettings.addPrincipal': {
+                  guard: { type: 'canAdd', params: ({ event }) => ({ principalType: event.principalType, principalId: event.principalId }) },
+                  actions: assign({ draft: ({ context, event }) => [...context.draft, teamEntryOf(context.team, event)!] }),
+                },
+                'folderSettings.setRole': {
+                  guard: 'canChange',
+                  actions: assign({ draft: ({ context, event }) => context.draft.map((e) => (principalKey(e) === principalKey(event) ? { ...e, role: event.role } : e)) }),
+                },
+                'folderSettings.removeEntry': {
+                  guard: 'canChange',
+                  actions: assign({ draft: ({ context, event }) => context.draft.filter((e) => principalKey(e) !== principalKey(event)) }),
+                },
+                'folderSettings.requestClose': [{ guard: 'hasUnsavedChanges', target: 'confirmingLeave' }, { actions: 'closeDialog' }],
+              },
+            },
+            // Closing with unsaved changes asks first: leave (the draft is dropped) or stay (the draft is kept).
+            confirmingLeave: {
+              on: {
+                'folderSettings.requestClose': {},
+                'folderSettings.stay': { target: 'ready' },
+                'folderSettings.leave': { target: 'ready', actions: ['resetDraft', 'closeDialog'] },
               },
             },
             saving: {
               tags: ['busy'],
+              // The change is on its way: the dialog stays until it is answered.
+              on: { 'folderSettings.requestClose': {} },
               invoke: {
                 id: 'savePermissions',
                 src: 'savePermissions',
@@ -100,14 +173,20 @@ export const folderSettingsMachine = setup({
                   id: context.folderId ?? 0,
                   entries: context.entries.filter((e) => !e.inherited).map((e) => ({ principalId: e.principalId, principalType: e.principalType, role: e.role })),
                 }),
+                // Saved: the dialog closes.
                 onDone: {
                   target: 'ready',
-                  actions: assign({
-                    entries: ({ context, event }) => (Array.isArray(event.output?.entries) ? event.output.entries : context.entries),
-                    canChange: ({ context, event }) => (typeof event.output?.canChange === 'boolean' ? event.output.canChange : context.canChange),
-                    before: null,
-                  }),
+                  actions: [
+                    assign({
+                      entries: ({ context, event }) => (Array.isArray(event.output?.entries) ? event.output.entries : context.entries),
+                      canChange: ({ context, event }) => (typeof event.output?.canChange === 'boolean' ? event.output.canChange : context.canChange),
+                      before: null,
+                    }),
+                    'resetDraft',
+                    'closeDialog',
+                  ],
                 },
+                // Refused: the server's entries come back, the draft keeps what was asked for (Save tries again).
                 onError: {
                   target: 'ready',
                   actions: [

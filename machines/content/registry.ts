@@ -47,7 +47,10 @@ export const contentEntries: readonly RegistryEntry[] = [
     description: "The shared-folder settings: the folder's permission entries (read-only without changePermissions), the team's groups and members on demand, an optimistic save rolled back on refusal (review-and-content §2, §6, §7).",
     cases: {
       'folderSettings.open': [{ folderId: 20 }],
-      'folderSettings.save': [{ entries: [{ principalId: 'u-sam', principalType: 'user', role: 'viewer', inherited: false, name: 'Sam Seat', email: 'sam@example.com', avatar: null }] }],
+      'folderSettings.save': [{ entries: [{ principalId: 'u-sam', principalType: 'user', role: 'viewer', inherited: false, name: 'Sam Seat', email: 'sam@example.com', avatar: null }] }, {}],
+      'folderSettings.addPrincipal': [{ principalType: 'group', principalId: 'g1' }],
+      'folderSettings.setRole': [{ principalType: 'group', principalId: 'g1', role: 'viewer' }],
+      'folderSettings.removeEntry': [{ principalType: 'group', principalId: 'g1' }],
       'xstate.done.actor.fetchPermissions': [{ output: { entries: [], canChange: true } }, { output: { entries: [], canChange: false } }],
       'xstate.error.actor.fetchPermissions': [refusal('forbidden', 'Your role does not allow this.')],
       'xstate.done.actor.savePermissions': [{ output: { entries: [], canChange: true } }],

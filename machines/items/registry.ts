@@ -32,6 +32,7 @@ export const itemsEntries: readonly RegistryEntry[] = [
       'item.viewerChanged': [{ userId: 'u-alex', anonymousEmail: null }],
       'item.submitPassword': [{ password: 'letmein' }],
       'item.restoreVersion': [{ version: 1 }, { version: 2 }],
+      'item.askRestore': [{ version: 1 }],
       'item.retryUpload': [{ file: FILE }],
       'realtime.message': [
         push('item.versionCreated', { itemId: 'i1', version: version(3, 'uploading', 'u-sam'), item: detail([]) }),

@@ -17,6 +17,11 @@ export interface UploadsContext {
   unsupported: UnsupportedFile[];
   /** Upload ids are `upload-<n>` (the spawned child's id too): deterministic, so replay finds each child. */
   nextSeq: number;
+  /**
+   * Files dragged over the drop zone: dragenter minus dragleave (each fires for every child element crossed), so the
+   * overlay goes only when the pointer really left.
+   */
+  dragDepth: number;
 }
 
 export type UploadsEvent =
@@ -25,7 +30,11 @@ export type UploadsEvent =
   /** The server pushed a version change on /user/<aid> (forwarded by the session). */
   | { type: 'uploads.versionUpdated'; itemId: string; version: ItemVersion; deleted: boolean }
   /** Signed out: every upload stops and the list empties. */
-  | { type: 'uploads.reset' };
+  | { type: 'uploads.reset' }
+  /** The drop zone's DOM listeners (files only): dragenter and dragleave of the zone (or the window), and the drag's end (drop, dragend, the zone gone or disabled). */
+  | { type: 'uploads.dragEnter' }
+  | { type: 'uploads.dragLeave' }
+  | { type: 'uploads.dragEnd' };
 
 type Enqueue = { sendTo(target: string, event: EventObject): void };
 
@@ -52,6 +61,7 @@ export function hasUploadsInProgress(uploads: readonly UploadEntry[]): boolean {
  * warning. A finished upload leaves the list with an 'upload complete' toast, a failed one stays (retry,
  * cancel) with a failed toast, a canceled one leaves silently; a refused file leaves the list and opens the
  * file-not-supported dialog (`notice.open`, `context.unsupported`) — its own state, not the content dialogs'.
+ * Files dragged over the drop zone are `dropTarget.dragOver` (the 'Drop files to upload to {folder}' overlay).
  */
 export const uploadsMachine = setup({
   types: {
@@ -124,6 +134,7 @@ export const uploadsMachine = setup({
     }),
   },
   guards: {
+    isLastDragLeave: ({ context }) => context.dragDepth <= 1,
     hasInProgress: ({ context }) => hasUploadsInProgress(context.uploads),
     hasUnsupported: ({ context }) => context.unsupported.length > 0,
     isAllSettled: ({ context }) => !hasUploadsInProgress(context.uploads),
@@ -131,7 +142,7 @@ export const uploadsMachine = setup({
 }).createMachine({
   id: 'uploads',
   type: 'parallel',
-  context: { uploads: [], unsupported: [], nextSeq: 1 },
+  context: { uploads: [], unsupported: [], nextSeq: 1, dragDepth: 0 },
   on: {
     'uploads.add': { actions: 'addUploads' },
     'upload.changed': { actions: 'applyReport' },
@@ -155,6 +166,24 @@ export const uploadsMachine = setup({
           tags: ['inProgress'],
           entry: { type: 'tellSession', params: { inProgress: true } },
           always: { guard: 'isAllSettled', target: 'idle' },
+        },
+      },
+    },
+    // §2 "A drop zone accepts dragged files": files dragged over it show the overlay; the view's listeners send the events.
+    dropTarget: {
+      initial: 'idle',
+      on: { 'uploads.dragEnd': { target: '.idle' } },
+      states: {
+        idle: {
+          entry: assign({ dragDepth: 0 }),
+          on: { 'uploads.dragEnter': { target: 'dragOver', actions: assign({ dragDepth: 1 }) } },
+        },
+        dragOver: {
+          tags: ['dragOver'],
+          on: {
+            'uploads.dragEnter': { actions: assign({ dragDepth: ({ context }) => context.dragDepth + 1 }) },
+            'uploads.dragLeave': [{ guard: 'isLastDragLeave', target: 'idle' }, { actions: assign({ dragDepth: ({ context }) => context.dragDepth - 1 }) }],
+          },
         },
       },
     },

@@ -3,6 +3,7 @@
  * those whose role views items; not on other products. Moving a private folder into a team folder (§4).
  */
 import { expect, expectNoAxeViolations, itemCard, openGridAs, test, treeFolder, uniqueName, withContentApi } from './fixtures.ts';
+import { downloadAndReplay, eventTypes } from './replaySupport.ts';
 
 test('Download in a video card’s menu saves the video, named after its title; other products have no Download', async ({ page }) => {
   await openGridAs(page, 'nick.nonadmin@example.com');
@@ -54,5 +55,54 @@ test('moving a private folder into a team folder goes through the shared-folder 
   await treeFolder(page, 'Team Library').click();
   await expect(page.getByRole('tree', { name: 'Folders' }).getByRole('treeitem', { name: folder.name })).toBeVisible();
   // Leave the shared library as it was for the other tests of this server.
+  await withContentApi(page, (api) => api.request('folder.bulkArchive', { ids: [folder.id] }));
+});
+
+test('shared-folder settings: an unsaved change asks to leave or stay; a save closes the dialog and the person has access', async ({ page }) => {
+  await openGridAs(page, 'alex.admin@example.com');
+  const folder = await withContentApi(page, async (api) => (await api.request('folder.insert', { name: uniqueName('Access'), parentId: 'SHARED_CONTENT', clientRef: 'e2e-access' })).folder);
+  const openSettings = async () => {
+    await treeFolder(page, folder.name).click({ button: 'right' });
+    await page.getByRole('menu', { name: `Actions for ${folder.name}` }).getByRole('menuitem', { name: 'Shared folder settings' }).click();
+    const settings = page.getByRole('dialog', { name: 'Shared folder settings' });
+    await expect(settings.getByRole('heading', { name: 'Members and groups' })).toBeVisible();
+    return settings;
+  };
+
+  let settings = await openSettings();
+  const add = settings.getByLabel('Add a team member or group');
+  await add.selectOption({ label: 'Nick Nonadmin (nick.nonadmin@example.com)' });
+  await settings.getByRole('button', { name: 'Add' }).click();
+  await expect(settings.getByLabel('Role of Nick Nonadmin')).toHaveValue('editor');
+
+  // Cancel with the change unsaved asks first; keeping on editing keeps the change.
+  await settings.getByRole('button', { name: 'Cancel' }).click();
+  await expect(settings.getByText('Leave without saving?')).toBeVisible();
+  await expectNoAxeViolations(page, 'shared-folder settings asking to leave');
+  await page.screenshot({ path: test.info().outputPath('settings-leave.png') });
+  await settings.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(settings.getByText('Leave without saving?')).toHaveCount(0);
+  await expect(settings.getByLabel('Role of Nick Nonadmin')).toBeVisible();
+  // Leaving drops it: opened again, Nick is not there.
+  await settings.getByRole('button', { name: 'Cancel' }).click();
+  await settings.getByRole('button', { name: 'Leave without saving' }).click();
+  await expect(settings).toBeHidden();
+  settings = await openSettings();
+  await expect(settings.getByLabel('Role of Nick Nonadmin')).toHaveCount(0);
+
+  // Saved: the dialog closes by itself, and the next opening lists Nick as an editor.
+  await settings.getByLabel('Add a team member or group').selectOption({ label: 'Nick Nonadmin (nick.nonadmin@example.com)' });
+  await settings.getByRole('button', { name: 'Add' }).click();
+  await settings.getByLabel('Role of Nick Nonadmin').selectOption('viewer');
+  await settings.getByRole('button', { name: 'Save' }).click();
+  await expect(settings).toBeHidden();
+  settings = await openSettings();
+  await expect(settings.getByLabel('Role of Nick Nonadmin')).toHaveValue('viewer');
+  // Nothing changed: Cancel closes at once.
+  await settings.getByRole('button', { name: 'Cancel' }).click();
+  await expect(settings).toBeHidden();
+  // The session, leave question and all, replays with no divergence.
+  const types = eventTypes((await downloadAndReplay(page)).log);
+  for (const type of ['folderSettings.addPrincipal', 'folderSettings.requestClose', 'folderSettings.stay', 'folderSettings.leave', 'folderSettings.setRole', 'folderSettings.save']) expect(types).toContain(type);
   await withContentApi(page, (api) => api.request('folder.bulkArchive', { ids: [folder.id] }));
 });

@@ -1,6 +1,7 @@
 /**
  * A comments session recorded in Chromium through the real UI against the real service (post, reply with a mention,
- * an attachment, edit, resolve), downloaded from the account menu and replayed headless with 0 divergences.
+ * an attachment, edit, resolve, a delete asked, canceled and confirmed), downloaded from the account menu and
+ * replayed headless with 0 divergences.
  */
 import { Buffer } from 'node:buffer';
 import type { Locator, Page } from '@playwright/test';
@@ -17,7 +18,7 @@ const composer = (page: Page) => page.getByRole('group', { name: 'New comment' }
 const commentBox = (page: Page) => composer(page).getByRole('textbox', { name: 'Comment' });
 const thread = (page: Page, text: string): Locator => page.getByRole('feed', { name: 'Comment threads' }).getByRole('article').filter({ hasText: text });
 
-test('a comments session (post, a live reply from someone else, reply with a mention, attachment, edit, resolve) replays with no divergence', async ({ page, browser, baseURL }) => {
+test('a comments session (post, a live reply from someone else, reply with a mention, attachment, edit, resolve, delete asked and confirmed) replays with no divergence', async ({ page, browser, baseURL }) => {
   // Two signed-in contexts: on a loaded machine (2 cores shared) this outlasts the default 60 s.
   test.slow();
   await openGridAs(page, ALEX);
@@ -81,7 +82,22 @@ test('a comments session (post, a live reply from someone else, reply with a men
   await page.getByRole('menuitem', { name: 'Resolve' }).click();
   await expect(thread(page, first).getByRole('button', { name: 'Reopen' })).toBeVisible();
 
+  // Delete the edited comment: asked first; Cancel keeps it, Delete deletes it.
+  const askDelete = async () => {
+    await thread(page, edited).getByRole('button', { name: 'Comment actions' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete this comment?' });
+    await expect(dialog).toBeVisible();
+    return dialog;
+  };
+  await (await askDelete()).getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('dialog', { name: 'Delete this comment?' })).toHaveCount(0);
+  await expect(thread(page, edited)).toBeVisible();
+  await (await askDelete()).getByRole('button', { name: 'Delete' }).click();
+  await expect(thread(page, edited)).toHaveCount(0);
+
   const { log } = await downloadAndReplay(page);
   const types = eventTypes(log);
   for (const type of ['posting.submit', 'comments.mentionQuery', 'posting.addAttachments', 'file.progress', 'comments.resolve']) expect(types).toContain(type);
+  for (const type of ['editor.focus', 'editor.mentionQuery', 'comments.askDestroy', 'comments.cancelDestroy', 'comments.confirmDestroy']) expect(types).toContain(type);
 });

@@ -3,6 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { zipSync, strToU8 } from 'fflate';
 import { buildStoryFixture, thumbnailFixture } from '../../server/uploads/fixtures.ts';
 import { dropFiles, expect, itemCard, openGridAs, test, uniqueName, withContentApi, type TestFile } from './fixtures.ts';
+import { downloadAndReplay, eventTypes } from './replaySupport.ts';
 
 const ALEX = 'alex.admin@example.com';
 
@@ -137,7 +138,14 @@ test('a second version appears in the version dropdown and restoring the first a
   await expect(page.getByRole('button', { name: 'Restore version 2' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Restore version 1' }).click();
 
+  // Asked first: Cancel restores nothing.
   const confirm = page.getByRole('dialog', { name: 'Restore version 1?' });
+  await expect(confirm).toContainText('(version 3)');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await page.getByRole('button', { name: 'Version 2, choose another version' }).click();
+  await expect(page.getByRole('link', { name: /^Version \d/ })).toHaveCount(2);
+  await page.getByRole('button', { name: 'Restore version 1' }).click();
   await expect(confirm).toContainText('(version 3)');
   await confirm.getByRole('button', { name: 'Restore' }).click();
   await expect(confirm).toBeHidden();
@@ -147,6 +155,8 @@ test('a second version appears in the version dropdown and restoring the first a
   await page.getByRole('button', { name: 'Version 3, choose another version' }).click();
   await expect(page.getByRole('link', { name: /^Version 3/ })).toContainText('Current');
   await expect(page.getByRole('link', { name: /^Version \d/ })).toHaveCount(3);
+  const types = eventTypes((await downloadAndReplay(page)).log);
+  for (const type of ['item.askRestore', 'item.cancelRestore', 'item.confirmRestore']) expect(types).toContain(type);
 });
 
 test('cancelling an upload mid-way removes its row silently and leaves no item', async ({ page }) => {
@@ -185,4 +195,37 @@ test('cancelling an upload mid-way removes its row silently and leaves no item',
   await expect(card).toHaveCount(0);
   const { items } = await withContentApi(page, (api) => api.request('item.fetch', { folderId: 'ALL_CONTENT', page: 1, search: title, product: 'all' }));
   expect(items).toEqual([]);
+});
+
+test('files dragged over the grid show the drop overlay until the pointer really leaves, or the drag ends', async ({ page }) => {
+  await openGridAs(page, ALEX, '/review/folder/PRIVATE_CONTENT');
+  const items = page.getByRole('list', { name: 'Items' });
+  const card = items.getByRole('article').first();
+  await expect(card).toBeVisible();
+  const dataTransfer = await page.evaluateHandle(() => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File(['x'], 'course.zip', { type: 'application/zip' }));
+    return transfer;
+  });
+  const overlay = page.getByText('Drop files to upload to My content');
+
+  // Into the grid, then over a card inside it: the card's dragenter comes before the grid's dragleave.
+  await items.dispatchEvent('dragenter', { dataTransfer });
+  await expect(overlay).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('drop-overlay.png') });
+  await card.dispatchEvent('dragenter', { dataTransfer });
+  await items.dispatchEvent('dragleave', { dataTransfer });
+  await expect(overlay).toBeVisible();
+  await card.dispatchEvent('dragleave', { dataTransfer });
+  await expect(overlay).toBeHidden();
+
+  // A drag given up (Escape, dropped outside the page) ends it however deep it was.
+  await items.dispatchEvent('dragenter', { dataTransfer });
+  await card.dispatchEvent('dragenter', { dataTransfer });
+  await expect(overlay).toBeVisible();
+  await card.dispatchEvent('dragend', { dataTransfer });
+  await expect(overlay).toBeHidden();
+  await dataTransfer.dispose();
+  const types = eventTypes((await downloadAndReplay(page)).log);
+  for (const type of ['uploads.dragEnter', 'uploads.dragLeave', 'uploads.dragEnd']) expect(types).toContain(type);
 });

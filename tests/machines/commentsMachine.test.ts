@@ -414,3 +414,74 @@ describe('comments in the app: pushes on the item namespace, and the item view�
     expect(item.getSnapshot().matches({ open: { fetchSuccess: { oldVersionError: 'closed' } } })).toBe(true);
   });
 });
+
+describe('comments: the delete confirmation (§4 comments; one comment asked about at a time)', () => {
+  const confirming = (actor: CommentsActor) => actor.getSnapshot().matches({ ready: { deletion: 'confirming' } });
+
+  it('asking opens the confirmation for that comment and deletes nothing; cancel closes it', async () => {
+    const h = await loaded();
+    h.actor.send({ type: 'comments.askDestroy', id: 'c1' });
+    expect(confirming(h.actor)).toBe(true);
+    expect(ctx(h.actor).deleteAsked).toBe('c1');
+    expect(ids(h.actor)).toEqual(['c1', 'c2', 'c3']);
+    expect(h.change.calls).toEqual([]);
+    h.actor.send({ type: 'comments.cancelDestroy' });
+    expect(confirming(h.actor)).toBe(false);
+    expect(ctx(h.actor).deleteAsked).toBeNull();
+    expect(h.change.calls).toEqual([]);
+  });
+
+  it('confirm deletes the comment asked about (a parent with its replies)', async () => {
+    const h = await loaded();
+    h.actor.send({ type: 'comments.askDestroy', id: 'c1' });
+    h.actor.send({ type: 'comments.confirmDestroy' });
+    expect(confirming(h.actor)).toBe(false);
+    expect(ids(h.actor)).toEqual(['c3']);
+    expect(h.change.calls[0]!.input).toEqual({ name: 'comment.destroy', payload: { itemId: 'i1', pass: null, id: 'c1' } });
+  });
+
+  it('a comment the viewer may not delete gets no confirmation', async () => {
+    const h = await loaded([C1, C3], { subject: { viewer: SAM, facts: { isOwner: false, actions: ['viewItem'], enableComments: true, allowAnonComments: false } } });
+    h.actor.send({ type: 'comments.askDestroy', id: 'c1' });
+    expect(confirming(h.actor)).toBe(false);
+  });
+
+  it('the confirmation closes by itself when someone else deletes the comment meanwhile', async () => {
+    const h = await loaded();
+    h.actor.send({ type: 'comments.askDestroy', id: 'c3' });
+    push(h.actor, 'comment.destroy', { ids: ['c3'] });
+    expect(confirming(h.actor)).toBe(false);
+    h.actor.send({ type: 'comments.confirmDestroy' });
+    expect(h.change.calls).toEqual([]);
+  });
+});
+
+describe('comments: which edit and reply box is shown (§4)', () => {
+  it('composing an edit or a reply shows its box; saving or canceling it hides it again', async () => {
+    const h = await loaded([C1]);
+    h.actor.send({ type: 'comments.compose', target: { kind: 'edit', commentId: 'c1' } });
+    h.actor.send({ type: 'comments.compose', target: { kind: 'reply', parentId: 'c1' } });
+    expect(ctx(h.actor)).toMatchObject({ editingId: 'c1', replyingToId: 'c1' });
+    h.actor.send({ type: 'comments.discard', composerId: 'composer-edit-c1' });
+    expect(ctx(h.actor)).toMatchObject({ editingId: null, replyingToId: 'c1' });
+    const box = h.composer({ kind: 'reply', parentId: 'c1' })!;
+    box.send({ type: 'posting.change', content: text('Agreed') });
+    box.send({ type: 'posting.submit' });
+    h.save.calls[0]!.resolve({ comment: reply('c7', 'c1', { userId: 'u-alex', userKey: 'u-alex' }) });
+    await settle();
+    expect(ctx(h.actor)).toMatchObject({ editingId: null, replyingToId: null });
+  });
+
+  it('a box that may not open is never shown; the comment deleted takes its edit box with it', async () => {
+    const h = await loaded([{ ...C1, resolved: true, isResolved: true }, C3]);
+    h.actor.send({ type: 'comments.compose', target: { kind: 'reply', parentId: 'c1' } });
+    expect(ctx(h.actor).replyingToId).toBeNull();
+    h.actor.send({ type: 'comments.compose', target: { kind: 'edit', commentId: 'c3' } });
+    expect(ctx(h.actor).editingId).toBeNull(); // Sam's comment: Alex may not edit it
+    const mine = await loaded([C1]);
+    mine.actor.send({ type: 'comments.compose', target: { kind: 'edit', commentId: 'c1' } });
+    expect(ctx(mine.actor).editingId).toBe('c1');
+    mine.actor.send({ type: 'comments.destroy', id: 'c1' });
+    expect(ctx(mine.actor).editingId).toBeNull();
+  });
+});

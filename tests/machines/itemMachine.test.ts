@@ -443,3 +443,61 @@ describe('item: downloads (review-and-content §4 backups, §7)', () => {
     expect(presign.inputs).toEqual([]);
   });
 });
+
+describe('item: the restore confirmation (review-and-content §5; the version menu asks, the dialog answers)', () => {
+  const two = detail([version(1, 'ready'), version(2, 'ready')]);
+  const asking = (actor: Item) => actor.getSnapshot().matches({ open: { fetchSuccess: { restoreConfirm: 'asking' } } });
+
+  it('asking opens the confirmation for that version; cancel closes it and restores nothing', async () => {
+    const { actor, restore } = start({ answer: answerWith(two) });
+    open(actor);
+    await settle();
+    actor.send({ type: 'item.askRestore', version: 1 });
+    expect(asking(actor)).toBe(true);
+    expect(actor.getSnapshot().context.restoreAsked).toBe(1);
+    actor.send({ type: 'item.cancelRestore' });
+    expect(asking(actor)).toBe(false);
+    expect(actor.getSnapshot().context.restoreAsked).toBeNull();
+    expect(restore.calls).toEqual([]);
+  });
+
+  it('confirm restores the version asked about and closes the confirmation', async () => {
+    const { actor, restore } = start({ answer: answerWith(two) });
+    open(actor, { versionQuery: 1 });
+    await settle();
+    actor.send({ type: 'item.askRestore', version: 1 });
+    actor.send({ type: 'item.confirmRestore' });
+    expect(asking(actor)).toBe(false);
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(restore.calls.map((c) => c.input)).toEqual([{ itemId: 'i1', version: 1 }]);
+    restore.calls[0]!.resolve({ item: detail([version(1, 'ready'), version(2, 'ready'), version(3, 'ready')]) });
+    await settle();
+    expect(shown(actor)).toBe(3);
+  });
+
+  it('the latest version, or a viewer, gets no confirmation at all', async () => {
+    const owner = start({ answer: answerWith(two) });
+    open(owner.actor);
+    await settle();
+    owner.actor.send({ type: 'item.askRestore', version: 2 });
+    expect(asking(owner.actor)).toBe(false);
+
+    const viewer = start({ answer: answerWith({ ...two, isOwner: false, actions: ['viewItem'] }) });
+    open(viewer.actor);
+    await settle();
+    viewer.actor.send({ type: 'item.askRestore', version: 1 });
+    expect(asking(viewer.actor)).toBe(false);
+  });
+
+  it('leaving the item forgets the question', async () => {
+    const { actor } = start({ answer: answerWith(two) });
+    open(actor);
+    await settle();
+    actor.send({ type: 'item.askRestore', version: 1 });
+    actor.send({ type: 'item.close' });
+    expect(actor.getSnapshot().context.restoreAsked).toBeNull();
+    open(actor);
+    await settle();
+    expect(asking(actor)).toBe(false);
+  });
+});

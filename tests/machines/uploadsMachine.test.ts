@@ -199,3 +199,33 @@ describe('uploads: signing out with uploads in progress (foundation §1, §8)', 
     expect(statuses(uploads)).toEqual([]);
   });
 });
+
+describe('uploads: files dragged over the drop zone (§2 "A drop zone accepts dragged files")', () => {
+  const over = (actor: Uploads) => actor.getSnapshot().hasTag('dragOver');
+
+  it('the overlay shows from the first dragenter and goes only when every element entered was left', () => {
+    const actor = createActor(uploadsMachine).start();
+    expect(over(actor)).toBe(false);
+    actor.send({ type: 'uploads.dragEnter' }); // the zone
+    actor.send({ type: 'uploads.dragEnter' }); // a card inside it (dragenter of the child fires before dragleave of the parent)
+    actor.send({ type: 'uploads.dragLeave' }); // the zone, for the card
+    expect(over(actor)).toBe(true);
+    actor.send({ type: 'uploads.dragLeave' }); // the card, out of the zone
+    expect(over(actor)).toBe(false);
+    expect(actor.getSnapshot().context.dragDepth).toBe(0);
+  });
+
+  it('a drop, the drag canceled or the zone gone ends it whatever the depth; a stray dragleave changes nothing', () => {
+    const actor = createActor(uploadsMachine).start();
+    actor.send({ type: 'uploads.dragLeave' });
+    expect(over(actor)).toBe(false);
+    actor.send({ type: 'uploads.dragEnter' });
+    actor.send({ type: 'uploads.dragEnter' });
+    actor.send({ type: 'uploads.dragEnd' });
+    expect(over(actor)).toBe(false);
+    actor.send({ type: 'uploads.dragEnter' });
+    expect(over(actor)).toBe(true);
+    actor.send({ type: 'uploads.dragLeave' });
+    expect(over(actor)).toBe(false);
+  });
+});

@@ -2,9 +2,10 @@
  * One comment (review-and-content §3 Comment, §4 comments, §6 comment permissions): the author's avatar and name (or
  * e-mail), the date, where it points (video time or slide/lesson; clicking seeks), the body through RichText (text
  * nodes only), the snapshot, the attachments as links, the unread dot, resolved / locked badges and the comment's
- * menu (edit, delete with a confirmation, resolve/reopen on parents). What the viewer may do arrives in `perms`.
+ * menu (edit, delete with a confirmation, resolve/reopen on parents). What the viewer may do arrives in `perms`;
+ * which comment the delete confirmation asks about arrives in `deleteAskedId` (the comments actor keeps it).
  */
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { CommentAttachment, CommentRecord } from '../../../domain/comments.ts';
 import { Avatar, Button, CheckIcon, Dialog, EditIcon, LockIcon, Menu, MenuItem, MoreIcon, PlayIcon, RestoreIcon, SlidesIcon, Spinner, TrashIcon, cx } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
@@ -23,6 +24,8 @@ export interface CommentDisplayContext {
   slideLabels: Readonly<Record<string, string>>;
   /** The comment being edited (its composer replaces the body), or null. */
   editingId: string | null;
+  /** The comment the delete confirmation asks about, or null. */
+  deleteAskedId: string | null;
   /** Where the lead plugs the connected editor in. */
   renderComposer: (target: ComposerTarget) => ReactNode;
 }
@@ -30,8 +33,11 @@ export interface CommentDisplayContext {
 /** A comment's commands. */
 export interface CommentHandlers {
   onEdit: (commentId: string) => void;
-  /** Called after the confirmation. */
-  onDelete: (commentId: string) => void;
+  /** The menu's Delete: ask for confirmation. */
+  onAskDelete: (commentId: string) => void;
+  /** The confirmation's Delete (deletes the comment asked about) and Cancel. */
+  onConfirmDelete: () => void;
+  onCancelDelete: () => void;
   /** Resolve (true) or reopen (false) a thread; parents only. */
   onResolve: (parentId: string, resolved: boolean) => void;
   /** The video time or slide label was clicked. */
@@ -44,19 +50,15 @@ export interface CommentItemProps extends CommentDisplayContext, CommentHandlers
   perms: CommentPermissions;
 }
 
-/** One comment, keeping whether its delete confirmation is open. */
+/** One comment, its delete confirmation open while the comments actor asks about it. */
 export function CommentItem(props: CommentItemProps) {
-  const [confirmingDelete, setConfirmingDelete] = useState(false);
   return (
     <CommentItemView
       {...props}
-      confirmingDelete={confirmingDelete}
-      onDeleteRequest={() => setConfirmingDelete(true)}
-      onDeleteCancel={() => setConfirmingDelete(false)}
-      onDeleteConfirm={() => {
-        setConfirmingDelete(false);
-        props.onDelete(props.comment.id);
-      }}
+      confirmingDelete={props.deleteAskedId === props.comment.id}
+      onDeleteRequest={() => props.onAskDelete(props.comment.id)}
+      onDeleteCancel={props.onCancelDelete}
+      onDeleteConfirm={props.onConfirmDelete}
     />
   );
 }

@@ -73,10 +73,13 @@ function threadProps(thread: ThreadViewModel, overrides: Partial<CommentThreadPr
     isAndroid: false,
     slideLabels: {},
     editingId: null,
+    deleteAskedId: null,
     replyingToId: null,
     renderComposer: composer,
     onEdit: noop,
-    onDelete: noop,
+    onAskDelete: noop,
+    onConfirmDelete: noop,
+    onCancelDelete: noop,
     onResolve: noop,
     onReply: noop,
     onThreadClick: noop,
@@ -94,9 +97,12 @@ function itemProps(c: CommentRecord, overrides: Partial<CommentItemViewProps> = 
     isAndroid: false,
     slideLabels: {},
     editingId: null,
+    deleteAskedId: null,
     renderComposer: composer,
     onEdit: noop,
-    onDelete: noop,
+    onAskDelete: noop,
+    onConfirmDelete: noop,
+    onCancelDelete: noop,
     onResolve: noop,
     confirmingDelete: false,
     onDeleteRequest: noop,
@@ -345,11 +351,11 @@ describe('a comment (§3, §4, §6)', () => {
 
   it('delete asks first: the menu opens the confirmation, only its Delete deletes', () => {
     const c = comment();
-    const onDelete = vi.fn();
+    const onConfirmDelete = vi.fn();
     const onDeleteRequest = vi.fn();
-    fire(find(CommentItemView(itemProps(c, { onDelete, onDeleteRequest })), MenuItem, 'Delete'), 'onSelect');
+    fire(find(CommentItemView(itemProps(c, { onConfirmDelete, onDeleteRequest })), MenuItem, 'Delete'), 'onSelect');
     expect(onDeleteRequest).toHaveBeenCalledOnce();
-    expect(onDelete).not.toHaveBeenCalled();
+    expect(onConfirmDelete).not.toHaveBeenCalled();
 
     const closed = render(<CommentItemView {...itemProps(c)} />);
     expect(closed).not.toContain('Delete this comment?');

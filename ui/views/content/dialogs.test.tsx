@@ -181,7 +181,7 @@ describe('SharedFolderSettingsDialog (§6: dropdowns for those who may change pe
         members={MEMBERS}
         groups={GROUPS}
         onSave={noop}
-        onCancel={noop}
+        onRequestClose={noop}
         onRetry={noop}
         {...props}
       />,
@@ -229,6 +229,19 @@ describe('SharedFolderSettingsDialog (§6: dropdowns for those who may change pe
     expect(failed).toContain('We couldn’t load the members of this folder.');
     expect(failed).toContain('Network error');
     expect(button(failed, 'Try again')).toBeTruthy();
+  });
+
+  it('shows the draft it is given (the actor keeps it): Save enabled once it differs, the leave-or-stay question in place of the buttons', () => {
+    const own = PERMISSIONS.filter((entry) => !entry.inherited);
+    const draft = own.slice(1);
+    const edited = dialog({ draft, dirty: true });
+    expect(isDisabled(button(edited, 'Save'))).toBe(false);
+    expect(edited).not.toContain(`Remove ${own[0]!.name}`);
+    const asking = dialog({ draft, dirty: true, confirmingLeave: true });
+    expect(asking).toContain('Leave without saving?');
+    expect(button(asking, 'Keep editing')).toBeTruthy();
+    expect(button(asking, 'Leave without saving')).toBeTruthy();
+    expect(asking).not.toContain('>Save<');
   });
 
   it('a failed save keeps the list and says so', () => {

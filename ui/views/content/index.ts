@@ -59,7 +59,7 @@ export { NameDialog, type NameDialogKind, type NameDialogProps } from './dialogs
 export { MoveDialog, type MoveDialogProps, type MoveTargetValidity } from './dialogs/MoveDialog.tsx';
 export {
   SharedFolderSettingsDialog,
-  type PermissionChange,
+  type Principal,
   type SharedFolderSettingsDialogProps,
   type SharedFolderSettingsStatus,
 } from './dialogs/SharedFolderSettingsDialog.tsx';

@@ -1,12 +1,13 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useLocation } from 'wouter';
-import type { FolderPermissionView, ItemRecord } from '../../../domain/content.ts';
+import type { ItemRecord } from '../../../domain/content.ts';
 import { duplicateName } from '../../../domain/names.ts';
 import { folderMoveValidity, itemMoveValidity } from '../../../domain/folderMoves.ts';
 import { PRIVATE_CONTENT, SHARED_CONTENT, TRASH_ROOT, type FolderId } from '../../../domain/folderRoles.ts';
 import type { FolderTree } from '../../../domain/folderTree.ts';
 import type { DialogData } from '../../../machines/content/contentEvents.ts';
+import { hasUnsavedChangesOf } from '../../../machines/content/folderSettingsMachine.ts';
 import { useSystem } from '../../system.tsx';
 import {
   AddToTeamDialog,
@@ -23,7 +24,6 @@ import {
   contentRefusalText,
   folderLabel,
   type MoveTargetValidity,
-  type PermissionChange,
 } from '../content/index.ts';
 import { folderHref } from './useContentModel.ts';
 
@@ -78,19 +78,9 @@ export function ContentDialogs({ tree, userId }: { tree: FolderTree; userId: str
     dialogs.send({ type: 'dialogs.navigated' });
   }, [navigation, navigate, dialogs]);
 
-  // The settings dialog closes once a save went through (busy → ready without an error).
-  const wasSaving = useRef(false);
+  // The folderSettings actor keeps the draft, asks before dropping it, reads the team and closes the dialog once saved.
   const saving = settings.hasTag('busy');
-  useEffect(() => {
-    if (wasSaving.current && !saving && settings.context.saveError === null && dialog?.kind === 'sharedFolderSettings') dialogs.send({ type: 'dialogs.close' });
-    wasSaving.current = saving;
-  }, [saving, settings.context.saveError, dialog?.kind, dialogs]);
-
-  // Adding people needs the team's members and groups, read once the dialog is up and may change roles.
   const canChange = settings.context.canChange;
-  useEffect(() => {
-    if (dialog?.kind === 'sharedFolderSettings' && canChange) folderSettings.send({ type: 'folderSettings.fetchTeam' });
-  }, [dialog?.kind, canChange, folderSettings]);
 
   if (!dialog) return null;
   const close = () => dialogs.send({ type: 'dialogs.close' });
@@ -176,18 +166,6 @@ export function ContentDialogs({ tree, userId }: { tree: FolderTree; userId: str
               ? 'saveFailed'
               : 'ready';
       const team = settings.context.team;
-      const save = (changes: PermissionChange[]) => {
-        // The actor keeps display names with the entries; find them among the entries and the team.
-        const entries: FolderPermissionView[] = changes.map((change) => {
-          const known = settings.context.entries.find((entry) => entry.principalId === change.principalId && entry.principalType === change.principalType);
-          if (known) return { ...known, role: change.role, inherited: false };
-          const member = team?.members.find((m) => m.user_id === change.principalId);
-          const group = team?.groups.find((g) => g.id === change.principalId);
-          const name = member ? `${member.first_name} ${member.last_name}`.trim() : (group?.name ?? change.principalId);
-          return { ...change, inherited: false, name, email: member?.email ?? null, avatar: member?.avatars.small ?? null };
-        });
-        folderSettings.send({ type: 'folderSettings.save', entries });
-      };
       return (
         <SharedFolderSettingsDialog
           open={shown}
@@ -195,12 +173,20 @@ export function ContentDialogs({ tree, userId }: { tree: FolderTree; userId: str
           status={status}
           error={settings.context.loadError ?? settings.context.saveError}
           entries={settings.context.entries}
+          draft={settings.context.draft}
+          dirty={hasUnsavedChangesOf(settings.context)}
+          confirmingLeave={settings.matches({ open: { permissions: 'confirmingLeave' } })}
           canChange={canChange}
           currentUserId={userId}
           members={team?.members ?? []}
           groups={team?.groups ?? []}
-          onSave={save}
-          onCancel={close}
+          onAdd={(principal) => folderSettings.send({ type: 'folderSettings.addPrincipal', ...principal })}
+          onSetRole={(principal, role) => folderSettings.send({ type: 'folderSettings.setRole', principalType: principal.principalType, principalId: principal.principalId, role })}
+          onRemove={(principal) => folderSettings.send({ type: 'folderSettings.removeEntry', principalType: principal.principalType, principalId: principal.principalId })}
+          onSave={() => folderSettings.send({ type: 'folderSettings.save' })}
+          onRequestClose={() => folderSettings.send({ type: 'folderSettings.requestClose' })}
+          onLeave={() => folderSettings.send({ type: 'folderSettings.leave' })}
+          onStay={() => folderSettings.send({ type: 'folderSettings.stay' })}
           onRetry={() => folderSettings.send({ type: 'folderSettings.retry' })}
           moving={
             dialog.move

@@ -71,6 +71,7 @@ export function GridScreen({ folderParam }: { folderParam?: string }) {
   const itemPendingOf = (id: string) => pending.itemStatus.get(id);
   const onTeam = useSelector(system.session, (s) => isOnTeam(s.context.account));
   const sharedItemId = useSelector(system.share, (s) => s.context.itemId);
+  const filesDraggedOver = useSelector(uploads, (s) => s.hasTag('dragOver'));
   const [, navigate] = useLocation();
   const search = useSearch();
   const folderId = routeFolderId(folderParam);
@@ -420,7 +421,16 @@ export function GridScreen({ folderParam }: { folderParam?: string }) {
         upload={<UploadFileLink variant="secondary" onFiles={startUploads} disabled={!uploadTarget} />}
       />
       {newVersionPicker.input}
-      <DropZone folderName={node && node.virtual === null ? node.name : t('content.title')} onFiles={startUploads} disabled={!uploadTarget} className="content-dropzone">
+      <DropZone
+        folderName={node && node.virtual === null ? node.name : t('content.title')}
+        onFiles={startUploads}
+        disabled={!uploadTarget}
+        className="content-dropzone"
+        dragOver={filesDraggedOver}
+        onDragEnter={() => uploads.send({ type: 'uploads.dragEnter' })}
+        onDragLeave={() => uploads.send({ type: 'uploads.dragLeave' })}
+        onDragEnd={() => uploads.send({ type: 'uploads.dragEnd' })}
+      >
       <ResizableSidebar
         sidebar={sidebar}
         placeKey={String(folderId)}

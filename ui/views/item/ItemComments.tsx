@@ -6,13 +6,14 @@
  */
 import { useSelector } from '@xstate/react';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
-import type { ActorRefFrom } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { MentionSuggestion } from '../../../domain/comments.ts';
 import { productFamily } from '../../../domain/folderRoles.ts';
 import type { VersionMeta } from '../../../domain/items.ts';
 import type { RawContent } from '../../../domain/richText.ts';
 import { composerIdOf, type ComposerTarget } from '../../../machines/comments/commentEvents.ts';
 import type { commentPostingMachine } from '../../../machines/comments/commentPostingMachine.ts';
+import type { commentEditorMachine } from '../../../machines/comments/commentEditorMachine.ts';
 import {
   canMarkAllReadOf,
   canToggleCommentsOf,
@@ -39,8 +40,16 @@ import {
   useFocusBackAfterClose,
   type CommentPlace, type CommentsStatus, type NotificationLevelPopoverProps } from '../comments/index.ts';
 import { LazyCommentEditor, readOnlyTextFor } from '../comments/editor/index.ts';
+import type { EditorModes } from '../comments/editor/types.ts';
 
 type ComposerRef = ActorRefFrom<typeof commentPostingMachine>;
+type EditorRef = ActorRefFrom<typeof commentEditorMachine>;
+
+/** The editor's states (§4 comment editor) from the composer's editor actor. */
+function editorModesOf(snapshot: SnapshotFrom<typeof commentEditorMachine> | undefined): EditorModes | undefined {
+  if (!snapshot) return undefined;
+  return { empty: snapshot.matches({ draft: 'empty' }), suggestionsOpen: snapshot.hasTag('suggestionsOpen'), emojiOpen: snapshot.hasTag('emojiOpen') };
+}
 
 /** §6 "edit hidden on Android". */
 const IS_ANDROID = typeof navigator !== 'undefined' && /android/i.test(navigator.userAgent);
@@ -62,7 +71,7 @@ async function pasteSnapshot(composer: ComposerRef, addFiles: (files: File[]) =>
 }
 
 /** One composer (new comment, reply or edit) drawn with the comment editor. */
-function Composer({ target, onAuthPrompt, onDone }: { target: ComposerTarget; onAuthPrompt: () => void; onDone?: () => void }) {
+function Composer({ target, onAuthPrompt }: { target: ComposerTarget; onAuthPrompt: () => void }) {
   const system = useSystem();
   const { comments } = system;
   const ref = useSelector(comments, (s) => s.children[composerIdOf(target)] as ComposerRef | undefined);
@@ -70,7 +79,7 @@ function Composer({ target, onAuthPrompt, onDone }: { target: ComposerTarget; on
   const suggestions = useSelector(comments, (s) => s.context.mention.suggestions);
   const videoTime = useSelector(comments, (s) => s.context.videoTime);
   if (!ref) return null;
-  return <ComposerEditor composer={ref} target={target} reason={reason} suggestions={suggestions} videoTime={videoTime} onAuthPrompt={onAuthPrompt} onDone={onDone} />;
+  return <ComposerEditor composer={ref} target={target} reason={reason} suggestions={suggestions} videoTime={videoTime} onAuthPrompt={onAuthPrompt} />;
 }
 
 function ComposerEditor({
@@ -80,7 +89,6 @@ function ComposerEditor({
   suggestions,
   videoTime,
   onAuthPrompt,
-  onDone,
 }: {
   composer: ComposerRef;
   target: ComposerTarget;
@@ -88,11 +96,13 @@ function ComposerEditor({
   suggestions: readonly MentionSuggestion[];
   videoTime: number | null;
   onAuthPrompt: () => void;
-  onDone?: (() => void) | undefined;
 }) {
   const system = useSystem();
   const snapshot = useSelector(composer, (s) => s);
   const { context } = snapshot;
+  const editor = snapshot.children.editor as EditorRef | undefined;
+  const editorSnapshot = useSelector(editor, (s) => s);
+  const modes = editorModesOf(editorSnapshot);
   const posting = snapshot.hasTag('posting');
   // The editor is controlled through `resetKey`: whenever the actor's content is not what the editor last sent
   // (cleared after a post, a restored draft, the start of an edit) the editor starts again from it.
@@ -123,7 +133,14 @@ function ComposerEditor({
         readOnlyText={readOnlyText}
         onReadOnlyClick={reason === 'notAllowed' ? onAuthPrompt : undefined}
         mentionSuggestions={suggestions}
-        onMentionQuery={(query) => system.comments.send(query === null ? { type: 'comments.mentionClosed' } : { type: 'comments.mentionQuery', query })}
+        onMentionQuery={(query) => {
+          editor?.send({ type: 'editor.mentionQuery', query });
+          system.comments.send(query === null ? { type: 'comments.mentionClosed' } : { type: 'comments.mentionQuery', query });
+        }}
+        modes={modes}
+        onEmojiToggle={() => editor?.send({ type: 'editor.toggleEmoji' })}
+        onEmojiClose={() => editor?.send({ type: 'editor.closeEmoji' })}
+        onBlur={() => editor?.send({ type: 'editor.blur' })}
         attachments={context.attachments}
         attachmentMessage={message}
         onAddFiles={(files) => composer.send({ type: 'posting.addAttachments', files: system.addFiles(files) })}
@@ -140,9 +157,11 @@ function ComposerEditor({
         onCancel={() => {
           composer.send({ type: 'posting.cancel' });
           if (target.kind !== 'new') system.comments.send({ type: 'comments.discard', composerId: composerIdOf(target) });
-          onDone?.();
         }}
-        onFocus={() => composer.send({ type: 'posting.focus', currentTime: videoTime })}
+        onFocus={() => {
+          editor?.send({ type: 'editor.focus' });
+          composer.send({ type: 'posting.focus', currentTime: videoTime });
+        }}
         onPasteImage={target.kind === 'edit' ? undefined : (file) => void pasteSnapshot(composer, system.addFiles, file)}
         autoFocus={target.kind !== 'new'}
         label={t(target.kind === 'reply' ? 'comments.editor.replyLabel' : target.kind === 'edit' ? 'comments.editor.editLabel' : 'comments.editor.label')}
@@ -158,8 +177,6 @@ function useCommentProps(meta: VersionMeta | null, product: string, onSeek: (pla
   const snapshot = useSelector(comments, (s) => s);
   const notifications = useSelector(itemNotifications, (s) => s);
   const { context } = snapshot;
-  const [editingId, setEditingId] = useState<string | null>(null);
-  const [replyingToId, setReplyingToId] = useState<string | null>(null);
   const slides = useMemo(() => slideLabelsOf(meta), [meta]);
   const subject = context.subject;
   const viewer = subject?.viewer ?? { key: null, userId: null, anonymousEmail: null };
@@ -181,23 +198,13 @@ function useCommentProps(meta: VersionMeta | null, product: string, onSeek: (pla
         onOpenSettings: () => notificationSettings.send({ type: 'notificationSettings.open', timeZone }),
       }
     : null;
-  // A reply or edit box closes once saved (its composer actor stops): the thread shows Reply, the comment its body again.
-  const live = new Set(context.composers.map((composer) => composer.id));
-  const shownEditingId = editingId !== null && live.has(composerIdOf({ kind: 'edit', commentId: editingId })) ? editingId : null;
-  const shownReplyingToId = replyingToId !== null && live.has(composerIdOf({ kind: 'reply', parentId: replyingToId })) ? replyingToId : null;
+  // The actor keeps which edit and reply box is shown; one closes once saved or canceled (its composer stops).
+  const shownEditingId = context.editingId;
+  const shownReplyingToId = context.replyingToId;
   // A reply or edit box that closes takes the focus with it: the keyboard goes back to Reply or the comment's actions.
   useFocusBackAfterClose(shownReplyingToId, threadReplyButton);
   useFocusBackAfterClose(shownEditingId, commentActionsButton);
-  const renderComposer = (target: ComposerTarget): ReactNode => (
-    <Composer
-      target={target}
-      onAuthPrompt={onAuthPrompt}
-      onDone={() => {
-        if (target.kind === 'edit') setEditingId(null);
-        if (target.kind === 'reply') setReplyingToId(null);
-      }}
-    />
-  );
+  const renderComposer = (target: ComposerTarget): ReactNode => <Composer target={target} onAuthPrompt={onAuthPrompt} />;
   return {
     status,
     errorMessage: context.loadError,
@@ -221,19 +228,16 @@ function useCommentProps(meta: VersionMeta | null, product: string, onSeek: (pla
     isAndroid: IS_ANDROID,
     slideLabels: slides.labels,
     editingId: shownEditingId,
+    deleteAskedId: context.deleteAsked,
     replyingToId: shownReplyingToId,
     renderComposer,
-    onEdit: (commentId: string) => {
-      setEditingId(commentId);
-      send({ type: 'comments.compose', target: { kind: 'edit', commentId } });
-    },
-    onDelete: (commentId: string) => send({ type: 'comments.destroy', id: commentId }),
+    onEdit: (commentId: string) => send({ type: 'comments.compose', target: { kind: 'edit', commentId } }),
+    onAskDelete: (commentId: string) => send({ type: 'comments.askDestroy', id: commentId }),
+    onConfirmDelete: () => send({ type: 'comments.confirmDestroy' }),
+    onCancelDelete: () => send({ type: 'comments.cancelDestroy' }),
     onResolve: (parentId: string, resolved: boolean) => send({ type: 'comments.resolve', id: parentId, resolved }),
     onSeek,
-    onReply: (parentId: string) => {
-      setReplyingToId(parentId);
-      send({ type: 'comments.compose', target: { kind: 'reply', parentId } });
-    },
+    onReply: (parentId: string) => send({ type: 'comments.compose', target: { kind: 'reply', parentId } }),
     onThreadClick: (parentId: string) => send({ type: 'comments.threadClicked', id: parentId }),
   };
 }

@@ -91,7 +91,6 @@ export function ItemScreen({ itemId, tab, header }: { itemId: string; tab: strin
   // A member of a translation stack shows the stack's title (§2 "title (or stack title)").
   const stackTitle = useStackTitle(itemId);
   usePageTitle(stackTitle ?? item?.title ?? t('item.title'));
-  const [restoreAsked, setRestoreAsked] = useState<number | null>(null);
   const unreadCount = useSelector(system.comments, (s) => unreadCountOf(s.context));
   const reviewers = useReviewerAvatars();
   const myEmail = useSelector(system.session, (s) => s.context.user?.email ?? null);
@@ -247,7 +246,7 @@ export function ItemScreen({ itemId, tab, header }: { itemId: string; tab: strin
       versions={versions}
       currentVersion={shown?.number ?? latest?.number ?? 1}
       versionHref={(number) => itemHref(item.id, tab, search, { version: String(number) })}
-      onRestoreVersion={(number) => setRestoreAsked(number)}
+      onRestoreVersion={(number) => itemActor.send({ type: 'item.askRestore', version: number })}
       onShare={canOpenShareOf(context) ? () => system.share.send({ type: 'share.open', itemId: item.id, canChange: canChangeSharing(item), origin: system.origin }) : null}
       feedbackHref={context.userId ? itemHref(item.id, 'feedback', search) : null}
       currentTab={currentTab}
@@ -278,19 +277,16 @@ export function ItemScreen({ itemId, tab, header }: { itemId: string; tab: strin
         onStay={() => itemActor.send({ type: 'item.dismissOutOfDate' })}
       />
       <RestoreVersionDialog
-        open={restoreAsked !== null}
-        version={restoreAsked ?? 1}
+        open={context.restoreAsked !== null}
+        version={context.restoreAsked ?? 1}
         nextNumber={item.versions.length + 1}
         busy={snapshot.hasTag('busy')}
         onConfirm={() => {
-          if (restoreAsked !== null) {
-            itemActor.send({ type: 'item.restoreVersion', version: restoreAsked });
-            // The new latest version is shown once the server answers.
-            navigate(itemHref(item.id, tab, search, { version: null }));
-          }
-          setRestoreAsked(null);
+          itemActor.send({ type: 'item.confirmRestore' });
+          // The new latest version is shown once the server answers.
+          navigate(itemHref(item.id, tab, search, { version: null }));
         }}
-        onCancel={() => setRestoreAsked(null)}
+        onCancel={() => itemActor.send({ type: 'item.cancelRestore' })}
       />
     </ItemFrame>
   );

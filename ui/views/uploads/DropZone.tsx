@@ -2,8 +2,10 @@
  * Files in (review-and-content §2 "A drop zone accepts dragged files to upload into the current folder", the
  * upload-file link; §6 signed-in, active users only — the caller passes `disabled` otherwise). Reading File
  * objects from the DataTransfer or the file input is the view's job; what happens to them is the caller's.
+ * Whether files are dragged over the zone is the caller's too (the uploads actor's `dropTarget`): the DOM
+ * listeners here only report dragenter, dragleave and the drag's end.
  */
-import { useEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { useEffect, useRef, type DragEvent, type ReactNode } from 'react';
 import { Button, UploadIcon, cx, type ButtonProps } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
 
@@ -68,40 +70,37 @@ export interface DropZoneProps {
   scope?: 'area' | 'window';
   className?: string;
   children: ReactNode;
+  /** Files are dragged over the zone (the overlay shows). */
+  dragOver?: boolean;
+  /** Files entered the zone (or one of its children), left one, or the drag ended (dropped, canceled, zone disabled or gone). */
+  onDragEnter?: () => void;
+  onDragLeave?: () => void;
+  onDragEnd?: () => void;
 }
+
+const noop = () => {};
 
 /**
  * Wraps an area that accepts dropped files. While enabled, files dropped elsewhere in the window are caught so
  * the browser does not open them in place of the app (which would also end running uploads).
  */
-export function DropZone({ folderName, onFiles, disabled = false, scope = 'area', className, children }: DropZoneProps) {
-  const [dragging, setDragging] = useState(false);
-  // dragenter/dragleave fire for every child crossed: count them to know when the pointer really left.
-  const depth = useRef(0);
-  const onFilesRef = useRef(onFiles);
+export function DropZone({ folderName, onFiles, disabled = false, scope = 'area', className, children, dragOver = false, onDragEnter = noop, onDragLeave = noop, onDragEnd = noop }: DropZoneProps) {
+  const dragging = dragOver && !disabled;
+  const handlers = useRef({ onFiles, onDragEnter, onDragLeave, onDragEnd });
   useEffect(() => {
-    onFilesRef.current = onFiles;
+    handlers.current = { onFiles, onDragEnter, onDragLeave, onDragEnd };
   });
 
   useEffect(() => {
-    if (disabled) {
-      depth.current = 0;
-      setDragging(false);
-      return;
-    }
-    const reset = () => {
-      depth.current = 0;
-      setDragging(false);
-    };
+    if (disabled) return;
+    const reset = () => handlers.current.onDragEnd();
     const onWindowDragEnter = (event: globalThis.DragEvent) => {
       if (scope !== 'window' || !carriesFiles(event.dataTransfer)) return;
-      depth.current += 1;
-      setDragging(true);
+      handlers.current.onDragEnter();
     };
     const onWindowDragLeave = (event: globalThis.DragEvent) => {
       if (scope !== 'window' || !carriesFiles(event.dataTransfer)) return;
-      depth.current = Math.max(0, depth.current - 1);
-      if (depth.current === 0) setDragging(false);
+      handlers.current.onDragLeave();
     };
     const onWindowDragOver = (event: globalThis.DragEvent) => {
       if (!carriesFiles(event.dataTransfer)) return;
@@ -113,7 +112,7 @@ export function DropZone({ folderName, onFiles, disabled = false, scope = 'area'
       event.preventDefault();
       if (scope === 'window' && event.dataTransfer) {
         const files = filesFromDataTransfer(event.dataTransfer);
-        if (files.length > 0) onFilesRef.current(files);
+        if (files.length > 0) handlers.current.onFiles(files);
       }
       reset();
     };
@@ -128,6 +127,8 @@ export function DropZone({ folderName, onFiles, disabled = false, scope = 'area'
       window.removeEventListener('dragover', onWindowDragOver);
       window.removeEventListener('drop', onWindowDrop);
       window.removeEventListener('dragend', reset);
+      // Disabled or gone mid-drag: no overlay is left behind.
+      reset();
     };
   }, [disabled, scope]);
 
@@ -138,8 +139,7 @@ export function DropZone({ folderName, onFiles, disabled = false, scope = 'area'
           onDragEnter: (event: DragEvent<HTMLDivElement>) => {
             if (!carriesFiles(event.dataTransfer)) return;
             event.preventDefault();
-            depth.current += 1;
-            setDragging(true);
+            onDragEnter();
           },
           onDragOver: (event: DragEvent<HTMLDivElement>) => {
             if (!carriesFiles(event.dataTransfer)) return;
@@ -150,15 +150,13 @@ export function DropZone({ folderName, onFiles, disabled = false, scope = 'area'
           },
           onDragLeave: (event: DragEvent<HTMLDivElement>) => {
             if (!carriesFiles(event.dataTransfer)) return;
-            depth.current = Math.max(0, depth.current - 1);
-            if (depth.current === 0) setDragging(false);
+            onDragLeave();
           },
           onDrop: (event: DragEvent<HTMLDivElement>) => {
             if (!carriesFiles(event.dataTransfer)) return;
             event.preventDefault();
             event.stopPropagation();
-            depth.current = 0;
-            setDragging(false);
+            onDragEnd();
             const files = filesFromDataTransfer(event.dataTransfer);
             if (files.length > 0) onFiles(files);
           },
@@ -167,7 +165,7 @@ export function DropZone({ folderName, onFiles, disabled = false, scope = 'area'
   return (
     <div className={cx('drop-zone', dragging && 'is-dragging', className)} {...area}>
       {children}
-      {dragging && !disabled && <DropOverlay folderName={folderName} fullWindow={scope === 'window'} />}
+      {dragging && <DropOverlay folderName={folderName} fullWindow={scope === 'window'} />}
     </div>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * The comment editor on ProseMirror (review-and-content §4 comment editor and posting, §5 comment rules, §8, §9).
- * Controlled: the machine owns the draft, attachments and suggestions; this component owns only the ProseMirror
- * state between resets (`resetKey`) and the open pop-ups. Behaviour lives in editorState.ts (tested without a DOM);
+ * Controlled: the machine owns the draft, attachments and suggestions, and the editor's states (`modes`: empty,
+ * focused, suggestions open, emoji open) come from the composer's editor actor; this component owns only the
+ * ProseMirror state between resets (`resetKey`). Behaviour lives in editorState.ts (tested without a DOM);
  * here it is mounted in an EditorView with the paste/drop guards, the suggestion dropdown, the emoji picker, the
  * attach button, the character counter and the buttons.
  */
@@ -67,7 +68,7 @@ interface DropdownPosition {
 }
 
 function EditableCommentEditor(props: CommentEditorProps) {
-  const { content, resetKey, placeholder, submitLabel, busy, mentionSuggestions, attachments, attachmentMessage, onAddFiles, onRemoveAttachment, label } = props;
+  const { content, resetKey, placeholder, submitLabel, busy, mentionSuggestions, attachments, attachmentMessage, onAddFiles, onRemoveAttachment, label, modes } = props;
   const latest = useRef(props);
   useLayoutEffect(() => {
     latest.current = props;
@@ -123,7 +124,9 @@ function EditableCommentEditor(props: CommentEditorProps) {
     addFilesRef.current = addFiles;
   });
 
-  const menu = mentionMenu(state, mentionSuggestions.length);
+  // The dropdown shows while the editor actor says suggestions are open (a mention is being typed) and some were found.
+  const typedMenu = mentionMenu(state, mentionSuggestions.length);
+  const menu = modes && !modes.suggestionsOpen ? null : typedMenu;
   const listboxId = useId();
   const counterId = useId();
   const messageId = useId();
@@ -132,7 +135,7 @@ function EditableCommentEditor(props: CommentEditorProps) {
   const count = characterCount(state);
   const showCounter = count >= COMMENT_MAX_CHARS - COUNTER_SHOWN_REMAINING;
   const blank = plainTextOfDoc(state.doc).trim() === '';
-  const empty = state.doc.childCount === 1 && state.doc.firstChild!.content.size === 0;
+  const empty = modes ? modes.empty : state.doc.childCount === 1 && state.doc.firstChild!.content.size === 0;
   const messages = [message, attachmentMessage].filter((text, i, all): text is string => Boolean(text) && all.indexOf(text) === i);
 
   // The editable region's attributes follow the dropdown (combobox-like: aria-controls / aria-activedescendant).
@@ -188,6 +191,7 @@ function EditableCommentEditor(props: CommentEditorProps) {
         },
         blur: (v) => {
           dismissMention(v.state, v.dispatch);
+          latest.current.onBlur?.();
           return false;
         },
       },
@@ -325,7 +329,13 @@ function EditableCommentEditor(props: CommentEditorProps) {
       <AttachmentList attachments={attachments} onRemove={onRemoveAttachment} className="comment-editor__attachments" />
 
       <div className="comment-editor__toolbar" role="group" aria-label={t('comments.editor.toolbar')}>
-        <EmojiPicker onPick={insertEmoji} keepVisible={fieldRef} onEscape={() => viewRef.current?.focus()} />
+        <EmojiPicker
+          onPick={insertEmoji}
+          keepVisible={fieldRef}
+          onEscape={() => viewRef.current?.focus()}
+          open={modes?.emojiOpen}
+          onOpenChange={(open) => (open ? props.onEmojiToggle?.() : props.onEmojiClose?.())}
+        />
         {onAddFiles && (
           <>
             <button

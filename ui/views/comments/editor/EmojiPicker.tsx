@@ -113,11 +113,20 @@ export interface EmojiPickerProps {
   keepVisible?: RefObject<HTMLElement | null>;
   /** Escape closed the panel: where focus goes (the editor); the button when omitted. */
   onEscape?(): void;
+  /** Whether the picker is open, when its owner keeps that (the composer's editor actor); else the picker keeps it. */
+  open?: boolean;
+  /** The button was pressed (`open` is the picker's wish), or the picker closed itself (Escape, outside click, pick). */
+  onOpenChange?(open: boolean): void;
 }
 
 /** The emoji button and its picker. */
-export function EmojiPicker({ onPick, disabled = false, className, keepVisible, onEscape }: EmojiPickerProps) {
-  const [open, setOpen] = useState(false);
+export function EmojiPicker({ onPick, disabled = false, className, keepVisible, onEscape, open: shownOpen, onOpenChange }: EmojiPickerProps) {
+  const [ownOpen, setOwnOpen] = useState(false);
+  const open = shownOpen ?? ownOpen;
+  const setOpen = (next: boolean) => {
+    if (shownOpen === undefined) setOwnOpen(next);
+    onOpenChange?.(next);
+  };
   const [active, setActive] = useState(0);
   const [placement, setPlacement] = useState<Placement>('below');
   // Opened above: how far the panel's bottom sits above the button's bottom (clear of keepVisible), and its room.

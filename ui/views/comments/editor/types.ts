@@ -30,9 +30,26 @@ export interface CommentEditorProps {
   onCancel(): void;
   /** The editable region got focus (video: the container captures currentTime). */
   onFocus?(): void;
+  /** The editable region lost focus. */
+  onBlur?(): void;
+  /**
+   * The editor's own states as the composer's editor actor has them (§4 comment editor: empty, focused, suggestions
+   * open, emoji open); without it (a test rendering the widget alone) they follow the widget.
+   */
+  modes?: EditorModes;
+  /** The emoji button was pressed, or the picker was closed (Escape, a click outside, a pick). */
+  onEmojiToggle?(): void;
+  onEmojiClose?(): void;
   /** A pasted image becomes the comment's snapshot. */
   onPasteImage?(file: File): void;
   autoFocus?: boolean;
   /** Accessible name of the editable region. */
   label: string;
+}
+
+/** The editor's own states, selected from its actor. */
+export interface EditorModes {
+  empty: boolean;
+  suggestionsOpen: boolean;
+  emojiOpen: boolean;
 }

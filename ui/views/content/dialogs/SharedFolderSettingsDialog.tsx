@@ -1,17 +1,16 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FolderPermissionView, TeamGroup, TeamMember } from '../../../../domain/content.ts';
-import { FOLDER_ROLES, newPermissionEntry, type FolderRole } from '../../../../domain/folderRoles.ts';
+import { FOLDER_ROLES, type FolderRole } from '../../../../domain/folderRoles.ts';
 import { Avatar, Banner, Button, CloseIcon, Dialog, PlusIcon, Select, Spinner, UsersIcon, cx } from '../../../kit/index.ts';
 import { t, type StringKey } from '../../../strings.ts';
 
 /** Where the settings are: reading, failed to read, editing, saving, failed to save. */
 export type SharedFolderSettingsStatus = 'loading' | 'loadFailed' | 'ready' | 'saving' | 'saveFailed';
 
-/** An entry as `folder.setPermissions` takes it. */
-export interface PermissionChange {
+/** Who an entry is for. */
+export interface Principal {
   principalId: string;
   principalType: 'user' | 'group';
-  role: FolderRole;
 }
 
 export interface SharedFolderSettingsDialogProps {
@@ -22,16 +21,29 @@ export interface SharedFolderSettingsDialogProps {
   error?: string | null;
   /** The folder's entries as the server sent them (own and inherited). */
   entries: readonly FolderPermissionView[];
+  /** The folder's own entries as edited (the folderSettings actor's draft); the own entries when omitted. */
+  draft?: readonly FolderPermissionView[];
+  /** The draft differs from the own entries: Save is enabled, closing asks first. */
+  dirty?: boolean;
+  /** The unsaved-changes question is up (leave or stay). */
+  confirmingLeave?: boolean;
   /** `folder.getPermissions` canChange (changePermissions, §6): role dropdowns, add and remove; else read-only. */
   canChange: boolean;
   currentUserId: string;
   /** `team.fetchGroups`: who can be added. */
   members: readonly TeamMember[];
   groups: readonly TeamGroup[];
-  /** The folder's own (not inherited) entries after the edits. */
-  onSave: (entries: PermissionChange[]) => void;
-  /** Closed (after "leave without saving" when there were changes). */
-  onCancel: () => void;
+  /** Add a team member or group to the draft (as an editor), change a role, remove an own entry. */
+  onAdd?: (principal: Principal) => void;
+  onSetRole?: (principal: Principal, role: FolderRole) => void;
+  onRemove?: (principal: Principal) => void;
+  /** Save the draft. */
+  onSave: () => void;
+  /** Cancel, Close, Escape: the actor closes the dialog, or asks first when there are unsaved changes. */
+  onRequestClose: () => void;
+  /** The unsaved-changes question's buttons. */
+  onLeave?: () => void;
+  onStay?: () => void;
   /** Read again after a failed read. */
   onRetry: () => void;
   /**
@@ -42,12 +54,7 @@ export interface SharedFolderSettingsDialogProps {
 }
 
 const principalKey = (entry: { principalType: string; principalId: string }) => `${entry.principalType}:${entry.principalId}`;
-
-function sameEntries(a: readonly FolderPermissionView[], b: readonly FolderPermissionView[]): boolean {
-  if (a.length !== b.length) return false;
-  const roles = new Map(a.map((entry) => [principalKey(entry), entry.role]));
-  return b.every((entry) => roles.get(principalKey(entry)) === entry.role);
-}
+const noop = () => {};
 
 function roleLabel(role: FolderRole): string {
   return t(`content.role.${role}` satisfies StringKey);
@@ -62,7 +69,8 @@ function memberName(member: TeamMember): string {
  * with their roles — a role dropdown (viewer, editor, manager, owner) for those who may change permissions,
  * a read-only list otherwise. Team members and groups can be added (they start as editors) and the folder's
  * own entries removed; entries inherited from a parent folder are read-only. Leaving with unsaved changes
- * asks to leave or stay.
+ * asks to leave or stay. The draft and the question are the folderSettings actor's; the view keeps only the
+ * choice in the add box.
  */
 export function SharedFolderSettingsDialog({
   open,
@@ -70,22 +78,25 @@ export function SharedFolderSettingsDialog({
   status,
   error,
   entries,
+  draft = entries.filter((entry) => !entry.inherited),
+  dirty: draftDirty = false,
+  confirmingLeave = false,
   canChange,
   currentUserId,
   members,
   groups,
+  onAdd = noop,
+  onSetRole = noop,
+  onRemove = noop,
   onSave,
-  onCancel,
+  onRequestClose,
+  onLeave = noop,
+  onStay = noop,
   onRetry,
   moving = null,
 }: SharedFolderSettingsDialogProps) {
-  const own = entries.filter((entry) => !entry.inherited);
   const inherited = entries.filter((entry) => entry.inherited);
-  const [draft, setDraft] = useState<FolderPermissionView[]>(own);
-  const [source, setSource] = useState(entries);
-  const [wasOpen, setWasOpen] = useState(open);
   const [adding, setAdding] = useState('');
-  const [confirmingLeave, setConfirmingLeave] = useState(false);
   const listLabelId = useId();
   const addHintId = useId();
   const stayRef = useRef<HTMLButtonElement>(null);
@@ -99,19 +110,10 @@ export function SharedFolderSettingsDialog({
     askedToLeave.current = confirmingLeave;
   }, [confirmingLeave]);
 
-  // A new read (or reopening) starts the draft again from the server's entries.
-  if (entries !== source || open !== wasOpen) {
-    setSource(entries);
-    setWasOpen(open);
-    setDraft(entries.filter((entry) => !entry.inherited));
-    setAdding('');
-    setConfirmingLeave(false);
-  }
-
   const loaded = status === 'ready' || status === 'saving' || status === 'saveFailed';
   const saving = status === 'saving';
   const editable = canChange && loaded && moving === null;
-  const dirty = editable && !sameEntries(own, draft);
+  const dirty = editable && draftDirty;
 
   const taken = new Set([...draft, ...inherited].map(principalKey));
   const memberOptions = members
@@ -121,28 +123,8 @@ export function SharedFolderSettingsDialog({
 
   const add = () => {
     const [type, ...rest] = adding.split(':');
-    const id = rest.join(':');
-    if (type === 'user') {
-      const member = members.find((m) => m.user_id === id);
-      if (!member) return;
-      const entry = newPermissionEntry(member.user_id, 'user');
-      setDraft((was) => [...was, { ...entry, role: entry.role as FolderRole, name: memberName(member), email: member.email, avatar: member.avatars.small }]);
-    } else if (type === 'group') {
-      const group = groups.find((g) => g.id === id);
-      if (!group) return;
-      const entry = newPermissionEntry(group.id, 'group');
-      setDraft((was) => [...was, { ...entry, role: entry.role as FolderRole, name: group.name, email: null, avatar: null }]);
-    }
+    if (type === 'user' || type === 'group') onAdd({ principalType: type, principalId: rest.join(':') });
     setAdding('');
-  };
-
-  const setRole = (key: string, role: FolderRole) => setDraft((was) => was.map((entry) => (principalKey(entry) === key ? { ...entry, role } : entry)));
-  const remove = (key: string) => setDraft((was) => was.filter((entry) => principalKey(entry) !== key));
-
-  const requestClose = () => {
-    if (saving) return;
-    if (dirty) setConfirmingLeave(true);
-    else onCancel();
   };
 
   const renderEntry = (entry: FolderPermissionView, isOwn: boolean) => {
@@ -175,13 +157,13 @@ export function SharedFolderSettingsDialog({
             hideLabel
             value={entry.role}
             options={FOLDER_ROLES.map((role) => ({ value: role, label: roleLabel(role) }))}
-            onChange={(role) => setRole(key, role)}
+            onChange={(role) => onSetRole(entry, role)}
           />
         ) : (
           <span className="member-row__role-text">{roleLabel(entry.role)}</span>
         )}
         {canEdit ? (
-          <button type="button" className="k-icon-button k-icon-button--sm member-row__remove" aria-label={t('content.settings.remove', { name: entry.name })} onClick={() => remove(key)}>
+          <button type="button" className="k-icon-button k-icon-button--sm member-row__remove" aria-label={t('content.settings.remove', { name: entry.name })} onClick={() => onRemove(entry)}>
             <CloseIcon size={14} />
           </button>
         ) : (
@@ -193,16 +175,16 @@ export function SharedFolderSettingsDialog({
 
   const footer = confirmingLeave ? (
     <>
-      <Button ref={stayRef} variant="secondary" onClick={() => setConfirmingLeave(false)}>
+      <Button ref={stayRef} variant="secondary" onClick={onStay}>
         {t('content.settings.unsaved.stay')}
       </Button>
-      <Button variant="danger" onClick={onCancel}>
+      <Button variant="danger" onClick={onLeave}>
         {t('content.settings.unsaved.leave')}
       </Button>
     </>
   ) : moving ? (
     <>
-      <Button ref={cancelRef} variant="secondary" onClick={requestClose}>
+      <Button ref={cancelRef} variant="secondary" onClick={onRequestClose}>
         {t('content.settings.cancel')}
       </Button>
       <Button variant="primary" disabled={!loaded} onClick={moving.onMove}>
@@ -211,15 +193,15 @@ export function SharedFolderSettingsDialog({
     </>
   ) : editable ? (
     <>
-      <Button ref={cancelRef} variant="secondary" onClick={requestClose} disabled={saving}>
+      <Button ref={cancelRef} variant="secondary" onClick={onRequestClose} disabled={saving}>
         {t('content.settings.cancel')}
       </Button>
-      <Button variant="primary" loading={saving} disabled={!dirty} onClick={() => onSave(draft.map(({ principalId, principalType, role }) => ({ principalId, principalType, role })))}>
+      <Button variant="primary" loading={saving} disabled={!dirty} onClick={onSave}>
         {t('content.settings.save')}
       </Button>
     </>
   ) : (
-    <Button variant="secondary" onClick={requestClose}>
+    <Button variant="secondary" onClick={onRequestClose}>
       {t('content.settings.close')}
     </Button>
   );
@@ -227,7 +209,7 @@ export function SharedFolderSettingsDialog({
   return (
     <Dialog
       open={open}
-      onClose={requestClose}
+      onClose={onRequestClose}
       size="lg"
       closeOnBackdrop={false}
       className="content-dialog folder-settings"
