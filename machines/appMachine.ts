@@ -34,6 +34,8 @@ import { surveysMachine } from './surveysMachine.ts';
 import { walkthroughMachine } from './walkthroughMachine.ts';
 import { itemStackMachine } from './itemStackMachine.ts';
 import { gridDownloadMachine } from './gridDownloadMachine.ts';
+// The translate tab's audio drawer (machines/translation/).
+import { audioDrawerMachine } from './translation/audioDrawerMachine.ts';
 
 /**
  * The root of the one actor system. It owns the long-lived actors (each with a systemId) so that
@@ -98,6 +100,8 @@ export const appMachine = setup({
     walkthrough: walkthroughMachine,
     itemStack: itemStackMachine,
     gridDownload: gridDownloadMachine,
+    // The translate tab's audio drawer.
+    audioDrawer: audioDrawerMachine,
   },
 }).createMachine({
   id: 'app',
@@ -138,6 +142,8 @@ export const appMachine = setup({
     { id: 'itemStack', systemId: 'itemStack', src: 'itemStack' },
     // A video's download from the grid's item menu.
     { id: 'gridDownload', systemId: 'gridDownload', src: 'gridDownload' },
+    // The translate tab's audio drawer (the composition root closes it with the tab).
+    { id: 'audioDrawer', systemId: 'audioDrawer', src: 'audioDrawer' },
     {
       id: 'auth',
       systemId: 'auth',

@@ -23,6 +23,7 @@ import type { surveysMachine } from '../machines/surveysMachine.ts';
 import type { walkthroughMachine } from '../machines/walkthroughMachine.ts';
 import type { itemStackMachine } from '../machines/itemStackMachine.ts';
 import type { gridDownloadMachine } from '../machines/gridDownloadMachine.ts';
+import type { audioDrawerMachine } from '../machines/translation/audioDrawerMachine.ts';
 import type { uploadsMachine } from '../machines/uploadsMachine.ts';
 import type { gridPrefsStore } from '../machines/gridPrefsStore.ts';
 import type { flagsStore } from '../machines/flagsStore.ts';
@@ -106,6 +107,8 @@ export interface AppSystem {
   itemStack: ActorRefFrom<typeof itemStackMachine>;
   /** A video's download from the grid's item menu (systemId `gridDownload`): send gridDownload.video. */
   gridDownload: ActorRefFrom<typeof gridDownloadMachine>;
+  /** The translate tab's audio drawer (systemId `audioDrawer`): audioDrawer.open / close / goTo; isAudioDrawerOpenOf. */
+  audioDrawer: ActorRefFrom<typeof audioDrawerMachine>;
   /** The page's origin (review links: domain/sharing.ts reviewLinkFor). */
   origin: string;
   /**

@@ -830,6 +830,16 @@ export function createAppSystem(
   tellItemStackAboutItem(itemRef.getSnapshot());
   observe(itemRef, () => tellItemStackAboutItem(itemRef.getSnapshot()));
 
+  // The translate tab's dialogs kept in machines (the audio drawer, the segment review false door): they close with
+  // the tab, when the translation actor closes (another tab or page), as they did when they were the views' state.
+  const audioDrawerRef = app.system.get('audioDrawer') as AppSystem['audioDrawer'];
+  const closeTranslateDialogs = () => {
+    if (!translationRef.getSnapshot().matches('closed')) return;
+    if (audioDrawerRef.getSnapshot().matches('open')) audioDrawerRef.send({ type: 'audioDrawer.close' });
+    if (!surveysRef.getSnapshot().matches({ segmentReview: 'closed' })) surveysRef.send({ type: 'surveys.closeSegmentReview' });
+  };
+  observe(translationRef, closeTranslateDialogs);
+
   return {
     app,
     auth: authRef,
@@ -858,6 +868,7 @@ export function createAppSystem(
     walkthrough: walkthroughRef,
     itemStack: itemStackRef,
     gridDownload: app.system.get('gridDownload') as AppSystem['gridDownload'],
+    audioDrawer: audioDrawerRef,
     origin: options.origin,
     addFiles: (picked) => picked.map((file): UploadFileRef => ({ fileId: files.add(file), name: file.name, size: file.size, type: file.type })),
     gridPrefs,

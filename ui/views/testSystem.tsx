@@ -34,6 +34,7 @@ import { surveysMachine } from '../../machines/surveysMachine.ts';
 import { walkthroughMachine } from '../../machines/walkthroughMachine.ts';
 import { itemStackMachine } from '../../machines/itemStackMachine.ts';
 import { gridDownloadMachine } from '../../machines/gridDownloadMachine.ts';
+import { audioDrawerMachine } from '../../machines/translation/audioDrawerMachine.ts';
 import { uploadsMachine } from '../../machines/uploadsMachine.ts';
 import { notificationSettingsMachine } from '../../machines/notificationSettingsMachine.ts';
 import { sandboxMachine } from '../../machines/sandboxMachine.ts';
@@ -123,6 +124,7 @@ export interface TestSystemParts {
   walkthrough?: ReturnType<typeof createActor<typeof walkthroughMachine>>;
   itemStack?: ReturnType<typeof createActor<typeof itemStackMachine>>;
   gridDownload?: ReturnType<typeof createActor<typeof gridDownloadMachine>>;
+  audioDrawer?: ReturnType<typeof createActor<typeof audioDrawerMachine>>;
 }
 
 /** An AppSystem of inert actors (adapters never run). */
@@ -155,6 +157,7 @@ export function testSystem(parts: TestSystemParts = {}): AppSystem {
     walkthrough: parts.walkthrough ?? createActor(walkthroughMachine).start(),
     itemStack: parts.itemStack ?? createActor(inert(itemStackMachine)).start(),
     gridDownload: parts.gridDownload ?? createActor(inert(gridDownloadMachine)).start(),
+    audioDrawer: parts.audioDrawer ?? createActor(audioDrawerMachine).start(),
     origin: 'http://localhost',
     addFiles: (picked) => picked.map((file, index) => ({ fileId: `test-file-${index + 1}`, name: file.name, size: file.size, type: file.type })),
     gridPrefs: createActor(gridPrefsStore).start(),
