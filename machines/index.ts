@@ -37,6 +37,8 @@ import { surveysMachine } from './surveysMachine.ts';
 import { walkthroughMachine } from './walkthroughMachine.ts';
 import { itemStackMachine } from './itemStackMachine.ts';
 import { gridDownloadMachine } from './gridDownloadMachine.ts';
+// The translate tab's lifecycles kept in machines rather than its views (see the block before the registry).
+import { audioDrawerMachine } from './translation/audioDrawerMachine.ts';
 
 /** Payload cases for one event type: each case is the event without its `type`. */
 export type EventCases = Record<string, ReadonlyArray<Record<string, unknown>>>;
@@ -358,6 +360,34 @@ const WALKTHROUGH_STEPS = [
   { id: 'segments', highlightSelector: '[data-walkthrough="segments"]' },
   { id: 'complete', highlightSelector: '[data-walkthrough="complete"]', altButton: true },
 ];
+
+// ---------------------------------------------------------------------------------------------------------
+// The translate tab's lifecycles kept in machines rather than its views: the audio drawer (a machine of its own), and
+// the events that the memory report's dialog, smart review's button, the survey answers (which `surveys.submit` now
+// sends: its cases replace the ones above) and the segment review false door added to their machines. The entry is
+// appended to the registry and the cases merged into their machines' entries just after it.
+const TRANSLATE_TAB_ENTRIES: RegistryEntry[] = [
+  {
+    name: 'audioDrawer',
+    machine: audioDrawerMachine,
+    description: "The translate tab's audio drawer: closed → open ('Validate audio elements') → closed by close, or by a segment chosen, which tells the translation actor to go to it (translation-editor §2).",
+    cases: { 'audioDrawer.goTo': [{ key: TR_T1 }] },
+  },
+];
+const TRANSLATE_TAB_CASES: Record<string, EventCases> = {
+  memoryReport: { 'memoryReport.goToSegment': [{ path: TR_T1 }] },
+  suggestions: { 'suggestions.pressSmartReview': [{ key: TR_T1, request: TOOL_REQUEST, duplicateKeys: [] }] },
+  surveys: {
+    'surveys.choose': [
+      { option: 'adjustTone', checked: true },
+      { option: 'requestsEarlyAccess', checked: true },
+    ],
+    'surveys.rate': [{ positive: true }],
+    'surveys.write': [{ slug: 'translation-progress', text: '  Smooth so far.  ' }],
+    'surveys.ask': [{ slug: 'translation-progress' }],
+    'surveys.submit': [{ slug: 'translation-progress' }, { slug: 'smart-review-survey' }],
+  },
+};
 
 /** The one registry: charts, path generation, generated tests and replay all read it. */
 export const registry: readonly RegistryEntry[] = [
@@ -1087,7 +1117,9 @@ export const registry: readonly RegistryEntry[] = [
       'xstate.error.actor.presignVideo': [{ error: { name: 'ContentRequestError', reason: 'invalidRequest', message: 'This version is not ready.' } }],
     },
   },
+  ...TRANSLATE_TAB_ENTRIES,
 ];
+for (const entry of registry) Object.assign(entry.cases, TRANSLATE_TAB_CASES[entry.name]);
 
 /** Finds a registry entry by name. */
 export function registryEntry(name: string): RegistryEntry | undefined {
@@ -1101,6 +1133,7 @@ export { requestDialogMachine, reviewRequestsMachine };
 export { translationMachine };
 export { memoryReportMachine, suggestionsMachine, surveysMachine, walkthroughMachine };
 export { gridDownloadMachine, itemStackMachine };
+export { audioDrawerMachine };
 
 /** Hash of each machine definition, written into session-log headers so replay can tell when a chart changed. */
 export function definitionHashes(): Record<string, string> {
