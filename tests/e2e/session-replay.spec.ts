@@ -72,9 +72,29 @@ test('a translate-tab session (edit, save, mark complete, reopen, find and repla
     await find.getByRole('button', { name: 'Replace', exact: true }).click();
     await expect(segmentRow(page, 'Certainement.')).toBeVisible();
 
+    // The tab's dialogs kept in machines: the audio drawer (a segment chosen), the memory report dialog, the feedback
+    // survey asked for from the help menu and answered.
+    await page.getByRole('button', { name: /^Validate audio elements/ }).click();
+    const drawer = page.getByRole('dialog', { name: 'Audio elements' });
+    await drawer.getByRole('button', { name: /Let the customer explain the whole problem\./ }).click();
+    await expect(drawer).toBeHidden();
+    await page.getByRole('button', { name: 'Translation memory report' }).click();
+    const report = page.getByRole('dialog', { name: 'Translation memory report' });
+    await expect(report.getByRole('list', { name: 'Segments with memory hits' })).toBeVisible();
+    await report.getByRole('button', { name: 'Close' }).click();
+    await expect(report).toBeHidden();
+    await page.getByRole('button', { name: 'Help', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Give feedback' }).click();
+    const survey = page.getByRole('region', { name: 'How is validating translations going?' });
+    await survey.getByRole('button', { name: 'Going well' }).click();
+    await survey.getByRole('textbox', { name: /Anything to add/ }).fill('Smooth so far.');
+    await survey.getByRole('button', { name: 'Submit' }).click();
+    await expect(survey.getByText('Thanks for your feedback')).toBeVisible();
+
     const { log } = await downloadAndReplay(page);
     const types = eventTypes(log);
     expect(types).toContain('xstate.done.actor.fetchFile');
+    expect(types).toEqual(expect.arrayContaining(['audioDrawer.goTo', 'memoryReport.showDialog', 'memoryReport.hideDialog', 'surveys.ask', 'surveys.rate', 'surveys.write', 'surveys.submit']));
     expectNoPageErrors(page);
   } finally {
     await page.context().close();

@@ -48,6 +48,11 @@ async function idOf(browser: Parameters<typeof stackItemIds>[0], baseURL: string
   return id;
 }
 
+/** The active group's header in the table (aria-current). */
+function activeGroup(page: Page): Locator {
+  return page.getByRole('table', { name: 'Segments' }).locator('[role="cell"][aria-current="true"]');
+}
+
 /** The search / replace bar. */
 function findBar(page: Page): Locator {
   return page.getByRole('search', { name: 'Find and replace' });
@@ -365,6 +370,47 @@ test('the completed translation memory report lists segments with hit percents a
 
     await dialog.getByRole('button', { name: 'Back to the report' }).click();
     await expect(items).toBeVisible();
+
+    // From a segment's memory hits, "Go to segment" closes the dialog and brings that segment's slide.
+    await item.click();
+    await dialog.getByRole('button', { name: 'Go to segment' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(activeGroup(page)).toContainText('Listen first');
+    await expect(segmentRow(page, LISTEN_TIP_SOURCE)).toBeVisible();
+    // Opened again, it starts from the list.
+    await page.getByRole('button', { name: 'Translation memory report' }).click();
+    await expect(items).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+    expectNoPageErrors(page);
+  } finally {
+    await page.context().close();
+  }
+});
+
+test('the audio drawer lists the audio segments by type; choosing one closes it and brings its slide', async ({ browser, baseURL }) => {
+  const id = await idOf(browser, baseURL!, FRENCH);
+  const page = await translatorPage(browser, baseURL!, VERA, translatePath(id));
+  try {
+    await segmentTable(page);
+    await expect(activeGroup(page)).not.toContainText('Listen first');
+    const button = page.getByRole('button', { name: /^Validate audio elements/ });
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await button.click();
+    const drawer = page.getByRole('dialog', { name: 'Audio elements' });
+    await expect(drawer).toBeVisible();
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    for (const type of ['Script', 'Captions', 'Transcript']) await expect(drawer.getByRole('heading', { name: new RegExp(`^${type}`) })).toBeVisible();
+    await drawer.getByRole('button', { name: /Let the customer explain the whole problem\./ }).click();
+    await expect(drawer).toBeHidden();
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await expect(activeGroup(page)).toContainText('Listen first');
+    await expect(segmentRow(page, 'Let the customer explain the whole problem.')).toBeVisible();
+    // Closed by Escape too.
+    await button.click();
+    await expect(drawer).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
     expectNoPageErrors(page);
   } finally {
     await page.context().close();
