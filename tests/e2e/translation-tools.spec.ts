@@ -4,6 +4,7 @@ import {
   dismissFeedbackSurvey,
   dismissSurvey,
   expect,
+  expectNoAxeViolations,
   expectNoPageErrors,
   goToSlide,
   segmentRow,
@@ -401,6 +402,8 @@ test('the audio drawer lists the audio segments by type; choosing one closes it 
     await expect(drawer).toBeVisible();
     await expect(button).toHaveAttribute('aria-expanded', 'true');
     for (const type of ['Script', 'Captions', 'Transcript']) await expect(drawer.getByRole('heading', { name: new RegExp(`^${type}`) })).toBeVisible();
+    await expectNoAxeViolations(page, 'the audio drawer');
+    await page.screenshot({ path: test.info().outputPath('audio-drawer.png') });
     await drawer.getByRole('button', { name: /Let the customer explain the whole problem\./ }).click();
     await expect(drawer).toBeHidden();
     await expect(button).toHaveAttribute('aria-expanded', 'false');
@@ -431,8 +434,16 @@ test('the segment review false door: "Notify me" thanks the validator and reache
     await expect(dialog).toContainText('Segment review is coming soon. Would you like to be notified?');
     await dialog.getByRole('button', { name: 'Notify me' }).click();
     await expect(dialog).toContainText("Thanks — we'll let you know.");
+    await expectNoAxeViolations(page, 'the segment review false door, thanking');
+    await page.screenshot({ path: test.info().outputPath('false-door.png') });
+    // Closed and opened again: it thanks at once (asked once is enough).
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    await expect(dialog).toBeHidden();
+    await page.getByRole('button', { name: 'Request segment review' }).click();
+    await expect(dialog).toContainText("Thanks — we'll let you know.");
+    await expect(dialog.getByRole('button', { name: 'Notify me' })).toHaveCount(0);
 
-    // Staff read the collector's latest events: vera's two, opening first.
+    // Staff read the collector's latest events: vera's three, in order (each opening is recorded).
     await openGridAs(staff, 'sam.staff@example.com');
     const token = await tokenOf(staff);
     await expect
@@ -441,7 +452,7 @@ test('the segment review false door: "Notify me" thanks the validator and reache
         const { events } = (await answer.json()) as { events: { event: string; properties: Record<string, string> | null }[] };
         return events.filter((entry) => entry.event.startsWith('translation_segment_review_false_door_')).map((entry) => entry.event).reverse();
       })
-      .toEqual(['translation_segment_review_false_door_opened', 'translation_segment_review_false_door_notify_me']);
+      .toEqual(['translation_segment_review_false_door_opened', 'translation_segment_review_false_door_notify_me', 'translation_segment_review_false_door_opened']);
     expectNoPageErrors(page);
   } finally {
     await staff.close();
