@@ -34,8 +34,9 @@ import { surveysMachine } from './surveysMachine.ts';
 import { walkthroughMachine } from './walkthroughMachine.ts';
 import { itemStackMachine } from './itemStackMachine.ts';
 import { gridDownloadMachine } from './gridDownloadMachine.ts';
-// The translate tab's audio drawer (machines/translation/).
+// The translate tab's audio drawer and duplicate review dialog (machines/translation/).
 import { audioDrawerMachine } from './translation/audioDrawerMachine.ts';
+import { duplicateReviewMachine } from './translation/duplicateReviewMachine.ts';
 
 /**
  * The root of the one actor system. It owns the long-lived actors (each with a systemId) so that
@@ -100,8 +101,9 @@ export const appMachine = setup({
     walkthrough: walkthroughMachine,
     itemStack: itemStackMachine,
     gridDownload: gridDownloadMachine,
-    // The translate tab's audio drawer.
+    // The translate tab's audio drawer and duplicate review dialog.
     audioDrawer: audioDrawerMachine,
+    duplicateReview: duplicateReviewMachine,
   },
 }).createMachine({
   id: 'app',
@@ -142,8 +144,9 @@ export const appMachine = setup({
     { id: 'itemStack', systemId: 'itemStack', src: 'itemStack' },
     // A video's download from the grid's item menu.
     { id: 'gridDownload', systemId: 'gridDownload', src: 'gridDownload' },
-    // The translate tab's audio drawer (the composition root closes it with the tab).
+    // The translate tab's audio drawer and duplicate review dialog (the composition root closes them with the tab).
     { id: 'audioDrawer', systemId: 'audioDrawer', src: 'audioDrawer' },
+    { id: 'duplicateReview', systemId: 'duplicateReview', src: 'duplicateReview' },
     {
       id: 'auth',
       systemId: 'auth',

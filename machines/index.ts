@@ -39,6 +39,7 @@ import { itemStackMachine } from './itemStackMachine.ts';
 import { gridDownloadMachine } from './gridDownloadMachine.ts';
 // The translate tab's lifecycles kept in machines rather than its views (see the block before the registry).
 import { audioDrawerMachine } from './translation/audioDrawerMachine.ts';
+import { duplicateReviewMachine } from './translation/duplicateReviewMachine.ts';
 
 /** Payload cases for one event type: each case is the event without its `type`. */
 export type EventCases = Record<string, ReadonlyArray<Record<string, unknown>>>;
@@ -362,7 +363,8 @@ const WALKTHROUGH_STEPS = [
 ];
 
 // ---------------------------------------------------------------------------------------------------------
-// The translate tab's lifecycles kept in machines rather than its views: the audio drawer (a machine of its own), and
+// The translate tab's lifecycles kept in machines rather than its views: the audio drawer and the duplicate review
+// dialog (machines of their own), and
 // the events that the memory report's dialog, smart review's button, the survey answers (which `surveys.submit` now
 // sends: its cases replace the ones above) and the segment review false door added to their machines. The entry is
 // appended to the registry and the cases merged into their machines' entries just after it.
@@ -372,6 +374,12 @@ const TRANSLATE_TAB_ENTRIES: RegistryEntry[] = [
     machine: audioDrawerMachine,
     description: "The translate tab's audio drawer: closed → open ('Validate audio elements') → closed by close, or by a segment chosen, which tells the translation actor to go to it (translation-editor §2).",
     cases: { 'audioDrawer.goTo': [{ key: TR_T1 }] },
+  },
+  {
+    name: 'duplicateReview',
+    machine: duplicateReviewMachine,
+    description: "The translate tab's duplicate review dialog: closed → open for the edited segment's duplicates ('Show duplicates') → closed by close, or by a duplicate chosen, which tells the translation actor to go to it (translation-editor §2).",
+    cases: { 'duplicateReview.open': [{ key: TR_T1 }], 'duplicateReview.goTo': [{ key: TR_T1 }] },
   },
 ];
 const TRANSLATE_TAB_CASES: Record<string, EventCases> = {
@@ -1133,7 +1141,7 @@ export { requestDialogMachine, reviewRequestsMachine };
 export { translationMachine };
 export { memoryReportMachine, suggestionsMachine, surveysMachine, walkthroughMachine };
 export { gridDownloadMachine, itemStackMachine };
-export { audioDrawerMachine };
+export { audioDrawerMachine, duplicateReviewMachine };
 
 /** Hash of each machine definition, written into session-log headers so replay can tell when a chart changed. */
 export function definitionHashes(): Record<string, string> {

@@ -24,6 +24,7 @@ import type { walkthroughMachine } from '../machines/walkthroughMachine.ts';
 import type { itemStackMachine } from '../machines/itemStackMachine.ts';
 import type { gridDownloadMachine } from '../machines/gridDownloadMachine.ts';
 import type { audioDrawerMachine } from '../machines/translation/audioDrawerMachine.ts';
+import type { duplicateReviewMachine } from '../machines/translation/duplicateReviewMachine.ts';
 import type { uploadsMachine } from '../machines/uploadsMachine.ts';
 import type { gridPrefsStore } from '../machines/gridPrefsStore.ts';
 import type { flagsStore } from '../machines/flagsStore.ts';
@@ -109,6 +110,8 @@ export interface AppSystem {
   gridDownload: ActorRefFrom<typeof gridDownloadMachine>;
   /** The translate tab's audio drawer (systemId `audioDrawer`): audioDrawer.open / close / goTo; isAudioDrawerOpenOf. */
   audioDrawer: ActorRefFrom<typeof audioDrawerMachine>;
+  /** The translate tab's duplicate review dialog (systemId `duplicateReview`): open {key} / close / goTo; duplicateReviewKeyOf. */
+  duplicateReview: ActorRefFrom<typeof duplicateReviewMachine>;
   /** The page's origin (review links: domain/sharing.ts reviewLinkFor). */
   origin: string;
   /**

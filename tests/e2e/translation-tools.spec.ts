@@ -200,6 +200,15 @@ test('an edit of a duplicate segment is saved to all its duplicates after the co
     const editor = await startEditRow(page, segmentRow(page, target).first());
     await expect(editor).toHaveAccessibleName(`Translation of “${source}”`);
     await expect(page.getByText(`This text appears in ${paths.length - 1} other segments.`)).toBeVisible();
+    // The duplicates listed, then closed (the editor stays).
+    await page.getByRole('button', { name: 'Show', exact: true }).click();
+    const review = page.getByRole('dialog', { name: 'Duplicate segments' });
+    await expect(review.getByRole('button', { name: /^Go to the segment in/ })).toHaveCount(paths.length - 1);
+    await review.getByRole('button', { name: 'Close' }).first().click();
+    await expect(review).toBeHidden();
+    // Focus went back to the dialog's opener: back into the editor.
+    await editor.click();
+    await expect(editor).toBeFocused();
     const saveToAll = page.getByRole('button', { name: 'Save to all', exact: true });
     // Nothing new to save yet.
     await expect(saveToAll).toBeDisabled();

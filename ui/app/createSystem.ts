@@ -830,11 +830,17 @@ export function createAppSystem(
   tellItemStackAboutItem(itemRef.getSnapshot());
   observe(itemRef, () => tellItemStackAboutItem(itemRef.getSnapshot()));
 
-  // The translate tab's dialogs kept in machines (the audio drawer, the segment review false door): they close with
-  // the tab, when the translation actor closes (another tab or page), as they did when they were the views' state.
+  // The translate tab's dialogs kept in machines (the audio drawer, the duplicate review, the segment review false
+  // door): they close with the tab, when the translation actor closes (another tab or page), as they did when they were
+  // the views' state; the duplicate review also with its segment's editor.
   const audioDrawerRef = app.system.get('audioDrawer') as AppSystem['audioDrawer'];
+  const duplicateReviewRef = app.system.get('duplicateReview') as AppSystem['duplicateReview'];
   const closeTranslateDialogs = () => {
-    if (!translationRef.getSnapshot().matches('closed')) return;
+    const translationSnapshot = translationRef.getSnapshot();
+    // The duplicate review belongs to the segment being edited: it closes with its editor too.
+    const reviewed = duplicateReviewRef.getSnapshot();
+    if (reviewed.matches('open') && translationSnapshot.context.editing?.key !== reviewed.context.key) duplicateReviewRef.send({ type: 'duplicateReview.close' });
+    if (!translationSnapshot.matches('closed')) return;
     if (audioDrawerRef.getSnapshot().matches('open')) audioDrawerRef.send({ type: 'audioDrawer.close' });
     if (!surveysRef.getSnapshot().matches({ segmentReview: 'closed' })) surveysRef.send({ type: 'surveys.closeSegmentReview' });
   };
@@ -869,6 +875,7 @@ export function createAppSystem(
     itemStack: itemStackRef,
     gridDownload: app.system.get('gridDownload') as AppSystem['gridDownload'],
     audioDrawer: audioDrawerRef,
+    duplicateReview: duplicateReviewRef,
     origin: options.origin,
     addFiles: (picked) => picked.map((file): UploadFileRef => ({ fileId: files.add(file), name: file.name, size: file.size, type: file.type })),
     gridPrefs,

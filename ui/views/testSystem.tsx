@@ -35,6 +35,7 @@ import { walkthroughMachine } from '../../machines/walkthroughMachine.ts';
 import { itemStackMachine } from '../../machines/itemStackMachine.ts';
 import { gridDownloadMachine } from '../../machines/gridDownloadMachine.ts';
 import { audioDrawerMachine } from '../../machines/translation/audioDrawerMachine.ts';
+import { duplicateReviewMachine } from '../../machines/translation/duplicateReviewMachine.ts';
 import { uploadsMachine } from '../../machines/uploadsMachine.ts';
 import { notificationSettingsMachine } from '../../machines/notificationSettingsMachine.ts';
 import { sandboxMachine } from '../../machines/sandboxMachine.ts';
@@ -125,6 +126,7 @@ export interface TestSystemParts {
   itemStack?: ReturnType<typeof createActor<typeof itemStackMachine>>;
   gridDownload?: ReturnType<typeof createActor<typeof gridDownloadMachine>>;
   audioDrawer?: ReturnType<typeof createActor<typeof audioDrawerMachine>>;
+  duplicateReview?: ReturnType<typeof createActor<typeof duplicateReviewMachine>>;
 }
 
 /** An AppSystem of inert actors (adapters never run). */
@@ -158,6 +160,7 @@ export function testSystem(parts: TestSystemParts = {}): AppSystem {
     itemStack: parts.itemStack ?? createActor(inert(itemStackMachine)).start(),
     gridDownload: parts.gridDownload ?? createActor(inert(gridDownloadMachine)).start(),
     audioDrawer: parts.audioDrawer ?? createActor(audioDrawerMachine).start(),
+    duplicateReview: parts.duplicateReview ?? createActor(duplicateReviewMachine).start(),
     origin: 'http://localhost',
     addFiles: (picked) => picked.map((file, index) => ({ fileId: `test-file-${index + 1}`, name: file.name, size: file.size, type: file.type })),
     gridPrefs: createActor(gridPrefsStore).start(),

@@ -3,9 +3,10 @@
  * `suggestions` actor), the segment review false door (the `surveys` actor), the diff mark and reset.
  */
 import { useSelector } from '@xstate/react';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { suggestionOf, suggestionRequestFor } from '../../../machines/suggestionsMachine.ts';
 import { segmentReviewDoorOf } from '../../../machines/surveysMachine.ts';
+import { duplicateReviewKeyOf } from '../../../machines/translation/duplicateReviewMachine.ts';
 import { canResetTranslationOf, canSaveToAllOf, diffStateOf, duplicatesOfKey, isUpdatingOf, segmentValueOf } from '../../../machines/translationMachine.ts';
 import { useSystem } from '../../system.tsx';
 import { useFlag } from '../useAccount.ts';
@@ -35,7 +36,7 @@ export function useSegmentExtrasKeys(): (key: string) => boolean {
 
 /** The extras under a segment row: its duplicates and save to all, smart review, diff mark, reset. */
 export function SegmentExtras({ segmentKey }: { segmentKey: string }) {
-  const { translation, suggestions, surveys } = useSystem();
+  const { translation, suggestions, surveys, duplicateReview } = useSystem();
   const send = translation.send;
   const duplicatesFlag = useFlag('duplicateSegments');
   const llmFlag = useFlag('llmSuggestions');
@@ -48,7 +49,6 @@ export function SegmentExtras({ segmentKey }: { segmentKey: string }) {
   const entry = useSelector(suggestions, (s) => suggestionOf(s, segmentKey));
   const suggestionsOpen = useSelector(suggestions, (s) => s.context.subject !== null);
   const door = useSelector(surveys, segmentReviewDoorOf);
-  const [reviewing, setReviewing] = useState(false);
 
   const mark = diff.result
     ? diff.disabledKeys.includes(segmentKey)
@@ -75,9 +75,9 @@ export function SegmentExtras({ segmentKey }: { segmentKey: string }) {
       {mark && <DiffSegmentMark kind={mark} version={diff.previousVersionNumber ?? 1} />}
       {editing && duplicates.same.length > 0 && (
         <>
-          <DuplicateBanner enabled={duplicatesFlag} count={duplicates.same.length} onShowDuplicates={() => setReviewing(true)} />
+          <DuplicateBanner enabled={duplicatesFlag} count={duplicates.same.length} onShowDuplicates={() => duplicateReview.send({ type: 'duplicateReview.open', key: segmentKey })} />
           <SaveToAllButton enabled={duplicatesFlag} count={duplicates.same.length} hasNewValue={canSaveToAll} busy={updating} onClick={() => send({ type: 'translation.saveToAll' })} />
-          <DuplicateReviewEntries open={reviewing} segmentKey={segmentKey} onClose={() => setReviewing(false)} />
+          <DuplicateReviewEntries segmentKey={segmentKey} />
         </>
       )}
       {(editing || entry) && llmFlag && suggestionsOpen && (
@@ -114,8 +114,10 @@ export function SegmentExtras({ segmentKey }: { segmentKey: string }) {
   );
 }
 
-function DuplicateReviewEntries({ open, segmentKey, onClose }: { open: boolean; segmentKey: string; onClose: () => void }) {
-  const { translation } = useSystem();
+/** The duplicate review dialog of the segment, while the `duplicateReview` actor has it open. */
+function DuplicateReviewEntries({ segmentKey }: { segmentKey: string }) {
+  const { translation, duplicateReview } = useSystem();
+  const open = useSelector(duplicateReview, (s) => duplicateReviewKeyOf(s) === segmentKey);
   const model = useSelector(translation, (s) => s.context.model);
   const changes = useSelector(translation, (s) => s.context.changes);
   const duplicates = useSelector(translation, (s) => duplicatesOfKey(s.context, segmentKey), (a, b) => a.same.join() === b.same.join() && a.similar === b.similar);
@@ -132,11 +134,8 @@ function DuplicateReviewEntries({ open, segmentKey, onClose }: { open: boolean; 
       differentFormatting={duplicates.similar}
       dir={dir}
       lang={lang}
-      onGoTo={(key) => {
-        onClose();
-        translation.send({ type: 'translation.goToDuplicate', key });
-      }}
-      onClose={onClose}
+      onGoTo={(key) => duplicateReview.send({ type: 'duplicateReview.goTo', key })}
+      onClose={() => duplicateReview.send({ type: 'duplicateReview.close' })}
     />
   );
 }

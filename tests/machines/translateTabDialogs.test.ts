@@ -1,11 +1,14 @@
+/** The translate tab's dialogs kept in machines of their own (machines/translation/): the audio drawer and the duplicate review. */
 import { describe, expect, it } from 'vitest';
 import { createActor, type AnyActorRef } from 'xstate';
 import { appMachine } from '../../machines/appMachine.ts';
 import { inert } from '../../machines/inert.ts';
 import { audioDrawerMachine, isAudioDrawerOpenOf } from '../../machines/translation/audioDrawerMachine.ts';
+import { duplicateReviewKeyOf, duplicateReviewMachine } from '../../machines/translation/duplicateReviewMachine.ts';
 import { recorder, systemActor, systemOf } from './contentFixtures.ts';
 
 const K1 = '["sc1","sl1","t1"]';
+const K2 = '["sc1","sl2","t1"]';
 
 function start() {
   const translation = recorder();
@@ -39,5 +42,31 @@ describe('audio drawer machine (translation-editor §2 "Validate audio elements"
     const app = createActor(inert(appMachine)).start();
     const actor = app.system.get('audioDrawer') as AnyActorRef | undefined;
     expect(actor?.getSnapshot().value).toBe('closed');
+  });
+});
+
+describe('duplicate review machine (translation-editor §2 duplicate review placeholder dialog)', () => {
+  function startReview() {
+    const translation = recorder();
+    const root = createActor(systemOf({ duplicateReview: duplicateReviewMachine, translation: translation.logic })).start();
+    const actor = systemActor(root, 'duplicateReview') as AnyActorRef;
+    return { actor, translation, key: () => duplicateReviewKeyOf(actor.getSnapshot()) };
+  }
+
+  it('opens for a segment and closes', () => {
+    const t = startReview();
+    expect(t.key()).toBeNull();
+    t.actor.send({ type: 'duplicateReview.open', key: K1 });
+    expect(t.key()).toBe(K1);
+    t.actor.send({ type: 'duplicateReview.close' });
+    expect(t.key()).toBeNull();
+  });
+
+  it('a duplicate chosen closes it and tells the translation actor to go to it', () => {
+    const t = startReview();
+    t.actor.send({ type: 'duplicateReview.open', key: K1 });
+    t.actor.send({ type: 'duplicateReview.goTo', key: K2 });
+    expect(t.key()).toBeNull();
+    expect(t.translation.events).toEqual([{ type: 'translation.goToDuplicate', key: K2 }]);
   });
 });
