@@ -302,6 +302,14 @@ test('smart review: the memory-backed suggestion shows with its percent, and App
     await expect(list).toContainText(`${SUGGESTION.confidencePercent} confidence`);
     await expect(panel).toContainText(SUGGESTION.context);
     await expect(panel).toContainText(`Suggested by ${SUGGESTION.model}`);
+    // The button toggles what was fetched (§4 hidden ↔ fetched), without asking again.
+    const smartReview = page.getByRole('button', { name: 'Suggest improvements' });
+    await expect(smartReview).toHaveAttribute('aria-pressed', 'true');
+    await smartReview.click();
+    await expect(panel).toBeHidden();
+    await expect(smartReview).toHaveAttribute('aria-pressed', 'false');
+    await smartReview.click();
+    await expect(list).toContainText(SUGGESTION.expectedTarget);
 
     await panel.getByRole('button', { name: 'Apply suggestion 1' }).click();
     await expect(page.getByRole('textbox', { name: /^Translation of/ })).toBeHidden();
