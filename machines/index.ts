@@ -14,6 +14,8 @@ import { dashboardEntries } from './dashboard/registry.ts';
 /** The machines, by name, for charts, tools and tests. */
 export { commentAttachmentMachine, commentPostingMachine } from './comments/commentPostingMachine.ts';
 export { commentsMachine } from './comments/commentsMachine.ts';
+export { audioDrawerMachine } from './translation/audioDrawerMachine.ts';
+export { duplicateReviewMachine } from './translation/duplicateReviewMachine.ts';
 export { commentEditorMachine } from './comments/commentEditorMachine.ts';
 export { dashboardMachine } from './dashboard/dashboardMachine.ts';
 export { gridPrefsMachine } from './content/gridPrefsStore.ts';

@@ -31,6 +31,8 @@ import type { sandboxMachine } from '../machines/session/sandboxMachine.ts';
 import type { toastsMachine } from '../machines/session/toastsMachine.ts';
 import type { sessionMachine } from '../machines/session/sessionMachine.ts';
 import type { dashboardMachine } from '../machines/dashboard/dashboardMachine.ts';
+import type { audioDrawerMachine } from '../machines/translation/audioDrawerMachine.ts';
+import type { duplicateReviewMachine } from '../machines/translation/duplicateReviewMachine.ts';
 
 /**
  * What the composition root hands to the views: the running actor system and the few
@@ -109,6 +111,10 @@ export interface AppSystem {
   itemStack: ActorRefFrom<typeof itemStackMachine>;
   /** A video's download from the grid's item menu (systemId `gridDownload`): send gridDownload.video. */
   gridDownload: ActorRefFrom<typeof gridDownloadMachine>;
+  /** The translate tab's audio drawer (systemId `audioDrawer`): audioDrawer.open / close / goTo; isAudioDrawerOpenOf. */
+  audioDrawer: ActorRefFrom<typeof audioDrawerMachine>;
+  /** The translate tab's duplicate review dialog (systemId `duplicateReview`): open {key} / close / goTo; duplicateReviewKeyOf. */
+  duplicateReview: ActorRefFrom<typeof duplicateReviewMachine>;
   /** The page's origin (review links: domain/sharing.ts reviewLinkFor). */
   origin: string;
   /**

@@ -36,6 +36,8 @@ import { itemStackMachine } from '../items/itemStackMachine.ts';
 import { gridDownloadMachine } from '../content/gridDownloadMachine.ts';
 import { dashboardMachine } from '../dashboard/dashboardMachine.ts';
 import { tokenBusMachine } from './tokenBusMachine.ts';
+import { audioDrawerMachine } from '../translation/audioDrawerMachine.ts';
+import { duplicateReviewMachine } from '../translation/duplicateReviewMachine.ts';
 
 /**
  * The root of the one actor system. It owns the long-lived actors (each with a systemId) so that
@@ -103,6 +105,9 @@ export const appMachine = setup({
     // Lifecycles moved out of views and adapters.
     tokenBus: tokenBusMachine,
     dashboard: dashboardMachine,
+    // The translate tab's audio drawer and duplicate review dialog.
+    audioDrawer: audioDrawerMachine,
+    duplicateReview: duplicateReviewMachine,
   },
 }).createMachine({
   id: 'app',
@@ -146,6 +151,9 @@ export const appMachine = setup({
     // The token bus's 30 s wait for a token while auth loads or refreshes; the header's and dashboard's overlays.
     { id: 'tokenBus', systemId: 'tokenBus', src: 'tokenBus' },
     { id: 'dashboard', systemId: 'dashboard', src: 'dashboard' },
+    // The translate tab's audio drawer and duplicate review dialog (the composition root closes them with the tab).
+    { id: 'audioDrawer', systemId: 'audioDrawer', src: 'audioDrawer' },
+    { id: 'duplicateReview', systemId: 'duplicateReview', src: 'duplicateReview' },
     {
       id: 'auth',
       systemId: 'auth',

@@ -32,6 +32,10 @@ export type MemoryReportEvent =
   /** The segment view of a report item. */
   | { type: 'memoryReport.openSegment'; path: string }
   | { type: 'memoryReport.closeSegment' }
+  /** The report's dialog: shown (and the report read again), hidden, or left for a segment in the table. */
+  | { type: 'memoryReport.showDialog' }
+  | { type: 'memoryReport.hideDialog' }
+  | { type: 'memoryReport.goToSegment'; path: string }
   /** Pushes on /item/<itemId>, forwarded by the app (memoryReportUpdated). */
   | { type: 'realtime.message'; namespace: string; event: string; data: Record<string, unknown> };
 
@@ -73,6 +77,8 @@ export interface MemoryReportView {
   canRequest: boolean;
   /** A request is on the wire. */
   requesting: boolean;
+  /** The report's dialog is open. */
+  dialogOpen: boolean;
 }
 
 /** The memory report view's data. */
@@ -80,8 +86,8 @@ export function reportViewOf(snapshot: Snapshot): MemoryReportView {
   const { report, fetching, errorText, openPath } = snapshot.context;
   const status = report?.status ?? null;
   const items = report?.status === 'completed' ? report.reportItems : [];
-  const requesting = snapshot.matches({ open: 'requesting' });
-  const none = snapshot.matches({ open: 'none' });
+  const requesting = snapshot.matches({ open: { report: 'requesting' } });
+  const none = snapshot.matches({ open: { report: 'none' } });
   return {
     fetching,
     status,
@@ -93,7 +99,13 @@ export function reportViewOf(snapshot: Snapshot): MemoryReportView {
     errorText,
     canRequest: !requesting && (none || status === 'rejected'),
     requesting,
+    dialogOpen: isDialogOpenOf(snapshot),
   };
+}
+
+/** Whether the report's dialog is open. */
+export function isDialogOpenOf(snapshot: Pick<SnapshotFrom<typeof memoryReportMachine>, 'matches'>): boolean {
+  return snapshot.matches({ open: { dialog: 'visible' } });
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -146,7 +158,10 @@ const errorMessageOf = (error: unknown): string | null => {
  * translation memory report for this variant.", the view offers "Request report"), or `failed` ("Error fetching
  * translation memory report", or "There was a problem loading the translation memory report" for an unreadable
  * answer). `memoryReport.request` POSTs (`requesting`), shows the new report and reads again; a memoryReportUpdated
- * push for the validation, or `memoryReport.refresh`, reads again.
+ * push for the validation, or `memoryReport.refresh`, reads again. These are the `report` region of `open`; beside it,
+ * the `dialog` region is the report's dialog: `hidden` → `visible.list` at `memoryReport.showDialog` (which also reads
+ * the report again) ⇄ `visible.segment` (one item's memory hits) → `hidden` at `memoryReport.hideDialog`, or at
+ * `memoryReport.goToSegment`, which also tells the translation actor to go to that segment.
  */
 export const memoryReportMachine = setup({
   types: {
@@ -161,6 +176,10 @@ export const memoryReportMachine = setup({
     reportError: (_: unknown, _params: { message: string }) => {},
     /** A first read shows fetching; a re-read keeps the report on screen. */
     markFetching: assign(({ context }) => (context.report ? {} : { fetching: 'fetching' as const, errorText: null })),
+    /** The table goes to the report item's segment (the translation actor's goToDuplicate). */
+    goToSegment: sendToSystem('translation', ({ event }: { event: MemoryReportEvent }) =>
+      event.type === 'memoryReport.goToSegment' ? { type: 'translation.goToDuplicate', key: event.path } : { type: 'memoryReport.ignored' },
+    ),
     showRequestFailed: sendToSystem('toasts', ({ event }: { event: { error?: unknown } }) => ({
       type: 'toast.show',
       toast: { id: MEMORY_REPORT_TOAST_KEYS.requestFailed, severity: 'error', kind: 'default', text: null, message: errorMessageOf(event.error), data: null },
@@ -176,6 +195,8 @@ export const memoryReportMachine = setup({
       event.type === 'memoryReport.openSegment' && context.report?.status === 'completed' && context.report.reportItems.some((item) => item.path === event.path),
     canRequest: ({ context }) => context.report === null || context.report.status === 'rejected',
     isConflict: (_, params: { error: unknown }) => isRecord(params.error) && params.error.status === 409,
+    /** The open segment view's item left the report (a re-read without it). */
+    hasNoOpenItem: ({ context }) => context.openPath === null,
   },
 }).createMachine({
   id: 'memoryReport',
@@ -188,99 +209,134 @@ export const memoryReportMachine = setup({
       },
     },
     open: {
-      initial: 'loading',
+      type: 'parallel',
       on: {
         'memoryReport.open': [
           { guard: 'isSameSubject' },
-          { target: '.loading', reenter: true, actions: assign(({ event }) => ({ ...CLOSED, subject: { validationId: event.validationId, pass: event.pass } })) },
+          // Another variant: its report is read, and a dialog showing the other one's closes.
+          { target: 'open', reenter: true, actions: assign(({ event }) => ({ ...CLOSED, subject: { validationId: event.validationId, pass: event.pass } })) },
         ],
         'memoryReport.close': { target: 'closed', actions: assign(() => CLOSED) },
-        'memoryReport.closeSegment': { actions: assign({ openPath: null }) },
-        'memoryReport.openSegment': { guard: 'hasItem', actions: assign({ openPath: ({ event }) => event.path }) },
       },
       states: {
-        loading: {
-          entry: 'markFetching',
-          invoke: {
-            id: 'fetchMemoryReport',
-            src: 'fetchMemoryReport',
-            input: ({ context }) => context.subject ?? { validationId: '', pass: null },
-            onDone: [
-              {
-                guard: { type: 'isReport', params: ({ event }) => ({ output: event.output }) },
-                target: 'shown',
-                actions: assign(({ context, event }) => {
-                  const outcome = readOutcomeOf(event.output, context.subject?.validationId ?? '');
-                  const report = outcome.kind === 'report' ? outcome.report : null;
-                  // The open segment view stays only while its item is still in the report.
-                  const openPath = report && context.openPath && report.reportItems.some((item) => item.path === context.openPath) ? context.openPath : null;
-                  return { report, fetching: 'fetched' as const, errorText: null, openPath };
-                }),
+        report: {
+          initial: 'loading',
+          states: {
+            loading: {
+              entry: 'markFetching',
+              invoke: {
+                id: 'fetchMemoryReport',
+                src: 'fetchMemoryReport',
+                input: ({ context }) => context.subject ?? { validationId: '', pass: null },
+                onDone: [
+                  {
+                    guard: { type: 'isReport', params: ({ event }) => ({ output: event.output }) },
+                    target: 'shown',
+                    actions: assign(({ context, event }) => {
+                      const outcome = readOutcomeOf(event.output, context.subject?.validationId ?? '');
+                      const report = outcome.kind === 'report' ? outcome.report : null;
+                      // The open segment view stays only while its item is still in the report.
+                      const openPath = report && context.openPath && report.reportItems.some((item) => item.path === context.openPath) ? context.openPath : null;
+                      return { report, fetching: 'fetched' as const, errorText: null, openPath };
+                    }),
+                  },
+                  {
+                    guard: { type: 'isNone', params: ({ event }) => ({ output: event.output }) },
+                    target: 'none',
+                    actions: assign({ report: null, fetching: 'error', errorText: TRANSLATION_TOOL_MESSAGES.memoryReport.none, openPath: null }),
+                  },
+                  {
+                    target: 'failed',
+                    actions: [
+                      assign({ report: null, fetching: 'error', errorText: TRANSLATION_TOOL_MESSAGES.memoryReport.load, openPath: null }),
+                      { type: 'reportError', params: { message: TRANSLATION_TOOL_MESSAGES.memoryReport.load } },
+                    ],
+                  },
+                ],
+                onError: {
+                  target: 'failed',
+                  actions: [
+                    assign({ report: null, fetching: 'error', errorText: TRANSLATION_TOOL_MESSAGES.memoryReport.fetch, openPath: null }),
+                    { type: 'reportError', params: { message: TRANSLATION_TOOL_MESSAGES.memoryReport.fetch } },
+                  ],
+                },
               },
-              {
-                guard: { type: 'isNone', params: ({ event }) => ({ output: event.output }) },
-                target: 'none',
-                actions: assign({ report: null, fetching: 'error', errorText: TRANSLATION_TOOL_MESSAGES.memoryReport.none, openPath: null }),
+              on: {
+                // The report changed while being read: read again so that the answer is not older than the push.
+                'realtime.message': { guard: 'isPush', target: 'loading', reenter: true },
               },
-              {
-                target: 'failed',
-                actions: [
-                  assign({ report: null, fetching: 'error', errorText: TRANSLATION_TOOL_MESSAGES.memoryReport.load, openPath: null }),
-                  { type: 'reportError', params: { message: TRANSLATION_TOOL_MESSAGES.memoryReport.load } },
+            },
+            shown: {
+              on: {
+                'memoryReport.refresh': { target: 'loading' },
+                'memoryReport.showDialog': { target: 'loading' },
+                'memoryReport.request': { guard: 'canRequest', target: 'requesting' },
+                'realtime.message': { guard: 'isPush', target: 'loading' },
+              },
+            },
+            none: {
+              on: {
+                'memoryReport.refresh': { target: 'loading' },
+                'memoryReport.showDialog': { target: 'loading' },
+                'memoryReport.request': { target: 'requesting' },
+                'realtime.message': { guard: 'isPush', target: 'loading' },
+              },
+            },
+            failed: {
+              on: {
+                'memoryReport.refresh': { target: 'loading' },
+                'memoryReport.showDialog': { target: 'loading' },
+                'realtime.message': { guard: 'isPush', target: 'loading' },
+              },
+            },
+            requesting: {
+              invoke: {
+                id: 'requestMemoryReport',
+                src: 'requestMemoryReport',
+                input: ({ context }) => context.subject ?? { validationId: '', pass: null },
+                // The new report (requested) shows at once; the read that follows catches any push that came meanwhile.
+                onDone: {
+                  target: 'loading',
+                  actions: assign(({ context, event }) => {
+                    const report = requestedReportOf(event.output);
+                    return report ? { report, fetching: 'fetched' as const, errorText: null, openPath: null } : { report: context.report };
+                  }),
+                },
+                onError: [
+                  // A 409: one is being computed already — read it.
+                  { guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) }, target: 'loading' },
+                  { target: 'loading', actions: 'showRequestFailed' },
                 ],
               },
-            ],
-            onError: {
-              target: 'failed',
-              actions: [
-                assign({ report: null, fetching: 'error', errorText: TRANSLATION_TOOL_MESSAGES.memoryReport.fetch, openPath: null }),
-                { type: 'reportError', params: { message: TRANSLATION_TOOL_MESSAGES.memoryReport.fetch } },
-              ],
             },
           },
-          on: {
-            // The report changed while being read: read again so that the answer is not older than the push.
-            'realtime.message': { guard: 'isPush', target: 'loading', reenter: true },
-          },
         },
-        shown: {
-          on: {
-            'memoryReport.refresh': { target: 'loading' },
-            'memoryReport.request': { guard: 'canRequest', target: 'requesting' },
-            'realtime.message': { guard: 'isPush', target: 'loading' },
-          },
-        },
-        none: {
-          on: {
-            'memoryReport.refresh': { target: 'loading' },
-            'memoryReport.request': { target: 'requesting' },
-            'realtime.message': { guard: 'isPush', target: 'loading' },
-          },
-        },
-        failed: {
-          on: {
-            'memoryReport.refresh': { target: 'loading' },
-            'realtime.message': { guard: 'isPush', target: 'loading' },
-          },
-        },
-        requesting: {
-          invoke: {
-            id: 'requestMemoryReport',
-            src: 'requestMemoryReport',
-            input: ({ context }) => context.subject ?? { validationId: '', pass: null },
-            // The new report (requested) shows at once; the read that follows catches any push that came meanwhile.
-            onDone: {
-              target: 'loading',
-              actions: assign(({ context, event }) => {
-                const report = requestedReportOf(event.output);
-                return report ? { report, fetching: 'fetched' as const, errorText: null, openPath: null } : { report: context.report };
-              }),
+        dialog: {
+          initial: 'hidden',
+          states: {
+            hidden: {
+              on: { 'memoryReport.showDialog': { target: 'visible' } },
             },
-            onError: [
-              // A 409: one is being computed already — read it.
-              { guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) }, target: 'loading' },
-              { target: 'loading', actions: 'showRequestFailed' },
-            ],
+            visible: {
+              initial: 'list',
+              on: {
+                'memoryReport.hideDialog': { target: 'hidden', actions: assign({ openPath: null }) },
+                'memoryReport.goToSegment': { target: 'hidden', actions: [assign({ openPath: null }), 'goToSegment'] },
+              },
+              states: {
+                list: {
+                  on: { 'memoryReport.openSegment': { guard: 'hasItem', target: 'segment', actions: assign({ openPath: ({ event }) => event.path }) } },
+                },
+                segment: {
+                  // A re-read without the item (or an error) drops the segment view.
+                  always: { guard: 'hasNoOpenItem', target: 'list' },
+                  on: {
+                    'memoryReport.closeSegment': { target: 'list', actions: assign({ openPath: null }) },
+                    'memoryReport.openSegment': { guard: 'hasItem', actions: assign({ openPath: ({ event }) => event.path }) },
+                  },
+                },
+              },
+            },
           },
         },
       },

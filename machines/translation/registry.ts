@@ -5,7 +5,9 @@ import { suggestionActorId, suggestionsMachine } from './suggestionsMachine.ts';
 import { surveysMachine } from './surveysMachine.ts';
 import { translationMachine } from './translationMachine.ts';
 import { walkthroughMachine } from './walkthroughMachine.ts';
-import { type RegistryEntry, httpRefusal } from '../registryCases.ts';
+import { type EventCases, type RegistryEntry, httpRefusal } from '../registryCases.ts';
+import { audioDrawerMachine } from './audioDrawerMachine.ts';
+import { duplicateReviewMachine } from './duplicateReviewMachine.ts';
 
 // Translation editor: a small Storyline file (one scene, two slides), its validation and stack.
 const TR_SLIDE1 = '["sc1","sl1"]';
@@ -210,4 +212,36 @@ export const translationEntries: readonly RegistryEntry[] = [
       'walkthrough.dismiss': [{ at: '2026-11-22T10:00:00.000Z' }],
     },
   },
+  {
+    name: 'audioDrawer',
+    machine: audioDrawerMachine,
+    description: "The translate tab's audio drawer: closed → open ('Validate audio elements') → closed by close, or by a segment chosen, which tells the translation actor to go to it (translation-editor §2).",
+    cases: { 'audioDrawer.goTo': [{ key: TR_T1 }] },
+  },
+  {
+    name: 'duplicateReview',
+    machine: duplicateReviewMachine,
+    description: "The translate tab's duplicate review dialog: closed → open for the edited segment's duplicates ('Show duplicates') → closed by close, or by a duplicate chosen, which tells the translation actor to go to it (translation-editor §2).",
+    cases: { 'duplicateReview.open': [{ key: TR_T1 }], 'duplicateReview.goTo': [{ key: TR_T1 }] },
+  },
 ];
+
+/**
+ * Cases of the events the memory report's dialog, smart review's button, the survey answers (which `surveys.submit`
+ * sends: its cases replace the ones above) and the segment review false door added to their machines.
+ */
+const TOOL_DIALOG_CASES: Record<string, EventCases> = {
+  memoryReport: { 'memoryReport.goToSegment': [{ path: TR_T1 }] },
+  suggestions: { 'suggestions.pressSmartReview': [{ key: TR_T1, request: TOOL_REQUEST, duplicateKeys: [] }] },
+  surveys: {
+    'surveys.choose': [
+      { option: 'adjustTone', checked: true },
+      { option: 'requestsEarlyAccess', checked: true },
+    ],
+    'surveys.rate': [{ positive: true }],
+    'surveys.write': [{ slug: 'translation-progress', text: '  Smooth so far.  ' }],
+    'surveys.ask': [{ slug: 'translation-progress' }],
+    'surveys.submit': [{ slug: 'translation-progress' }, { slug: 'smart-review-survey' }],
+  },
+};
+for (const entry of translationEntries) Object.assign(entry.cases, TOOL_DIALOG_CASES[entry.name]);

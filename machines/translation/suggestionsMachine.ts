@@ -37,6 +37,11 @@ export type SuggestionsEvent =
   | { type: 'suggestions.request'; key: string; request: SuggestionRequest; duplicateKeys: readonly string[] }
   /** §4 flips hidden ↔ fetched. */
   | { type: 'suggestions.toggle'; key: string }
+  /**
+   * The segment's "Suggest improvements" pressed: fetched suggestions are hidden, hidden ones shown again (§4 the
+   * toggle), otherwise they are requested as by `suggestions.request` (first time, or again after an error).
+   */
+  | { type: 'suggestions.pressSmartReview'; key: string; request: SuggestionRequest; duplicateKeys: readonly string[] }
   | { type: 'suggestions.apply'; key: string; suggestion: Suggestion }
   | { type: 'suggestions.dismissError'; key: string }
   /** A fetch child (`suggestion:<key>`) answered or failed. */
@@ -136,7 +141,8 @@ export function suggestionRequestFor(
  * at once. Its answer is parsed (success and result both needed; else "No suggestion returned for {key}"), its
  * failure turned into the §8 words. Nothing is cached: a request after an error fetches again. `suggestions.apply`
  * hands the suggestion to the translation actor (`translation.applyValues`, origin 'suggestion', with the model) and
- * hides the panel.
+ * hides the panel. The segment's button sends `suggestions.pressSmartReview`: it toggles fetched ↔ hidden, else
+ * requests (the view does not decide which).
  */
 export const suggestionsMachine = setup({
   types: {
@@ -149,7 +155,7 @@ export const suggestionsMachine = setup({
   actions: {
     reportError: (_: unknown, _params: { message: string }) => {},
     startFetch: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'suggestions.request') return;
+      if (event.type !== 'suggestions.request' && event.type !== 'suggestions.pressSmartReview') return;
       enqueue.stopChild(suggestionActorId(event.key));
       // The open validation and its locales win over what the view put in (a request built before a switch).
       const subject = context.subject;
@@ -175,7 +181,7 @@ export const suggestionsMachine = setup({
       enqueue.assign({ entries: { ...context.entries, [key]: entry } });
     }),
     toggleEntry: assign(({ context, event }) => {
-      if (event.type !== 'suggestions.toggle') return {};
+      if (event.type !== 'suggestions.toggle' && event.type !== 'suggestions.pressSmartReview') return {};
       const entry = context.entries[event.key];
       if (!entry) return {};
       const state = toggledSuggestionState(entry.state);
@@ -208,7 +214,13 @@ export const suggestionsMachine = setup({
     }),
   },
   guards: {
-    shouldFetch: ({ context, event }) => event.type === 'suggestions.request' && shouldFetchSuggestion(context.entries, event.key, event.duplicateKeys),
+    shouldFetch: ({ context, event }) =>
+      (event.type === 'suggestions.request' || event.type === 'suggestions.pressSmartReview') && shouldFetchSuggestion(context.entries, event.key, event.duplicateKeys),
+    /** The segment's suggestions are fetched or hidden: pressing the button toggles them. */
+    isToggleable: ({ context, event }) => {
+      const state = event.type === 'suggestions.pressSmartReview' ? context.entries[event.key]?.state : undefined;
+      return state === 'fetched' || state === 'hidden';
+    },
     isSameValidation: ({ context, event }) => event.type === 'suggestions.open' && context.subject?.validationId === event.validationId,
     /** Apply needs a fetched (or hidden) entry with that suggestion among its results. */
     canApply: ({ context, event }) =>
@@ -242,6 +254,10 @@ export const suggestionsMachine = setup({
         'suggestions.close': { target: 'closed', actions: ['stopFetches', assign(() => CLOSED)] },
         'suggestions.request': { guard: 'shouldFetch', actions: 'startFetch' },
         'suggestions.toggle': { actions: 'toggleEntry' },
+        'suggestions.pressSmartReview': [
+          { guard: 'isToggleable', actions: 'toggleEntry' },
+          { guard: 'shouldFetch', actions: 'startFetch' },
+        ],
         'suggestions.apply': { guard: 'canApply', actions: ['applySuggestion', 'hideEntry'] },
         'suggestions.dismissError': { guard: 'isError', actions: 'dropEntry' },
       },

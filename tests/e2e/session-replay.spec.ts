@@ -13,8 +13,10 @@ import {
   segmentRow,
   segmentTable,
   itemCard,
+  stackItemIds,
   startEditRow,
   test,
+  translatePath,
   translatorPage,
   treeFolder,
   uniqueName,
@@ -77,6 +79,46 @@ test('a translate-tab session (found by search, edit, save, mark complete, reope
     const { log } = await downloadAndReplay(page);
     const types = eventTypes(log);
     expect(types).toContain('xstate.done.actor.fetchFile');
+    expectNoPageErrors(page);
+  } finally {
+    await page.context().close();
+  }
+});
+
+test('a translate-tab session with its dialogs (audio drawer, memory report, feedback survey answered) replays with no divergence', async ({ browser, baseURL }) => {
+  test.slow();
+  const stack = await stackItemIds(browser, baseURL!, SEEDED_TRANSLATIONS.storylineStack);
+  const id = stack.get(SEEDED_TRANSLATIONS.storylineFrench)!;
+  const page = await translatorPage(browser, baseURL!, VERA, translatePath(id));
+  try {
+    // Wide enough for the translate panel's help menu to open whole.
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await segmentTable(page);
+    // The audio drawer: a segment chosen closes it and brings its slide.
+    await page.getByRole('button', { name: /^Validate audio elements/ }).click();
+    const drawer = page.getByRole('dialog', { name: 'Audio elements' });
+    await drawer.getByRole('button', { name: /Let the customer explain the whole problem\./ }).click();
+    await expect(drawer).toBeHidden();
+    await expect(segmentRow(page, 'Let the customer explain the whole problem.')).toBeVisible();
+    // The memory report dialog, its list, closed.
+    await page.getByRole('button', { name: 'Translation memory report' }).click();
+    const report = page.getByRole('dialog', { name: 'Translation memory report' });
+    await expect(report.getByRole('list', { name: 'Segments with memory hits' })).toBeVisible();
+    await report.getByRole('button', { name: 'Close' }).click();
+    await expect(report).toBeHidden();
+    // The feedback survey asked for from the help menu, answered and sent.
+    await page.getByRole('button', { name: 'Help', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Give feedback' }).click();
+    const survey = page.getByRole('region', { name: 'How is validating translations going?' });
+    await survey.getByRole('button', { name: 'Going well', exact: true }).click();
+    await survey.getByRole('textbox', { name: /Anything to add/ }).fill('Smooth so far.');
+    await survey.getByRole('button', { name: 'Submit' }).click();
+    await expect(survey.getByText('Thanks for your feedback')).toBeVisible();
+
+    const { log } = await downloadAndReplay(page);
+    expect(eventTypes(log)).toEqual(
+      expect.arrayContaining(['audioDrawer.open', 'audioDrawer.goTo', 'memoryReport.showDialog', 'memoryReport.hideDialog', 'surveys.ask', 'surveys.rate', 'surveys.write', 'surveys.submit']),
+    );
     expectNoPageErrors(page);
   } finally {
     await page.context().close();

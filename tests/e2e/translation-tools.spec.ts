@@ -4,6 +4,7 @@ import {
   dismissFeedbackSurvey,
   dismissSurvey,
   expect,
+  expectNoAxeViolations,
   expectNoPageErrors,
   goToSlide,
   segmentRow,
@@ -46,6 +47,11 @@ async function idOf(browser: Parameters<typeof stackItemIds>[0], baseURL: string
   const id = (await stackItemIds(browser, baseURL, STACK)).get(title);
   if (!id) throw new Error(`no item "${title}" in the stack`);
   return id;
+}
+
+/** The active group's header in the table (aria-current). */
+function activeGroup(page: Page): Locator {
+  return page.getByRole('table', { name: 'Segments' }).locator('[role="cell"][aria-current="true"]');
 }
 
 /** The search / replace bar. */
@@ -194,6 +200,15 @@ test('an edit of a duplicate segment is saved to all its duplicates after the co
     const editor = await startEditRow(page, segmentRow(page, target).first());
     await expect(editor).toHaveAccessibleName(`Translation of “${source}”`);
     await expect(page.getByText(`This text appears in ${paths.length - 1} other segments.`)).toBeVisible();
+    // The duplicates listed, then closed (the editor stays).
+    await page.getByRole('button', { name: 'Show', exact: true }).click();
+    const review = page.getByRole('dialog', { name: 'Duplicate segments' });
+    await expect(review.getByRole('button', { name: /^Go to the segment in/ })).toHaveCount(paths.length - 1);
+    await review.getByRole('button', { name: 'Close' }).first().click();
+    await expect(review).toBeHidden();
+    // Focus went back to the dialog's opener: back into the editor.
+    await editor.click();
+    await expect(editor).toBeFocused();
     const saveToAll = page.getByRole('button', { name: 'Save to all', exact: true });
     // Nothing new to save yet.
     await expect(saveToAll).toBeDisabled();
@@ -287,6 +302,14 @@ test('smart review: the memory-backed suggestion shows with its percent, and App
     await expect(list).toContainText(`${SUGGESTION.confidencePercent} confidence`);
     await expect(panel).toContainText(SUGGESTION.context);
     await expect(panel).toContainText(`Suggested by ${SUGGESTION.model}`);
+    // The button toggles what was fetched (§4 hidden ↔ fetched), without asking again.
+    const smartReview = page.getByRole('button', { name: 'Suggest improvements' });
+    await expect(smartReview).toHaveAttribute('aria-pressed', 'true');
+    await smartReview.click();
+    await expect(panel).toBeHidden();
+    await expect(smartReview).toHaveAttribute('aria-pressed', 'false');
+    await smartReview.click();
+    await expect(list).toContainText(SUGGESTION.expectedTarget);
 
     await panel.getByRole('button', { name: 'Apply suggestion 1' }).click();
     await expect(page.getByRole('textbox', { name: /^Translation of/ })).toBeHidden();
@@ -365,6 +388,49 @@ test('the completed translation memory report lists segments with hit percents a
 
     await dialog.getByRole('button', { name: 'Back to the report' }).click();
     await expect(items).toBeVisible();
+
+    // From a segment's memory hits, "Go to segment" closes the dialog and brings that segment's slide.
+    await item.click();
+    await dialog.getByRole('button', { name: 'Go to segment' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(activeGroup(page)).toContainText('Listen first');
+    await expect(segmentRow(page, LISTEN_TIP_SOURCE)).toBeVisible();
+    // Opened again, it starts from the list.
+    await page.getByRole('button', { name: 'Translation memory report' }).click();
+    await expect(items).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+    expectNoPageErrors(page);
+  } finally {
+    await page.context().close();
+  }
+});
+
+test('the audio drawer lists the audio segments by type; choosing one closes it and brings its slide', async ({ browser, baseURL }) => {
+  const id = await idOf(browser, baseURL!, FRENCH);
+  const page = await translatorPage(browser, baseURL!, VERA, translatePath(id));
+  try {
+    await segmentTable(page);
+    await expect(activeGroup(page)).not.toContainText('Listen first');
+    const button = page.getByRole('button', { name: /^Validate audio elements/ });
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await button.click();
+    const drawer = page.getByRole('dialog', { name: 'Audio elements' });
+    await expect(drawer).toBeVisible();
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    for (const type of ['Script', 'Captions', 'Transcript']) await expect(drawer.getByRole('heading', { name: new RegExp(`^${type}`) })).toBeVisible();
+    await expectNoAxeViolations(page, 'the audio drawer');
+    await page.screenshot({ path: test.info().outputPath('audio-drawer.png') });
+    await drawer.getByRole('button', { name: /Let the customer explain the whole problem\./ }).click();
+    await expect(drawer).toBeHidden();
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await expect(activeGroup(page)).toContainText('Listen first');
+    await expect(segmentRow(page, 'Let the customer explain the whole problem.')).toBeVisible();
+    // Closed by Escape too.
+    await button.click();
+    await expect(drawer).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
     expectNoPageErrors(page);
   } finally {
     await page.context().close();
@@ -385,8 +451,16 @@ test('the segment review false door: "Notify me" thanks the validator and reache
     await expect(dialog).toContainText('Segment review is coming soon. Would you like to be notified?');
     await dialog.getByRole('button', { name: 'Notify me' }).click();
     await expect(dialog).toContainText("Thanks — we'll let you know.");
+    await expectNoAxeViolations(page, 'the segment review false door, thanking');
+    await page.screenshot({ path: test.info().outputPath('false-door.png') });
+    // Closed and opened again: it thanks at once (asked once is enough).
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    await expect(dialog).toBeHidden();
+    await page.getByRole('button', { name: 'Request segment review' }).click();
+    await expect(dialog).toContainText("Thanks — we'll let you know.");
+    await expect(dialog.getByRole('button', { name: 'Notify me' })).toHaveCount(0);
 
-    // Staff read the collector's latest events: vera's two, opening first.
+    // Staff read the collector's latest events: vera's three, in order (each opening is recorded).
     await openGridAs(staff, 'sam.staff@example.com');
     const token = await tokenOf(staff);
     await expect
@@ -395,7 +469,7 @@ test('the segment review false door: "Notify me" thanks the validator and reache
         const { events } = (await answer.json()) as { events: { event: string; properties: Record<string, string> | null }[] };
         return events.filter((entry) => entry.event.startsWith('translation_segment_review_false_door_')).map((entry) => entry.event).reverse();
       })
-      .toEqual(['translation_segment_review_false_door_opened', 'translation_segment_review_false_door_notify_me']);
+      .toEqual(['translation_segment_review_false_door_opened', 'translation_segment_review_false_door_notify_me', 'translation_segment_review_false_door_opened']);
     expectNoPageErrors(page);
   } finally {
     await staff.close();

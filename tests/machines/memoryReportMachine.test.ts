@@ -34,14 +34,15 @@ function start() {
   const requests = controlled<{ validationId: string; pass: string | null }>();
   const reported: string[] = [];
   const toasts = recorder();
+  const translation = recorder();
   const machine = memoryReportMachine.provide({
     actors: { fetchMemoryReport: fetches.logic as never, requestMemoryReport: requests.logic as never },
     actions: { reportError: (_, params) => void reported.push(params.message) },
   });
-  const root = createActor(systemOf({ memoryReport: machine, toasts: toasts.logic })).start();
+  const root = createActor(systemOf({ memoryReport: machine, toasts: toasts.logic, translation: translation.logic })).start();
   const actor = systemActor(root, 'memoryReport') as AnyActorRef;
   const view = () => reportViewOf(actor.getSnapshot());
-  return { actor, fetches: fetches.calls, requests: requests.calls, reported, toasts, view };
+  return { actor, fetches: fetches.calls, requests: requests.calls, reported, toasts, translation, view };
 }
 
 describe('memory report machine (translation-editor §3, §4, §5, §8)', () => {
@@ -57,6 +58,12 @@ describe('memory report machine (translation-editor §3, §4, §5, §8)', () => 
     await settle();
     expect(t.view()).toMatchObject({ fetching: 'fetched', status: 'completed', items: report('completed').reportItems, failedText: null, processingText: null, errorText: null, canRequest: false });
     expect(t.view().report?.id).toBe('mr1');
+    // The segment view is a step of the report's dialog.
+    t.actor.send({ type: 'memoryReport.openSegment', path: K1 });
+    expect(t.view().openItem).toBeNull();
+    t.actor.send({ type: 'memoryReport.showDialog' });
+    t.fetches[1]!.resolve({ reports: [report('completed')] });
+    await settle();
     t.actor.send({ type: 'memoryReport.openSegment', path: K1 });
     expect(t.view().openItem?.memoryHits[0]?.similarSegment).toBe('Hello!');
     t.actor.send({ type: 'memoryReport.closeSegment' });
@@ -168,15 +175,72 @@ describe('memory report machine (translation-editor §3, §4, §5, §8)', () => 
   });
 });
 
+describe('memory report machine: the report’s dialog (translation-editor §2 translation memory report and its segment view)', () => {
+  const opened = async () => {
+    const t = start();
+    t.actor.send({ type: 'memoryReport.open', validationId: 'val-1', pass: null });
+    t.fetches[0]!.resolve({ reports: [report('completed')] });
+    await settle();
+    return t;
+  };
+
+  it('opens on the list and reads the report again; the segment view is a step back to the list; closing forgets the step', async () => {
+    const t = await opened();
+    expect(t.view().dialogOpen).toBe(false);
+    t.actor.send({ type: 'memoryReport.showDialog' });
+    expect(t.actor.getSnapshot().value).toEqual({ open: { report: 'loading', dialog: { visible: 'list' } } });
+    expect(t.view()).toMatchObject({ dialogOpen: true, fetching: 'fetched', status: 'completed' });
+    expect(t.fetches).toHaveLength(2);
+    t.fetches[1]!.resolve({ reports: [report('completed')] });
+    await settle();
+    t.actor.send({ type: 'memoryReport.openSegment', path: K1 });
+    expect(t.actor.getSnapshot().value).toEqual({ open: { report: 'shown', dialog: { visible: 'segment' } } });
+    t.actor.send({ type: 'memoryReport.closeSegment' });
+    expect(t.actor.getSnapshot().value).toEqual({ open: { report: 'shown', dialog: { visible: 'list' } } });
+    t.actor.send({ type: 'memoryReport.openSegment', path: K1 });
+    t.actor.send({ type: 'memoryReport.hideDialog' });
+    expect(t.view()).toMatchObject({ dialogOpen: false, openItem: null });
+    t.actor.send({ type: 'memoryReport.showDialog' });
+    expect(t.actor.getSnapshot().value).toEqual({ open: { report: 'loading', dialog: { visible: 'list' } } });
+  });
+
+  it('a re-read without the open item goes back to the list', async () => {
+    const t = await opened();
+    t.actor.send({ type: 'memoryReport.showDialog' });
+    t.fetches[1]!.resolve({ reports: [report('completed')] });
+    await settle();
+    t.actor.send({ type: 'memoryReport.openSegment', path: K1 });
+    t.actor.send({ type: 'memoryReport.refresh' });
+    t.fetches[2]!.resolve({ reports: [report('completed', { reportItems: [] })] });
+    await settle();
+    expect(t.actor.getSnapshot().value).toEqual({ open: { report: 'shown', dialog: { visible: 'list' } } });
+  });
+
+  it('going to a segment closes the dialog and tells the translation actor; another variant closes it too', async () => {
+    const t = await opened();
+    t.actor.send({ type: 'memoryReport.showDialog' });
+    t.actor.send({ type: 'memoryReport.goToSegment', path: K1 });
+    expect(t.view().dialogOpen).toBe(false);
+    expect(t.translation.events).toEqual([{ type: 'translation.goToDuplicate', key: K1 }]);
+    t.actor.send({ type: 'memoryReport.showDialog' });
+    t.actor.send({ type: 'memoryReport.open', validationId: 'val-de', pass: null });
+    expect(t.view().dialogOpen).toBe(false);
+    // Not open (no validation, or the flag off): nothing to show.
+    t.actor.send({ type: 'memoryReport.close' });
+    t.actor.send({ type: 'memoryReport.showDialog' });
+    expect(t.actor.getSnapshot().value).toBe('closed');
+  });
+});
+
 describe('the app forwards memoryReportUpdated from the item namespace', () => {
   it('the open report reads again when its push arrives', () => {
     const app = createActor(inert(appMachine)).start();
     const actor = app.system.get('memoryReport') as AnyActorRef;
     actor.send({ type: 'memoryReport.open', validationId: 'val-1', pass: null });
     actor.send({ type: 'xstate.done.actor.fetchMemoryReport', output: { reports: [report('processing')] } });
-    expect(actor.getSnapshot().value).toEqual({ open: 'shown' });
+    expect(actor.getSnapshot().value).toEqual({ open: { report: 'shown', dialog: 'hidden' } });
     app.send({ type: 'item.opened', itemId: 'i-fr', password: null, anonymousEmail: null });
     app.send(push('val-1', 'completed'));
-    expect(actor.getSnapshot().value).toEqual({ open: 'loading' });
+    expect(actor.getSnapshot().value).toEqual({ open: { report: 'loading', dialog: 'hidden' } });
   });
 });

@@ -200,3 +200,32 @@ describe('suggestion helpers', () => {
     expect(suggestionValue('<i>Salut</i>', '<b>Bonjour</b>', 'html')).toBe('<i>Salut</i>');
   });
 });
+
+describe('suggestions machine: the segment’s "Suggest improvements" button (§4 toggling flips hidden and fetched)', () => {
+  it('requests the first time and after an error, then toggles what was fetched without a new request', async () => {
+    const t = start();
+    const press = (key: string, duplicateKeys: string[] = []) => t.actor.send({ type: 'suggestions.pressSmartReview', key, request: request(key), duplicateKeys });
+    press(K1);
+    expect(t.entry(K1)?.state).toBe('fetching');
+    // Pressed again while fetching: nothing.
+    press(K1);
+    expect(t.fetches).toHaveLength(1);
+    t.fetches[0]!.reject(requestFailure({ kind: 'timeout' }));
+    await settle();
+    expect(t.entry(K1)?.state).toBe('error');
+    press(K1);
+    expect(t.fetches).toHaveLength(2);
+    t.fetches[1]!.resolve(ok());
+    await settle();
+    expect(t.entry(K1)?.state).toBe('fetched');
+    press(K1);
+    expect(t.entry(K1)?.state).toBe('hidden');
+    press(K1);
+    expect(t.entry(K1)?.state).toBe('fetched');
+    expect(t.fetches).toHaveLength(2);
+    // A formatting duplicate of a fetched segment is not fetched (§5).
+    press(K2, [K1]);
+    expect(t.entry(K2)).toBeNull();
+    expect(t.fetches).toHaveLength(2);
+  });
+});

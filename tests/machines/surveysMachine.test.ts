@@ -3,7 +3,7 @@ import { createActor, type AnyActorRef } from 'xstate';
 import { SURVEY_FAILURE_TOAST_MS, type AnalyticsEventBody, type ExperienceBody, type SmartReviewSurveyResponse } from '../../domain/translation.ts';
 import { EMPTY_SMART_REVIEW_RESPONSE } from '../../domain/translationAssist.ts';
 import { toastDurationMs } from '../../domain/toasts.ts';
-import { SURVEY_TOAST_KEYS, isSurveyVisible, surveyStatusOf, surveysMachine } from '../../machines/translation/surveysMachine.ts';
+import { SURVEY_TOAST_KEYS, isSurveyCardShown, isSurveyVisible, segmentReviewDoorOf, surveyStatusOf, surveysMachine } from '../../machines/translation/surveysMachine.ts';
 import { controlled, recorder, settle, systemActor, systemOf } from './contentFixtures.ts';
 
 const EMAIL = 'vera.validator@example.com';
@@ -22,6 +22,13 @@ function start() {
   return { actor, status: status.calls, submits: submits.calls, tracks: tracks.calls, toasts, statusOf };
 }
 
+/** Gives the feedback survey's answers as the view does (one event per answer), then submits. */
+function answerFeedback(actor: AnyActorRef, positive: boolean | null, text: string) {
+  if (positive !== null) actor.send({ type: 'surveys.rate', positive });
+  actor.send({ type: 'surveys.write', slug: 'translation-progress', text });
+  actor.send({ type: 'surveys.submit', slug: 'translation-progress' });
+}
+
 async function signedIn(submitted: string[] = []) {
   const t = start();
   t.actor.send({ type: 'surveys.load', email: EMAIL, userId: USER_ID });
@@ -38,7 +45,7 @@ describe('surveys machine (translation-editor §3 Survey, §4, §5, §6)', () =>
     expect(visible()).toBe(true);
     t.actor.send({ type: 'surveys.start', slug: 'translation-progress' });
     expect(t.statusOf('translation-progress')).toBe('in-progress');
-    t.actor.send({ type: 'surveys.submit', slug: 'translation-progress', positive: true, feedback: '  Smooth so far.  ' });
+    answerFeedback(t.actor, true, '  Smooth so far.  ');
     expect(t.statusOf('translation-progress')).toBe('submitting');
     expect(t.submits[0]!.input.body).toEqual({
       user: EMAIL,
@@ -54,31 +61,44 @@ describe('surveys machine (translation-editor §3 Survey, §4, §5, §6)', () =>
     expect(t.statusOf('translation-progress')).toBe('submitted');
     expect(visible()).toBe(false);
     // Submitted: a second answer is not sent.
-    t.actor.send({ type: 'surveys.submit', slug: 'translation-progress', positive: true, feedback: 'Again' });
+    answerFeedback(t.actor, true, 'Again');
     expect(t.submits).toHaveLength(1);
   });
 
   it('sends "No feedback provided" for empty feedback', async () => {
     const t = await signedIn();
-    t.actor.send({ type: 'surveys.submit', slug: 'translation-progress', positive: false, feedback: '   ' });
+    answerFeedback(t.actor, false, '   ');
     expect(t.submits[0]!.input.body.feedback).toBe('No feedback provided');
   });
 
   it('submits the smart-review survey only without a problem, with its answers', async () => {
     const t = await signedIn();
-    const submit = (r: SmartReviewSurveyResponse) => t.actor.send({ type: 'surveys.submit', slug: 'smart-review-survey', positive: null, feedback: '', response: r });
-    submit(EMPTY_SMART_REVIEW_RESPONSE);
-    submit(response({ adjustTone: true, adaptToRegion: true, applyValidationEdits: true, flagLowQualityTranslations: true }));
-    submit(response({ other: true, otherText: '  ' }));
-    t.actor.send({ type: 'surveys.submit', slug: 'smart-review-survey', positive: null, feedback: '' });
+    const answers = () => t.actor.getSnapshot().context.answers.smartReview as SmartReviewSurveyResponse;
+    const choose = (option: string, checked = true) => t.actor.send({ type: 'surveys.choose', option, checked });
+    const submit = () => t.actor.send({ type: 'surveys.submit', slug: 'smart-review-survey' });
+    // Nothing chosen: not sent.
+    submit();
     expect(t.submits).toHaveLength(0);
     expect(t.statusOf('smart-review-survey')).toBe('idle');
-    // Early access alone is enough; three options plus early access too.
-    submit(response({ adjustTone: true, adaptToRegion: true, other: true, otherText: ' Glossary checks ', requestsEarlyAccess: true }));
+    // The first answer starts the survey; a fourth option is refused (§5 at most 3), early access does not count.
+    choose('adjustTone');
+    expect(t.statusOf('smart-review-survey')).toBe('in-progress');
+    choose('adaptToRegion');
+    choose('other');
+    choose('flagLowQualityTranslations');
+    expect(answers()).toEqual(response({ adjustTone: true, adaptToRegion: true, other: true }));
+    // "Other" without text: not sent.
+    t.actor.send({ type: 'surveys.write', slug: 'smart-review-survey', text: '  ' });
+    submit();
+    expect(t.submits).toHaveLength(0);
+    choose('requestsEarlyAccess');
+    t.actor.send({ type: 'surveys.write', slug: 'smart-review-survey', text: ' Glossary checks ' });
+    expect(answers()).toEqual(response({ adjustTone: true, adaptToRegion: true, other: true, otherText: ' Glossary checks ', requestsEarlyAccess: true }));
+    submit();
     expect(t.submits).toHaveLength(1);
     expect(t.submits[0]!.input.body).toMatchObject({
       slug: 'smart-review-survey',
-      feedback: 'No feedback provided',
+      feedback: 'Glossary checks',
       wasPositiveExperience: null,
       surveyResponse: response({ adjustTone: true, adaptToRegion: true, other: true, otherText: 'Glossary checks', requestsEarlyAccess: true }),
     });
@@ -86,7 +106,7 @@ describe('surveys machine (translation-editor §3 Survey, §4, §5, §6)', () =>
 
   it('a failure sets failed and shows an error toast of 5,000 ms; it can be sent again', async () => {
     const t = await signedIn();
-    t.actor.send({ type: 'surveys.submit', slug: 'translation-progress', positive: true, feedback: 'Nice' });
+    answerFeedback(t.actor, true, 'Nice');
     t.submits[0]!.reject(Object.assign(new Error('Database down'), { status: 500 }));
     await settle();
     expect(t.statusOf('translation-progress')).toBe('failed');
@@ -94,8 +114,10 @@ describe('surveys machine (translation-editor §3 Survey, §4, §5, §6)', () =>
     const kind = (t.toasts.events[0] as unknown as { toast: { kind: 'default' } }).toast.kind;
     expect(toastDurationMs(kind)).toBe(SURVEY_FAILURE_TOAST_MS);
     expect(isSurveyVisible(t.actor.getSnapshot(), 'translation-progress', { hasEdited: true, flagOn: true })).toBe(true);
-    t.actor.send({ type: 'surveys.submit', slug: 'translation-progress', positive: true, feedback: 'Nice' });
+    // The answers are kept for the retry: only Submit again.
+    t.actor.send({ type: 'surveys.submit', slug: 'translation-progress' });
     expect(t.submits).toHaveLength(2);
+    expect(t.submits[1]!.input.body).toMatchObject({ feedback: 'Nice', wasPositiveExperience: true });
   });
 
   it('shows the feedback survey once the user has edited, not when submitted before, dismissed or signed out', async () => {
@@ -109,7 +131,7 @@ describe('surveys machine (translation-editor §3 Survey, §4, §5, §6)', () =>
     expect(isSurveyVisible(snapshot(), 'translation-progress', { hasEdited: true, flagOn: true })).toBe(false);
     t.actor.send({ type: 'surveys.reset' });
     expect(isSurveyVisible(snapshot(), 'smart-review-survey', { hasEdited: true, flagOn: true })).toBe(false);
-    t.actor.send({ type: 'surveys.submit', slug: 'translation-progress', positive: true, feedback: 'x' });
+    answerFeedback(t.actor, true, 'x');
     expect(t.submits).toHaveLength(0);
   });
 
@@ -118,7 +140,7 @@ describe('surveys machine (translation-editor §3 Survey, §4, §5, §6)', () =>
     t.actor.send({ type: 'surveys.load', email: EMAIL, userId: USER_ID });
     t.status[0]!.reject(new Error('Database down'));
     await settle();
-    expect(t.actor.getSnapshot().value).toEqual({ account: 'ready', submission: 'idle', interest: 'idle' });
+    expect(t.actor.getSnapshot().value).toEqual({ account: 'ready', submission: 'idle', interest: 'idle', segmentReview: 'closed' });
     expect(isSurveyVisible(t.actor.getSnapshot(), 'smart-review-survey', { hasEdited: false, flagOn: true })).toBe(true);
   });
 });
@@ -150,5 +172,70 @@ describe('surveys machine: feature interest (translation-editor §2 segment revi
     const t = start();
     t.actor.send({ type: 'surveys.interest', interest: 'segmentReviewNotifyMe' });
     expect(t.tracks).toHaveLength(0);
+  });
+});
+
+describe('surveys machine: what the views kept before (the answers, the asked-for survey, the false door)', () => {
+  it('keeps the feedback answers as they are given; they start the survey and wait while it is on the wire', async () => {
+    const t = await signedIn();
+    t.actor.send({ type: 'surveys.rate', positive: false });
+    expect(t.statusOf('translation-progress')).toBe('in-progress');
+    t.actor.send({ type: 'surveys.write', slug: 'translation-progress', text: 'Slow to load' });
+    expect(t.actor.getSnapshot().context.answers.feedback).toEqual({ positive: false, text: 'Slow to load' });
+    t.actor.send({ type: 'surveys.submit', slug: 'translation-progress' });
+    // On the wire: the answers do not change under it.
+    t.actor.send({ type: 'surveys.rate', positive: true });
+    t.actor.send({ type: 'surveys.write', slug: 'translation-progress', text: 'Changed' });
+    expect(t.actor.getSnapshot().context.answers.feedback).toEqual({ positive: false, text: 'Slow to load' });
+    expect(t.submits[0]!.input.body).toMatchObject({ feedback: 'Slow to load', wasPositiveExperience: false });
+  });
+
+  it('shows a survey asked for from the help menu until it is dismissed; the smart-review thanks stay until dismissed', async () => {
+    const t = await signedIn(['translation-progress']);
+    const shown = (slug: Parameters<typeof isSurveyCardShown>[1], flagOn = true) => isSurveyCardShown(t.actor.getSnapshot(), slug, { hasEdited: false, flagOn });
+    expect(shown('translation-progress')).toBe(false);
+    t.actor.send({ type: 'surveys.ask', slug: 'translation-progress' });
+    expect(shown('translation-progress')).toBe(true);
+    t.actor.send({ type: 'surveys.dismiss', slug: 'translation-progress' });
+    expect(shown('translation-progress')).toBe(false);
+    // Asked again after a dismissal: it shows again.
+    t.actor.send({ type: 'surveys.ask', slug: 'translation-progress' });
+    expect(shown('translation-progress')).toBe(true);
+
+    t.actor.send({ type: 'surveys.choose', option: 'requestsEarlyAccess', checked: true });
+    t.actor.send({ type: 'surveys.submit', slug: 'smart-review-survey' });
+    t.submits[0]!.resolve(undefined);
+    await settle();
+    expect(isSurveyVisible(t.actor.getSnapshot(), 'smart-review-survey', { hasEdited: false, flagOn: true })).toBe(false);
+    expect(shown('smart-review-survey')).toBe(true);
+    t.actor.send({ type: 'surveys.dismiss', slug: 'smart-review-survey' });
+    expect(shown('smart-review-survey')).toBe(false);
+  });
+
+  it('the segment review false door: opening and "Notify me" are recorded; opened again it thanks at once', async () => {
+    const t = await signedIn();
+    expect(segmentReviewDoorOf(t.actor.getSnapshot())).toBe('closed');
+    t.actor.send({ type: 'surveys.openSegmentReview' });
+    expect(segmentReviewDoorOf(t.actor.getSnapshot())).toBe('asking');
+    t.actor.send({ type: 'surveys.notifySegmentReview' });
+    expect(segmentReviewDoorOf(t.actor.getSnapshot())).toBe('thanked');
+    t.actor.send({ type: 'surveys.closeSegmentReview' });
+    expect(segmentReviewDoorOf(t.actor.getSnapshot())).toBe('closed');
+    t.actor.send({ type: 'surveys.openSegmentReview' });
+    expect(segmentReviewDoorOf(t.actor.getSnapshot())).toBe('thanked');
+    // Three analytics events, one on the wire at a time.
+    for (let i = 0; i < 3; i++) {
+      t.tracks[i]!.resolve(undefined);
+      await settle();
+    }
+    expect(t.tracks.map((call) => call.input.body.event)).toEqual([
+      'translation_segment_review_false_door_opened',
+      'translation_segment_review_false_door_notify_me',
+      'translation_segment_review_false_door_opened',
+    ]);
+    // Signed out: the dialog closes, and what was asked is forgotten.
+    t.actor.send({ type: 'surveys.reset' });
+    expect(segmentReviewDoorOf(t.actor.getSnapshot())).toBe('closed');
+    expect(t.actor.getSnapshot().context.segmentReviewNotified).toBe(false);
   });
 });

@@ -34,7 +34,7 @@ import { connectItemStack, itemsActors } from './wiring/items.ts';
 import { connectReviewRequests, reviewRequestsActors } from './wiring/reviewRequests.ts';
 import { sessionActors } from './wiring/session.ts';
 import { sharingActors } from './wiring/sharing.ts';
-import { connectTranslation, translationActors } from './wiring/translation.ts';
+import { connectTranslateDialogs, connectTranslation, translationActors } from './wiring/translation.ts';
 import { connectLeaveWarning, uploadsActors } from './wiring/uploads.ts';
 
 export interface CreatedSystem extends AppSystem {
@@ -176,6 +176,7 @@ export function createAppSystem(
   connectReviewRequests(running);
   connectTranslation(running);
   connectItemStack(running);
+  connectTranslateDialogs(running);
 
   return {
     app,
@@ -206,6 +207,8 @@ export function createAppSystem(
     itemStack: actor('itemStack'),
     gridDownload: actor('gridDownload'),
     dashboard: actor('dashboard'),
+    audioDrawer: actor('audioDrawer'),
+    duplicateReview: actor('duplicateReview'),
     origin: options.origin,
     addFiles: (picked) => picked.map((file): UploadFileRef => ({ fileId: files.add(file), name: file.name, size: file.size, type: file.type })),
     gridPrefs: actor('gridPrefs'),

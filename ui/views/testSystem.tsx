@@ -40,6 +40,8 @@ import { notificationSettingsMachine } from '../../machines/session/notification
 import { sandboxMachine } from '../../machines/session/sandboxMachine.ts';
 import { toastsMachine } from '../../machines/session/toastsMachine.ts';
 import { sessionMachine } from '../../machines/session/sessionMachine.ts';
+import { audioDrawerMachine } from '../../machines/translation/audioDrawerMachine.ts';
+import { duplicateReviewMachine } from '../../machines/translation/duplicateReviewMachine.ts';
 import { AppRoutes } from '../routes.tsx';
 import { SystemProvider, type AppSystem } from '../system.tsx';
 
@@ -125,6 +127,8 @@ export interface TestSystemParts {
   itemStack?: ReturnType<typeof createActor<typeof itemStackMachine>>;
   gridDownload?: ReturnType<typeof createActor<typeof gridDownloadMachine>>;
   dashboard?: ReturnType<typeof createActor<typeof dashboardMachine>>;
+  audioDrawer?: ReturnType<typeof createActor<typeof audioDrawerMachine>>;
+  duplicateReview?: ReturnType<typeof createActor<typeof duplicateReviewMachine>>;
 }
 
 /** An AppSystem of inert actors (adapters never run). */
@@ -158,6 +162,8 @@ export function testSystem(parts: TestSystemParts = {}): AppSystem {
     itemStack: parts.itemStack ?? createActor(inert(itemStackMachine)).start(),
     gridDownload: parts.gridDownload ?? createActor(inert(gridDownloadMachine)).start(),
     dashboard: parts.dashboard ?? createActor(dashboardMachine).start(),
+    audioDrawer: parts.audioDrawer ?? createActor(audioDrawerMachine).start(),
+    duplicateReview: parts.duplicateReview ?? createActor(duplicateReviewMachine).start(),
     origin: 'http://localhost',
     addFiles: (picked) => picked.map((file, index) => ({ fileId: `test-file-${index + 1}`, name: file.name, size: file.size, type: file.type })),
     gridPrefs: createActor(gridPrefsStore).start(),

@@ -189,3 +189,24 @@ function connectWalkthrough({ actor, observe, storage }: Running) {
   offerWalkthrough();
   observe(translationRef, offerWalkthrough);
 }
+
+/**
+ * The translate tab's dialogs kept in machines (the audio drawer, the duplicate review, the segment review false door):
+ * they close with the tab, when the translation actor closes (another tab or page); the duplicate review also with its
+ * segment's editor.
+ */
+export function connectTranslateDialogs({ actor, observe }: Running) {
+  const translationRef = actor('translation');
+  const surveysRef = actor('surveys');
+  const audioDrawerRef = actor('audioDrawer');
+  const duplicateReviewRef = actor('duplicateReview');
+  const closeTranslateDialogs = () => {
+    const translationSnapshot = translationRef.getSnapshot();
+    const reviewed = duplicateReviewRef.getSnapshot();
+    if (reviewed.matches('open') && translationSnapshot.context.editing?.key !== reviewed.context.key) duplicateReviewRef.send({ type: 'duplicateReview.close' });
+    if (!translationSnapshot.matches('closed')) return;
+    if (audioDrawerRef.getSnapshot().matches('open')) audioDrawerRef.send({ type: 'audioDrawer.close' });
+    if (!surveysRef.getSnapshot().matches({ segmentReview: 'closed' })) surveysRef.send({ type: 'surveys.closeSegmentReview' });
+  };
+  observe(translationRef, closeTranslateDialogs);
+}

@@ -77,7 +77,7 @@ const UPDATE_GROUP_PREFIX = 'update:';
 
 /** The translate tab's panel: loading / error / the editor with its header, stack sidebar, table and bottom bar. */
 export function ItemTranslate({ itemId, latestHref, signInHref, createAccountHref, onSlide, versions = NO_VERSIONS }: ItemTranslateProps) {
-  const { translation, memoryReport, walkthrough, timeZone, now } = useSystem();
+  const { translation, walkthrough, timeZone, now } = useSystem();
   const send = translation.send;
   const status = useSelector(translation, (s) => loadStatusOf(s));
   const loadFailed = useSelector(translation, (s) => s.matches({ open: { load: 'loadFailed' } }));
@@ -126,9 +126,6 @@ export function ItemTranslate({ itemId, latestHref, signInHref, createAccountHre
     navigate(`/review/content/${encodeURIComponent(itemId)}/review${rest ? `?${rest}` : ''}`, { replace: true });
   }, [notTarget, itemId, search, navigate]);
   const [editorEnabled, setEditorEnabled] = useState(true);
-  const [audioOpen, setAudioOpen] = useState(false);
-  const [memoryOpen, setMemoryOpen] = useState(false);
-  const [feedbackOpen, setFeedbackOpen] = useState(false);
   const openFind = useOpenFind();
   const segmentBadges = useSegmentBadges();
   const needsExtras = useSegmentExtrasKeys();
@@ -280,18 +277,7 @@ export function ItemTranslate({ itemId, latestHref, signInHref, createAccountHre
           latestHref={latestHref}
           filters={filters}
           actions={
-            <TranslateHeaderActions
-              versions={versions}
-              canEdit={isLatest && (subject?.canTranslate ?? false)}
-              audioCount={audioCountOf(model)}
-              audioOpen={audioOpen}
-              onOpenAudio={() => setAudioOpen(true)}
-              onOpenMemoryReport={() => {
-                setMemoryOpen(true);
-                memoryReport.send({ type: 'memoryReport.refresh' });
-              }}
-              onOpenFeedback={() => setFeedbackOpen(true)}
-            />
+            <TranslateHeaderActions versions={versions} canEdit={isLatest && (subject?.canTranslate ?? false)} audioCount={audioCountOf(model)} />
           }
           flyout={
             <ProgressFlyout
@@ -331,7 +317,7 @@ export function ItemTranslate({ itemId, latestHref, signInHref, createAccountHre
           {error && !loadFailed && <TranslationErrorBanner message={error} onDismiss={() => send({ type: 'translation.dismissError' })} />}
           <TranslateDiffView versions={versions} />
           <div className="translate-surveys">
-            <TranslateSurveys feedbackOpen={feedbackOpen} onCloseFeedback={() => setFeedbackOpen(false)} />
+            <TranslateSurveys />
           </div>
         </>
       }
@@ -405,7 +391,7 @@ export function ItemTranslate({ itemId, latestHref, signInHref, createAccountHre
             signInHref={signInHref}
             createAccountHref={createAccountHref}
           />
-          <TranslateToolDialogs audioOpen={audioOpen} onCloseAudio={() => setAudioOpen(false)} memoryOpen={memoryOpen} onCloseMemory={() => setMemoryOpen(false)} />
+          <TranslateToolDialogs />
         </>
       }
     />

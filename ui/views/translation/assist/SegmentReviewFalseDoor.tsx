@@ -1,41 +1,11 @@
 /**
  * The segment review false door (translation-editor §2 dialogs: segment review false door): a "Request segment
- * review" button whose dialog says the feature is coming and asks whether to notify the user. The interest is told
- * to the container (which may send an analytics event); nothing else happens.
+ * review" button whose dialog says the feature is coming and asks whether to notify the user. Presentational: the
+ * container's machine keeps whether the dialog is open and whether the user asked to be notified, and records the
+ * interest (an analytics event); nothing else happens.
  */
-import { useState } from 'react';
 import { Button, CheckIcon, Dialog } from '../../../kit/index.ts';
 import { t } from '../../../strings.ts';
-
-export interface SegmentReviewFalseDoorProps {
-  /** "Notify me" was pressed. */
-  onInterested: () => void;
-  /** The dialog opened (for an analytics event). */
-  onOpened?: () => void;
-  disabled?: boolean;
-}
-
-/** The button and its dialog, keeping whether the dialog is open and whether the user asked to be notified. */
-export function SegmentReviewFalseDoor({ onInterested, onOpened, disabled = false }: SegmentReviewFalseDoorProps) {
-  const [open, setOpen] = useState(false);
-  const [notified, setNotified] = useState(false);
-  return (
-    <SegmentReviewFalseDoorView
-      open={open}
-      notified={notified}
-      disabled={disabled}
-      onOpen={() => {
-        setOpen(true);
-        onOpened?.();
-      }}
-      onClose={() => setOpen(false)}
-      onNotify={() => {
-        setNotified(true);
-        onInterested();
-      }}
-    />
-  );
-}
 
 export interface SegmentReviewFalseDoorViewProps {
   open: boolean;

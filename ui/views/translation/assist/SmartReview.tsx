@@ -11,19 +11,17 @@ import { t } from '../../../strings.ts';
 export interface SmartReviewButtonProps {
   /** The segment's suggestion state; undefined before the first request. */
   state: SuggestionState | undefined;
-  /** Ask for suggestions (first time, or again after an error). */
-  onRequest: () => void;
-  /** §4 flip hidden ↔ fetched. */
-  onToggle: () => void;
+  /** Pressed: the container's machine requests the suggestions, or (fetched or hidden) flips them (§4). */
+  onPress: () => void;
   disabled?: boolean;
   className?: string;
 }
 
 /**
- * "Suggest improvements" for a segment: a spinner while fetching, pressed while the suggestions show; once fetched
- * it toggles them (no new request: §5 a fetch is skipped when fetched or hidden).
+ * "Suggest improvements" for a segment: a spinner while fetching, pressed while the suggestions show (a toggle once
+ * fetched: §5 a fetch is skipped when fetched or hidden).
  */
-export function SmartReviewButton({ state, onRequest, onToggle, disabled = false, className }: SmartReviewButtonProps) {
+export function SmartReviewButton({ state, onPress, disabled = false, className }: SmartReviewButtonProps) {
   const toggles = state === 'fetched' || state === 'hidden';
   return (
     <Button
@@ -34,7 +32,7 @@ export function SmartReviewButton({ state, onRequest, onToggle, disabled = false
       loading={state === 'fetching'}
       disabled={disabled}
       aria-pressed={toggles ? state === 'fetched' : undefined}
-      onClick={() => (toggles ? onToggle() : onRequest())}
+      onClick={onPress}
     >
       {t('translationAssist.smartReview.request')}
     </Button>

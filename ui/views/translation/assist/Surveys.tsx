@@ -94,11 +94,16 @@ function SubmitRow({ id, problem, submitting }: SubmitRowProps) {
   );
 }
 
+/** A box of the smart-review survey: one of the options, or early access. */
+export type SmartReviewSurveyChoice = SmartReviewOption | 'requestsEarlyAccess';
+
 export interface SmartReviewSurveyProps {
   response: SmartReviewSurveyResponse;
   status: SurveyStatus;
-  /** The answers after a change (the container keeps them). */
-  onChange: (response: SmartReviewSurveyResponse) => void;
+  /** A box ticked or cleared (the container keeps the answers). */
+  onChoose: (choice: SmartReviewSurveyChoice, checked: boolean) => void;
+  /** The "Other" text changed. */
+  onOtherTextChange: (text: string) => void;
   onSubmit: () => void;
   onDismiss: () => void;
   className?: string;
@@ -109,7 +114,7 @@ export interface SmartReviewSurveyProps {
  * are), "Other" asking for text, a separate early-access box that does not count, Submit only when the answers can
  * be sent (the reason shown otherwise).
  */
-export function SmartReviewSurvey({ response, status, onChange, onSubmit, onDismiss, className }: SmartReviewSurveyProps) {
+export function SmartReviewSurvey({ response, status, onChoose, onOtherTextChange, onSubmit, onDismiss, className }: SmartReviewSurveyProps) {
   const id = 'assist-smart-survey';
   const submitting = status === 'submitting';
   const canMore = canSelectMoreOptions(response);
@@ -120,7 +125,6 @@ export function SmartReviewSurvey({ response, status, onChange, onSubmit, onDism
       : problem === 'tooManySelections'
         ? t('translationAssist.smartSurvey.problem.tooManySelections', { max: MAX_SURVEY_SELECTIONS })
         : t(`translationAssist.smartSurvey.problem.${problem}`);
-  const set = (change: Partial<SmartReviewSurveyResponse>) => onChange({ ...response, ...change });
   return (
     <SurveyCard
       id={id}
@@ -146,7 +150,7 @@ export function SmartReviewSurvey({ response, status, onChange, onSubmit, onDism
             label={smartReviewOptionLabel(option)}
             checked={response[option]}
             disabled={!response[option] && !canMore}
-            onChange={(checked) => set({ [option]: checked })}
+            onChange={(checked) => onChoose(option, checked)}
           />
         ))}
         {response.other && (
@@ -156,7 +160,7 @@ export function SmartReviewSurvey({ response, status, onChange, onSubmit, onDism
             value={response.otherText}
             required
             maxLength={500}
-            onChange={(otherText) => set({ otherText })}
+            onChange={onOtherTextChange}
           />
         )}
       </fieldset>
@@ -165,7 +169,7 @@ export function SmartReviewSurvey({ response, status, onChange, onSubmit, onDism
         label={t('translationAssist.smartSurvey.earlyAccess')}
         checked={response.requestsEarlyAccess}
         disabled={submitting}
-        onChange={(requestsEarlyAccess) => set({ requestsEarlyAccess })}
+        onChange={(checked) => onChoose('requestsEarlyAccess', checked)}
       />
       <SubmitRow id={id} problem={problemText} submitting={submitting} />
     </SurveyCard>

@@ -8,7 +8,6 @@ import {
   FeedbackSurvey,
   HelpMenu,
   placeWalkthroughCard,
-  SegmentReviewFalseDoor,
   SegmentReviewFalseDoorView,
   SmartReviewButton,
   SmartReviewSurvey,
@@ -120,28 +119,22 @@ describe('smart review: suggestion panel (§4 suggestion state)', () => {
   });
 });
 
-describe('smart review: the button (§4 toggling flips hidden and fetched)', () => {
-  const press = (state: SuggestionEntry['state'] | undefined) => {
-    const onRequest = vi.fn();
-    const onToggle = vi.fn();
-    fire(find(SmartReviewButton({ state, onRequest, onToggle }), Button), 'onClick');
-    return { requested: onRequest.mock.calls.length, toggled: onToggle.mock.calls.length };
-  };
-
-  it('requests the first time and after an error, toggles once fetched or hidden', () => {
-    expect(press(undefined)).toEqual({ requested: 1, toggled: 0 });
-    expect(press('error')).toEqual({ requested: 1, toggled: 0 });
-    expect(press('fetched')).toEqual({ requested: 0, toggled: 1 });
-    expect(press('hidden')).toEqual({ requested: 0, toggled: 1 });
+describe('smart review: the button (§4 toggling flips hidden and fetched; the machine decides what a press does)', () => {
+  it('tells each press, whatever the state', () => {
+    for (const state of [undefined, 'error', 'fetched', 'hidden'] as const) {
+      const onPress = vi.fn();
+      fire(find(SmartReviewButton({ state, onPress }), Button), 'onClick');
+      expect(onPress).toHaveBeenCalledOnce();
+    }
   });
 
   it('is pressed while shown, spins while fetching', () => {
-    const shown = render(<SmartReviewButton state="fetched" onRequest={noop} onToggle={noop} />);
+    const shown = render(<SmartReviewButton state="fetched" onPress={noop} />);
     expect(textOf(shown)).toBe('Suggest improvements');
     expect(shown).toContain('aria-pressed="true"');
-    expect(render(<SmartReviewButton state="hidden" onRequest={noop} onToggle={noop} />)).toContain('aria-pressed="false"');
-    expect(render(<SmartReviewButton state={undefined} onRequest={noop} onToggle={noop} />)).not.toContain('aria-pressed');
-    expect(render(<SmartReviewButton state="fetching" onRequest={noop} onToggle={noop} />)).toContain('aria-busy="true"');
+    expect(render(<SmartReviewButton state="hidden" onPress={noop} />)).toContain('aria-pressed="false"');
+    expect(render(<SmartReviewButton state={undefined} onPress={noop} />)).not.toContain('aria-pressed');
+    expect(render(<SmartReviewButton state="fetching" onPress={noop} />)).toContain('aria-busy="true"');
   });
 });
 
@@ -149,7 +142,8 @@ describe('smart-review survey (§5 at most 3 selections, other needs text, early
   const props = (response: Partial<SmartReviewSurveyResponse>, overrides: Partial<SmartReviewSurveyProps> = {}): SmartReviewSurveyProps => ({
     response: { ...EMPTY_SMART_REVIEW_RESPONSE, ...response },
     status: 'in-progress',
-    onChange: noop,
+    onChoose: noop,
+    onOtherTextChange: noop,
     onSubmit: noop,
     onDismiss: noop,
     ...overrides,
@@ -191,11 +185,20 @@ describe('smart-review survey (§5 at most 3 selections, other needs text, early
     expect(checkboxes(props({ adjustTone: true, adaptToRegion: true })).some((c) => c.props.disabled === true)).toBe(false);
   });
 
-  it('hands back the answers after a tick', () => {
-    const onChange = vi.fn();
-    const p = props({ adjustTone: true }, { onChange });
+  it('tells each answer: a tick, a cleared box, early access, the "Other" text', () => {
+    const onChoose = vi.fn();
+    const onOtherTextChange = vi.fn();
+    const p = props({ adjustTone: true, other: true }, { onChoose, onOtherTextChange });
     fire(checkboxes(p).find((c) => c.props.label === 'Adapt to a region')!, 'onChange', true);
-    expect(onChange).toHaveBeenCalledWith({ ...EMPTY_SMART_REVIEW_RESPONSE, adjustTone: true, adaptToRegion: true });
+    fire(checkboxes(p).find((c) => c.props.label === 'Adjust the tone')!, 'onChange', false);
+    fire(checkboxes(p).find((c) => c.props.label === "I'd like early access")!, 'onChange', true);
+    fire(find(SmartReviewSurvey(p), TextField), 'onChange', 'Glossary checks');
+    expect(onChoose.mock.calls).toEqual([
+      ['adaptToRegion', true],
+      ['adjustTone', false],
+      ['requestsEarlyAccess', true],
+    ]);
+    expect(onOtherTextChange).toHaveBeenCalledWith('Glossary checks');
   });
 
   it('"Other" asks for text and cannot be sent without it', () => {
@@ -417,7 +420,7 @@ describe('segment review false door (§2)', () => {
   const props = { open: false, notified: false, onOpen: noop, onClose: noop, onNotify: noop };
 
   it('is a button until pressed', () => {
-    const html = render(<SegmentReviewFalseDoor onInterested={noop} />);
+    const html = render(<SegmentReviewFalseDoorView {...props} />);
     expect(textOf(html)).toBe('Request segment review');
     const onOpen = vi.fn();
     fire(find(SegmentReviewFalseDoorView({ ...props, onOpen }), Button, 'Request segment review'), 'onClick');

@@ -4,9 +4,9 @@
  * error dialog. Presentational: props in, callbacks out.
  */
 export { HelpMenu, type HelpMenuProps } from './HelpMenu.tsx';
-export { SegmentReviewFalseDoor, SegmentReviewFalseDoorView, type SegmentReviewFalseDoorProps, type SegmentReviewFalseDoorViewProps } from './SegmentReviewFalseDoor.tsx';
+export { SegmentReviewFalseDoorView, type SegmentReviewFalseDoorViewProps } from './SegmentReviewFalseDoor.tsx';
 export { SmartReviewButton, SuggestionPanel, type SmartReviewButtonProps, type SuggestionFeedback, type SuggestionPanelProps } from './SmartReview.tsx';
-export { FeedbackSurvey, SmartReviewSurvey, smartReviewOptionLabel, type FeedbackSurveyProps, type SmartReviewSurveyProps } from './Surveys.tsx';
+export { FeedbackSurvey, SmartReviewSurvey, smartReviewOptionLabel, type FeedbackSurveyProps, type SmartReviewSurveyChoice, type SmartReviewSurveyProps } from './Surveys.tsx';
 export { TranslationErrorDialog, type TranslationErrorDialogProps } from './TranslationErrorDialog.tsx';
 export {
   placeWalkthroughCard,
