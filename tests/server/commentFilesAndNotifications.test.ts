@@ -16,7 +16,7 @@ import type { ItemDetail } from '../../domain/items.ts';
 import { deliveryTime, type OutboxEntry } from '../../domain/notifications.ts';
 import { rawFromPlainText, type RawContent } from '../../domain/richText.ts';
 import { SEEDED_COMMENTS, SEEDED_ITEMS } from '../../server/seedContent.ts';
-import { ackData, callJson, connectOutcome, connectUsers, openSocket, refusalReason, seededDetail, type UserClient, waitFor } from '../support/clients.ts';
+import { ackData, callJson, connectOutcome, connectUsers, openSocket, refusalReason, itemViewOf, type UserClient, waitFor } from '../support/clients.ts';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
 
 let server: TestServer;
@@ -52,7 +52,7 @@ function call<K extends CommentRequestName>(who: Who, event: K, payload: Comment
   return socketOf(who).timeout(5000).emitWithAck(event, payload) as Promise<CommentAck<CommentAckData<K>>>;
 }
 
-const detail = (title: string): Promise<ItemDetail> => seededDetail(alex, title);
+const detail = (title: string): Promise<ItemDetail> => itemViewOf(alex, title);
 
 const latestVersionId = (item: ItemDetail) => item.versions.filter((v) => v.state === 'ready').at(-1)!.id;
 

@@ -13,7 +13,7 @@ import { COMMENT_MAX_CHARS } from '../../domain/constants.ts';
 import type { ItemDetail } from '../../domain/items.ts';
 import { rawFromPlainText, type RawContent } from '../../domain/richText.ts';
 import { SEEDED_COMMENTS, SEEDED_ITEM_PASSWORD, SEEDED_ITEMS } from '../../server/seedContent.ts';
-import { ackData, callJson, collect, connectOutcome, connectUsers, openSocket, refusalReason, seededDetail, sleep, type UserClient, waitFor } from '../support/clients.ts';
+import { ackData, callJson, collect, connectOutcome, connectUsers, openSocket, refusalReason, itemViewOf, sleep, type UserClient, waitFor } from '../support/clients.ts';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
 
 let server: TestServer;
@@ -53,7 +53,7 @@ function call<K extends CommentRequestName>(who: Who, event: K, payload: Comment
 }
 
 /** The item as Alex's grid finds it, then as its detail. */
-const detail = (title: string, who: UserClient = alex): Promise<ItemDetail> => seededDetail(alex, title, who);
+const detail = (title: string, who: UserClient = alex): Promise<ItemDetail> => itemViewOf(alex, title, who);
 
 const latestVersionId = (item: ItemDetail) => item.versions.filter((v) => v.state === 'ready').at(-1)!.id;
 

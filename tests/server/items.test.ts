@@ -17,7 +17,7 @@ import type { ContentPushes, ItemRecord } from '../../domain/content.ts';
 import { UPLOAD_KEY_PREFIXES, type Backup, type ItemAck, type ItemAckData, type ItemDetail, type ItemPayload, type ItemPushes, type ItemRequestName, type ItemVersion } from '../../domain/items.ts';
 import { SEEDED_ITEM_PASSWORD, SEEDED_ITEMS } from '../../server/seedContent.ts';
 import { buildRiseFixture, buildStoryFixture, videoFixture } from '../../server/uploads/index.ts';
-import { ackData, callJson, collect, connectOutcome, connectUser, fetchPackage, openSocket, refusalReason, seededItem, sleep, type UserClient, waitFor } from '../support/clients.ts';
+import { ackData, callJson, collect, connectOutcome, connectUser, fetchPackage, openSocket, refusalReason, itemInGrid, sleep, type UserClient, waitFor } from '../support/clients.ts';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
 
 type Client = UserClient;
@@ -64,7 +64,7 @@ const reasonOf = refusalReason;
 const get = (who: Client | Socket, id: string, pass: string | null = null) => call(who, 'item.get', { id, pass, protectedLinksFlagEnabled: true });
 
 /** A seeded item by title, as its owner's grid lists it (the trash included). */
-const seeded = (title: string, owner: Client = alex): Promise<ItemRecord> => seededItem(owner, title);
+const seeded = (title: string, owner: Client = alex): Promise<ItemRecord> => itemInGrid(owner, title);
 
 
 const md5Hex = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex');

@@ -12,7 +12,7 @@ import type { OutboxEntry } from '../../domain/notifications.ts';
 import { ITEM_PASSWORD_HEADER, REVIEW_REQUEST_CALLS, type ReviewBootstrap, type ReviewRequestPushes, type ReviewRequestRow } from '../../domain/reviewRequests.ts';
 import { rawFromPlainText } from '../../domain/richText.ts';
 import { SEEDED_ITEM_PASSWORD, SEEDED_ITEMS, SEEDED_REVIEW_REQUEST } from '../../server/seedContent.ts';
-import { ackData, callJson, connectOutcome, connectUsers, openSocket, type UserClient, waitFor } from '../support/clients.ts';
+import { ackData, type ApiCall, callApi, callJson, connectOutcome, connectUsers, openSocket, type UserClient, waitFor } from '../support/clients.ts';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
 
 let server: TestServer;
@@ -38,9 +38,7 @@ async function findItem(title: string): Promise<ItemDetail> {
   return ackData(await get(alex.socket, found.id)).item;
 }
 
-type Call = { method: string; path: string };
-const api = <T>(call: Call, who: UserClient | null, body?: unknown, headers?: Record<string, string>) =>
-  callJson<T>(server.url, `/api${call.path}`, { token: who?.token, method: call.method, body, headers });
+const api = <T>(call: ApiCall, who: UserClient | null, body?: unknown, headers?: Record<string, string>) => callApi<T>(server.url, call, who, body, headers);
 
 const requestBody = (reviewers: string[], extra: Record<string, unknown> = {}) => ({
   itemId: item.id,

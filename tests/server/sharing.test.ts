@@ -14,7 +14,7 @@ import { SHARE_MAX_EXPLICIT_PEOPLE } from '../../domain/constants.ts';
 import type { ItemAck, ItemAckData } from '../../domain/items.ts';
 import type { PermissionPerson, PermissionsResponse, PrivateShareResponse, PublicShareResponse } from '../../domain/sharing.ts';
 import { SEEDED_EXPLICIT_SHARE, SEEDED_ITEM_PASSWORD, SEEDED_ITEMS } from '../../server/seedContent.ts';
-import { ackData, callJson, connectOutcome, connectUsers, openSocket, refusalReason, seededItem, type UserClient, waitFor } from '../support/clients.ts';
+import { ackData, callJson, connectOutcome, connectUsers, openSocket, refusalReason, itemInGrid, type UserClient, waitFor } from '../support/clients.ts';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
 
 let server: TestServer;
@@ -42,7 +42,7 @@ afterAll(async () => {
 });
 
 /** A seeded item by title, as its owner's grid lists it (the trash included). */
-const seeded = (title: string, owner: UserClient = alex): Promise<ItemRecord> => seededItem(owner, title);
+const seeded = (title: string, owner: UserClient = alex): Promise<ItemRecord> => itemInGrid(owner, title);
 
 const get = (who: UserClient | Socket, id: string, pass: string | null = null) =>
   ('socket' in who ? who.socket : who).timeout(5000).emitWithAck('item.get', { id, pass, protectedLinksFlagEnabled: true }) as Promise<ItemAck<ItemAckData<'item.get'>>>;

@@ -40,6 +40,14 @@ export async function callJson<T = unknown>(
   return { status: response.status, type: response.headers.get('content-type') ?? '', body: (text ? JSON.parse(text) : undefined) as T };
 }
 
+/** A review-API call as domain/ names it: its method and its path under `/api`. */
+export type ApiCall = { method: string; path: string };
+
+/** Sends `call` to the service at `url` as `who` (null: signed out), with an optional JSON body and headers. */
+export function callApi<T = unknown>(url: string, call: ApiCall, who: { token: string } | null, body?: unknown, headers?: Record<string, string>): Promise<CallResult<T>> {
+  return callJson<T>(url, `/api${call.path}`, { token: who?.token, method: call.method, body, headers });
+}
+
 /** A GraphQL POST; resolves the `{ data, errors }` body and the HTTP status. */
 export async function graphqlCall<T = Record<string, unknown>>(
   url: string,
@@ -118,8 +126,16 @@ export function openSocket(url: string, namespace: string, auth: Record<string, 
   return socket;
 }
 
+/** {@link openSocket}, once connected (throws with the outcome otherwise). */
+export async function openConnected(url: string, namespace: string, auth: Record<string, string>, sockets: Socket[]): Promise<Socket> {
+  const socket = openSocket(url, namespace, auth, sockets);
+  const outcome = await connectOutcome(socket);
+  if (outcome !== 'connected') throw new Error(`${namespace} did not connect: ${outcome}`);
+  return socket;
+}
+
 /** A seeded item by title, as `owner`'s grid lists it (the trash included: a search looks through live items only). */
-export async function seededItem(owner: UserClient, title: string): Promise<ItemRecord> {
+export async function itemInGrid(owner: UserClient, title: string): Promise<ItemRecord> {
   for (const [folderId, search] of [
     ['ALL_CONTENT', title],
     ['DELETED', null],
@@ -132,8 +148,8 @@ export async function seededItem(owner: UserClient, title: string): Promise<Item
 }
 
 /** The item view of a seeded item: found by title in `lister`'s grid, opened (`item.get`, no password) by `reader`. */
-export async function seededDetail(lister: UserClient, title: string, reader: UserClient = lister): Promise<ItemDetail> {
-  const item = await seededItem(lister, title);
+export async function itemViewOf(lister: UserClient, title: string, reader: UserClient = lister): Promise<ItemDetail> {
+  const item = await itemInGrid(lister, title);
   const ack = (await reader.socket.timeout(5000).emitWithAck('item.get', { id: item.id, pass: null, protectedLinksFlagEnabled: true })) as ItemAck<ItemAckData<'item.get'>>;
   return ackData(ack).item;
 }
