@@ -81,6 +81,27 @@ export function requireAccount(verify: TokenVerifier) {
   };
 }
 
+/** How a route family answers 401: by default the shared error body (errors.ts); a family with its own codes passes its own. */
+export type Unauthorized = (reply: FastifyReply, message: string) => unknown;
+
+const sendUnauthorized: Unauthorized = (reply, message) => sendError(reply, 401, message);
+
+/** onRequest hook: a bearer, when sent, must be valid (401 through `refuse`); without one the caller is anonymous. */
+export function optionalAccount(verify: TokenVerifier, refuse: Unauthorized = sendUnauthorized) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const header = request.headers.authorization;
+    if (header === undefined) return;
+    const token = bearerToken(header);
+    const account = token ? await verify(token) : undefined;
+    if (!account) {
+      reply.header('WWW-Authenticate', 'Bearer error="invalid_token"');
+      await refuse(reply, 'The access token is invalid or has expired. Sign in again.');
+      return;
+    }
+    request.account = account;
+  };
+}
+
 /** For handlers behind requireAccount: the account it attached. */
 export function accountOf(request: FastifyRequest): UserRow {
   if (!request.account) throw new Error('accountOf called on a route without requireAccount');

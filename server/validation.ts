@@ -11,7 +11,7 @@
  * Unknown fields stay refused (removeAdditional off) everywhere.
  */
 import Ajv from 'ajv';
-import type { ErrorObject, Options, ValidateFunction } from 'ajv';
+import type { ErrorObject, Options, SchemaObject, ValidateFunction } from 'ajv';
 import type { FastifyInstance, FastifySchemaCompiler, FastifySchemaValidationError } from 'fastify';
 
 type Validator = ReturnType<FastifySchemaCompiler<unknown>>;
@@ -57,4 +57,40 @@ export function installRequestValidation(app: FastifyInstance): void {
     if (httpPart === 'body') return bodies.compile(schema as object);
     return refusingNonFinite(text.compile(schema as object));
   });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Socket request payloads: one strict schema per request name, never coerced, unknown fields refused.
+
+/** A payload checked against its request's schema: the typed value, or the words of the first failure. */
+export type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
+
+/** A closed object schema: only these fields, by default all of them required. */
+export function strictObject(properties: Record<string, unknown>, required: string[] = Object.keys(properties)): SchemaObject {
+  return { type: 'object', additionalProperties: false, required, properties };
+}
+
+const payloads = new Ajv({ allErrors: false, strict: true, allowUnionTypes: true, coerceTypes: false, useDefaults: false, removeAdditional: false });
+
+/** The first error of a payload check, in the words a client shows (`Invalid request: payload.name must be string.`). */
+function describePayloadError(errors: ErrorObject[] | null | undefined): string {
+  const error = errors?.[0];
+  if (!error) return 'Invalid request.';
+  const where = error.instancePath === '' ? 'payload' : `payload${error.instancePath.replace(/\//g, '.')}`;
+  const extra = error.keyword === 'additionalProperties' ? ` (${String((error.params as { additionalProperty?: unknown }).additionalProperty)})` : '';
+  return `Invalid request: ${where} ${error.message ?? 'is invalid'}${extra}.`;
+}
+
+/**
+ * A checker of socket request payloads, one schema per request name, compiled once: a request without a schema is
+ * `Unknown request <name>.`, a payload that fails its schema is refused with the first error's words.
+ */
+export function payloadChecker(schemas: Record<string, SchemaObject>): (event: string, payload: unknown) => Checked<unknown> {
+  const validators = new Map(Object.entries(schemas).map(([event, schema]) => [event, payloads.compile(schema)]));
+  return (event, payload) => {
+    const validate = validators.get(event);
+    if (!validate) return { ok: false, message: `Unknown request ${event}.` };
+    if (!validate(payload)) return { ok: false, message: describePayloadError(validate.errors) };
+    return { ok: true, value: payload };
+  };
 }

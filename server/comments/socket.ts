@@ -5,6 +5,7 @@
  */
 import { ANONYMOUS_COMMENT_REQUESTS, COMMENT_REQUEST_NAMES, type CommentAck, type CommentAckData, type CommentRequestName } from '../../domain/comments.ts';
 import type { Realtime } from '../realtime.ts';
+import { answerChecked, registerRequests } from '../socketRequests.ts';
 import { commentFailure, type CommentContext } from './common.ts';
 import type { CommentHandlers } from './operations.ts';
 import { checkCommentPayload } from './validation.ts';
@@ -17,21 +18,14 @@ export async function answerCommentRequest<K extends CommentRequestName>(
   identity: string,
   payload: unknown,
 ): Promise<CommentAck<CommentAckData<K>>> {
-  try {
-    const checked = checkCommentPayload(event, payload);
-    if (!checked.ok) return { success: false, reason: 'invalidRequest', message: checked.message };
-    return await handlers[event](identity, checked.value);
-  } catch (error) {
-    return commentFailure(context, error, event);
-  }
+  return answerChecked(
+    () => checkCommentPayload(event, payload),
+    (value) => handlers[event](identity, value),
+    (error) => commentFailure(context, error, event),
+  );
 }
 
 /** Registers every comment request on the user namespace, and the anonymous ones on /anon. */
 export function registerCommentRequests(realtime: Realtime, context: CommentContext, handlers: CommentHandlers): void {
-  for (const event of COMMENT_REQUEST_NAMES) {
-    realtime.handleUserRequest(event, ({ aid }, payload) => answerCommentRequest(context, handlers, event, aid, payload));
-  }
-  for (const event of ANONYMOUS_COMMENT_REQUESTS) {
-    realtime.handleAnonRequest(event, ({ aid }, payload) => answerCommentRequest(context, handlers, event, aid, payload));
-  }
+  registerRequests(realtime, COMMENT_REQUEST_NAMES, ANONYMOUS_COMMENT_REQUESTS, (event, aid, payload) => answerCommentRequest(context, handlers, event, aid, payload));
 }

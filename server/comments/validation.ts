@@ -5,10 +5,10 @@
  * tooManyAttachments, attachmentTooLarge); only absurd values are malformed here. The content's shape is
  * checked with the domain's isRawContent by the operation.
  */
-import Ajv from 'ajv';
-import type { ErrorObject, SchemaObject } from 'ajv';
+import type { SchemaObject } from 'ajv';
 import { NOTIFICATION_LEVELS, type CommentPayload, type CommentRequestName } from '../../domain/comments.ts';
 import { MAX_UPLOAD_BYTES } from '../../domain/constants.ts';
+import { payloadChecker, strictObject, type Checked } from '../validation.ts';
 
 const ID_MAX_LENGTH = 100;
 const KEY_MAX_LENGTH = 1024;
@@ -27,9 +27,7 @@ const storageKey = { type: 'string', minLength: 1, maxLength: KEY_MAX_LENGTH } a
 /** The raw content: its shape is the domain's isRawContent. */
 const content = { type: 'object' } as const;
 
-function object(properties: Record<string, unknown>, required: string[] = Object.keys(properties)): SchemaObject {
-  return { type: 'object', additionalProperties: false, required, properties };
-}
+const object = strictObject;
 
 const attachmentRef = object({ key: storageKey, title: { type: 'string', maxLength: TITLE_WIRE_MAX_LENGTH } });
 const draft = {
@@ -100,23 +98,11 @@ const SCHEMAS: Record<CommentRequestName, SchemaObject> = {
   'item.subscriptionUpsert': object({ itemId: id, level: { type: 'string', enum: [...NOTIFICATION_LEVELS] } }),
 };
 
-export type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
+export type { Checked };
 
-const ajv = new Ajv({ allErrors: false, strict: true, allowUnionTypes: true, coerceTypes: false, useDefaults: false, removeAdditional: false });
-const validators = new Map(Object.entries(SCHEMAS).map(([event, schema]) => [event, ajv.compile(schema)]));
-
-function describe(errors: ErrorObject[] | null | undefined): string {
-  const error = errors?.[0];
-  if (!error) return 'Invalid request.';
-  const where = error.instancePath === '' ? 'payload' : `payload${error.instancePath.replace(/\//g, '.')}`;
-  const extra = error.keyword === 'additionalProperties' ? ` (${String((error.params as { additionalProperty?: unknown }).additionalProperty)})` : '';
-  return `Invalid request: ${where} ${error.message ?? 'is invalid'}${extra}.`;
-}
+const check = payloadChecker(SCHEMAS);
 
 /** Checks one comment request payload against its schema. */
 export function checkCommentPayload<K extends CommentRequestName>(event: K, payload: unknown): Checked<CommentPayload<K>> {
-  const validate = validators.get(event);
-  if (!validate) return { ok: false, message: `Unknown request ${event}.` };
-  if (!validate(payload)) return { ok: false, message: describe(validate.errors) };
-  return { ok: true, value: payload as CommentPayload<K> };
+  return check(event, payload) as Checked<CommentPayload<K>>;
 }

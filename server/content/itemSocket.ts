@@ -5,6 +5,7 @@
  */
 import { ANONYMOUS_ITEM_REQUESTS, ITEM_REQUEST_NAMES, type ItemAck, type ItemAckData, type ItemPayload, type ItemRequestName } from '../../domain/items.ts';
 import type { Realtime } from '../realtime.ts';
+import { answerChecked, registerRequests } from '../socketRequests.ts';
 import { itemFailure, type ContentContext } from './common.ts';
 import type { ItemViewOperations } from './itemViewOps.ts';
 import { checkItemPayload } from './validation.ts';
@@ -27,22 +28,15 @@ export function itemHandlers(operations: ItemViewOperations): ItemHandlers {
 
 /** Validates, then runs one request; never rejects. */
 export async function answerItemRequest<K extends ItemRequestName>(context: ContentContext, handlers: ItemHandlers, event: K, aid: string, payload: unknown): Promise<ItemAck<ItemAckData<K>>> {
-  try {
-    const checked = checkItemPayload(event, payload);
-    if (!checked.ok) return { success: false, reason: 'invalidRequest', message: checked.message };
-    return await handlers[event](aid, checked.value);
-  } catch (error) {
-    return itemFailure(context, error, event);
-  }
+  return answerChecked(
+    () => checkItemPayload(event, payload),
+    (value) => handlers[event](aid, value),
+    (error) => itemFailure(context, error, event),
+  );
 }
 
 /** Registers every item-view request on the user namespace, and the anonymous ones on /anon. */
 export function registerItemRequests(realtime: Realtime, context: ContentContext, operations: ItemViewOperations): void {
   const handlers = itemHandlers(operations);
-  for (const event of ITEM_REQUEST_NAMES) {
-    realtime.handleUserRequest(event, ({ aid }, payload) => answerItemRequest(context, handlers, event, aid, payload));
-  }
-  for (const event of ANONYMOUS_ITEM_REQUESTS) {
-    realtime.handleAnonRequest(event, ({ aid }, payload) => answerItemRequest(context, handlers, event, aid, payload));
-  }
+  registerRequests(realtime, ITEM_REQUEST_NAMES, ANONYMOUS_ITEM_REQUESTS, (event, aid, payload) => answerItemRequest(context, handlers, event, aid, payload));
 }

@@ -45,24 +45,14 @@ export async function loadPeople(db: Db, aids: Iterable<string>, avatarUrl: Avat
 }
 
 /** Items and stacks share the grid; this is what both look like there. */
-export interface GridRow {
-  id: string;
-  title: string;
-  product: string;
-  type: string | null;
-  user_aid: string;
-  updated_by_aid: string | null;
-  folder_id: number | null;
-  archived_at: string | null;
-  thumbnail_url: string | null;
-  is_private: number;
-  hash: string;
-  created_at: string;
-  updated_at: string;
+export type GridRow = Pick<
+  ItemRow,
+  'id' | 'title' | 'product' | 'type' | 'user_aid' | 'updated_by_aid' | 'folder_id' | 'archived_at' | 'thumbnail_url' | 'is_private' | 'hash' | 'created_at' | 'updated_at'
+> & {
   is_stack: number;
   /** 1 for an item inside a stack (only search lists them: ItemRecord.inStack). */
   in_stack?: number;
-}
+};
 
 export function itemGridRow(row: ItemRow): GridRow {
   return { ...gridColumns(row), type: row.type, is_private: row.is_private, is_stack: 0, in_stack: row.stack_id === null ? 0 : 1 };

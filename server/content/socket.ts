@@ -5,6 +5,7 @@
  */
 import { CONTENT_REQUEST_NAMES, type Ack, type ContentAckData, type ContentPayload, type ContentRequestName } from '../../domain/content.ts';
 import type { Realtime } from '../realtime.ts';
+import { answerChecked, registerRequests } from '../socketRequests.ts';
 import { failure, type ContentContext } from './common.ts';
 import { folderOperations } from './folderOps.ts';
 import { itemOperations } from './itemOps.ts';
@@ -42,19 +43,15 @@ export function contentHandlers(context: ContentContext): Handlers {
 
 /** Validates, then runs one request; never rejects. */
 export async function answerContentRequest<K extends ContentRequestName>(context: ContentContext, handlers: Handlers, event: K, aid: string, payload: unknown): Promise<Ack<ContentAckData<K>>> {
-  try {
-    const checked = checkPayload(event, payload);
-    if (!checked.ok) return { success: false, reason: 'invalidRequest', message: checked.message };
-    return await handlers[event](aid, checked.value);
-  } catch (error) {
-    return failure(context, error, event);
-  }
+  return answerChecked(
+    () => checkPayload(event, payload),
+    (value) => handlers[event](aid, value),
+    (error) => failure(context, error, event),
+  );
 }
 
 /** Registers every content request on the user namespace. */
 export function registerContentRequests(realtime: Realtime, context: ContentContext): void {
   const handlers = contentHandlers(context);
-  for (const event of CONTENT_REQUEST_NAMES) {
-    realtime.handleUserRequest(event, ({ aid }, payload) => answerContentRequest(context, handlers, event, aid, payload));
-  }
+  registerRequests(realtime, CONTENT_REQUEST_NAMES, [], (event, aid, payload) => answerContentRequest(context, handlers, event, aid, payload));
 }

@@ -99,6 +99,13 @@ function sendRefusal(reply: FastifyReply, ack: Extract<Ack<unknown>, { success: 
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 
+/** 204 for an accepted change, the refusal's status and words otherwise. */
+function sendNoContentOrRefusal(reply: FastifyReply, ack: Ack<unknown>): FastifyReply {
+  return ack.success ? reply.code(204).send() : sendRefusal(reply, ack);
+}
+
+const noContent = { 204: { type: 'null' }, ...errors } as const;
+
 interface StackIdsBody {
   stackIds: string[];
 }
@@ -118,39 +125,31 @@ export const itemStackRoutes: FastifyPluginAsync<ItemStackRoutesOptions> = async
 
   app.put<{ Body: StackIdsBody & { toFolderId: number | null } }>(
     '/item-stacks/move',
-    { schema: { body: stackSchemas.move, response: { 204: { type: 'null' }, ...errors } } },
+    { schema: { body: stackSchemas.move, response: noContent } },
     async (request, reply) => {
       const ack = await stacks.move(accountOf(request).aid, request.body.stackIds, request.body.toFolderId);
-      return ack.success ? reply.code(204).send() : sendRefusal(reply, ack);
+      return sendNoContentOrRefusal(reply, ack);
     },
   );
 
   app.put<{ Params: { stackId: string }; Body: { title: string } }>(
     '/item-stacks/rename/:stackId',
-    { schema: { params: stackSchemas.stackIdParams, body: stackSchemas.rename, response: { 204: { type: 'null' }, ...errors } } },
+    { schema: { params: stackSchemas.stackIdParams, body: stackSchemas.rename, response: noContent } },
     async (request, reply) => {
       const ack = await stacks.rename(accountOf(request).aid, request.params.stackId, request.body.title);
-      return ack.success ? reply.code(204).send() : sendRefusal(reply, ack);
+      return sendNoContentOrRefusal(reply, ack);
     },
   );
 
-  app.delete<{ Body: StackIdsBody }>(
-    '/item-stacks/bulk-soft-delete',
-    { schema: { body: stackSchemas.stackIds, response: { 204: { type: 'null' }, ...errors } } },
-    async (request, reply) => {
-      const ack = await stacks.softDelete(accountOf(request).aid, request.body.stackIds);
-      return ack.success ? reply.code(204).send() : sendRefusal(reply, ack);
-    },
-  );
-
-  app.delete<{ Body: StackIdsBody }>(
-    '/item-stacks/bulk-hard-delete',
-    { schema: { body: stackSchemas.stackIds, response: { 204: { type: 'null' }, ...errors } } },
-    async (request, reply) => {
-      const ack = await stacks.hardDelete(accountOf(request).aid, request.body.stackIds);
-      return ack.success ? reply.code(204).send() : sendRefusal(reply, ack);
-    },
-  );
+  // To the trash, and forever (the stacks' own rules decide who may).
+  for (const [path, remove] of [
+    ['/item-stacks/bulk-soft-delete', stacks.softDelete],
+    ['/item-stacks/bulk-hard-delete', stacks.hardDelete],
+  ] as const) {
+    app.delete<{ Body: StackIdsBody }>(path, { schema: { body: stackSchemas.stackIds, response: noContent } }, async (request, reply) =>
+      sendNoContentOrRefusal(reply, await remove(accountOf(request).aid, request.body.stackIds)),
+    );
+  }
 
   app.get<{ Params: { id: string } }>(
     '/item-stacks/:id',

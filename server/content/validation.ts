@@ -3,12 +3,12 @@
  * strings are refused before any rule runs. Names may be longer than 255 here on purpose: a name of 256
  * characters is the domain's `tooLong` (the client's max_name_error), only absurd lengths are malformed.
  */
-import Ajv from 'ajv';
-import type { ErrorObject, SchemaObject } from 'ajv';
+import type { SchemaObject } from 'ajv';
 import { CHANGE_ID_MAX_LENGTH, PRODUCT_FILTERS, type ContentPayload, type ContentRequestName } from '../../domain/content.ts';
 import { MAX_UPLOAD_BYTES, SEARCH_MAX_LENGTH } from '../../domain/constants.ts';
 import { FOLDER_ROLES, VIRTUAL_FOLDER_IDS } from '../../domain/folderRoles.ts';
 import type { ItemPayload, ItemRequestName } from '../../domain/items.ts';
+import { payloadChecker, strictObject, type Checked } from '../validation.ts';
 
 /** Longest name accepted on the wire; the domain then refuses anything over 255 as tooLong. */
 export const NAME_WIRE_MAX_LENGTH = 1024;
@@ -24,9 +24,7 @@ const folderIds = { type: 'array', items: realFolderId, minItems: 1, maxItems: B
 const itemIds = { type: 'array', items: itemId, minItems: 1, maxItems: BULK_MAX_IDS, uniqueItems: true } as const;
 const changeId = { type: 'string', minLength: 1, maxLength: CHANGE_ID_MAX_LENGTH, pattern: '^[A-Za-z0-9._-]+$' } as const;
 
-function object(properties: Record<string, unknown>, required: string[] = Object.keys(properties)): SchemaObject {
-  return { type: 'object', additionalProperties: false, required, properties };
-}
+const object = strictObject;
 
 /** A change request: its fields, and the optional change id (domain/content.ts `Named`). */
 function change(properties: Record<string, unknown>, required: string[] = Object.keys(properties)): SchemaObject {
@@ -110,35 +108,20 @@ const ITEM_REQUEST_SCHEMAS: Record<ItemRequestName, SchemaObject> = {
 /** Requests whose payload is empty: a client that sends none at all is read as having sent `{}`. */
 const EMPTY_PAYLOAD: ReadonlySet<ContentRequestName> = new Set(['folder.fetch', 'folder.destroyArchivedItems', 'team.fetchGroups']);
 
-export type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
+export type { Checked };
 
-const ajv = new Ajv({ allErrors: false, strict: true, allowUnionTypes: true, coerceTypes: false, useDefaults: false, removeAdditional: false });
-const validators = new Map(Object.entries(REQUEST_SCHEMAS).map(([event, schema]) => [event, ajv.compile(schema)]));
-const itemValidators = new Map(Object.entries(ITEM_REQUEST_SCHEMAS).map(([event, schema]) => [event, ajv.compile(schema)]));
-
-function describe(errors: ErrorObject[] | null | undefined): string {
-  const error = errors?.[0];
-  if (!error) return 'Invalid request.';
-  const where = error.instancePath === '' ? 'payload' : `payload${error.instancePath.replace(/\//g, '.')}`;
-  const extra = error.keyword === 'additionalProperties' ? ` (${String((error.params as { additionalProperty?: unknown }).additionalProperty)})` : '';
-  return `Invalid request: ${where} ${error.message ?? 'is invalid'}${extra}.`;
-}
+const check = payloadChecker(REQUEST_SCHEMAS);
+const checkItem = payloadChecker(ITEM_REQUEST_SCHEMAS);
 
 /** Checks one request payload against its schema. */
 export function checkPayload<K extends ContentRequestName>(event: K, payload: unknown): Checked<ContentPayload<K>> {
-  const validate = validators.get(event);
-  if (!validate) return { ok: false, message: `Unknown request ${event}.` };
   const value = payload === undefined && EMPTY_PAYLOAD.has(event) ? {} : payload;
-  if (!validate(value)) return { ok: false, message: describe(validate.errors) };
-  return { ok: true, value: value as ContentPayload<K> };
+  return check(event, value) as Checked<ContentPayload<K>>;
 }
 
 /** Checks one item-view request payload (domain/items.ts) against its schema. */
 export function checkItemPayload<K extends ItemRequestName>(event: K, payload: unknown): Checked<ItemPayload<K>> {
-  const validate = itemValidators.get(event);
-  if (!validate) return { ok: false, message: `Unknown request ${event}.` };
-  if (!validate(payload)) return { ok: false, message: describe(validate.errors) };
-  return { ok: true, value: payload as ItemPayload<K> };
+  return checkItem(event, payload) as Checked<ItemPayload<K>>;
 }
 
 /** JSON schemas of the item-stack HTTP bodies (fastify validates them; the API's 400 on failure). */

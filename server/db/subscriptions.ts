@@ -1,4 +1,5 @@
 import type { Db } from './database.ts';
+import { usersByName } from './users.ts';
 import type { ReachTenantState, SubscriptionRow, UserRow } from './schema.ts';
 
 /** Per-subscription feature information, stored as JSON in `subscriptions.features`. */
@@ -61,17 +62,7 @@ export async function memberAidsOf(db: Db, subscriptionId: string): Promise<stri
 
 /** Users holding `role` on the subscription, by name. */
 export async function usersWithRole(db: Db, subscriptionId: string, role: string): Promise<UserRow[]> {
-  return db
-    .selectFrom('users')
-    .selectAll()
-    .where(
-      'aid',
-      'in',
-      db.selectFrom('subscription_roles').select('user_aid').where('subscription_id', '=', subscriptionId).where('role', '=', role),
-    )
-    .orderBy('last_name')
-    .orderBy('first_name')
-    .execute();
+  return usersByName(db, (db) => db.selectFrom('subscription_roles').select('user_aid').where('subscription_id', '=', subscriptionId).where('role', '=', role));
 }
 
 export interface ReachProductState {

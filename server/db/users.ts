@@ -1,5 +1,6 @@
+import type { SelectQueryBuilder } from 'kysely';
 import type { Db } from './database.ts';
-import type { SubscriptionRow, UserRow } from './schema.ts';
+import type { Database, SubscriptionRow, UserRow } from './schema.ts';
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
@@ -41,18 +42,10 @@ export async function subscriptionsOfUser(db: Db, aid: string): Promise<Subscrip
 
 /** Everyone on the teams the user belongs to, the user included. */
 export async function teammatesOf(db: Db, aid: string): Promise<UserRow[]> {
-  return db
-    .selectFrom('users')
-    .selectAll()
-    .where(
-      'aid',
-      'in',
-      db
-        .selectFrom('team_members')
-        .select('user_aid')
-        .where('team_id', 'in', db.selectFrom('team_members').select('team_id').where('user_aid', '=', aid)),
-    )
-    .orderBy('last_name')
-    .orderBy('first_name')
-    .execute();
+  return usersByName(db, (db) => db.selectFrom('team_members').select('user_aid').where('team_id', 'in', db.selectFrom('team_members').select('team_id').where('user_aid', '=', aid)));
+}
+
+/** The users whose aid `aids` selects (a sub-query of one `user_aid` column), by last then first name. */
+export async function usersByName(db: Db, aids: (db: Db) => SelectQueryBuilder<Database, keyof Database, { user_aid: string }>): Promise<UserRow[]> {
+  return db.selectFrom('users').selectAll().where('aid', 'in', aids(db)).orderBy('last_name').orderBy('first_name').execute();
 }

@@ -4,10 +4,10 @@
  * must be valid: 401), JSON schemas on params, bodies and answers (unknown fields → 400), the API's error body.
  * GET list and bootstrap honour the item-password header.
  */
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ITEM_PASSWORD_HEADER, MAX_REVIEWERS_PER_REQUEST, REVIEW_STATUSES, type CreateReviewRequestBody } from '../../domain/reviewRequests.ts';
-import { bearerToken, type TokenVerifier } from '../auth.ts';
-import { errorBodySchema, sendError } from '../errors.ts';
+import { optionalAccount, type TokenVerifier } from '../auth.ts';
+import { errorBodySchema } from '../errors.ts';
 import type { ReviewCaller, ReviewRequestOperations } from './operations.ts';
 
 export interface ReviewRequestRoutesOptions {
@@ -124,22 +124,6 @@ const deleteBody = {
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema } as const;
 const noContent = { 204: { type: 'null' }, ...errors } as const;
-
-/** onRequest: a bearer, when sent, must be valid (401); without one the caller is anonymous. */
-function optionalAccount(verify: TokenVerifier) {
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    const header = request.headers.authorization;
-    if (header === undefined) return;
-    const token = bearerToken(header);
-    const account = token ? await verify(token) : undefined;
-    if (!account) {
-      reply.header('WWW-Authenticate', 'Bearer error="invalid_token"');
-      await sendError(reply, 401, 'The access token is invalid or has expired. Sign in again.');
-      return;
-    }
-    request.account = account;
-  };
-}
 
 function caller(request: FastifyRequest, anonEmail: string | null | undefined, reviewRequestId: string | null | undefined): ReviewCaller {
   return { account: request.account ?? null, anonEmail: anonEmail ?? null, reviewRequestId: reviewRequestId ?? null };

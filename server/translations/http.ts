@@ -4,7 +4,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { TRANSLATION_ITEM_PASSWORD_HEADER, type TranslationRefusal } from '../../domain/translation.ts';
-import { bearerToken, type TokenVerifier } from '../auth.ts';
+import { optionalAccount as optionalBearer, type TokenVerifier } from '../auth.ts';
 import type { TranslationCaller } from './operations.ts';
 
 /** The JSON schema of an error answer. */
@@ -15,20 +15,9 @@ export function sendRefusal(reply: FastifyReply, statusCode: number, code: Trans
   return reply.code(statusCode).type('application/json; charset=utf-8').send({ error: code, message });
 }
 
-/** onRequest: a bearer, when sent, must be valid (401); without one the caller is anonymous. */
+/** onRequest: a bearer, when sent, must be valid (401 `unauthenticated`); without one the caller is anonymous. */
 export function optionalAccount(verify: TokenVerifier) {
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    const header = request.headers.authorization;
-    if (header === undefined) return;
-    const token = bearerToken(header);
-    const account = token ? await verify(token) : undefined;
-    if (!account) {
-      reply.header('WWW-Authenticate', 'Bearer error="invalid_token"');
-      await sendRefusal(reply, 401, 'unauthenticated', 'The access token is invalid or has expired. Sign in again.');
-      return;
-    }
-    request.account = account;
-  };
+  return optionalBearer(verify, (reply, message) => sendRefusal(reply, 401, 'unauthenticated', message));
 }
 
 /** The caller of a request: its account (set by optionalAccount) and the item password header. */

@@ -195,23 +195,21 @@ export const translationRoutes: FastifyPluginAsync<TranslationRoutesOptions> = a
     (request) => operations.commands(callerOf(request), request.params.validationId, request.body),
   );
 
-  app.put<{ Params: { validationId: string }; Body: ProgressBody }>(
-    '/translations/validation/:validationId/progress',
-    { schema: { params: validationIdParams, body: progressBody, response: noContent } },
-    async (request, reply) => {
-      await operations.completeGroup(callerOf(request), request.params.validationId, request.body);
-      return reply.code(204).send();
-    },
-  );
-
-  app.delete<{ Params: { validationId: string }; Body: ProgressBody }>(
-    '/translations/validation/:validationId/progress',
-    { schema: { params: validationIdParams, body: progressBody, response: noContent } },
-    async (request, reply) => {
-      await operations.reopenGroup(callerOf(request), request.params.validationId, request.body);
-      return reply.code(204).send();
-    },
-  );
+  // A group's progress: PUT completes it, DELETE reopens it.
+  for (const [method, change] of [
+    ['PUT', operations.completeGroup],
+    ['DELETE', operations.reopenGroup],
+  ] as const) {
+    app.route<{ Params: { validationId: string }; Body: ProgressBody }>({
+      method,
+      url: '/translations/validation/:validationId/progress',
+      schema: { params: validationIdParams, body: progressBody, response: noContent },
+      handler: async (request, reply) => {
+        await change(callerOf(request), request.params.validationId, request.body);
+        return reply.code(204).send();
+      },
+    });
+  }
 
   app.post<{ Body: GetSegmentsBody }>(
     '/translations/validation/get-segments',

@@ -53,6 +53,16 @@ function zip(files: Record<string, string | Uint8Array>): Uint8Array {
   return zipSync(entries, { level: 6, mtime: FIXED_MTIME });
 }
 
+/** The start of a fixture's HTML page, up to its title: doctype, language, charset and viewport. */
+function pageHead(title: string): string {
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>${escapeHtml(title)}</title>`;
+}
+
 /**
  * A Storyline 360 publish: story.html (the course title and its slides by scene, visible without
  * scripts; story_content/user.js then marks the player ready), threeSixty.json (version, course_id, title,
@@ -83,12 +93,7 @@ export function buildStoryFixture(o: StoryFixtureOptions): Uint8Array {
       return `    <section class="scene" data-scene-index="${scene.index}">\n      <h2>${escapeHtml(scene.title)}</h2>\n      <ol>\n${items}\n      </ol>\n    </section>`;
     })
     .join('\n');
-  const storyHtml = `<!DOCTYPE html>
-<html lang="en">
-<head>
-  <meta charset="utf-8">
-  <meta name="viewport" content="width=device-width, initial-scale=1">
-  <title>${escapeHtml(o.title)}</title>
+  const storyHtml = `${pageHead(o.title)}
   <style>
     body { margin: 0; font-family: system-ui, sans-serif; background: #101828; color: #f9fafb; }
     main { max-width: ${player.width}px; margin: 0 auto; padding: 24px; }
@@ -221,12 +226,7 @@ function riseRuntimeJs(): string {
  */
 export function buildRiseFixture(o: RiseFixtureOptions): Uint8Array {
   const lessons = o.lessons.map((lesson) => `      <li class="lesson" data-lesson-id="${escapeHtml(lesson.id)}">${escapeHtml(lesson.title)}</li>`).join('\n');
-  const indexHtml = `<!DOCTYPE html>
-<html lang="en">
-<head>
-  <meta charset="utf-8">
-  <meta name="viewport" content="width=device-width, initial-scale=1">
-  <title>${escapeHtml(o.title)}</title>
+  const indexHtml = `${pageHead(o.title)}
   <link rel="stylesheet" href="lib/rise.css">
 </head>
 <body>

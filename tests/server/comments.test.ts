@@ -10,11 +10,10 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommentAck, CommentAckData, CommentPayload, CommentPushes, CommentRecord, CommentRequestName } from '../../domain/comments.ts';
 import { COMMENT_MAX_CHARS } from '../../domain/constants.ts';
-import type { ItemRecord } from '../../domain/content.ts';
-import type { ItemAck, ItemAckData, ItemDetail } from '../../domain/items.ts';
+import type { ItemDetail } from '../../domain/items.ts';
 import { rawFromPlainText, type RawContent } from '../../domain/richText.ts';
 import { SEEDED_COMMENTS, SEEDED_ITEM_PASSWORD, SEEDED_ITEMS } from '../../server/seedContent.ts';
-import { ackData, callJson, collect, connectOutcome, connectSocket, connectUser, refusalReason, sleep, waitFor, type UserClient } from '../support/clients.ts';
+import { ackData, callJson, collect, connectOutcome, connectUsers, openSocket, refusalReason, itemViewOf, sleep, type UserClient, waitFor } from '../support/clients.ts';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
 
 let server: TestServer;
@@ -30,16 +29,11 @@ const sockets: Socket[] = [];
 /** Style guide (owner sam, Team Library: alex owner, sam manager, tara editor, nick viewer), 3 ready versions. */
 let styleGuide: ItemDetail;
 
-function open(namespace: string, auth: Record<string, string>): Socket {
-  const socket = connectSocket(server.url, namespace, auth);
-  sockets.push(socket);
-  return socket;
-}
+const open = (namespace: string, auth: Record<string, string>): Socket => openSocket(server.url, namespace, auth, sockets);
 
 beforeAll(async () => {
   server = await startTestServer({ accessTokenTtlSeconds: 600 });
-  const names = ['alex.admin', 'tara.team', 'sam.staff', 'nick.nonadmin', 'ian.individual'];
-  [alex, tara, sam, nick, ian] = (await Promise.all(names.map((name) => connectUser(server.url, `${name}@example.com`, sockets)))) as [UserClient, UserClient, UserClient, UserClient, UserClient];
+  [alex, tara, sam, nick, ian] = await connectUsers(server.url, ['alex.admin', 'tara.team', 'sam.staff', 'nick.nonadmin', 'ian.individual'], sockets);
   guest = open('/anon', { email: 'guest.reviewer@example.org' });
   otherGuest = open('/anon', { email: 'other.reviewer@example.org' });
   expect(await connectOutcome(guest)).toBe('connected');
@@ -59,13 +53,7 @@ function call<K extends CommentRequestName>(who: Who, event: K, payload: Comment
 }
 
 /** The item as Alex's grid finds it, then as its detail. */
-async function detail(title: string, who: UserClient = alex): Promise<ItemDetail> {
-  const listed = (await alex.socket.timeout(5000).emitWithAck('item.fetch', { folderId: 'ALL_CONTENT', page: 1, search: title, product: 'all' })) as { data: { items: ItemRecord[] } };
-  const item = listed.data.items.find((i) => i.title === title);
-  if (!item) throw new Error(`no seeded item ${title}`);
-  const ack = (await who.socket.timeout(5000).emitWithAck('item.get', { id: item.id, pass: null, protectedLinksFlagEnabled: true })) as ItemAck<ItemAckData<'item.get'>>;
-  return ackData(ack).item;
-}
+const detail = (title: string, who: UserClient = alex): Promise<ItemDetail> => itemViewOf(alex, title, who);
 
 const latestVersionId = (item: ItemDetail) => item.versions.filter((v) => v.state === 'ready').at(-1)!.id;
 

@@ -17,7 +17,7 @@ import type { ContentPushes, ItemRecord } from '../../domain/content.ts';
 import { UPLOAD_KEY_PREFIXES, type Backup, type ItemAck, type ItemAckData, type ItemDetail, type ItemPayload, type ItemPushes, type ItemRequestName, type ItemVersion } from '../../domain/items.ts';
 import { SEEDED_ITEM_PASSWORD, SEEDED_ITEMS } from '../../server/seedContent.ts';
 import { buildRiseFixture, buildStoryFixture, videoFixture } from '../../server/uploads/index.ts';
-import { ackData, callJson, collect, fetchPackage, connectOutcome, connectSocket, connectUser, refusalReason, sleep, waitFor, type UserClient } from '../support/clients.ts';
+import { ackData, callJson, collect, connectOutcome, connectUser, fetchPackage, openSocket, refusalReason, itemInGrid, sleep, type UserClient, waitFor } from '../support/clients.ts';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
 
 type Client = UserClient;
@@ -36,11 +36,7 @@ function client(email: string): Promise<Client> {
   return connectUser(server.url, email, sockets);
 }
 
-function open(namespace: string, auth: Record<string, string>): Socket {
-  const socket = connectSocket(server.url, namespace, auth);
-  sockets.push(socket);
-  return socket;
-}
+const open = (namespace: string, auth: Record<string, string>): Socket => openSocket(server.url, namespace, auth, sockets);
 
 beforeAll(async () => {
   server = await startTestServer({ accessTokenTtlSeconds: 600 });
@@ -68,18 +64,7 @@ const reasonOf = refusalReason;
 const get = (who: Client | Socket, id: string, pass: string | null = null) => call(who, 'item.get', { id, pass, protectedLinksFlagEnabled: true });
 
 /** A seeded item by title, as its owner's grid lists it (the trash included). */
-async function seeded(title: string, owner: Client = alex): Promise<ItemRecord> {
-  // A search looks through live items only; the trash is listed whole.
-  for (const [folderId, search] of [
-    ['ALL_CONTENT', title],
-    ['DELETED', null],
-  ] as const) {
-    const ack = (await owner.socket.timeout(5000).emitWithAck('item.fetch', { folderId, page: 1, search, product: 'all' })) as { data: { items: ItemRecord[] } };
-    const found = ack.data.items.find((item) => item.title === title);
-    if (found) return found;
-  }
-  throw new Error(`no seeded item ${title}`);
-}
+const seeded = (title: string, owner: Client = alex): Promise<ItemRecord> => itemInGrid(owner, title);
 
 
 const md5Hex = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex');

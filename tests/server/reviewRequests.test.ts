@@ -12,7 +12,7 @@ import type { OutboxEntry } from '../../domain/notifications.ts';
 import { ITEM_PASSWORD_HEADER, REVIEW_REQUEST_CALLS, type ReviewBootstrap, type ReviewRequestPushes, type ReviewRequestRow } from '../../domain/reviewRequests.ts';
 import { rawFromPlainText } from '../../domain/richText.ts';
 import { SEEDED_ITEM_PASSWORD, SEEDED_ITEMS, SEEDED_REVIEW_REQUEST } from '../../server/seedContent.ts';
-import { ackData, callJson, connectOutcome, connectSocket, connectUser, waitFor, type UserClient } from '../support/clients.ts';
+import { ackData, type ApiCall, callApi, callJson, connectOutcome, connectUsers, openSocket, type UserClient, waitFor } from '../support/clients.ts';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
 
 let server: TestServer;
@@ -27,11 +27,7 @@ const sockets: Socket[] = [];
 const ANON = 'anon.reviewer@example.org';
 const FAR = '2099-06-15';
 
-function open(namespace: string, auth: Record<string, string>): Socket {
-  const socket = connectSocket(server.url, namespace, auth);
-  sockets.push(socket);
-  return socket;
-}
+const open = (namespace: string, auth: Record<string, string>): Socket => openSocket(server.url, namespace, auth, sockets);
 
 const get = (socket: Socket, id: string, pass: string | null = null) =>
   socket.timeout(5000).emitWithAck('item.get', { id, pass, protectedLinksFlagEnabled: true }) as Promise<ItemAck<ItemAckData<'item.get'>>>;
@@ -42,9 +38,7 @@ async function findItem(title: string): Promise<ItemDetail> {
   return ackData(await get(alex.socket, found.id)).item;
 }
 
-type Call = { method: string; path: string };
-const api = <T>(call: Call, who: UserClient | null, body?: unknown, headers?: Record<string, string>) =>
-  callJson<T>(server.url, `/api${call.path}`, { token: who?.token, method: call.method, body, headers });
+const api = <T>(call: ApiCall, who: UserClient | null, body?: unknown, headers?: Record<string, string>) => callApi<T>(server.url, call, who, body, headers);
 
 const requestBody = (reviewers: string[], extra: Record<string, unknown> = {}) => ({
   itemId: item.id,
@@ -67,8 +61,7 @@ const updateWhere = (test: (rows: ReviewRequestRow[]) => boolean) =>
 
 beforeAll(async () => {
   server = await startTestServer({ accessTokenTtlSeconds: 600 });
-  const names = ['alex.admin', 'tara.team', 'nick.nonadmin', 'ian.individual', 'sam.staff'];
-  [alex, tara, nick, ian, sam] = (await Promise.all(names.map((name) => connectUser(server.url, `${name}@example.com`, sockets)))) as [UserClient, UserClient, UserClient, UserClient, UserClient];
+  [alex, tara, nick, ian, sam] = await connectUsers(server.url, ['alex.admin', 'tara.team', 'nick.nonadmin', 'ian.individual', 'sam.staff'], sockets);
   item = await findItem(SEEDED_ITEMS.private);
   watcher = open(`/item/${item.id}`, { token: nick.token });
   expect(await connectOutcome(watcher)).toBe('connected');

@@ -14,7 +14,7 @@ import { SHARE_MAX_EXPLICIT_PEOPLE } from '../../domain/constants.ts';
 import type { ItemAck, ItemAckData } from '../../domain/items.ts';
 import type { PermissionPerson, PermissionsResponse, PrivateShareResponse, PublicShareResponse } from '../../domain/sharing.ts';
 import { SEEDED_EXPLICIT_SHARE, SEEDED_ITEM_PASSWORD, SEEDED_ITEMS } from '../../server/seedContent.ts';
-import { ackData, callJson, connectOutcome, connectSocket, connectUser, refusalReason, waitFor, type UserClient } from '../support/clients.ts';
+import { ackData, callJson, connectOutcome, connectUsers, openSocket, refusalReason, itemInGrid, type UserClient, waitFor } from '../support/clients.ts';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
 
 let server: TestServer;
@@ -28,16 +28,11 @@ type ShareUpdatedData = CommentPushes['share.updated'];
 let guest: Socket;
 const sockets: Socket[] = [];
 
-function open(namespace: string, auth: Record<string, string>): Socket {
-  const socket = connectSocket(server.url, namespace, auth);
-  sockets.push(socket);
-  return socket;
-}
+const open = (namespace: string, auth: Record<string, string>): Socket => openSocket(server.url, namespace, auth, sockets);
 
 beforeAll(async () => {
   server = await startTestServer({ accessTokenTtlSeconds: 600 });
-  const names = ['alex.admin', 'tara.team', 'nick.nonadmin', 'ian.individual', 'nora.nosub'];
-  [alex, tara, nick, ian, nora] = (await Promise.all(names.map((name) => connectUser(server.url, `${name}@example.com`, sockets)))) as [UserClient, UserClient, UserClient, UserClient, UserClient];
+  [alex, tara, nick, ian, nora] = await connectUsers(server.url, ['alex.admin', 'tara.team', 'nick.nonadmin', 'ian.individual', 'nora.nosub'], sockets);
   guest = open('/anon', { email: 'guest.reviewer@example.org' });
   expect(await connectOutcome(guest)).toBe('connected');
 });
@@ -47,17 +42,7 @@ afterAll(async () => {
 });
 
 /** A seeded item by title, as its owner's grid lists it (the trash included). */
-async function seeded(title: string, owner: UserClient = alex): Promise<ItemRecord> {
-  for (const [folderId, search] of [
-    ['ALL_CONTENT', title],
-    ['DELETED', null],
-  ] as const) {
-    const ack = (await owner.socket.timeout(5000).emitWithAck('item.fetch', { folderId, page: 1, search, product: 'all' })) as { data: { items: ItemRecord[] } };
-    const found = ack.data.items.find((item) => item.title === title);
-    if (found) return found;
-  }
-  throw new Error(`no seeded item ${title}`);
-}
+const seeded = (title: string, owner: UserClient = alex): Promise<ItemRecord> => itemInGrid(owner, title);
 
 const get = (who: UserClient | Socket, id: string, pass: string | null = null) =>
   ('socket' in who ? who.socket : who).timeout(5000).emitWithAck('item.get', { id, pass, protectedLinksFlagEnabled: true }) as Promise<ItemAck<ItemAckData<'item.get'>>>;

@@ -35,9 +35,9 @@ import { generateRiseCourse } from '../../domain/translation.fixtures.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { memorySimilarity, normalizeMemoryText, TranslationMemoryIndex, type MemoryEntry } from '../../server/translations/memory.ts';
 import { SEEDED_TRANSLATIONS } from '../../server/translations/seed.ts';
-import { ackData, callJson, connectOutcome, connectSocket, connectUser, signIn, type SignedIn, type UserClient } from '../support/clients.ts';
+import { ackData, type ApiCall, callApi, callJson, connectUser, connectUsers, openConnected, type SignedIn, signIn, type UserClient } from '../support/clients.ts';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
-import { getItem, seededItem, seededTranslationItems } from '../support/translations.ts';
+import { cdnFile as fetchCdnFile, getItem, seededItem, seededTranslationItems } from '../support/translations.ts';
 
 let server: TestServer;
 let alex: UserClient;
@@ -49,9 +49,7 @@ const sockets: Socket[] = [];
 const items = new Map<string, ItemDetail>();
 let watcher: Socket;
 
-type Call = { method: string; path: string };
-const api = <T>(call: Call, who: { token: string } | null, body?: unknown, headers?: Record<string, string>, base = server.url) =>
-  callJson<T>(base, `/api${call.path}`, { token: who?.token, method: call.method, body, headers });
+const api = <T>(call: ApiCall, who: { token: string } | null, body?: unknown, headers?: Record<string, string>, base = server.url) => callApi<T>(base, call, who, body, headers);
 const get = getItem;
 
 const item = (title: string): ItemDetail => seededItem(items, title);
@@ -63,11 +61,7 @@ async function validation(who: UserClient | null, detail: ItemDetail, locale: st
   expect(result.status).toBe(200);
   return result.body;
 }
-async function cdnFile(path: string): Promise<TranslationFile> {
-  const response = await fetch(`${server.url}/services/cdn/${path}`);
-  expect(response.status).toBe(200);
-  return (await response.json()) as TranslationFile;
-}
+const cdnFile = (path: string): Promise<TranslationFile> => fetchCdnFile(server.url, path);
 
 /** The suggestion request of a segment of the French Storyline target, as the client builds it. */
 async function suggestionRequest(path: readonly string[]): Promise<SuggestionRequest> {
@@ -86,17 +80,10 @@ async function suggestionRequest(path: readonly string[]): Promise<SuggestionReq
 
 beforeAll(async () => {
   server = await startTestServer({ accessTokenTtlSeconds: 600, llm: null });
-  [alex, vera, maria, rita] = (await Promise.all(['alex.admin', 'vera.validator', 'maria.multi', 'rita.reach'].map((name) => connectUser(server.url, `${name}@example.com`, sockets)))) as [
-    UserClient,
-    UserClient,
-    UserClient,
-    UserClient,
-  ];
+  [alex, vera, maria, rita] = await connectUsers(server.url, ['alex.admin', 'vera.validator', 'maria.multi', 'rita.reach'], sockets);
   sam = await signIn(server.url, 'sam.staff@example.com');
   for (const [title, detail] of await seededTranslationItems(server.url, alex)) items.set(title, detail);
-  watcher = connectSocket(server.url, `/item/${french().id}`, { token: maria.token });
-  sockets.push(watcher);
-  expect(await connectOutcome(watcher)).toBe('connected');
+  watcher = await openConnected(server.url, `/item/${french().id}`, { token: maria.token }, sockets);
 });
 afterAll(async () => {
   for (const socket of sockets) socket.disconnect();

@@ -31,9 +31,9 @@ import {
 import { fixtureItems } from '../../domain/translation.fixtures.ts';
 import { toBase64 } from '../../domain/translationEdits.ts';
 import { SEEDED_TRANSLATIONS } from '../../server/translations/seed.ts';
-import { ackData, callJson, connectOutcome, connectSocket, connectUser, waitFor, type UserClient } from '../support/clients.ts';
+import { ackData, type ApiCall, callApi, callJson, connectUsers, openConnected, type UserClient, waitFor } from '../support/clients.ts';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
-import { getItem, seededItem, seededTranslationItems } from '../support/translations.ts';
+import { cdnFile as fetchCdnFile, getItem, seededItem, seededTranslationItems } from '../support/translations.ts';
 
 let server: TestServer;
 let alex: UserClient;
@@ -46,9 +46,7 @@ const items = new Map<string, ItemDetail>();
 /** Maria's socket on the French Storyline target: the second validator who sees the pushes. */
 let watcher: Socket;
 
-type Call = { method: string; path: string };
-const api = <T>(call: Call, who: UserClient | null, body?: unknown, headers?: Record<string, string>) =>
-  callJson<T>(server.url, `/api${call.path}`, { token: who?.token, method: call.method, body, headers });
+const api = <T>(call: ApiCall, who: UserClient | null, body?: unknown, headers?: Record<string, string>) => callApi<T>(server.url, call, who, body, headers);
 
 const get = getItem;
 
@@ -64,11 +62,7 @@ async function okValidation(who: UserClient | null, detail: ItemDetail, locale: 
   expect(result.status).toBe(200);
   return result.body;
 }
-async function cdnFile(path: string): Promise<TranslationFile> {
-  const response = await fetch(`${server.url}/services/cdn/${path}`);
-  expect(response.status).toBe(200);
-  return (await response.json()) as TranslationFile;
-}
+const cdnFile = (path: string): Promise<TranslationFile> => fetchCdnFile(server.url, path);
 
 const change = (path: string[], text: string, extra: Partial<CommandChange> = {}): CommandChange => ({
   path: pathKey(path),
@@ -83,16 +77,9 @@ const progressBody = (who: UserClient, path: string[]) => ({ path: pathKey(path)
 
 beforeAll(async () => {
   server = await startTestServer({ accessTokenTtlSeconds: 600 });
-  [alex, vera, maria, rita] = (await Promise.all(['alex.admin', 'vera.validator', 'maria.multi', 'rita.reach'].map((name) => connectUser(server.url, `${name}@example.com`, sockets)))) as [
-    UserClient,
-    UserClient,
-    UserClient,
-    UserClient,
-  ];
+  [alex, vera, maria, rita] = await connectUsers(server.url, ['alex.admin', 'vera.validator', 'maria.multi', 'rita.reach'], sockets);
   for (const [title, detail] of await seededTranslationItems(server.url, alex)) items.set(title, detail);
-  watcher = connectSocket(server.url, `/item/${item(SEEDED_TRANSLATIONS.storylineFrench).id}`, { token: maria.token });
-  sockets.push(watcher);
-  expect(await connectOutcome(watcher)).toBe('connected');
+  watcher = await openConnected(server.url, `/item/${item(SEEDED_TRANSLATIONS.storylineFrench).id}`, { token: maria.token }, sockets);
 });
 afterAll(async () => {
   for (const socket of sockets) socket.disconnect();

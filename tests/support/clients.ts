@@ -1,6 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { io } from 'socket.io-client';
 import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
+import type { ItemRecord } from '../../domain/content.ts';
+import type { ItemAck, ItemAckData, ItemDetail } from '../../domain/items.ts';
 import { obtainTokens } from './testServer.ts';
 
 export interface SignedIn {
@@ -36,6 +38,14 @@ export async function callJson<T = unknown>(
   const response = await fetch(`${url}${path}`, { method, headers: all, body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await response.text();
   return { status: response.status, type: response.headers.get('content-type') ?? '', body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+/** A review-API call as domain/ names it: its method and its path under `/api`. */
+export type ApiCall = { method: string; path: string };
+
+/** Sends `call` to the service at `url` as `who` (null: signed out), with an optional JSON body and headers. */
+export function callApi<T = unknown>(url: string, call: ApiCall, who: { token: string } | null, body?: unknown, headers?: Record<string, string>): Promise<CallResult<T>> {
+  return callJson<T>(url, `/api${call.path}`, { token: who?.token, method: call.method, body, headers });
 }
 
 /** A GraphQL POST; resolves the `{ data, errors }` body and the HTTP status. */
@@ -102,6 +112,46 @@ export async function connectUser(url: string, email: string, sockets: Socket[])
   const outcome = await connectOutcome(socket);
   if (outcome !== 'connected') throw new Error(`/user/${user.aid} did not connect: ${outcome}`);
   return { ...user, socket };
+}
+
+/** Signs in `<name>@example.com` for each name and connects each one's /user socket (added to `sockets`), in order. */
+export function connectUsers<const N extends readonly string[]>(url: string, names: N, sockets: Socket[]): Promise<{ [K in keyof N]: UserClient }> {
+  return Promise.all(names.map((name) => connectUser(url, `${name}@example.com`, sockets))) as Promise<{ [K in keyof N]: UserClient }>;
+}
+
+/** A socket on `namespace` (e.g. `/anon` with an e-mail), added to `sockets` for the caller to close. */
+export function openSocket(url: string, namespace: string, auth: Record<string, string>, sockets: Socket[]): Socket {
+  const socket = connectSocket(url, namespace, auth);
+  sockets.push(socket);
+  return socket;
+}
+
+/** {@link openSocket}, once connected (throws with the outcome otherwise). */
+export async function openConnected(url: string, namespace: string, auth: Record<string, string>, sockets: Socket[]): Promise<Socket> {
+  const socket = openSocket(url, namespace, auth, sockets);
+  const outcome = await connectOutcome(socket);
+  if (outcome !== 'connected') throw new Error(`${namespace} did not connect: ${outcome}`);
+  return socket;
+}
+
+/** A seeded item by title, as `owner`'s grid lists it (the trash included: a search looks through live items only). */
+export async function itemInGrid(owner: UserClient, title: string): Promise<ItemRecord> {
+  for (const [folderId, search] of [
+    ['ALL_CONTENT', title],
+    ['DELETED', null],
+  ] as const) {
+    const ack = (await owner.socket.timeout(5000).emitWithAck('item.fetch', { folderId, page: 1, search, product: 'all' })) as { data: { items: ItemRecord[] } };
+    const found = ack.data.items.find((item) => item.title === title);
+    if (found) return found;
+  }
+  throw new Error(`no seeded item ${title}`);
+}
+
+/** The item view of a seeded item: found by title in `lister`'s grid, opened (`item.get`, no password) by `reader`. */
+export async function itemViewOf(lister: UserClient, title: string, reader: UserClient = lister): Promise<ItemDetail> {
+  const item = await itemInGrid(lister, title);
+  const ack = (await reader.socket.timeout(5000).emitWithAck('item.get', { id: item.id, pass: null, protectedLinksFlagEnabled: true })) as ItemAck<ItemAckData<'item.get'>>;
+  return ackData(ack).item;
 }
 
 type AnyAck<T> = { success: true; data: T } | { success: false; reason: string; message: string };

@@ -4,6 +4,7 @@
  */
 import type { Socket } from 'socket.io-client';
 import type { ItemAck, ItemAckData, ItemDetail } from '../../domain/items.ts';
+import type { TranslationFile } from '../../domain/translation.ts';
 import { SEEDED_TRANSLATIONS } from '../../server/translations/seed.ts';
 import { ackData, callJson, type UserClient } from './clients.ts';
 
@@ -33,4 +34,11 @@ export function seededItem(items: ReadonlyMap<string, ItemDetail>, title: string
   const found = items.get(title);
   if (!found) throw new Error(`no seeded item ${title}`);
   return found;
+}
+
+/** A translation file from the CDN stand-in (`/services/cdn/<path>`); throws unless it answers 200. */
+export async function cdnFile(url: string, path: string): Promise<TranslationFile> {
+  const response = await fetch(`${url}/services/cdn/${path}`);
+  if (response.status !== 200) throw new Error(`/services/cdn/${path} answered ${response.status}`);
+  return (await response.json()) as TranslationFile;
 }
