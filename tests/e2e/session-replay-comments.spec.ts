@@ -74,6 +74,9 @@ test('a comments session (post, a live reply from someone else, reply with a men
   await page.keyboard.type(edited);
   await page.keyboard.press('Enter');
   await expect(editBox).toHaveCount(0);
+  // The edit box stays (read-only, "Save" busy) until the service confirms; then only the comment's own link is left.
+  await expect(thread(page, edited).getByRole('button', { name: 'Save' })).toHaveCount(0);
+  await expect(thread(page, edited).getByRole('link', { name: 'notes.txt' })).toHaveCount(1);
   await expect(thread(page, edited).getByRole('link', { name: 'notes.txt' })).toBeVisible();
 
   // Resolve the first thread (shown with resolved ones).
