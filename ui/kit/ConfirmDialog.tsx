@@ -26,45 +26,22 @@ export interface ConfirmDialogProps {
 }
 
 /** A confirmation on `Dialog`: the text, an optional error, then Cancel and the confirm button. */
-export function ConfirmDialog({
-  open,
-  title,
-  description,
-  children,
-  confirmLabel,
-  cancelLabel = t('common.cancel'),
-  danger = false,
-  busy = false,
-  error,
-  onConfirm,
-  onCancel,
-  className,
-  size = 'sm',
-  closeOnBackdrop,
-}: ConfirmDialogProps) {
+export function ConfirmDialog({ children, confirmLabel, cancelLabel = t('common.cancel'), danger = false, busy = false, error, onConfirm, onCancel, size = 'sm', ...dialog }: ConfirmDialogProps) {
   const cancel = () => {
     if (!busy) onCancel();
   };
+  const footer = (
+    <>
+      <Button variant="secondary" onClick={cancel} disabled={busy}>
+        {cancelLabel}
+      </Button>
+      <Button variant={danger ? 'danger' : 'primary'} loading={busy} onClick={onConfirm}>
+        {confirmLabel}
+      </Button>
+    </>
+  );
   return (
-    <Dialog
-      open={open}
-      onClose={cancel}
-      size={size}
-      title={title}
-      description={description}
-      className={className}
-      closeOnBackdrop={closeOnBackdrop}
-      footer={
-        <>
-          <Button variant="secondary" onClick={cancel} disabled={busy}>
-            {cancelLabel}
-          </Button>
-          <Button variant={danger ? 'danger' : 'primary'} loading={busy} onClick={onConfirm}>
-            {confirmLabel}
-          </Button>
-        </>
-      }
-    >
+    <Dialog {...dialog} onClose={cancel} size={size} footer={footer}>
       {(children || error) && (
         <>
           {children}
@@ -89,23 +66,11 @@ export interface NoticeDialogProps {
 }
 
 /** A notice on `Dialog`: the text and one primary button that closes it. */
-export function NoticeDialog({ open, title, description, children, okLabel, onClose, className, size = 'sm', closeOnBackdrop }: NoticeDialogProps) {
-  return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      size={size}
-      title={title}
-      description={description}
-      className={className}
-      closeOnBackdrop={closeOnBackdrop}
-      footer={
-        <Button variant="primary" onClick={onClose}>
-          {okLabel}
-        </Button>
-      }
-    >
-      {children}
-    </Dialog>
+export function NoticeDialog({ okLabel, size = 'sm', ...dialog }: NoticeDialogProps) {
+  const footer = (
+    <Button variant="primary" onClick={dialog.onClose}>
+      {okLabel}
+    </Button>
   );
+  return <Dialog {...dialog} size={size} footer={footer} />;
 }
