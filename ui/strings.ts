@@ -24,6 +24,7 @@ const coreStrings = {
   'app.skipToContent': 'Skip to main content',
 
   'common.loading': 'Loading…',
+  'common.cancel': 'Cancel',
   'common.close': 'Close',
   'common.dismiss': 'Dismiss',
   'common.opensInNewTab': '(opens in a new tab)',

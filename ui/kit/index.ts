@@ -3,6 +3,7 @@ export { Banner, type BannerProps, type BannerTone } from './Banner.tsx';
 export { Button, buttonClass, type ButtonProps, type ButtonSize, type ButtonVariant } from './Button.tsx';
 export { Checkbox, type CheckboxModifiers, type CheckboxProps } from './Checkbox.tsx';
 export { cx } from './cx.ts';
+export { ConfirmDialog, NoticeDialog, type ConfirmDialogProps, type NoticeDialogProps } from './ConfirmDialog.tsx';
 export { Dialog, type DialogProps } from './Dialog.tsx';
 export { EmptyState, type EmptyStateProps } from './EmptyState.tsx';
 export * from './icons.tsx';

@@ -2,7 +2,7 @@
  * The old-version comment dialog (review-and-content §8 comments_old_version_error): a comment was refused because
  * the item has a newer version; the item is flagged out of date and the draft kept. Header, body and OK.
  */
-import { Button, Dialog } from '../../kit/index.ts';
+import { NoticeDialog } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
 
 export interface OldVersionDialogProps {
@@ -14,19 +14,14 @@ export interface OldVersionDialogProps {
 /** §8: 'comments_old_version_error' header and body, with OK. */
 export function OldVersionDialog({ open, onClose }: OldVersionDialogProps) {
   return (
-    <Dialog
+    <NoticeDialog
       open={open}
       onClose={onClose}
-      size="sm"
       title={t('comments_old_version_error.header')}
       className="comment-dialog comment-dialog--old-version"
-      footer={
-        <Button variant="primary" onClick={onClose}>
-          {t('comments_old_version_error.ok')}
-        </Button>
-      }
+      okLabel={t('comments_old_version_error.ok')}
     >
       <p>{t('comments_old_version_error')}</p>
-    </Dialog>
+    </NoticeDialog>
   );
 }

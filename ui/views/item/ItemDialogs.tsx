@@ -3,7 +3,7 @@
  * newer version appears, the restore-version confirmation, and the new-version toast's words. Controlled by their
  * owner: `open`, `busy`, `error` and callbacks.
  */
-import { Banner, Button, Dialog } from '../../kit/index.ts';
+import { ConfirmDialog } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
 
 export interface OutOfDateDialogProps {
@@ -21,25 +21,17 @@ export interface OutOfDateDialogProps {
 /** §2 "A newer version shows an out-of-date dialog": view it, or stay. */
 export function OutOfDateDialog({ open, newerVersion, currentVersion, onView, onStay }: OutOfDateDialogProps) {
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
-      onClose={onStay}
-      size="sm"
+      onCancel={onStay}
+      onConfirm={onView}
       title={t('item.outOfDate.title')}
       className="item-dialog"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onStay}>
-            {t('item.outOfDate.stay')}
-          </Button>
-          <Button variant="primary" onClick={onView}>
-            {t('item.outOfDate.view', { number: newerVersion })}
-          </Button>
-        </>
-      }
+      cancelLabel={t('item.outOfDate.stay')}
+      confirmLabel={t('item.outOfDate.view', { number: newerVersion })}
     >
       <p>{t('item.outOfDate.text', { number: newerVersion, current: currentVersion })}</p>
-    </Dialog>
+    </ConfirmDialog>
   );
 }
 
@@ -57,30 +49,20 @@ export interface RestoreVersionDialogProps {
 
 /** §2 restore version: confirm that version N becomes the newest. */
 export function RestoreVersionDialog({ open, version, nextNumber, busy = false, error, onConfirm, onCancel }: RestoreVersionDialogProps) {
-  const cancel = () => {
-    if (!busy) onCancel();
-  };
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
-      onClose={cancel}
-      size="sm"
+      busy={busy}
+      error={error}
+      onCancel={onCancel}
+      onConfirm={onConfirm}
       title={t('item.restore.title', { number: version })}
       className="item-dialog"
-      footer={
-        <>
-          <Button variant="secondary" onClick={cancel} disabled={busy}>
-            {t('item.restore.cancel')}
-          </Button>
-          <Button variant="primary" onClick={onConfirm} loading={busy}>
-            {t('item.restore.confirm')}
-          </Button>
-        </>
-      }
+      cancelLabel={t('item.restore.cancel')}
+      confirmLabel={t('item.restore.confirm')}
     >
       <p>{t('item.restore.text', { number: version, next: nextNumber })}</p>
-      {error && <Banner tone="error">{error}</Banner>}
-    </Dialog>
+    </ConfirmDialog>
   );
 }
 

@@ -4,7 +4,7 @@
  * when `onConfirm(true)` arrives.
  */
 import { useState } from 'react';
-import { Button, Checkbox, Dialog } from '../../kit/index.ts';
+import { Checkbox, ConfirmDialog } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
 
 export interface DeleteReviewerDialogProps {
@@ -32,25 +32,19 @@ export interface DeleteReviewerDialogViewProps extends DeleteReviewerDialogProps
 /** The confirmation drawn from its props (the checkbox controlled). */
 export function DeleteReviewerDialogView({ open, reviewerName, busy = false, onConfirm, onCancel, dontAskAgain, onDontAskAgainChange }: DeleteReviewerDialogViewProps) {
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
-      onClose={onCancel}
-      size="sm"
+      busy={busy}
+      danger
+      onCancel={onCancel}
+      onConfirm={() => onConfirm(dontAskAgain)}
       title={t('review.request.deleteReviewer.title')}
       className="review-confirm review-confirm--delete-reviewer"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onCancel} disabled={busy}>
-            {t('review.request.cancel')}
-          </Button>
-          <Button variant="danger" loading={busy} onClick={() => onConfirm(dontAskAgain)}>
-            {t('review.request.deleteReviewer.confirm')}
-          </Button>
-        </>
-      }
+      cancelLabel={t('review.request.cancel')}
+      confirmLabel={t('review.request.deleteReviewer.confirm')}
     >
       <p>{t('review.request.deleteReviewer.body', { name: reviewerName })}</p>
       <Checkbox label={t('review.request.deleteReviewer.dontAskAgain')} checked={dontAskAgain} disabled={busy} onChange={(checked) => onDontAskAgainChange(checked)} />
-    </Dialog>
+    </ConfirmDialog>
   );
 }

@@ -3,7 +3,7 @@
  * file-type message", §8 "'Invalid file' then the unsupported-file dialog"; foundation §8: heading, message and an
  * okay button).
  */
-import { Button, Dialog } from '../../kit/index.ts';
+import { NoticeDialog } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
 
 /**
@@ -29,19 +29,8 @@ export interface FileNotSupportedDialogProps {
 /** 'File not supported': the message and an Okay button. */
 export function FileNotSupportedDialog({ open, message, onClose }: FileNotSupportedDialogProps) {
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      size="sm"
-      title={t('upload.not_supported.title')}
-      className="item-dialog file-not-supported"
-      footer={
-        <Button variant="primary" onClick={onClose}>
-          {t('upload.not_supported.okay')}
-        </Button>
-      }
-    >
+    <NoticeDialog open={open} onClose={onClose} title={t('upload.not_supported.title')} className="item-dialog file-not-supported" okLabel={t('upload.not_supported.okay')}>
       <p>{message}</p>
-    </Dialog>
+    </NoticeDialog>
   );
 }

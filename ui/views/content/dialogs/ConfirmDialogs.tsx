@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import type { AreaChange } from '../../../../domain/folderMoves.ts';
-import { Banner, Button, Dialog, buttonClass, cx } from '../../../kit/index.ts';
+import { Button, ConfirmDialog, Dialog, NoticeDialog, buttonClass, cx } from '../../../kit/index.ts';
 import { t } from '../../../strings.ts';
 import { countPhrase } from '../labels.tsx';
 
@@ -40,31 +40,11 @@ interface ConfirmShellProps extends ConfirmDialogBaseProps {
 }
 
 /** A small confirmation: text, an optional error, Cancel and the confirm button. */
-function ConfirmShell({ open, busy = false, error, onConfirm, onCancel, title, confirmLabel, danger = false, className, children }: ConfirmShellProps) {
-  const cancel = () => {
-    if (!busy) onCancel();
-  };
+function ConfirmShell({ className, children, ...rest }: ConfirmShellProps) {
   return (
-    <Dialog
-      open={open}
-      onClose={cancel}
-      size="sm"
-      title={title}
-      className={cx('content-dialog', className)}
-      footer={
-        <>
-          <Button variant="secondary" onClick={cancel} disabled={busy}>
-            {t('content.dialog.cancel')}
-          </Button>
-          <Button variant={danger ? 'danger' : 'primary'} loading={busy} onClick={onConfirm}>
-            {confirmLabel}
-          </Button>
-        </>
-      }
-    >
+    <ConfirmDialog {...rest} cancelLabel={t('content.dialog.cancel')} className={cx('content-dialog', className)}>
       <div className="content-dialog__text">{children}</div>
-      {error && <Banner tone="error">{error}</Banner>}
-    </Dialog>
+    </ConfirmDialog>
   );
 }
 
@@ -141,10 +121,9 @@ export interface AlreadyInFolderDialogProps {
 /** §5 "An item cannot move to its own folder": the already-in-folder notice. */
 export function AlreadyInFolderDialog({ open, name, folderName, onClose }: AlreadyInFolderDialogProps) {
   return (
-    <Dialog
+    <NoticeDialog
       open={open}
       onClose={onClose}
-      size="sm"
       className="content-dialog"
       title={t('content.alreadyInFolder.title')}
       description={
@@ -154,11 +133,7 @@ export function AlreadyInFolderDialog({ open, name, folderName, onClose }: Alrea
             ? t('content.alreadyInFolder.bodyOne', { name, folder: folderName })
             : t('content.alreadyInFolder.bodyMany', { folder: folderName })
       }
-      footer={
-        <Button variant="primary" onClick={onClose}>
-          {t('content.alreadyInFolder.ok')}
-        </Button>
-      }
+      okLabel={t('content.alreadyInFolder.ok')}
     />
   );
 }
@@ -172,19 +147,14 @@ export interface FolderAccessDeniedDialogProps {
 /** §4 "If the current folder is not found or inaccessible, the access-denied dialog opens". */
 export function FolderAccessDeniedDialog({ open, onClose }: FolderAccessDeniedDialogProps) {
   return (
-    <Dialog
+    <NoticeDialog
       open={open}
       onClose={onClose}
-      size="sm"
       closeOnBackdrop={false}
       className="content-dialog"
       title={t('content.accessDenied.title')}
       description={t('content.accessDenied.body')}
-      footer={
-        <Button variant="primary" onClick={onClose}>
-          {t('content.accessDenied.ok')}
-        </Button>
-      }
+      okLabel={t('content.accessDenied.ok')}
     />
   );
 }

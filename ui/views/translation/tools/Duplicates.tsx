@@ -6,7 +6,7 @@
  * mentioned.
  */
 import { useState } from 'react';
-import { Banner, Button, Checkbox, CopyIcon, Dialog, EmptyState } from '../../../kit/index.ts';
+import { Banner, Button, Checkbox, ConfirmDialog, CopyIcon, Dialog, EmptyState } from '../../../kit/index.ts';
 import { t } from '../../../strings.ts';
 
 export interface DuplicateBannerProps {
@@ -147,25 +147,18 @@ export interface SaveToAllDialogViewProps extends SaveToAllDialogProps {
 /** The dialog drawn from its props (checkbox controlled). */
 export function SaveToAllDialogView({ open, count, busy = false, onConfirm, onCancel, dontAskAgain, onDontAskAgainChange }: SaveToAllDialogViewProps) {
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
-      onClose={onCancel}
-      size="sm"
+      busy={busy}
+      onCancel={onCancel}
+      onConfirm={() => onConfirm(dontAskAgain)}
       title={t('translationTools.saveAll.title')}
       className="translation-dialog translation-dialog--save-all"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onCancel} disabled={busy}>
-            {t('translationTools.saveAll.cancel')}
-          </Button>
-          <Button variant="primary" loading={busy} onClick={() => onConfirm(dontAskAgain)}>
-            {t('translationTools.saveAll.confirm')}
-          </Button>
-        </>
-      }
+      cancelLabel={t('translationTools.saveAll.cancel')}
+      confirmLabel={t('translationTools.saveAll.confirm')}
     >
       <p>{t('translationTools.saveAll.body', { count })}</p>
       <Checkbox label={t('translationTools.saveAll.dontAskAgain')} checked={dontAskAgain} disabled={busy} onChange={(checked) => onDontAskAgainChange(checked)} />
-    </Dialog>
+    </ConfirmDialog>
   );
 }

@@ -2,7 +2,7 @@
  * §2 replace-all confirmation: "Replace N occurrences of “x” with “y” in M segments? Locked segments are skipped."
  * (§5 replace-all applies only to the found segments, after a confirmation.)
  */
-import { Button, Dialog } from '../../../kit/index.ts';
+import { ConfirmDialog } from '../../../kit/index.ts';
 import { t } from '../../../strings.ts';
 
 export interface ReplaceAllDialogProps {
@@ -31,24 +31,16 @@ export function replaceAllText({ term, replaceValue, occurrences, segments }: Pi
 export function ReplaceAllDialog(props: ReplaceAllDialogProps) {
   const { open, onConfirm, onCancel } = props;
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
-      onClose={onCancel}
-      size="sm"
+      onCancel={onCancel}
+      onConfirm={onConfirm}
       title={t('translationTools.replaceAll.title')}
       className="translation-dialog translation-dialog--replace-all"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onCancel}>
-            {t('translationTools.replaceAll.cancel')}
-          </Button>
-          <Button variant="primary" onClick={onConfirm}>
-            {t('translationTools.replaceAll.confirm')}
-          </Button>
-        </>
-      }
+      cancelLabel={t('translationTools.replaceAll.cancel')}
+      confirmLabel={t('translationTools.replaceAll.confirm')}
     >
       <p className="translation-replace-all__text">{replaceAllText(props)}</p>
-    </Dialog>
+    </ConfirmDialog>
   );
 }
