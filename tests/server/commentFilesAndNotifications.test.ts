@@ -10,14 +10,15 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AttachmentRef, CommentAck, CommentAckData, CommentPayload, CommentPushes, CommentRecord, CommentRequestName, MentionSuggestion } from '../../domain/comments.ts';
+import type { AttachmentRef, CommentPayload, CommentPushes, CommentRecord, MentionSuggestion } from '../../domain/comments.ts';
 import { COMMENT_MAX_ATTACHMENTS, MENTION_SUGGESTION_LIMIT } from '../../domain/constants.ts';
 import type { ItemDetail } from '../../domain/items.ts';
 import { deliveryTime, type OutboxEntry } from '../../domain/notifications.ts';
-import { rawFromPlainText, type RawContent } from '../../domain/richText.ts';
+import type { RawContent } from '../../domain/richText.ts';
 import { SEEDED_COMMENTS, SEEDED_ITEMS } from '../../server/seedContent.ts';
 import { ackData, callJson, connectOutcome, connectUsers, openSocket, refusalReason, itemViewOf, type UserClient, waitFor } from '../support/clients.ts';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
+import { commentCall, commentDraft, latestVersionId, type Who } from '../support/comments.ts';
 
 let server: TestServer;
 let alex: UserClient;
@@ -45,30 +46,11 @@ afterAll(async () => {
   await server?.close();
 });
 
-type Who = UserClient | Socket;
-const socketOf = (who: Who) => ('socket' in who ? who.socket : who);
-
-function call<K extends CommentRequestName>(who: Who, event: K, payload: CommentPayload<K>): Promise<CommentAck<CommentAckData<K>>> {
-  return socketOf(who).timeout(5000).emitWithAck(event, payload) as Promise<CommentAck<CommentAckData<K>>>;
-}
+const call = commentCall;
 
 const detail = (title: string): Promise<ItemDetail> => itemViewOf(alex, title);
 
-const latestVersionId = (item: ItemDetail) => item.versions.filter((v) => v.state === 'ready').at(-1)!.id;
-
-function draft(item: ItemDetail, content: string | RawContent, extra: Partial<CommentPayload<'comment.insert'>> = {}): CommentPayload<'comment.insert'> {
-  return {
-    itemId: item.id,
-    pass: null,
-    versionId: latestVersionId(item),
-    content: typeof content === 'string' ? rawFromPlainText(content) : content,
-    currentTime: null,
-    slideId: null,
-    attachments: [],
-    withSnapshot: false,
-    ...extra,
-  };
-}
+const draft = commentDraft;
 
 async function insert(who: Who, item: ItemDetail, content: string | RawContent, extra: Partial<CommentPayload<'comment.insert'>> = {}): Promise<CommentRecord> {
   return ackData(await call(who, 'comment.insert', draft(item, content, extra))).comment;

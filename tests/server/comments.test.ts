@@ -8,13 +8,14 @@
  */
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CommentAck, CommentAckData, CommentPayload, CommentPushes, CommentRecord, CommentRequestName } from '../../domain/comments.ts';
+import type { CommentPayload, CommentPushes, CommentRecord } from '../../domain/comments.ts';
 import { COMMENT_MAX_CHARS } from '../../domain/constants.ts';
 import type { ItemDetail } from '../../domain/items.ts';
 import { rawFromPlainText, type RawContent } from '../../domain/richText.ts';
 import { SEEDED_COMMENTS, SEEDED_ITEM_PASSWORD, SEEDED_ITEMS } from '../../server/seedContent.ts';
 import { ackData, callJson, collect, connectOutcome, connectUsers, openSocket, refusalReason, itemViewOf, sleep, type UserClient, waitFor } from '../support/clients.ts';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
+import { commentCall, commentDraft, latestVersionId, type Who } from '../support/comments.ts';
 
 let server: TestServer;
 let alex: UserClient;
@@ -45,32 +46,12 @@ afterAll(async () => {
   await server?.close();
 });
 
-type Who = UserClient | Socket;
-const socketOf = (who: Who) => ('socket' in who ? who.socket : who);
-
-function call<K extends CommentRequestName>(who: Who, event: K, payload: CommentPayload<K>): Promise<CommentAck<CommentAckData<K>>> {
-  return socketOf(who).timeout(5000).emitWithAck(event, payload) as Promise<CommentAck<CommentAckData<K>>>;
-}
+const call = commentCall;
 
 /** The item as Alex's grid finds it, then as its detail. */
 const detail = (title: string, who: UserClient = alex): Promise<ItemDetail> => itemViewOf(alex, title, who);
 
-const latestVersionId = (item: ItemDetail) => item.versions.filter((v) => v.state === 'ready').at(-1)!.id;
-
-/** A draft on the item's latest ready version. */
-function draft(item: ItemDetail, text: string | RawContent, extra: Partial<CommentPayload<'comment.insert'>> = {}): CommentPayload<'comment.insert'> {
-  return {
-    itemId: item.id,
-    pass: null,
-    versionId: latestVersionId(item),
-    content: typeof text === 'string' ? rawFromPlainText(text) : text,
-    currentTime: null,
-    slideId: null,
-    attachments: [],
-    withSnapshot: false,
-    ...extra,
-  };
-}
+const draft = commentDraft;
 
 async function insert(who: Who, item: ItemDetail, text: string, extra: Partial<CommentPayload<'comment.insert'>> = {}): Promise<CommentRecord> {
   return ackData(await call(who, 'comment.insert', draft(item, text, extra))).comment;
