@@ -1,11 +1,11 @@
-import type { AnyActorRef, InspectionEvent } from 'xstate';
+import type { AnyActorRef } from 'xstate';
 import { EVENT_LOG_CAPACITY_BYTES, EVENT_LOG_CHECKPOINT_EVERY_MS } from '../domain/constants.ts';
-import { LogEncoder, redactedHash } from '../domain/logCodec.ts';
+import { LogEncoder, redactedHash8 } from '../domain/logCodec.ts';
 import { isSecretKey } from '../domain/redaction.ts';
 import { LogStore } from './eventLogStore.ts';
 import type { CheckpointEntry, ContextKeys, EventEntry, EventOrigin, LogEntry, SnapshotEntry } from './eventLogEntries.ts';
 import { exportLog, type LogHeader } from './eventLogFile.ts';
-import { probeSystem, type SystemProbe } from './systemProbe.ts';
+import { probeSystem, type ObservedEvent, type SystemProbe } from './systemProbe.ts';
 
 export { EventLogFormatError, parseEventLog, type ParsedLog, type LogHeader } from './eventLogFile.ts';
 
@@ -22,8 +22,11 @@ export interface RecorderOptions {
 }
 
 export interface EventRecorder {
-  /** Pass as `inspect` to `createActor`. */
-  inspect: (event: InspectionEvent) => void;
+  /**
+   * Records the system of `root` (the root actor, created and not yet started): every event delivered in it and every
+   * core actor's state, through the system's probe (adapters/systemProbe.ts), from the root's start on.
+   */
+  attach: (root: AnyActorRef) => void;
   /** The entries held now (decoded as a reader sees them: secrets redacted). */
   entries: () => LogEntry[];
   /** Entries dropped from the head to keep the log within its bound. */
@@ -77,7 +80,7 @@ export function trackContext(previous: ContextTrack | undefined, context: unknow
   if (previous && previous.context === context) return previous;
   const keys: ContextKeys = {};
   if (context === null || typeof context !== 'object' || Array.isArray(context)) {
-    keys[''] = redactedHash(context).slice(0, 8);
+    keys[''] = redactedHash8(context);
     return { context, keys };
   }
   const prev = previous && previous.context && typeof previous.context === 'object' ? (previous.context as Record<string, unknown>) : null;
@@ -85,7 +88,7 @@ export function trackContext(previous: ContextTrack | undefined, context: unknow
     const value = (context as Record<string, unknown>)[key];
     if (value === undefined || typeof value === 'function' || typeof value === 'symbol') continue;
     if (prev && key in prev && prev[key] === value && previous!.keys[key] !== undefined) keys[key] = previous!.keys[key]!;
-    else keys[key] = (isSecretKey(key) ? redactedHash({ [key]: value }) : redactedHash(value)).slice(0, 8);
+    else keys[key] = isSecretKey(key) ? redactedHash8({ [key]: value }) : redactedHash8(value);
   }
   return { context, keys };
 }
@@ -104,7 +107,7 @@ interface ActorTrack extends ContextTrack {
 }
 
 /**
- * The event-log recorder: an inspection observer that keeps every event delivered in the system (secrets redacted,
+ * The event-log recorder: attached to a system's root, it keeps every event delivered in the system (secrets redacted,
  * large payloads stored once) and the state of every core actor when it changed, in the order the system processed
  * them, bounded by bytes, with a checkpoint of every actor every few minutes of use.
  *
@@ -233,27 +236,27 @@ export function createEventRecorder(options: RecorderOptions): EventRecorder {
     push({ kind: 'checkpoint', t, timers: probe.timerCount(), persisted });
   };
 
-  const inspect = (ev: InspectionEvent) => {
-    const actorRef = ev.actorRef as AnyActorRef;
-    if (!probe) {
-      probe = probeSystem(actorRef.system);
-      probe.onSettled(checkpoint);
-    }
+  const observe = (ev: ObservedEvent) => {
+    const actorRef = ev.actorRef;
     if (ev.type === '@xstate.event') {
-      const depth = probe.depth();
-      const timer = probe.takeFiringTimer();
+      const depth = probe!.depth();
+      const timer = probe!.takeFiringTimer();
       // Until the root's first snapshot the system is still starting: what is delivered meanwhile belongs to the start.
-      push({ kind: 'event', t: elapsed(), target: actorRef, source: ev.sourceRef as AnyActorRef | undefined, event: ev.event, nested: depth > 1 || !rootStarted, timer: depth === 1 ? timer : null });
+      push({ kind: 'event', t: elapsed(), target: actorRef, source: ev.sourceRef, event: ev.event, nested: depth > 1 || !rootStarted, timer: depth === 1 ? timer : null });
     } else if (ev.type === '@xstate.snapshot') {
       if (actorRef === root) rootStarted = true;
       if (isCore(actorRef)) push({ kind: 'snapshot', t: elapsed(), actor: actorRef, snapshot: ev.snapshot as PendingSnapshot['snapshot'] });
-    } else if (ev.type === '@xstate.actor' && !root && !actorRef._parent) {
-      root = actorRef;
     }
   };
 
   return {
-    inspect,
+    attach: (actor) => {
+      if (root) throw new Error('The recorder is attached to a system already');
+      root = actor;
+      probe = probeSystem(actor.system);
+      probe.onSettled(checkpoint);
+      probe.observe(observe);
+    },
     entries: () => {
       flush();
       return store.entries();

@@ -8,8 +8,8 @@ type AnyActorSystem = ActorSystem<any>;
  * inspection events: how deep in a synchronous chain of deliveries it is (a delivery made while another one is being
  * processed is nested in it), when that chain has settled, and which delayed event (timer) is being delivered.
  *
- * XState delivers every event through `system._relay` and schedules every delay through `system.scheduler`; the
- * probe wraps both on one system, once. Timers are numbered in the order they are scheduled: the same machines in the
+ * XState delivers every event through `system._relay`, schedules every delay through `system.scheduler` and reports
+ * what happens through `system._sendInspectionEvent`; the probe wraps the three on one system, once. Timers are numbered in the order they are scheduled: the same machines in the
  * same order schedule the same numbers, so a recorded timer is found again in replay by its number.
  */
 export interface SystemProbe {
@@ -26,6 +26,8 @@ export interface SystemProbe {
   setTimerCount(count: number): void;
   /** Scheduled, not yet fired or cancelled: number → due time (by the system clock). */
   pendingTimers(): Map<number, number>;
+  /** The pending timers due before `time` (by the system clock), in the order they were scheduled. */
+  dueBefore(time: number): number[];
   /** Delivers pending timer `n` now, as its expiry would. False when it is not pending. */
   fire(n: number): boolean;
   /** Runs `fn` once the current chain of deliveries has settled (at once when the system is idle). */
@@ -34,7 +36,19 @@ export interface SystemProbe {
   onSettled(fn: () => void): () => void;
   /** Runs `fn` as a top-level delivery (its sends are nested in it), e.g. starting the root actor. */
   run<T>(fn: () => T): T;
+  /**
+   * Calls `fn` with the system's event, snapshot and actor inspection events as they happen (not its microstep and
+   * action ones), the way an `inspect` observer would see them but without the cost of one: XState copies every
+   * inspection event (microsteps and actions included) for each observer it has.
+   */
+  observe(fn: (event: ObservedEvent) => void): () => void;
 }
+
+/** The inspection events a probe observer sees. */
+export type ObservedEvent =
+  | { type: '@xstate.event'; actorRef: AnyActorRef; sourceRef?: AnyActorRef; event: { type: string } }
+  | { type: '@xstate.snapshot'; actorRef: AnyActorRef; event: { type: string }; snapshot: unknown }
+  | { type: '@xstate.actor'; actorRef: AnyActorRef };
 
 interface ScheduledTimer {
   n: number;
@@ -52,6 +66,7 @@ interface Scheduler {
 
 interface SystemInternals {
   _relay(source: AnyActorRef | undefined, target: AnyActorRef, event: object): void;
+  _sendInspectionEvent(event: { type: string }): void;
   scheduler: Scheduler;
   _clock?: { now(): number };
 }
@@ -83,6 +98,15 @@ export function probeSystem(system: AnyActorSystem): SystemProbe {
   const byNumber = new Map<number, ScheduledTimer>();
   const byEvent = new Map<object, ScheduledTimer[]>();
   const settledOnce: (() => void)[] = [];
+  const observers: ((event: ObservedEvent) => void)[] = [];
+  const sendInspectionEvent = internals._sendInspectionEvent;
+  internals._sendInspectionEvent = (event) => {
+    const type = event.type;
+    if (observers.length && (type === '@xstate.event' || type === '@xstate.snapshot' || type === '@xstate.actor')) {
+      for (let i = 0; i < observers.length; i++) observers[i]!(event as ObservedEvent);
+    }
+    sendInspectionEvent(event);
+  };
   const settledAlways = new Set<() => void>();
   const keyOf = (source: AnyActorRef, id: string) => `${source.sessionId}.${id}`;
 
@@ -162,6 +186,11 @@ export function probeSystem(system: AnyActorSystem): SystemProbe {
       count = Math.max(count, n);
     },
     pendingTimers: () => new Map([...byNumber.values()].map((t) => [t.n, t.due])),
+    dueBefore: (time) => {
+      const due: number[] = [];
+      for (const timer of byNumber.values()) if (timer.due < time) due.push(timer.n);
+      return due;
+    },
     fire: (n) => {
       const timer = byNumber.get(n);
       if (!timer) return false;
@@ -177,6 +206,13 @@ export function probeSystem(system: AnyActorSystem): SystemProbe {
     onSettled: (fn) => {
       settledAlways.add(fn);
       return () => settledAlways.delete(fn);
+    },
+    observe: (fn) => {
+      observers.push(fn);
+      return () => {
+        const at = observers.indexOf(fn);
+        if (at >= 0) observers.splice(at, 1);
+      };
     },
     run: (fn) => {
       depth++;

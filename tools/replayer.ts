@@ -1,4 +1,4 @@
-import { createActor, type AnyActorRef, type AnyStateMachine, type EventObject, type InspectionEvent } from 'xstate';
+import { createActor, type AnyActorRef, type AnyStateMachine, type EventObject } from 'xstate';
 import {
   actorPath,
   changedKeys,
@@ -11,7 +11,7 @@ import {
   type LogEntry,
   type LogHeader,
 } from '../adapters/eventLog.ts';
-import { probeSystem } from '../adapters/systemProbe.ts';
+import { probeSystem, type ObservedEvent } from '../adapters/systemProbe.ts';
 import { REPLAY_TIMER_TOLERANCE_MS } from '../domain/constants.ts';
 import { isCoreLogic } from '../machines/core.ts';
 import { inert } from '../machines/inert.ts';
@@ -82,7 +82,17 @@ function sameKeys(a: ContextKeys, b: ContextKeys): boolean {
 
 function sameState(a: ActorState | null, b: ActorState | null): boolean {
   if (!a || !b) return ended(a) && ended(b);
-  return liveStatus(a.status) === liveStatus(b.status) && sameKeys(a.ctx, b.ctx) && (a.value === b.value || JSON.stringify(a.value) === JSON.stringify(b.value));
+  return liveStatus(a.status) === liveStatus(b.status) && sameKeys(a.ctx, b.ctx) && sameValue(a.value, b.value);
+}
+
+/** Two state values alike: strings, or objects of region → state value (key order does not matter). */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (!a || !b || typeof a !== 'object' || typeof b !== 'object') return false;
+  const ak = Object.keys(a);
+  if (ak.length !== Object.keys(b).length) return false;
+  for (const key of ak) if (!(key in b) || !sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
+  return true;
 }
 
 export function findActor(root: AnyActorRef, path: string | null): AnyActorRef | undefined {
@@ -145,9 +155,9 @@ export function replayLog(log: { header: LogHeader; entries: LogEntry[] }, optio
   const dirty = new Set<string>();
   // Each actor's path, or null for an adapter (what the replay compares is the core's state).
   const corePaths = new WeakMap<AnyActorRef, string | null>();
-  const inspect = (ev: InspectionEvent) => {
+  const observe = (ev: ObservedEvent) => {
     if (ev.type !== '@xstate.snapshot') return;
-    const ref = ev.actorRef as AnyActorRef;
+    const ref = ev.actorRef;
     let path = corePaths.get(ref);
     if (path === undefined) corePaths.set(ref, (path = isCoreLogic(logicOf(ref)) ? actorPath(ref) : null));
     if (path === null) return;
@@ -162,8 +172,9 @@ export function replayLog(log: { header: LogHeader; entries: LogEntry[] }, optio
     }
     dirty.add(path);
   };
-  const system = createActor(inert(options.root), { id: options.rootId, clock, inspect, ...(checkpoint ? { snapshot: checkpoint.snapshot as never } : {}) });
+  const system = createActor(inert(options.root), { id: options.rootId, clock, ...(checkpoint ? { snapshot: checkpoint.snapshot as never } : {}) });
   const probe = probeSystem(system.system);
+  probe.observe(observe);
   const restoredTimers = checkpoint?.timers ?? 0;
   probe.setTimerCount(restoredTimers);
 
@@ -189,6 +200,7 @@ export function replayLog(log: { header: LogHeader; entries: LogEntry[] }, optio
     return { value: current.value, ctx: current.track.keys, status: current.status };
   };
   const compare = () => {
+    if (dirty.size === 0) return;
     const paths = [...dirty];
     dirty.clear();
     for (const path of paths) {
@@ -212,8 +224,12 @@ export function replayLog(log: { header: LogHeader; entries: LogEntry[] }, optio
   const timerDivergence = (index: number, eventType: string, actor: string, timer: string) =>
     divergences.push({ index, eventType, actor, expected: recorded.get(actor) ?? null, actual: null, keys: [], until: null, steps: 1, timer });
   const overdueTimers = (now: number, index: number) => {
-    for (const [n, due] of probe.pendingTimers()) {
-      if (due + REPLAY_TIMER_TOLERANCE_MS >= now) continue;
+    const overdue = probe.dueBefore(now - REPLAY_TIMER_TOLERANCE_MS);
+    if (overdue.length === 0) return;
+    const pending = probe.pendingTimers();
+    for (const n of overdue) {
+      const due = pending.get(n);
+      if (due === undefined) continue;
       timerDivergence(index, '(timer)', '(timer)', `timer ${n} was due at ${due} ms and fires in replay, but the recording never delivered it (log time ${now} ms)`);
       probe.fire(n);
     }

@@ -66,7 +66,8 @@ async function recordSession(cycles: number) {
       loadUserInfo: fromPromise<UserInfo, void>(async () => user),
     },
   });
-  const app = createActor(appMachine.provide({ actors: { auth } }), { id: 'app', clock, inspect: recorder.inspect });
+  const app = createActor(appMachine.provide({ actors: { auth } }), { id: 'app', clock });
+  recorder.attach(app);
   app.start();
   const ref = app.system.get('auth')!;
   await new Promise((r) => setTimeout(r, 0));

@@ -161,7 +161,8 @@ function deliver(log: ParsedLog, withRecorder: boolean): [number, number] {
   let time = 0;
   const clock = { now: () => time, setTimeout: () => 0, clearTimeout: () => {} };
   const recorder = withRecorder ? createEventRecorder({ now: clock.now, isCoreLogic }) : null;
-  const system = createActor(INERT_APP, { id: 'app', clock, ...(recorder ? { inspect: recorder.inspect } : {}) });
+  const system = createActor(INERT_APP, { id: 'app', clock });
+  recorder?.attach(system);
   const probe = probeSystem(system.system);
   probe.run(() => system.start());
   const started = performance.now();

@@ -22,7 +22,8 @@ describe('comments replay', () => {
     clock.set(1_700_000_000_000);
     const recorder = createEventRecorder({ now: () => clock.now(), isCoreLogic });
     const fakes = fakeCommentAdapters();
-    const app = createActor(inert(appMachine).provide({ actors: { comments: fakes.comments } }), { id: 'app', clock, inspect: recorder.inspect });
+    const app = createActor(inert(appMachine).provide({ actors: { comments: fakes.comments } }), { id: 'app', clock });
+    recorder.attach(app);
     app.start();
     const comments = app.system.get('comments') as AnyActorRef;
     const child = (id: string) => comments.getSnapshot().children[id] as AnyActorRef;

@@ -26,7 +26,8 @@ describe('content session replay', () => {
     const grid = gridMachine.provide({
       actors: { fetchItems: fromPromise<unknown, unknown>(async () => ({ items: [item('a'), item('b')], count: 2, page: 1 })) as never, sendItemChange: sendItems.logic as never },
     });
-    const app = createActor(inert(appMachine).provide({ actors: { folders, grid } }), { id: 'app', clock, inspect: recorder.inspect });
+    const app = createActor(inert(appMachine).provide({ actors: { folders, grid } }), { id: 'app', clock });
+    recorder.attach(app);
     app.start();
     const gridRef = app.system.get('grid')!;
     const foldersRef = app.system.get('folders')!;

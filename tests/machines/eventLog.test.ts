@@ -50,7 +50,8 @@ const root = setup({ actors: { pair } }).createMachine({ id: 'root', invoke: { i
 
 function record(machine: AnyStateMachine, clock: ManualClock, options: { capacityBytes?: number; checkpointEveryMs?: number } = {}) {
   const recorder = createEventRecorder({ now: clock.now, isCoreLogic, ...options });
-  const app = createActor(machine, { id: 'app', clock, inspect: recorder.inspect });
+  const app = createActor(machine, { id: 'app', clock });
+  recorder.attach(app);
   return { recorder, app };
 }
 

@@ -37,7 +37,8 @@ async function recordScriptedSession() {
       }),
     },
   });
-  const app = createActor(appMachine.provide({ actors: { auth: fakes } }), { id: 'app', clock, inspect: recorder.inspect });
+  const app = createActor(appMachine.provide({ actors: { auth: fakes } }), { id: 'app', clock });
+  recorder.attach(app);
   app.start();
   const auth = app.system.get('auth')!;
   await waitFor(auth, (s) => s.matches('ready'));

@@ -38,7 +38,8 @@ describe('uploads and item view replay', () => {
       },
     });
     const uploads = uploadsMachine.provide({ actors: { upload: fakes.machine } });
-    const app = createActor(inert(appMachine).provide({ actors: { uploads, item } }), { id: 'app', clock, inspect: recorder.inspect });
+    const app = createActor(inert(appMachine).provide({ actors: { uploads, item } }), { id: 'app', clock });
+    recorder.attach(app);
     app.start();
     const get = (id: string) => app.system.get(id) as AnyActorRef;
 

@@ -45,7 +45,7 @@ export interface CreatedSystem extends AppSystem {
 /**
  * The composition root: the only place where adapters meet machines. Builds the real adapters from the runtime config,
  * has each feature's wiring (./wiring/<feature>.ts) provide them to its machines, and starts the one actor system with
- * the event-log recorder as its inspector and the real clock.
+ * the event-log recorder attached and the real clock.
  */
 export function createAppSystem(
   config: RuntimeConfig,
@@ -149,8 +149,9 @@ export function createAppSystem(
       },
       actions: { logError: (_, params) => console.error(params.message) },
     }),
-    { id: 'app', clock, inspect: recorder.inspect },
+    { id: 'app', clock },
   );
+  recorder.attach(app);
   // Observers below react to a state once the delivery that made it has settled (never inside it), so the event log
   // shows the event, the snapshots it produced, then the reaction (adapters/eventLog.ts); one run per settled chain.
   const probe = probeSystem(app.system);
