@@ -7,7 +7,7 @@
  *   log read and replayed headless back to back as many times as an hour holds; goal < 2 s), beside the floor the
  *   machines alone set (the same events delivered with no recorder and no comparison);
  * - the recorder's overhead: the minute's external and adapter events delivered to a fresh system (inert adapters),
- *   machines regenerating the rest, with and without the recorder as its inspector, alternating rounds in one run,
+ *   machines regenerating the rest, with and without the recorder attached, alternating rounds in one run,
  *   medians compared (goal < 5 %).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
