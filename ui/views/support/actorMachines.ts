@@ -66,7 +66,7 @@ export function resolveActorMachines(
       const id = path.slice(cut + 1);
       const parent = resolve(path.slice(0, cut));
       const logic = parent ? childLogic(parent.machine, id, values.get(path)) : undefined;
-      entry = (logic && byLogic.get(logic)) || registry.find((e) => e.name === id) || null;
+      entry = (logic ? byLogic.get(logic) : undefined) ?? registry.find((e) => e.name === id) ?? null;
     }
     resolved.set(path, entry);
     return entry;
