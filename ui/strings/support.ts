@@ -83,6 +83,7 @@ export const supportStrings = {
   'support.replay.actors.state': 'State',
   'support.replay.actors.status': 'Status',
   'support.replay.actors.adapter': 'adapter (no recorded state)',
+  'support.replay.actors.notYet': 'no state recorded yet',
   'support.replay.actors.unknownMachine': 'unknown',
   'support.replay.actors.choose': 'Show {actor}',
 

@@ -38,7 +38,7 @@ function stateText(state: ActorState | null): string {
   return `${formatValue(state.value) || '{}'} (${state.status})`;
 }
 
-function DivergenceItem({ divergence, onGoTo }: { divergence: ViewerDivergence; onGoTo: (index: number) => void }) {
+function DivergenceItem({ divergence, onGoTo }: { divergence: ViewerDivergence; onGoTo: (index: number, actor: string) => void }) {
   const at = Math.max(divergence.index, 0);
   return (
     <li className="replay-divergence">
@@ -56,15 +56,15 @@ function DivergenceItem({ divergence, onGoTo }: { divergence: ViewerDivergence; 
       <p>{divergence.keys.length ? t('support.replay.report.keys', { keys: divergence.keys.join(', ') }) : t('support.replay.report.noKeys')}</p>
       {divergence.timer && <p>{t('support.replay.report.timer', { timer: divergence.timer })}</p>}
       <p>{divergence.until === null ? t('support.replay.report.toEnd') : t('support.replay.report.until', { index: divergence.until })}</p>
-      <Button size="sm" onClick={() => onGoTo(at)}>
+      <Button size="sm" onClick={() => onGoTo(at, divergence.actor)}>
         {t('support.replay.report.goTo', { index: at })}
       </Button>
     </li>
   );
 }
 
-/** The headless replay's verdict: divergences (each with a way to go there) and machines changed since recording. */
-export function ReportPanel(props: { log: ViewerLog; report: ViewerReport | null; error: string | null; onGoTo: (index: number) => void }) {
+/** The headless replay's verdict: divergences (each with a way to go there, its actor shown) and machines changed since recording. */
+export function ReportPanel(props: { log: ViewerLog; report: ViewerReport | null; error: string | null; onGoTo: (index: number, actor: string) => void }) {
   const { log, report, error, onGoTo } = props;
   const headingId = useId();
   const otherBuild = log.header.buildId !== __BUILD_ID__;

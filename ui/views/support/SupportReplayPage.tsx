@@ -6,7 +6,7 @@ import { replayViewerMachine, type LoadedReplayLog } from '../../../machines/sup
 import { t } from '../../strings.ts';
 import { AppLayout } from '../AppLayout.tsx';
 import { usePageTitle } from '../usePageTitle.ts';
-import { ActorsPanel } from './ActorsPanel.tsx';
+import { ActorsPanel, ChosenActorPanel } from './ActorsPanel.tsx';
 import { resolveActorMachines } from './actorMachines.ts';
 import { ReplayControls, LogOpener } from './ReplayControls.tsx';
 import { buildIndex, divergencesByEntry, nextEventOf, previousEventOf, statesAt } from './replayIndex.ts';
@@ -93,6 +93,10 @@ export function SupportReplayPage() {
     setJumpNote(null);
     viewer.send({ type: 'replay.open', file, fileName: file.name });
   };
+  const goToDivergence = (index: number, actor: string) => {
+    setChosenActor(actor);
+    seek(index);
+  };
   const togglePlay = () => viewer.send({ type: 'replay.togglePlay' });
   const togglePayload = () => setShowPayload((shown) => !shown);
 
@@ -142,10 +146,11 @@ export function SupportReplayPage() {
               onTogglePayload={togglePayload}
             />
             <EntryDetails entry={log.entries[cursor]!} index={cursor} showPayload={showPayload} onTogglePayload={togglePayload} />
+            <ActorsPanel actors={actors} states={states} machines={loaded.machines} chosen={chosen} onChoose={setChosenActor} />
           </div>
           <div className="replay-layout__side">
-            <ReportPanel log={log} report={report} error={reportError} onGoTo={seek} />
-            <ActorsPanel actors={actors} states={states} machines={loaded.machines} chosen={chosen} onChoose={setChosenActor} />
+            <ReportPanel log={log} report={report} error={reportError} onGoTo={goToDivergence} />
+            <ChosenActorPanel states={states} machines={loaded.machines} chosen={chosen} />
             <SummaryPanel log={log} />
           </div>
         </div>
