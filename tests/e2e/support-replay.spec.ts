@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { parseEventLog, type LogEntry } from '../../adapters/eventLog.ts';
-import { expect, expectNoAxeViolations, openGridAs, signedInPage, test, treeFolder, uniqueName } from './fixtures.ts';
+import { dropFiles, expect, expectNoAxeViolations, openGridAs, signedInPage, test, treeFolder, uniqueName } from './fixtures.ts';
 import { createFolder } from './userActions.ts';
 
 const ALEX = 'alex.admin@example.com';
@@ -153,6 +153,9 @@ test('files that are not session logs are refused with words, never a crash; the
   const page = await signedInPage(browser, baseURL!, SAM, '/support/replay');
   await expect(page.getByRole('heading', { level: 1, name: 'Replay a session log' })).toBeVisible();
 
+  // Dropped on the page, then picked: a file that is not a log says so.
+  await dropFiles(page.getByText('Drop a session log (.jsonl.gz) here, or'), [{ name: 'dropped.txt', mimeType: 'text/plain', buffer: Buffer.from('not a log') }]);
+  await expect(page.getByRole('alert')).toContainText('dropped.txt could not be opened');
   const notALog = testInfo.outputPath('notes.txt');
   writeFileSync(notALog, 'hello, this is not a session log');
   await pickFile(page, 'Choose a session log', notALog);
