@@ -7,8 +7,8 @@ async function openViewer(times: number[]) {
   const clock = new SimulatedClock();
   const machine = replayViewerMachine.provide({
     actors: {
-      loadLog: fromPromise<LoadedReplayLog, unknown>(async () => ({ times, data: null })),
-      checkLog: fromPromise<unknown, unknown>(() => new Promise(() => {})),
+      loadLog: fromPromise<LoadedReplayLog, { file: unknown; fileName: string | null }>(async () => ({ times, data: null })),
+      checkLog: fromPromise<unknown, { fileName: string | null }>(() => new Promise(() => {})),
     },
   });
   const actor = createActor(machine, { clock }).start();
@@ -54,7 +54,7 @@ describe('replay viewer playback', () => {
   it('says why a file could not be read, and starts over with the next one', async () => {
     const machine = replayViewerMachine.provide({
       actors: {
-        loadLog: fromPromise<LoadedReplayLog, unknown>(async () => {
+        loadLog: fromPromise<LoadedReplayLog, { file: unknown; fileName: string | null }>(async () => {
           throw new Error('Not a session log.');
         }),
       },
