@@ -130,15 +130,21 @@ test('staff replay a downloaded session log: scrub, the chosen actor’s highlig
   await expectNoAxeViolations(page, 'the replay viewer with a log open');
   await page.screenshot({ path: testInfo.outputPath('support-replay.png'), fullPage: true });
 
-  // A copy edited so that a recorded state differs from what the machines do: a divergence marker on the timeline.
+  // A copy edited so that a recorded state differs from what the machines do: a divergence marker on the timeline…
   const lines = gunzipSync(readFileSync(logFile)).toString('utf8').split('\n');
   const edited = lines.findLastIndex((line) => line.startsWith('{"k":"snapshot"') && line.includes(`"actor":"${ACTOR}"`) && line.includes('"list":"ready"'));
   expect(edited).toBeGreaterThan(0);
   lines[edited] = lines[edited]!.replace('"list":"ready"', '"list":"loading"');
+  // …and its header says another build recorded it, with another definition of the folders machine.
+  const header = JSON.parse(lines[0]!) as { buildId: string; machines: Record<string, string> };
+  const currentFolders = header.machines.folders!;
+  lines[0] = JSON.stringify({ ...header, buildId: 'an-older-build', machines: { ...header.machines, folders: '0123456789abcdef' } });
   const divergedFile = testInfo.outputPath('diverged.jsonl.gz');
   writeFileSync(divergedFile, gzipSync(lines.join('\n')));
   await pickFile(page, 'Open another log', divergedFile);
   await expect(page.getByText('1 divergence: the replayed state differed from the recorded one.')).toBeVisible();
+  await expect(page.getByText(/^Recorded by another build \(an-older-build; this is /)).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: `folders: definition 0123456789abcdef → ${currentFolders}` })).toBeVisible();
   const divergence = page.getByRole('listitem').filter({ hasText: `: ${ACTOR}` }).filter({ hasText: 'Recorded' });
   await expect(divergence).toContainText('list.loading');
   await expect(divergence).toContainText('list.ready');

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { registry } from '../../../machines/index.ts';
 import { replayViewerMachine, type LoadedReplayLog } from '../../../machines/support/replayViewerMachine.ts';
@@ -15,6 +15,10 @@ import type { ViewerLog, ViewerReport } from './replayTypes.ts';
 import { createReplayWorkerClient } from './replayWorkerClient.ts';
 import { Timeline } from './Timeline.tsx';
 import './support.css';
+
+// Neither changes with the cursor: a seek re-renders only what shows the cursor.
+const MemoReportPanel = memo(ReportPanel);
+const MemoSummaryPanel = memo(SummaryPanel);
 
 /** The actor shown first: the session, else the first actor with a recorded state. */
 const PREFERRED_ACTOR = 'app/session';
@@ -78,10 +82,13 @@ export function SupportReplayPage() {
   const actors = loaded?.index.actors ?? [];
   const chosen = chosenActor !== null && actors.includes(chosenActor) ? chosenActor : actors.includes(PREFERRED_ACTOR) ? PREFERRED_ACTOR : (actors[0] ?? '');
 
-  const seek = (index: number) => {
-    setJumpNote(null);
-    viewer.send({ type: 'replay.seek', index });
-  };
+  const seek = useCallback(
+    (index: number) => {
+      setJumpNote(null);
+      viewer.send({ type: 'replay.seek', index });
+    },
+    [viewer],
+  );
   const jump = (direction: 1 | -1) => {
     if (!log) return;
     const to = direction === 1 ? nextEventOf(log.entries, cursor, chosen) : previousEventOf(log.entries, cursor, chosen);
@@ -93,10 +100,13 @@ export function SupportReplayPage() {
     setJumpNote(null);
     viewer.send({ type: 'replay.open', file, fileName: file.name });
   };
-  const goToDivergence = (index: number, actor: string) => {
-    setChosenActor(actor);
-    seek(index);
-  };
+  const goToDivergence = useCallback(
+    (index: number, actor: string) => {
+      setChosenActor(actor);
+      seek(index);
+    },
+    [seek],
+  );
   const togglePlay = () => viewer.send({ type: 'replay.togglePlay' });
   const togglePayload = () => setShowPayload((shown) => !shown);
 
@@ -149,9 +159,9 @@ export function SupportReplayPage() {
             <ActorsPanel actors={actors} states={states} machines={loaded.machines} chosen={chosen} onChoose={setChosenActor} />
           </div>
           <div className="replay-layout__side">
-            <ReportPanel log={log} report={report} error={reportError} onGoTo={goToDivergence} />
+            <MemoReportPanel log={log} report={report} error={reportError} onGoTo={goToDivergence} />
             <ChosenActorPanel states={states} machines={loaded.machines} chosen={chosen} />
-            <SummaryPanel log={log} />
+            <MemoSummaryPanel log={log} />
           </div>
         </div>
       )}
