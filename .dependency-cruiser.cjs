@@ -1,4 +1,7 @@
 /** Import direction of ARCHITECTURE.md: ui → machines → domain, adapters → domain, ui/app → adapters, server → domain. */
+/** The replay viewer's worker core (see the rule replay-worker-only-log-and-replayer). */
+const REPLAY_WORKER_CORE = '^ui/views/support/replayWorkerCore[.]ts$';
+
 module.exports = {
   forbidden: [
     { name: 'no-cycle', severity: 'error', from: {}, to: { circular: true } },
@@ -12,8 +15,17 @@ module.exports = {
     },
     { name: 'machines-only-domain', severity: 'error', from: { path: '^machines/' }, to: { path: '^(adapters|ui|server|tools|tests)/' } },
     { name: 'adapters-only-domain', severity: 'error', from: { path: '^adapters/' }, to: { path: '^(machines|ui|server|tools|tests)/' } },
-    { name: 'ui-adapters-only-in-composition-root', severity: 'error', from: { path: '^ui/', pathNot: '^ui/app/' }, to: { path: '^(adapters|server|tools|tests)/' } },
-    { name: 'ui-no-server', severity: 'error', from: { path: '^ui/' }, to: { path: '^(server|tools|tests)/' } },
+    { name: 'ui-adapters-only-in-composition-root', severity: 'error', from: { path: '^ui/', pathNot: ['^ui/app/', REPLAY_WORKER_CORE] }, to: { path: '^(adapters|server|tools|tests)/' } },
+    { name: 'ui-no-server', severity: 'error', from: { path: '^ui/', pathNot: REPLAY_WORKER_CORE }, to: { path: '^(server|tools|tests)/' } },
+    // The replay viewer's worker core: the one file of ui/ that runs the log parser and the headless replayer.
+    {
+      name: 'replay-worker-only-log-and-replayer',
+      comment:
+        "ui/views/support/replayWorkerCore.ts runs in the replay viewer's Web Worker: it may import adapters/eventLog.ts (the session log's parser) and tools/replayer.ts (the headless replay), and nothing else of adapters/, tools/, server/ or tests/",
+      severity: 'error',
+      from: { path: REPLAY_WORKER_CORE },
+      to: { path: '^(adapters|server|tools|tests)/', pathNot: '^(adapters/eventLog[.]ts|tools/replayer[.]ts)$' },
+    },
     { name: 'server-only-domain', severity: 'error', from: { path: '^server/' }, to: { path: '^(machines|adapters|ui|tools|tests)/' } },
     { name: 'tools-not-ui-or-server', severity: 'error', from: { path: '^tools/' }, to: { path: '^(ui|server|tests)/' } },
   ],

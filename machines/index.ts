@@ -10,6 +10,8 @@ import { sharingEntries } from './sharing/registry.ts';
 import { reviewRequestsEntries } from './reviewRequests/registry.ts';
 import { translationEntries } from './translation/registry.ts';
 import { dashboardEntries } from './dashboard/registry.ts';
+// The support replay viewer (/support/replay).
+import { supportEntries } from './support/registry.ts';
 
 /** The machines, by name, for charts, tools and tests. */
 export { commentAttachmentMachine, commentPostingMachine } from './comments/commentPostingMachine.ts';
@@ -61,6 +63,8 @@ export const registry: readonly RegistryEntry[] = [
   ...reviewRequestsEntries,
   ...translationEntries,
   ...dashboardEntries,
+  // The support replay viewer (/support/replay).
+  ...supportEntries,
 ];
 
 /** Finds a registry entry by name. */

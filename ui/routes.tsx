@@ -20,6 +20,8 @@ import { GridScreen } from './views/grid/GridScreen.tsx';
 import { SandboxPage } from './views/SandboxPage.tsx';
 import { ExternalRedirectScreen } from './views/screens/ExternalRedirectScreen.tsx';
 import { SignInPage } from './views/SignInPage.tsx';
+// The support replay viewer, loaded with its route.
+import { LazySupportReplayPage } from './views/support/LazySupportReplayPage.tsx';
 import type { UpgradePlacement } from './views/upgrade/UpgradeModal.tsx';
 
 /** Scroll to top on route change (foundation §9). */
@@ -164,6 +166,14 @@ export function AppRoutes() {
           <RequireAuth>
             <RequireStaff>
               <SandboxPage />
+            </RequireStaff>
+          </RequireAuth>
+        </Route>
+        {/* Support replay viewer (staff): a session log replayed in the browser. */}
+        <Route path="/support/replay">
+          <RequireAuth>
+            <RequireStaff>
+              <LazySupportReplayPage />
             </RequireStaff>
           </RequireAuth>
         </Route>

@@ -67,7 +67,7 @@ function ProductNavItem(props: { entry: ProductEntry; href: string; label: strin
 export function Header() {
   const { auth, session, dashboard, notificationSettings, links, timeZone, downloadSessionLog } = useSystem();
   const user = useSelector(auth, (snapshot) => snapshot.context.user);
-  const [location] = useLocation();
+  const [location, navigate] = useLocation();
   const { status, account, summary } = useAccount();
   const dashboardHelpExperiment = useFlag('dashboardHelpExperiment');
   const upgrade = useSelector(dashboard, upgradeModalOf, (a, b) => a.open === b.open && a.placement === b.placement);
@@ -102,6 +102,12 @@ export function Header() {
             {t('header.account.downloadSessionLog')}
           </MenuItem>,
         ];
+      case 'replaySessionLog':
+        return (
+          <MenuItem key={entry} onSelect={() => navigate('/support/replay')}>
+            {t('header.account.replaySessionLog')}
+          </MenuItem>
+        );
       case 'signOut':
         return [
           <MenuSeparator key="before-sign-out" />,

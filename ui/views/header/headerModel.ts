@@ -2,7 +2,7 @@
  * What the header shows (foundation §2 Header navigation), as plain data: the views render it, the
  * tests check it without a DOM (menus render their items only when open).
  */
-import { currentSubscription, headerDecisions, productClick, type SessionAccount, type SubscriptionSummary } from '../../../domain/account.ts';
+import { currentSubscription, effectiveStaff, headerDecisions, productClick, type SessionAccount, type SubscriptionSummary } from '../../../domain/account.ts';
 import type { LinkName } from '../../../domain/config.ts';
 import { accountManagementUrl, billingUrl, bridgeRedirectUrl, upgradeBuyUrl, upgradePlanKind } from '../../../domain/links.ts';
 import { canManageBilling } from '../../../domain/roles.ts';
@@ -19,7 +19,7 @@ export type HeaderAlert =
 export type HeaderAlertAction = { kind: 'manageRenewal'; url: string } | { kind: 'contactAdmin' };
 
 /** The account menu's entries, in order. */
-export type AccountMenuEntry = 'account' | 'notificationSettings' | 'restoreStaffView' | 'downloadSessionLog' | 'signOut';
+export type AccountMenuEntry = 'account' | 'notificationSettings' | 'restoreStaffView' | 'downloadSessionLog' | 'replaySessionLog' | 'signOut';
 
 export interface HeaderModel {
   rise: ProductEntry;
@@ -75,7 +75,10 @@ export function headerModel(input: HeaderModelInput): HeaderModel {
   const accountMenu: AccountMenuEntry[] = ['account'];
   if (isReviewArea(input.location)) accountMenu.push('notificationSettings');
   if (account !== null && account.staffOverride !== null) accountMenu.push('restoreStaffView');
-  accountMenu.push('downloadSessionLog', 'signOut');
+  accountMenu.push('downloadSessionLog');
+  // Staff replay session logs in the support replay viewer (/support/replay).
+  if (effectiveStaff(account)) accountMenu.push('replaySessionLog');
+  accountMenu.push('signOut');
 
   return {
     // Rise without Rise in the subscription is unentitled: its click opens the subscribe modal (foundation §2).
