@@ -29,7 +29,8 @@ export function recordLongLog(count: number): Uint8Array {
   let time = 0;
   const clock = { now: () => time, setTimeout: () => 0, clearTimeout: () => {} };
   const recorder = createEventRecorder({ now: clock.now, isCoreLogic, capacityBytes: 64 * 1024 * 1024 });
-  const system = createActor(inert(appMachine), { id: 'app', clock, inspect: recorder.inspect });
+  const system = createActor(inert(appMachine), { id: 'app', clock });
+  recorder.attach(system);
   const probe = probeSystem(system.system);
   probe.run(() => system.start());
   // Time passes as in the page: timers due by then fire first, in due order (the grid's search debounce among them).

@@ -4,6 +4,7 @@
  * - memory held by that log
  * - session log on a minute of active use recorded in Chromium (tests/bench/sessionLog.ts): entries and KiB gz per
  *   minute, one hour's size (goal ≤ 2 MiB gz) and replay time (goal < 2 s), the recorder's overhead (goal < 5 %)
+ * - replay viewer (tests/bench/replayViewer.ts): loading a 20,000-entry log (goal < 2 s) and seeking in it (goal < 100 ms)
  * - export: gzip JSON Lines size and time
  * - replay: entries per second through the headless replayer
  * - path generation for every registry machine: CPU time (goal < 10 s each, < 60 s in all) and coverage
@@ -49,6 +50,7 @@ import { benchTranslationBrowser } from './translationBrowser.ts';
 import { benchTranslationTools } from './translationTools.ts';
 import { benchMemoryReport } from './memoryReport.ts';
 import { benchSessionLog } from './sessionLog.ts';
+import { benchReplayViewer } from './replayViewer.ts';
 
 const user = { sub: 'u', email: 'alex.admin@example.com', firstName: 'Alex', lastName: 'Admin' };
 const session = { tokens: { accessToken: 'secret', idToken: 'id', hasRefreshToken: true, expiresInSeconds: 3600 }, user };
@@ -237,6 +239,9 @@ console.log(`replay: ${smallLog.entries.length} entries in ${replayMs.toFixed(0)
 
 // The session log on a minute of active use recorded in Chromium: per minute, one hour, replay, recorder overhead.
 await benchSessionLog();
+
+// The support replay viewer on a 20,000-entry log: load and seek.
+await benchReplayViewer();
 
 // Path generation: CPU time per machine (goal under 10 s each, the registry under 60 s) and what it covers.
 let pathsCpuMs = 0;
