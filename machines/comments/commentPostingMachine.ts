@@ -14,7 +14,7 @@ import { isCommentRecord, type ComposerReport } from './commentEvents.ts';
 import { refusalOf, tell } from '../content/contentEvents.ts';
 import { callbackSlot, promiseSlot } from '../slots.ts';
 import { commentEditorMachine, isEmptyContent } from './commentEditorMachine.ts';
-import { SNAPSHOT_ERROR_PREFIX, hasParent, EMPTY_CONTENT, storedAttachment, saveRequestOf, prefixOf, isUploading, draftEvents, type PutFileInput, type DraftAttachment, type CommentPostingInput, type CommentPostingContext, type CommentPostingEvent, type SaveCommentInput } from './commentPostingRules.ts';
+import { SNAPSHOT_ERROR_PREFIX, hasParent, EMPTY_CONTENT, freshDraft, storedAttachment, saveRequestOf, prefixOf, isUploading, draftEvents, type PutFileInput, type DraftAttachment, type CommentPostingInput, type CommentPostingContext, type CommentPostingEvent, type SaveCommentInput } from './commentPostingRules.ts';
 import { commentAttachmentMachine } from './commentAttachmentMachine.ts';
 export { commentAttachmentMachine, type CommentAttachmentInput, type CommentAttachmentContext } from './commentAttachmentMachine.ts';
 export { ADD_COMMENT_ERROR_PREFIX, SNAPSHOT_ERROR_PREFIX, SAVE_COMMENT_ERROR_PREFIX, EMPTY_CONTENT, saveRequestOf, type PutFileInput, type SnapshotDraft, type DraftAttachment, type PostingProblem, type CommentPostingInput, type CommentPostingContext, type CommentPostingEvent, type SaveCommentInput } from './commentPostingRules.ts';
@@ -160,17 +160,8 @@ export const commentPostingMachine = setup({
     clearDraft: enqueueActions(({ context, enqueue }) => {
       if (context.snapshot) enqueue({ type: 'releaseFile', params: { fileId: context.snapshot.fileId } } as never);
       tellEditor(enqueue as never, EMPTY_CONTENT);
-      enqueue.assign({
-        content: EMPTY_CONTENT,
-        sent: null,
-        currentTime: null,
-        attachments: [],
-        snapshot: null,
-        problem: null,
-        attachmentProblem: null,
-        stored: null,
-        snapshotUpload: null,
-      });
+      // The last failure stays on screen.
+      enqueue.assign({ ...freshDraft(null), error: context.error });
     }),
     /** Cancel: uploads still running stop, files are released, nothing new was attached. An edit keeps what it stored. */
     discardDraft: enqueueActions(({ context, enqueue }) => {
@@ -181,18 +172,7 @@ export const commentPostingMachine = setup({
       }
       if (context.snapshot) enqueue({ type: 'releaseFile', params: { fileId: context.snapshot.fileId } } as never);
       tellEditor(enqueue as never, context.editing?.content ?? EMPTY_CONTENT);
-      enqueue.assign({
-        content: context.editing?.content ?? EMPTY_CONTENT,
-        sent: null,
-        currentTime: null,
-        attachments: context.editing ? context.editing.attachments.map(storedAttachment) : [],
-        snapshot: null,
-        problem: null,
-        attachmentProblem: null,
-        error: null,
-        stored: null,
-        snapshotUpload: null,
-      });
+      enqueue.assign(freshDraft(context.editing));
     }),
     /** §8: reported, shown inline and as a toast. */
     fail: enqueueActions(({ system, enqueue }, params: { message: string; toast: 'commentAddFailed' | 'commentSnapshotFailed' }) => {
@@ -221,23 +201,7 @@ export const commentPostingMachine = setup({
   id: 'commentPosting',
   context: ({ input }) => {
     const editing = input.target.kind === 'edit' ? (input.comment ?? null) : null;
-    return {
-      composerId: input.composerId,
-      target: input.target,
-      placement: input.placement,
-      editing,
-      content: editing?.content ?? EMPTY_CONTENT,
-      sent: null,
-      currentTime: null,
-      attachments: editing ? editing.attachments.map(storedAttachment) : [],
-      attachmentSeq: 1,
-      snapshot: null,
-      problem: null,
-      attachmentProblem: null,
-      error: null,
-      stored: null,
-      snapshotUpload: null,
-    };
+    return { composerId: input.composerId, target: input.target, placement: input.placement, editing, attachmentSeq: 1, ...freshDraft(editing) };
   },
   // The editor's own states (empty, focused, suggestions open, emoji open), for the composer's whole life.
   invoke: { id: 'editor', src: 'editor' },

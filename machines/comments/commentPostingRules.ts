@@ -114,6 +114,24 @@ export function storedAttachment(attachment: CommentAttachment): DraftAttachment
   return { ...attachment, state: 'uploaded', fileId: null, stored: true, progress: 1, message: null };
 }
 
+/** The draft as a composer starts it: empty, or an edit's stored text and attachments, with nothing pending. */
+export type FreshDraft = Omit<CommentPostingContext, 'composerId' | 'target' | 'placement' | 'editing' | 'attachmentSeq'>;
+
+export function freshDraft(editing: CommentRecord | null): FreshDraft {
+  return {
+    content: editing?.content ?? EMPTY_CONTENT,
+    sent: null,
+    currentTime: null,
+    attachments: editing ? editing.attachments.map(storedAttachment) : [],
+    snapshot: null,
+    problem: null,
+    attachmentProblem: null,
+    error: null,
+    stored: null,
+    snapshotUpload: null,
+  };
+}
+
 /** The request a composer sends for its draft. */
 export function saveRequestOf(context: CommentPostingContext): SaveCommentInput {
   const content = context.sent ?? context.content;

@@ -3,7 +3,7 @@
  * carries them (domain/comments.ts), the subject the item view describes, and the actors with fake adapters in a
  * small system (recorders stand in for `toasts` and `item`).
  */
-import { createActor, createMachine, type ActorRefFrom, type AnyActorRef, type EventObject, type SimulatedClock } from 'xstate';
+import { createActor, createMachine, type ActorRefFrom, type AnyActorLogic, type AnyActorRef, type EventObject, type SimulatedClock } from 'xstate';
 import type { CommentRecord } from '../../domain/comments.ts';
 import { rawFromPlainText, type RawContent } from '../../domain/richText.ts';
 import type { CommentsSubject, ComposerTarget, PostingPlacement } from '../../machines/comments/commentEvents.ts';
@@ -111,9 +111,8 @@ export function fakeCommentAdapters() {
 export type CommentsActor = ActorRefFrom<typeof commentsMachine>;
 export type PostingActor = ActorRefFrom<typeof commentPostingMachine>;
 
-/** The comments actor in a system with recorders for `toasts` and `item`. */
-export function startComments(options: { clock?: SimulatedClock } = {}) {
-  const fakes = fakeCommentAdapters();
+/** A comments machine (provided with its adapters) as the `comments` actor of a system with recorders for `toasts` and `item`. */
+export function commentsSystem(comments: AnyActorLogic, options: { clock?: SimulatedClock } = {}) {
   const toasts = recorder();
   const item = recorder();
   const root = createActor(
@@ -121,12 +120,18 @@ export function startComments(options: { clock?: SimulatedClock } = {}) {
       invoke: [
         { id: 'toasts', systemId: 'toasts', src: toasts.logic },
         { id: 'item', systemId: 'item', src: item.logic },
-        { id: 'comments', systemId: 'comments', src: fakes.comments },
+        { id: 'comments', systemId: 'comments', src: comments },
       ],
     }),
     options.clock ? { clock: options.clock } : {},
   ).start();
-  const actor = root.system.get('comments') as CommentsActor;
+  return { toasts, item, root, actor: root.system.get('comments') as CommentsActor };
+}
+
+/** The comments actor on fake adapters in a system with recorders for `toasts` and `item`. */
+export function startComments(options: { clock?: SimulatedClock } = {}) {
+  const fakes = fakeCommentAdapters();
+  const { toasts, item, root, actor } = commentsSystem(fakes.comments, options);
   const composer = (target: ComposerTarget = { kind: 'new' }) => {
     const id = target.kind === 'new' ? 'composer-new' : target.kind === 'reply' ? `composer-reply-${target.parentId}` : `composer-edit-${target.commentId}`;
     return actor.getSnapshot().children[id] as PostingActor | undefined;

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createActor, createMachine, fromCallback, fromPromise, waitFor, type EventObject } from 'xstate';
+import { fromCallback, fromPromise, waitFor, type EventObject } from 'xstate';
 import { createCommentClient } from '../../adapters/comments.ts';
 import { contentDisposition, contentMd5 } from '../../adapters/uploads.ts';
 import { COMMENT_PUSH_NAMES, type CommentRecord } from '../../domain/comments.ts';
@@ -21,8 +21,7 @@ import { commentsMachine, isOutOfDateOf, unreadCountOf } from '../../machines/co
 import { SEEDED_ITEMS } from '../../server/seedContent.ts';
 import { ackData, connectOutcome, connectSocket, connectUser, type UserClient } from '../support/clients.ts';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
-import type { CommentsActor, PostingActor } from './commentFixtures.ts';
-import { recorder } from './contentFixtures.ts';
+import { commentsSystem, type PostingActor } from './commentFixtures.ts';
 
 let server: TestServer;
 let alex: UserClient;
@@ -90,18 +89,7 @@ function system(files: Map<string, File>) {
     },
     actions: { reportError },
   });
-  const toasts = recorder();
-  const item = recorder();
-  const root = createActor(
-    createMachine({
-      invoke: [
-        { id: 'toasts', systemId: 'toasts', src: toasts.logic },
-        { id: 'item', systemId: 'item', src: item.logic },
-        { id: 'comments', systemId: 'comments', src: comments },
-      ],
-    }),
-  ).start();
-  const actor = root.system.get('comments') as CommentsActor;
+  const { toasts, item, root, actor } = commentsSystem(comments);
   const forwards = COMMENT_PUSH_NAMES.map((event) => {
     const forward = (data: Record<string, unknown>) => actor.send({ type: 'realtime.message', namespace: `/item/${styleGuide.id}`, event, data });
     itemSocket.on(event, forward);

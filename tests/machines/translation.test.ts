@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type AnyActorRef } from 'xstate';
-import { TRANSLATION_MESSAGES, type ValidationChange, type ValidationResponse } from '../../domain/translation.ts';
+import { TRANSLATION_MESSAGES, type TranslationFile, type ValidationChange, type ValidationResponse } from '../../domain/translation.ts';
 import { SMALL_STORYLINE_FILE } from '../../domain/translation.fixtures.ts';
 import { fromBase64 } from '../../domain/translationEdits.ts';
 import { isSavingOf, loadStatusOf, rowsOf, translationMachine, type TranslationSubject } from '../../machines/translation/translationMachine.ts';
 import { controlled, recorder, settle, systemActor, systemOf } from './contentFixtures.ts';
+import { EMPTY_VALIDATION, httpError, translationStack, translationSubject } from './translationFixtures.ts';
 
 const SLIDE1 = '["sc1","sl1"]';
 const SLIDE2 = '["sc1","sl2"]';
@@ -22,35 +23,9 @@ const change = (vs: string, newValue: string, over: Partial<ValidationChange> = 
   lastAcceptedBy: null,
   ...over,
 });
-const VALIDATION: ValidationResponse = {
-  validationId: 'val-1',
-  translationFilePath: 'translations/i-fr/v2.json',
-  paths: { [T2]: change('vs2', 'Salut %UserName%') },
-  progressDetails: {},
-  updates: {},
-  profiles: { 'u-vera': { firstName: 'Vera', lastName: 'Validator' } },
-  showCourseUpdates: false,
-};
-const STACK = {
-  stackId: 'st1',
-  sourceLocale: 'en',
-  entries: [
-    { itemId: 'i-en', title: 'Course', locale: 'en', role: 'source', progress: null },
-    { itemId: 'i-fr', title: 'Course (French)', locale: 'fr', role: 'target', progress: { complete: 0, total: 2 } },
-  ],
-};
-const subject = (over: Partial<TranslationSubject> = {}): TranslationSubject => ({
-  itemId: 'i-fr',
-  versionId: 'v2',
-  versionNumber: 2,
-  isLatestVersion: true,
-  pass: null,
-  userId: 'u-vera',
-  email: 'vera.validator@example.com',
-  canTranslate: true,
-  ...over,
-});
-const httpError = (status: number, message: string, error = 'HttpError') => Object.assign(new Error(message), { name: 'HttpError', status, error });
+const VALIDATION: ValidationResponse = { ...EMPTY_VALIDATION, paths: { [T2]: change('vs2', 'Salut %UserName%') }, profiles: { 'u-vera': { firstName: 'Vera', lastName: 'Validator' } } };
+const STACK = translationStack({ complete: 0, total: 2 });
+const subject = translationSubject;
 const push = (event: string, data: Record<string, unknown>) => ({ type: 'realtime.message', namespace: '/item/i-fr', event, data: { messageId: `m-${event}`, itemId: 'i-fr', validationId: 'val-1', ...data } });
 
 /** The machine in a small system with a recording toasts actor, every call answered by hand. */
@@ -85,15 +60,20 @@ function start() {
 
 type T = ReturnType<typeof start>;
 
-/** Opens and answers the stack, the validation, the file (and the language map unless told otherwise). */
-async function load(t: T, over: { subject?: Partial<TranslationSubject>; validation?: Partial<ValidationResponse>; languageMap?: boolean } = {}) {
-  t.actor.send({ type: 'translation.open', ...subject(over.subject) });
+/** Opens and answers the stack: the validation is asked for next. */
+async function openToValidation(t: T, over: Partial<TranslationSubject> = {}) {
+  t.actor.send({ type: 'translation.open', ...subject(over) });
   await settle();
   t.calls.fetchStack.calls.at(-1)!.resolve(STACK);
   await settle();
+}
+
+/** Opens and answers the stack, the validation, the file (and the language map unless told otherwise). */
+async function load(t: T, over: { subject?: Partial<TranslationSubject>; validation?: Partial<ValidationResponse>; file?: TranslationFile; languageMap?: boolean } = {}) {
+  await openToValidation(t, over.subject);
   t.calls.fetchValidation.calls.at(-1)!.resolve({ ...VALIDATION, ...over.validation });
   await settle();
-  t.calls.fetchFile.calls.at(-1)!.resolve(SMALL_STORYLINE_FILE);
+  t.calls.fetchFile.calls.at(-1)!.resolve(over.file ?? SMALL_STORYLINE_FILE);
   if (over.languageMap !== false) t.calls.fetchLanguageMap.calls.at(-1)!.resolve({ fr: { displayName: 'French' }, en: { displayName: 'English' } });
   await settle();
 }
@@ -133,10 +113,7 @@ describe('translation machine: loading (§4 load and fetch status, §8 loading e
 
   it('says "Could not fetch translations, status 500" when the validation fails', async () => {
     const t = start();
-    t.actor.send({ type: 'translation.open', ...subject() });
-    await settle();
-    t.calls.fetchStack.calls[0]!.resolve(STACK);
-    await settle();
+    await openToValidation(t);
     t.calls.fetchValidation.calls[0]!.reject(httpError(500, 'Database down'));
     await settle();
     expect(loadStatusOf(t.snap())).toBe('ERROR');
@@ -145,10 +122,7 @@ describe('translation machine: loading (§4 load and fetch status, §8 loading e
 
   it('says the previous-edits message when the validation answer is unreadable', async () => {
     const t = start();
-    t.actor.send({ type: 'translation.open', ...subject() });
-    await settle();
-    t.calls.fetchStack.calls[0]!.resolve(STACK);
-    await settle();
+    await openToValidation(t);
     t.calls.fetchValidation.calls[0]!.reject(httpError(200, 'The validation answer is unreadable.', 'InvalidResponse'));
     await settle();
     expect(t.snap().context.error).toBe(TRANSLATION_MESSAGES.loadPreviousEdits);
@@ -156,14 +130,7 @@ describe('translation machine: loading (§4 load and fetch status, §8 loading e
 
   it('says the file message for a malformed file, with fetch status ERROR', async () => {
     const t = start();
-    t.actor.send({ type: 'translation.open', ...subject() });
-    await settle();
-    t.calls.fetchStack.calls[0]!.resolve(STACK);
-    await settle();
-    t.calls.fetchValidation.calls[0]!.resolve(VALIDATION);
-    await settle();
-    t.calls.fetchFile.calls[0]!.resolve({ ...SMALL_STORYLINE_FILE, children: [{ type: 'item', id: 'x' }] });
-    await settle();
+    await load(t, { file: { ...SMALL_STORYLINE_FILE, children: [{ type: 'item', id: 'x' }] } as TranslationFile, languageMap: false });
     expect(loadStatusOf(t.snap())).toBe('ERROR');
     expect(t.snap().context).toMatchObject({ fetchStatus: 'ERROR', error: 'There was a problem loading the translation file', model: null });
   });
@@ -192,7 +159,7 @@ describe('translation machine: editing and saving (§4 segment edit, §5 rules, 
     // Optimistic: the change shows at once.
     expect(t.snap().context.changes[T1]?.replacement.newValue).toBe('Bonjour');
     const input = t.calls.saveChanges.calls[0]!.input;
-    expect(input).toMatchObject({ validationId: 'val-1', email: 'vera.validator@example.com' });
+    expect(input).toMatchObject({ validationId: 'val-1', email: 'vera@example.com' });
     expect(input.batches).toHaveLength(1);
     expect(input.batches[0]![0]!.path).toBe(T1);
     expect(fromBase64(input.batches[0]![0]!.data.newValue)).toBe('Bonjour');
@@ -290,14 +257,7 @@ describe('translation machine: editing and saving (§4 segment edit, §5 rules, 
 
   it('rejects edits of old Storyline output with the §5 message', async () => {
     const t = start();
-    t.actor.send({ type: 'translation.open', ...subject() });
-    await settle();
-    t.calls.fetchStack.calls[0]!.resolve(STACK);
-    await settle();
-    t.calls.fetchValidation.calls[0]!.resolve(VALIDATION);
-    await settle();
-    t.calls.fetchFile.calls[0]!.resolve({ ...SMALL_STORYLINE_FILE, storylineVersion: '3.10.1' });
-    await settle();
+    await load(t, { file: { ...SMALL_STORYLINE_FILE, storylineVersion: '3.10.1' }, languageMap: false });
     await edit(t, T1, 'Bonjour');
     t.actor.send({ type: 'translation.save' });
     await settle();
@@ -323,7 +283,7 @@ describe('translation machine: group progress (§4)', () => {
     expect(t.snap().hasTag('busy')).toBe(true);
     expect(t.snap().context.progress[SLIDE1]).toMatchObject({ userId: 'u-vera' });
     expect(t.snap().context.changes[T2]?.status).toBe('accepted');
-    expect(t.calls.completeGroup.calls[0]!.input).toMatchObject({ validationId: 'val-1', body: { path: SLIDE1, email: 'vera.validator@example.com', view: 'translate', isCourseUpdate: false } });
+    expect(t.calls.completeGroup.calls[0]!.input).toMatchObject({ validationId: 'val-1', body: { path: SLIDE1, email: 'vera@example.com', view: 'translate', isCourseUpdate: false } });
     t.calls.completeGroup.calls[0]!.resolve({ updatedAt: '2026-11-22T10:00:00.000Z' });
     await settle();
     expect(t.snap().context.progress[SLIDE1]?.updatedAt).toBe('2026-11-22T10:00:00.000Z');

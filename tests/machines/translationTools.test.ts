@@ -22,9 +22,9 @@ import {
   searchStateOf,
   translationMachine,
   updateRowsOf,
-  type TranslationSubject,
 } from '../../machines/translation/translationMachine.ts';
 import { controlled, recorder, settle, systemActor, systemOf } from './contentFixtures.ts';
+import { EMPTY_VALIDATION, httpError, translationStack, translationSubject } from './translationFixtures.ts';
 
 const SLIDE1 = '["sc1","sl1"]';
 const SLIDE2 = '["sc1","sl2"]';
@@ -69,17 +69,9 @@ const change = (vs: string, newValue: string, over: Partial<ValidationChange> = 
   lastAcceptedBy: null,
   ...over,
 });
-const VALIDATION: ValidationResponse = { validationId: 'val-1', translationFilePath: 'translations/i-fr/v2.json', paths: {}, progressDetails: {}, updates: {}, profiles: {}, showCourseUpdates: false };
-const STACK = {
-  stackId: 'st1',
-  sourceLocale: 'en',
-  entries: [
-    { itemId: 'i-en', title: 'Course', locale: 'en', role: 'source', progress: null },
-    { itemId: 'i-fr', title: 'Course (French)', locale: 'fr', role: 'target', progress: null },
-  ],
-};
-const SUBJECT: TranslationSubject = { itemId: 'i-fr', versionId: 'v2', versionNumber: 2, isLatestVersion: true, pass: null, userId: 'u-vera', email: 'vera@example.com', canTranslate: true };
-const httpError = (status: number, message: string) => Object.assign(new Error(message), { name: 'HttpError', status, error: 'HttpError' });
+const VALIDATION = EMPTY_VALIDATION;
+const STACK = translationStack(null);
+const SUBJECT = translationSubject();
 
 type Batches = { path: string; data: { newValue: string }; isCourseUpdate: boolean; suggestionModel?: string | null }[][];
 

@@ -10,6 +10,7 @@ import { TRANSLATION_MESSAGES, type TranslationFile, type TranslationNode, type 
 import { SMALL_STORYLINE_FILE } from '../../domain/translation.fixtures.ts';
 import { canResetTranslationOf, canSaveOf, diffStateOf, editNoteOf, loadStatusOf, notTranslationTargetOf, rowsOf, stackEntriesOf, translationMachine, type TranslationSubject } from '../../machines/translation/translationMachine.ts';
 import { controlled, recorder, settle, systemActor, systemOf } from './contentFixtures.ts';
+import { EMPTY_VALIDATION, httpError, translationStack, translationSubject } from './translationFixtures.ts';
 
 const T1 = '["sc1","sl1","t1"]';
 const T2 = '["sc1","sl1","t2"]';
@@ -55,18 +56,9 @@ const PREVIOUS = {
   versionNumber: 1,
   versionCreatedAt: '2026-10-01T10:00:00.000Z',
 };
-const VALIDATION: ValidationResponse = { validationId: 'val-1', translationFilePath: 'translations/i-fr/v2.json', paths: {}, progressDetails: {}, updates: {}, profiles: {}, showCourseUpdates: false };
-const STACK = {
-  stackId: 'st1',
-  sourceLocale: 'en',
-  entries: [
-    { itemId: 'i-en', title: 'Course', locale: 'en', role: 'source', progress: null },
-    { itemId: 'i-fr', title: 'Course (French)', locale: 'fr', role: 'target', progress: { complete: 0, total: 2 } },
-    { itemId: 'i-de', title: 'Course (German)', locale: 'de', role: 'target', progress: { complete: 1, total: 2 } },
-  ],
-};
-const SUBJECT: TranslationSubject = { itemId: 'i-fr', versionId: 'v2', versionNumber: 2, isLatestVersion: true, pass: null, userId: 'u-vera', email: 'vera@example.com', canTranslate: true, previousVersionId: 'v1' };
-const httpError = (status: number, message: string) => Object.assign(new Error(message), { name: 'HttpError', status, error: 'HttpError' });
+const VALIDATION = EMPTY_VALIDATION;
+const STACK = translationStack({ complete: 0, total: 2 }, { itemId: 'i-de', title: 'Course (German)', locale: 'de', role: 'target', progress: { complete: 1, total: 2 } });
+const SUBJECT = translationSubject({ previousVersionId: 'v1' });
 
 function start() {
   const calls = {

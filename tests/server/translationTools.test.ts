@@ -37,7 +37,7 @@ import { memorySimilarity, normalizeMemoryText, TranslationMemoryIndex, type Mem
 import { SEEDED_TRANSLATIONS } from '../../server/translations/seed.ts';
 import { ackData, type ApiCall, callApi, callJson, connectUser, connectUsers, openConnected, type SignedIn, signIn, type UserClient } from '../support/clients.ts';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
-import { cdnFile as fetchCdnFile, getItem, seededItem, seededTranslationItems } from '../support/translations.ts';
+import { cdnFile as fetchCdnFile, getItem, seededItem, seededTranslationItems, smartReviewSurvey } from '../support/translations.ts';
 
 let server: TestServer;
 let alex: UserClient;
@@ -349,27 +349,7 @@ describe('translation-memory reports', () => {
 });
 
 describe('surveys and snapshots', () => {
-  const survey = (who: UserClient): ExperienceBody => ({
-    user: who.email,
-    slug: 'smart-review-survey',
-    feature: 'translations',
-    feedback: 'No feedback provided',
-    wasPositiveExperience: true,
-    integrations: ['notion'],
-    product: 'review-translations',
-    surveyResponse: {
-      flagLowQualityTranslations: true,
-      automaticallyImproveTranslations: false,
-      suggestAlternativeTranslations: true,
-      enhanceTranslationFlow: false,
-      adjustTone: false,
-      adaptToRegion: false,
-      applyValidationEdits: false,
-      other: true,
-      requestsEarlyAccess: true,
-      otherText: 'Glossary support',
-    },
-  });
+  const survey = (who: UserClient): ExperienceBody => smartReviewSurvey(who.email);
 
   it('stores a survey answer (204) and lists it as submitted for that user only', async () => {
     expect((await api<ExperienceStatusResponse>(TRANSLATION_TOOL_CALLS.experienceStatus, vera)).body).toEqual({ submitted: [] });

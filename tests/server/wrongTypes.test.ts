@@ -20,7 +20,7 @@ import { SEEDED_REVIEW_REQUEST } from '../../server/seedContent.ts';
 import { SEEDED_TRANSLATIONS } from '../../server/translations/seed.ts';
 import { callJson, connectUser, type UserClient } from '../support/clients.ts';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
-import { seededItem, seededTranslationItems } from '../support/translations.ts';
+import { seededItem, seededTranslationItems, smartReviewSurvey } from '../support/translations.ts';
 
 let server: TestServer;
 let alex: UserClient;
@@ -122,27 +122,8 @@ function withField(body: Record<string, unknown>, dotted: string, value: unknown
 const FAR = '2099-06-15';
 const frenchSegment = pathKey(['scene-1', 'slide-1-2', 'slide-1-2-layer-1', 'why-layer-title']);
 const frenchSlide = pathKey(['scene-1', 'slide-1-2']);
-const surveyBody = () => ({
-  user: vera.email,
-  slug: 'smart-review-survey',
-  feature: 'translations',
-  feedback: 'No feedback provided',
-  wasPositiveExperience: true,
-  integrations: ['notion'],
-  product: 'review-translations',
-  surveyResponse: {
-    flagLowQualityTranslations: true,
-    automaticallyImproveTranslations: false,
-    suggestAlternativeTranslations: false,
-    enhanceTranslationFlow: false,
-    adjustTone: false,
-    adaptToRegion: false,
-    applyValidationEdits: false,
-    other: true,
-    requestsEarlyAccess: false,
-    otherText: 'Glossary support',
-  },
-});
+// A copy as a plain record, so the field tables can take it apart.
+const surveyBody = () => ({ ...smartReviewSurvey(vera.email) });
 const surveyFields: [string, unknown[]][] = [
   ['user', NOT_REQUIRED_STRING],
   ['slug', NOT_REQUIRED_STRING],

@@ -4,7 +4,7 @@
  */
 import type { Socket } from 'socket.io-client';
 import type { ItemAck, ItemAckData, ItemDetail } from '../../domain/items.ts';
-import type { TranslationFile } from '../../domain/translation.ts';
+import type { ExperienceBody, TranslationFile } from '../../domain/translation.ts';
 import { SEEDED_TRANSLATIONS } from '../../server/translations/seed.ts';
 import { ackData, callJson, type UserClient } from './clients.ts';
 
@@ -42,3 +42,26 @@ export async function cdnFile(url: string, path: string): Promise<TranslationFil
   if (response.status !== 200) throw new Error(`/services/cdn/${path} answered ${response.status}`);
   return (await response.json()) as TranslationFile;
 }
+
+/** A valid smart-review survey answer from `email` (the "other" choice with its text, early access asked for). */
+export const smartReviewSurvey = (email: string): ExperienceBody => ({
+  user: email,
+  slug: 'smart-review-survey',
+  feature: 'translations',
+  feedback: 'No feedback provided',
+  wasPositiveExperience: true,
+  integrations: ['notion'],
+  product: 'review-translations',
+  surveyResponse: {
+    flagLowQualityTranslations: true,
+    automaticallyImproveTranslations: false,
+    suggestAlternativeTranslations: true,
+    enhanceTranslationFlow: false,
+    adjustTone: false,
+    adaptToRegion: false,
+    applyValidationEdits: false,
+    other: true,
+    requestsEarlyAccess: true,
+    otherText: 'Glossary support',
+  },
+});

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { Button, Dialog } from '../kit/index.ts';
+import { ConfirmDialog } from '../kit/index.ts';
 import { t } from '../strings.ts';
 import { useSystem } from '../system.tsx';
 
@@ -9,23 +9,16 @@ export function SignOutConfirm() {
   const open = useSelector(session, (s) => s.matches({ loggedIn: { signOut: 'confirming' } }));
   const cancel = () => session.send({ type: 'session.cancelSignOut' });
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
-      onClose={cancel}
+      danger
+      onCancel={cancel}
+      onConfirm={() => session.send({ type: 'session.confirmSignOut' })}
       title={t('signOut.uploads.title')}
       description={t('signOut.uploads.body')}
       closeOnBackdrop={false}
-      size="sm"
-      footer={
-        <>
-          <Button variant="secondary" onClick={cancel}>
-            {t('signOut.uploads.cancel')}
-          </Button>
-          <Button variant="danger" onClick={() => session.send({ type: 'session.confirmSignOut' })}>
-            {t('signOut.uploads.confirm')}
-          </Button>
-        </>
-      }
+      cancelLabel={t('signOut.uploads.cancel')}
+      confirmLabel={t('signOut.uploads.confirm')}
     />
   );
 }

@@ -7,7 +7,7 @@
  */
 import type { ReactNode } from 'react';
 import type { CommentAttachment, CommentRecord } from '../../../domain/comments.ts';
-import { Avatar, Button, CheckIcon, Dialog, EditIcon, LockIcon, Menu, MenuItem, MoreIcon, PlayIcon, RestoreIcon, SlidesIcon, Spinner, TrashIcon, cx } from '../../kit/index.ts';
+import { Avatar, Button, CheckIcon, ConfirmDialog, EditIcon, LockIcon, Menu, MenuItem, MoreIcon, PlayIcon, RestoreIcon, SlidesIcon, Spinner, TrashIcon, cx } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
 import { formatUpdatedAt } from '../content/format.ts';
 import { RichText, isSafeLink } from './editor/index.ts';
@@ -190,25 +190,18 @@ export function CommentItemView({
         )}
       </div>
       {confirmingDelete && (
-        <Dialog
+        <ConfirmDialog
           open
-          onClose={onDeleteCancel}
-          size="sm"
+          danger
+          onCancel={onDeleteCancel}
+          onConfirm={onDeleteConfirm}
           title={t('commentsPanel.delete.title')}
           className="comment-delete-dialog"
-          footer={
-            <>
-              <Button variant="secondary" onClick={onDeleteCancel}>
-                {t('commentsPanel.delete.cancel')}
-              </Button>
-              <Button variant="danger" onClick={onDeleteConfirm}>
-                {t('commentsPanel.delete.confirm')}
-              </Button>
-            </>
-          }
+          cancelLabel={t('commentsPanel.delete.cancel')}
+          confirmLabel={t('commentsPanel.delete.confirm')}
         >
           <p>{t(isParent ? 'commentsPanel.delete.bodyThread' : 'commentsPanel.delete.body')}</p>
-        </Dialog>
+        </ConfirmDialog>
       )}
     </div>
   );

@@ -136,6 +136,16 @@ export interface CommentAreaProps extends ThreadListContext {
   headingLevel?: 2 | 3;
 }
 
+/** What a comments page (the side panel, the feedback tab) takes for its toolbar and its comment area. */
+export type CommentsPageProps = CommentsToolbarProps & Omit<CommentAreaProps, 'headingLevel'>;
+
+/** A comments page's props parted into the toolbar's and the comment area's (the toggle and show-resolved callbacks serve both). */
+export function partCommentsPageProps({ enableComments, sort, onSortChange, productFamily, showResolved, canMarkAllRead, markingAllRead, onMarkAllRead, notifications, ...area }: CommentsPageProps) {
+  const { onShowResolvedChange, canToggleComments, togglingComments, onToggleComments } = area;
+  const toolbar: CommentsToolbarProps = { enableComments, sort, onSortChange, productFamily, showResolved, onShowResolvedChange, canMarkAllRead, markingAllRead, onMarkAllRead, canToggleComments, togglingComments, onToggleComments, notifications };
+  return { toolbar, area };
+}
+
 /** A skeleton of three comments while they load, announced once. */
 export function CommentsSkeleton() {
   return (
@@ -260,7 +270,7 @@ export interface CommentsPanelTabs {
   showTranslate: boolean;
 }
 
-export interface CommentsPanelProps extends CommentsToolbarProps, Omit<CommentAreaProps, 'headingLevel'> {
+export interface CommentsPanelProps extends CommentsPageProps {
   /**
    * The Comments | Translate tab links. Omit inside ItemLayout, whose side bar already draws them; give them
    * where the panel stands alone.
@@ -274,26 +284,8 @@ export interface CommentsPanelProps extends CommentsToolbarProps, Omit<CommentAr
 }
 
 /** The side panel: tabs, toolbar, the comment area and the new-comment box. */
-export function CommentsPanel({
-  tabs,
-  offline,
-  showComposer = true,
-  className,
-  enableComments,
-  sort,
-  onSortChange,
-  productFamily,
-  showResolved,
-  onShowResolvedChange,
-  canMarkAllRead,
-  markingAllRead,
-  onMarkAllRead,
-  canToggleComments,
-  togglingComments,
-  onToggleComments,
-  notifications,
-  ...area
-}: CommentsPanelProps) {
+export function CommentsPanel({ tabs, offline, showComposer = true, className, ...props }: CommentsPanelProps) {
+  const { toolbar, area } = partCommentsPageProps(props);
   const ready = area.status === 'ready';
   return (
     <section className={cx('comments-panel', className)} tabIndex={-1} aria-label={t('commentsPanel.label')} aria-busy={area.status === 'loading' || area.status === 'idle' || undefined}>
@@ -306,37 +298,14 @@ export function CommentsPanel({
           ))}
         </nav>
       )}
-      {ready && (
-        <CommentsToolbar
-          enableComments={enableComments}
-          sort={sort}
-          onSortChange={onSortChange}
-          productFamily={productFamily}
-          showResolved={showResolved}
-          onShowResolvedChange={onShowResolvedChange}
-          canMarkAllRead={canMarkAllRead}
-          markingAllRead={markingAllRead}
-          onMarkAllRead={onMarkAllRead}
-          canToggleComments={canToggleComments}
-          togglingComments={togglingComments}
-          onToggleComments={onToggleComments}
-          notifications={notifications}
-        />
-      )}
+      {ready && <CommentsToolbar {...toolbar} />}
       {offline && (
         <Banner tone="warning" className="comments-panel__offline">
           {t('commentsPanel.offline')}
         </Banner>
       )}
       <div className="comments-panel__body">
-        <CommentArea
-          {...area}
-          canToggleComments={canToggleComments}
-          togglingComments={togglingComments}
-          onToggleComments={onToggleComments}
-          onShowResolvedChange={onShowResolvedChange}
-          headingLevel={3}
-        />
+        <CommentArea {...area} headingLevel={3} />
       </div>
       {ready && showComposer && (
         <div id={NEW_COMMENT_ID} className="comments-panel__composer" aria-label={t('commentsPanel.newComment')} role="group">

@@ -6,32 +6,16 @@
  */
 import { Banner, cx } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
-import { CommentArea, CommentsToolbar, type CommentAreaProps, type CommentsToolbarProps } from './CommentsPanel.tsx';
+import { CommentArea, CommentsToolbar, partCommentsPageProps, type CommentsPageProps } from './CommentsPanel.tsx';
 
-export interface FeedbackViewProps extends CommentsToolbarProps, Omit<CommentAreaProps, 'headingLevel'> {
+export interface FeedbackViewProps extends CommentsPageProps {
   offline: boolean;
   className?: string;
 }
 
 /** The feedback page's content: heading, toolbar, offline notice and the threads. */
-export function FeedbackView({
-  offline,
-  className,
-  enableComments,
-  sort,
-  onSortChange,
-  productFamily,
-  showResolved,
-  onShowResolvedChange,
-  canMarkAllRead,
-  markingAllRead,
-  onMarkAllRead,
-  canToggleComments,
-  togglingComments,
-  onToggleComments,
-  notifications,
-  ...area
-}: FeedbackViewProps) {
+export function FeedbackView({ offline, className, ...props }: FeedbackViewProps) {
+  const { toolbar, area } = partCommentsPageProps(props);
   return (
     <section className={cx('feedback-view', className)} aria-labelledby="feedback-view-title" aria-busy={area.status === 'loading' || area.status === 'idle' || undefined}>
       <div className="feedback-view__head">
@@ -39,21 +23,7 @@ export function FeedbackView({
           {t('commentsPanel.feedback.title')}
         </h2>
         {area.status === 'ready' && (
-          <CommentsToolbar
-            enableComments={enableComments}
-            sort={sort}
-            onSortChange={onSortChange}
-            productFamily={productFamily}
-            showResolved={showResolved}
-            onShowResolvedChange={onShowResolvedChange}
-            canMarkAllRead={canMarkAllRead}
-            markingAllRead={markingAllRead}
-            onMarkAllRead={onMarkAllRead}
-            canToggleComments={canToggleComments}
-            togglingComments={togglingComments}
-            onToggleComments={onToggleComments}
-            notifications={notifications}
-          />
+          <CommentsToolbar {...toolbar} />
         )}
       </div>
       {offline && (
@@ -61,14 +31,7 @@ export function FeedbackView({
           {t('commentsPanel.offline')}
         </Banner>
       )}
-      <CommentArea
-        {...area}
-        canToggleComments={canToggleComments}
-        togglingComments={togglingComments}
-        onToggleComments={onToggleComments}
-        onShowResolvedChange={onShowResolvedChange}
-        headingLevel={3}
-      />
+      <CommentArea {...area} headingLevel={3} />
     </section>
   );
 }

@@ -13,6 +13,7 @@ import { FolderNodeIcon, folderLabel } from './labels.tsx';
 import { contentAnimationMs } from './format.ts';
 import { FolderMenuPopup } from './menus.tsx';
 import { PendingMark } from './PendingMark.tsx';
+import { treeKeyAction } from './treeKeys.ts';
 
 /** §9 "Sidebar: grid 20 start, 12 min, 40 max" (percent of the screen's width). */
 export { GRID_SIDEBAR_START_PERCENT, GRID_SIDEBAR_MIN_PERCENT, GRID_SIDEBAR_MAX_PERCENT };
@@ -167,40 +168,16 @@ export function FolderSidebar(props: FolderSidebarProps) {
   };
 
   const onItemKeyDown = (event: KeyboardEvent<HTMLAnchorElement>, node: FolderNode) => {
-    const index = visible.findIndex((n) => n.id === node.id);
-    const hasChildren = tree.children(node.id).length > 0;
-    const isOpen = expandedIds.has(node.id);
     if ((event.key === 'F10' && event.shiftKey) || event.key === 'ContextMenu') {
       if (menuEntriesOf(node).length === 0) return;
       event.preventDefault();
       openMenu(node);
       return;
     }
-    switch (event.key) {
-      case 'ArrowDown':
-        focusNode(visible[index + 1]);
-        break;
-      case 'ArrowUp':
-        focusNode(visible[index - 1]);
-        break;
-      case 'Home':
-        focusNode(visible[0]);
-        break;
-      case 'End':
-        focusNode(visible[visible.length - 1]);
-        break;
-      case 'ArrowRight':
-        if (!hasChildren) break;
-        if (isOpen) focusNode(tree.children(node.id)[0]);
-        else onExpandedChange(node.id, true);
-        break;
-      case 'ArrowLeft':
-        if (hasChildren && isOpen) onExpandedChange(node.id, false);
-        else if (node.parentId !== null) focusNode(tree.get(node.parentId));
-        break;
-      default:
-        return;
-    }
+    const action = treeKeyAction(event.key, node, visible, tree, expandedIds.has(node.id));
+    if (action === null) return;
+    if ('open' in action) onExpandedChange(node.id, action.open);
+    else focusNode(action.focus);
     event.preventDefault();
   };
 

@@ -7,7 +7,7 @@
  */
 import { useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { RECENT_REVIEWER_COUNT, REVIEW_MESSAGE_MAX_CHARS, type FrequentReviewer } from '../../../domain/reviewRequests.ts';
-import { Avatar, Button, CheckIcon, CloseIcon, Dialog, PlusIcon, cx } from '../../kit/index.ts';
+import { Avatar, Button, CheckIcon, CloseIcon, ConfirmDialog, Dialog, PlusIcon, cx } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
 
 /** The request dialog actor's states, as the dialog draws them. */
@@ -144,25 +144,18 @@ export function RequestReviewDialogView(props: RequestReviewDialogViewProps) {
         </div>
       </Dialog>
       {open && status === 'confirmingLeave' && (
-        <Dialog
+        <ConfirmDialog
           open
-          onClose={props.onStay}
-          size="sm"
+          danger
+          onCancel={props.onStay}
+          onConfirm={props.onLeave}
           title={t('review.request.leave.title')}
           className="request-review-dialog__leave"
-          footer={
-            <>
-              <Button variant="secondary" onClick={props.onStay}>
-                {t('review.request.leave.stay')}
-              </Button>
-              <Button variant="danger" onClick={props.onLeave}>
-                {t('review.request.leave.leave')}
-              </Button>
-            </>
-          }
+          cancelLabel={t('review.request.leave.stay')}
+          confirmLabel={t('review.request.leave.leave')}
         >
           <p>{t('review.request.leave.body')}</p>
-        </Dialog>
+        </ConfirmDialog>
       )}
     </>
   );

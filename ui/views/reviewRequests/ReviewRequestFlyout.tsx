@@ -7,7 +7,7 @@
  */
 import { useState } from 'react';
 import { ACTIVE_REVIEWER_ROWS, formatDueDate, formatReviewDate, statusBadge, type ReviewRequestRow } from '../../../domain/reviewRequests.ts';
-import { Avatar, Banner, Button, CloseIcon, Dialog, PlusIcon, RestoreIcon, TrashIcon, cx } from '../../kit/index.ts';
+import { Avatar, Banner, Button, CloseIcon, ConfirmDialog, PlusIcon, RestoreIcon, TrashIcon, cx } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
 
 /** The badge of a status (§3: commented shows as in progress). */
@@ -209,48 +209,35 @@ function FlyoutConfirmations({ confirmingReopen = false, confirmingDeleteAll = f
   return (
     <>
       {confirmingReopen && (
-        <Dialog
+        <ConfirmDialog
           open
-          onClose={onCancelReopen}
-          size="sm"
+          busy={busy}
+          onCancel={onCancelReopen}
+          onConfirm={onConfirmReopen}
           title={t('review.request.reopen.title')}
           className="review-confirm review-confirm--reopen"
-          footer={
-            <>
-              <Button variant="secondary" onClick={onCancelReopen}>
-                {t('review.request.cancel')}
-              </Button>
-              <Button variant="primary" loading={busy} onClick={onConfirmReopen}>
-                {t('review.request.reopen.confirm')}
-              </Button>
-            </>
-          }
+          cancelLabel={t('review.request.cancel')}
+          confirmLabel={t('review.request.reopen.confirm')}
         >
           <p>{t('review.request.reopen.body')}</p>
-        </Dialog>
+        </ConfirmDialog>
       )}
       {confirmingDeleteAll && (
-        <Dialog
+        <ConfirmDialog
           open
-          onClose={onCancelDeleteAll}
-          size="sm"
+          busy={busy}
+          danger
+          onCancel={onCancelDeleteAll}
+          onConfirm={onConfirmDeleteAll}
           title={t('review.request.deleteAll.title')}
           className="review-confirm review-confirm--delete-all"
-          footer={
-            <>
-              <Button variant="secondary" onClick={onCancelDeleteAll}>
-                {t('review.request.cancel')}
-              </Button>
-              <Button variant="danger" loading={busy} onClick={onConfirmDeleteAll}>
-                {t('review.request.deleteAll.confirm')}
-              </Button>
-            </>
-          }
+          cancelLabel={t('review.request.cancel')}
+          confirmLabel={t('review.request.deleteAll.confirm')}
         >
           <Banner tone="warning" announce={false}>
             {t('review.request.deleteAll.body')}
           </Banner>
-        </Dialog>
+        </ConfirmDialog>
       )}
     </>
   );

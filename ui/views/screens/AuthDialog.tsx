@@ -1,4 +1,4 @@
-import { Button, Dialog } from '../../kit/index.ts';
+import { ConfirmDialog } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
 
 export interface AuthDialogProps {
@@ -12,22 +12,14 @@ export interface AuthDialogProps {
 /** The auth dialog (foundation §2 dialogs): asks the person to sign in, with Sign in and Cancel. */
 export function AuthDialog({ open, onClose, email, onSignIn }: AuthDialogProps) {
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
-      onClose={onClose}
-      size="sm"
+      onCancel={onClose}
+      onConfirm={onSignIn}
       title={t('access.authDialog.title')}
       description={email ? t('access.authDialog.bodyWithEmail', { email }) : t('access.authDialog.body')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('access.authDialog.cancel')}
-          </Button>
-          <Button variant="primary" onClick={onSignIn}>
-            {t('access.authDialog.signIn')}
-          </Button>
-        </>
-      }
+      cancelLabel={t('access.authDialog.cancel')}
+      confirmLabel={t('access.authDialog.signIn')}
     />
   );
 }

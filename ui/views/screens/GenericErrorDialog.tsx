@@ -1,4 +1,4 @@
-import { Button, Dialog } from '../../kit/index.ts';
+import { NoticeDialog } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
 
 export interface GenericErrorDialogProps {
@@ -11,17 +11,6 @@ export interface GenericErrorDialogProps {
 /** The generic error dialog (foundation §2 dialogs, §8). */
 export function GenericErrorDialog({ open, onClose, message }: GenericErrorDialogProps) {
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      size="sm"
-      title={t('access.genericError.title')}
-      description={message ?? t('access.genericError.body')}
-      footer={
-        <Button variant="primary" onClick={onClose}>
-          {t('access.genericError.ok')}
-        </Button>
-      }
-    />
+    <NoticeDialog open={open} onClose={onClose} title={t('access.genericError.title')} description={message ?? t('access.genericError.body')} okLabel={t('access.genericError.ok')} />
   );
 }

@@ -11,7 +11,7 @@ import { useState, type KeyboardEvent } from 'react';
 import { ITEM_PASSWORD_MAX_CHARS } from '../../../domain/constants.ts';
 import { SHARE_ROLE_NAMES, type ShareDraft } from '../../../domain/sharing.ts';
 import type { SharePersonRow } from '../../../machines/sharing/shareMachine.ts';
-import { Avatar, Banner, Button, CheckIcon, Checkbox, CloseIcon, CopyIcon, Dialog, Spinner, TextField, cx } from '../../kit/index.ts';
+import { Avatar, Banner, Button, CheckIcon, Checkbox, CloseIcon, ConfirmDialog, CopyIcon, Dialog, NoticeDialog, Spinner, TextField, cx } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
 
 /** The share actor's states, as the dialog draws them. */
@@ -302,67 +302,29 @@ function ShareSubDialogs({ open, status, invalidEmails, saveErrorMessage, onConf
   if (!open) return null;
   if (status === 'invalidEmails') {
     return (
-      <Dialog
-        open
-        onClose={onConfirmInvalidEmails}
-        size="sm"
-        title={t('share.email_error_title')}
-        className="share-dialog__invalid"
-        footer={
-          <Button variant="primary" onClick={onConfirmInvalidEmails}>
-            {t('share.email_error_confirm')}
-          </Button>
-        }
-      >
+      <NoticeDialog open onClose={onConfirmInvalidEmails} title={t('share.email_error_title')} className="share-dialog__invalid" okLabel={t('share.email_error_confirm')}>
         <p>{t('share.email_error_message')}</p>
         <ul className="share-invalid-list">
           {invalidEmails.map((email) => (
             <li key={email}>{email}</li>
           ))}
         </ul>
-      </Dialog>
+      </NoticeDialog>
     );
   }
   if (status === 'saveError') {
     return (
-      <Dialog
-        open
-        onClose={onConfirmSaveError}
-        size="sm"
-        title={t('share.api_error_title')}
-        className="share-dialog__save-error"
-        footer={
-          <Button variant="primary" onClick={onConfirmSaveError}>
-            {t('share.api_error_confirm')}
-          </Button>
-        }
-      >
+      <NoticeDialog open onClose={onConfirmSaveError} title={t('share.api_error_title')} className="share-dialog__save-error" okLabel={t('share.api_error_confirm')}>
         <p>{t('share.api_error_message')}</p>
         {saveErrorMessage && <p className="share-dialog__detail">{saveErrorMessage}</p>}
-      </Dialog>
+      </NoticeDialog>
     );
   }
   if (status === 'confirmingLeave') {
     return (
-      <Dialog
-        open
-        onClose={onStay}
-        size="sm"
-        title={t('share.leave.title')}
-        className="share-dialog__leave"
-        footer={
-          <>
-            <Button variant="secondary" onClick={onStay}>
-              {t('share.leave.stay')}
-            </Button>
-            <Button variant="danger" onClick={onLeave}>
-              {t('share.leave.leave')}
-            </Button>
-          </>
-        }
-      >
+      <ConfirmDialog open danger onCancel={onStay} onConfirm={onLeave} title={t('share.leave.title')} className="share-dialog__leave" cancelLabel={t('share.leave.stay')} confirmLabel={t('share.leave.leave')}>
         <p>{t('share.leave.body')}</p>
-      </Dialog>
+      </ConfirmDialog>
     );
   }
   return null;

@@ -5,8 +5,9 @@
  */
 import { useState } from 'react';
 import type { TranslationProduct } from '../../../domain/translation.ts';
-import { Banner, Button, buttonClass, Checkbox, CloseIcon, Dialog } from '../../kit/index.ts';
+import { Banner, Button, Checkbox, CloseIcon, ConfirmDialog, Dialog } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
+import { SignInPromptDialog, type SignInPromptDialogProps } from '../screens/SignInPromptDialog.tsx';
 import { navUnitOf } from './labels.ts';
 
 export interface ReopenConfirmDialogProps {
@@ -34,26 +35,19 @@ export interface ReopenConfirmDialogViewProps extends ReopenConfirmDialogProps {
 /** The confirmation drawn from its props (the checkbox controlled). */
 export function ReopenConfirmDialogView({ open, product, groupTitle, busy = false, onConfirm, onCancel, dontAskAgain, onDontAskAgainChange }: ReopenConfirmDialogViewProps) {
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
-      onClose={onCancel}
-      size="sm"
+      busy={busy}
+      onCancel={onCancel}
+      onConfirm={() => onConfirm(dontAskAgain)}
       title={t(`translation.reopen.title.${navUnitOf(product)}`)}
       className="translation-dialog translation-dialog--reopen"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onCancel} disabled={busy}>
-            {t('translation.reopen.cancel')}
-          </Button>
-          <Button variant="primary" loading={busy} onClick={() => onConfirm(dontAskAgain)}>
-            {t('translation.reopen.confirm')}
-          </Button>
-        </>
-      }
+      cancelLabel={t('translation.reopen.cancel')}
+      confirmLabel={t('translation.reopen.confirm')}
     >
       <p>{t('translation.reopen.body', { title: groupTitle })}</p>
       <Checkbox label={t('translation.reopen.dontAskAgain')} checked={dontAskAgain} disabled={busy} onChange={(checked) => onDontAskAgainChange(checked)} />
-    </Dialog>
+    </ConfirmDialog>
   );
 }
 
@@ -103,42 +97,11 @@ export function EditConflictDialog({ open, theirText, theirName, lang, dir, onKe
   );
 }
 
-export interface TranslationAuthDialogProps {
-  open: boolean;
-  onClose: () => void;
-  /** Sign-in address that comes back to this page. */
-  signInHref: string;
-  createAccountHref: string;
-}
+export type TranslationAuthDialogProps = Omit<SignInPromptDialogProps, 'words' | 'className'>;
 
-/**
- * §1 "A Mark complete action by a user who is not logged in opens the authentication dialog". Same shape as the
- * comments' AuthPromptDialog, whose words are about commenting.
- */
-export function TranslationAuthDialog({ open, onClose, signInHref, createAccountHref }: TranslationAuthDialogProps) {
-  return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      size="sm"
-      title={t('translation.auth.title')}
-      description={t('translation.auth.body')}
-      className="translation-dialog translation-dialog--auth"
-      footer={
-        <>
-          <Button variant="ghost" onClick={onClose}>
-            {t('translation.auth.cancel')}
-          </Button>
-          <a className={buttonClass('secondary')} href={createAccountHref}>
-            {t('translation.auth.createAccount')}
-          </a>
-          <a className={buttonClass('primary')} href={signInHref}>
-            {t('translation.auth.signIn')}
-          </a>
-        </>
-      }
-    />
-  );
+/** §1 "A Mark complete action by a user who is not logged in opens the authentication dialog", in the words of validating. */
+export function TranslationAuthDialog(props: TranslationAuthDialogProps) {
+  return <SignInPromptDialog {...props} words="translation.auth" className="translation-dialog translation-dialog--auth" />;
 }
 
 export interface TranslationErrorBannerProps {

@@ -1,44 +1,21 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ValidationChange } from '../../../domain/translation.ts';
-import type { Segment, TableRow, UiGroup } from '../../../domain/translationModel.ts';
+import type { TableRow, UiGroup } from '../../../domain/translationModel.ts';
 import { Button, Select } from '../../kit/index.ts';
 import { find, findAll, fire } from '../comments/elementTree.ts';
 import { render, tags, textOf } from '../content/render.tsx';
-import { BottomBarView, type BottomBarViewProps } from './BottomBar.tsx';
+import { BottomBarView } from './BottomBar.tsx';
 import { stackSidebarEntries } from './labels.ts';
 import { ProgressList } from './ProgressFlyout.tsx';
 import { SegmentFilterMenu } from './SegmentFilterMenu.tsx';
 import { GroupRow, SegmentRow, SegmentTable, SegmentTableEmpty, type SegmentTableProps } from './SegmentTable.tsx';
 import { StackSidebar } from './StackSidebar.tsx';
 import { ReopenConfirmDialogView, TranslationErrorBanner } from './TranslationDialogs.tsx';
+import { bottomBarProps, segment } from './testData.ts';
 import { TranslationHeader, type TranslationHeaderProps } from './TranslationHeader.tsx';
 import { handlePanelKey, TranslationPanel, type PanelKeyEvent } from './TranslationPanel.tsx';
 
 const noop = () => {};
-
-function segment(id: string, overrides: Partial<Segment> = {}): Segment {
-  const path = ['scene1', 'slide1', id];
-  return {
-    type: 'item',
-    id,
-    path,
-    key: JSON.stringify(path),
-    navPath: ['scene1', 'slide1'],
-    navKey: JSON.stringify(['scene1', 'slide1']),
-    textType: 'text',
-    source: `Source ${id}`,
-    originalTarget: `Cible ${id}`,
-    sourceText: `Source ${id}`,
-    originalTargetText: `Cible ${id}`,
-    validationSegmentId: `vs-${id}`,
-    meta: {},
-    livePreviewData: null,
-    template: false,
-    uiGroups: [JSON.stringify(['scene1']), JSON.stringify(['scene1', 'slide1'])],
-    base: null,
-    ...overrides,
-  };
-}
 
 function group(path: string[], title: string, overrides: Partial<UiGroup> = {}): UiGroup {
   const key = JSON.stringify(path);
@@ -243,21 +220,7 @@ describe('segment table (§2)', () => {
 
 
 describe('bottom bar (§2)', () => {
-  const props = (overrides: Partial<BottomBarViewProps> = {}): BottomBarViewProps => ({
-    product: 'storyline',
-    position: { index: 3, total: 12 },
-    canPrevious: true,
-    canNext: true,
-    onPrevious: noop,
-    onNext: noop,
-    complete: false,
-    canChangeProgress: true,
-    busy: false,
-    onMarkComplete: noop,
-    onReopen: noop,
-    compact: false,
-    ...overrides,
-  });
+  const props = bottomBarProps;
 
   it('offers Mark complete on an open group and Reopen on a complete one', () => {
     const onMarkComplete = vi.fn();

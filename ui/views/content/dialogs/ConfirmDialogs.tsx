@@ -4,6 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import type { AreaChange } from '../../../../domain/folderMoves.ts';
+import type { ContentOperation as MachineContentOperation } from '../../../../machines/content/contentEvents.ts';
 import { Button, ConfirmDialog, Dialog, NoticeDialog, buttonClass, cx } from '../../../kit/index.ts';
 import { t } from '../../../strings.ts';
 import { countPhrase } from '../labels.tsx';
@@ -194,19 +195,8 @@ export function AddToTeamDialog({ open, teamHref, onClose }: AddToTeamDialogProp
   );
 }
 
-/** The operations whose failure opens the generic error dialog (§8). */
-export type ContentOperation =
-  | 'archive'
-  | 'destroy'
-  | 'move'
-  | 'rename'
-  | 'duplicate'
-  | 'restore'
-  | 'removeFromTrash'
-  | 'emptyTrash'
-  | 'createFolder'
-  | 'fetchUsers'
-  | 'unknown';
+/** The operations whose failure opens the generic error dialog (§8): the machines' operations, and loading a folder's people. */
+export type ContentOperation = MachineContentOperation | 'fetchUsers';
 
 export interface ContentErrorDialogProps {
   open: boolean;

@@ -6,6 +6,7 @@ import { Banner, Button, CheckIcon, ChevronRightIcon, Dialog, FolderPlusIcon, cx
 import { t } from '../../../strings.ts';
 import { FolderNodeIcon, countPhrase, createRefusalText, folderLabel, moveRefusalText } from '../labels.tsx';
 import { ReasonButton } from '../ReasonButton.tsx';
+import { treeKeyAction } from '../treeKeys.ts';
 import type { SubjectCounts } from './ConfirmDialogs.tsx';
 
 /** Whether the selection may go into a folder: the owner combines folderMoveValidity / itemMoveValidity. */
@@ -128,37 +129,13 @@ export function MoveDialog({
 
   const onKeyDown = (event: KeyboardEvent<HTMLLIElement>, node: FolderNode) => {
     if (event.target !== event.currentTarget) return;
-    const index = visible.findIndex((n) => n.id === node.id);
-    const children = tree.children(node.id);
-    const isOpen = expanded.has(node.id);
-    switch (event.key) {
-      case 'ArrowDown':
-        focusNode(visible[index + 1]);
-        break;
-      case 'ArrowUp':
-        focusNode(visible[index - 1]);
-        break;
-      case 'Home':
-        focusNode(visible[0]);
-        break;
-      case 'End':
-        focusNode(visible[visible.length - 1]);
-        break;
-      case 'ArrowRight':
-        if (children.length === 0) break;
-        if (isOpen) focusNode(children[0]);
-        else setOpen(node.id, true);
-        break;
-      case 'ArrowLeft':
-        if (children.length > 0 && isOpen) setOpen(node.id, false);
-        else if (node.parentId !== null) focusNode(visible.find((n) => n.id === node.parentId));
-        break;
-      case 'Enter':
-      case ' ':
-        choose(node);
-        break;
-      default:
-        return;
+    if (event.key === 'Enter' || event.key === ' ') {
+      choose(node);
+    } else {
+      const action = treeKeyAction(event.key, node, visible, tree, expanded.has(node.id));
+      if (action === null) return;
+      if ('open' in action) setOpen(node.id, action.open);
+      else focusNode(action.focus);
     }
     event.preventDefault();
     event.stopPropagation();

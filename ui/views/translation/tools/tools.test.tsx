@@ -8,6 +8,7 @@ import { find, findAll, fire } from '../../comments/elementTree.ts';
 import { render, tags, textOf } from '../../content/render.tsx';
 import { SegmentRow, SegmentTable, type SegmentRowProps, type SegmentTableProps } from '../SegmentTable.tsx';
 import { SegmentText } from '../SegmentText.tsx';
+import { segment as testSegment } from '../testData.ts';
 import { TranslationPanel } from '../TranslationPanel.tsx';
 import {
   AudioButton,
@@ -234,29 +235,7 @@ describe('hit highlights (§9 the current hit light blue, the others paler)', ()
 
 // ---- the table's tool props
 
-function segment(id: string, overrides: Partial<Segment> = {}): Segment {
-  const path = ['scene1', 'slide1', id];
-  return {
-    type: 'item',
-    id,
-    path,
-    key: JSON.stringify(path),
-    navPath: ['scene1', 'slide1'],
-    navKey: JSON.stringify(['scene1', 'slide1']),
-    textType: 'text',
-    source: `The cat ${id}`,
-    originalTarget: `Le chat ${id}`,
-    sourceText: `The cat ${id}`,
-    originalTargetText: `Le chat ${id}`,
-    validationSegmentId: `vs-${id}`,
-    meta: {},
-    livePreviewData: null,
-    template: false,
-    uiGroups: [JSON.stringify(['scene1']), JSON.stringify(['scene1', 'slide1'])],
-    base: null,
-    ...overrides,
-  };
-}
+const segment = (id: string, overrides: Partial<Segment> = {}) => testSegment(id, overrides, { source: 'The cat', target: 'Le chat' });
 
 const slide: UiGroup = {
   type: 'group',

@@ -5,7 +5,7 @@
  * segment (for the segment row's extras slot).
  */
 import type { TranslationProduct } from '../../../../domain/translation.ts';
-import { Button, Dialog, RestoreIcon, Tooltip } from '../../../kit/index.ts';
+import { Button, ConfirmDialog, RestoreIcon, Tooltip } from '../../../kit/index.ts';
 import { t } from '../../../strings.ts';
 import { navUnitOf } from '../labels.ts';
 
@@ -36,23 +36,17 @@ export function ResetTranslationDialog({ open, resetTo, previousVersion, resetTe
         ? t('translation.resetDialog.body.previousVersion', { version: previousVersion })
         : t('translation.resetDialog.body.previousVersionUnknown');
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
-      onClose={onCancel}
-      size="sm"
+      busy={busy}
+      danger
+      onCancel={onCancel}
+      onConfirm={onConfirm}
       title={t('translation.resetDialog.title')}
       description={body}
       className="translation-dialog translation-dialog--reset"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onCancel} disabled={busy}>
-            {t('translation.resetDialog.cancel')}
-          </Button>
-          <Button variant="danger" loading={busy} onClick={onConfirm}>
-            {t('translation.resetDialog.confirm')}
-          </Button>
-        </>
-      }
+      cancelLabel={t('translation.resetDialog.cancel')}
+      confirmLabel={t('translation.resetDialog.confirm')}
     >
       {resetText !== undefined && resetText !== null && (
         <figure className="translation-conflict">
@@ -62,7 +56,7 @@ export function ResetTranslationDialog({ open, resetTo, previousVersion, resetTe
           </blockquote>
         </figure>
       )}
-    </Dialog>
+    </ConfirmDialog>
   );
 }
 
@@ -80,23 +74,16 @@ export interface ReopenSectionDialogProps {
 export function ReopenSectionDialog({ open, product, busy = false, onConfirm, onCancel }: ReopenSectionDialogProps) {
   const unit = navUnitOf(product);
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
-      onClose={onCancel}
-      size="sm"
+      busy={busy}
+      onCancel={onCancel}
+      onConfirm={onConfirm}
       title={t(`translation.reopenSection.title.${unit}`)}
       description={t(`translation.reopenSection.body.${unit}`)}
       className="translation-dialog translation-dialog--reopen-section"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onCancel} disabled={busy}>
-            {t('translation.reopenSection.cancel')}
-          </Button>
-          <Button variant="primary" loading={busy} onClick={onConfirm}>
-            {t('translation.reopenSection.confirm')}
-          </Button>
-        </>
-      }
+      cancelLabel={t('translation.reopenSection.cancel')}
+      confirmLabel={t('translation.reopenSection.confirm')}
     />
   );
 }

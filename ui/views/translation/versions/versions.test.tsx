@@ -6,6 +6,7 @@ import { find, findAll, fire } from '../../comments/elementTree.ts';
 import { render, tags, textOf } from '../../content/render.tsx';
 import { BottomBarView, type BottomBarViewProps } from '../BottomBar.tsx';
 import { SegmentFilterMenu } from '../SegmentFilterMenu.tsx';
+import { bottomBarProps } from '../testData.ts';
 import { CourseUpdatesButton, CourseUpdatesHeader, CourseUpdatesPopover, handleCourseUpdatesKey } from './CourseUpdates.tsx';
 import { MemoryReportButton, MemoryReportDialog, MemoryReportView, memoryReportViewState, type MemoryReportViewProps } from './MemoryReport.tsx';
 import { ReopenSectionDialog, ResetTranslationDialog, SegmentResetButton } from './ResetDialogs.tsx';
@@ -72,21 +73,7 @@ describe('course updates button and popover (§2)', () => {
 });
 
 describe('bottom bar in course-updates mode (§2)', () => {
-  const props = (overrides: Partial<BottomBarViewProps> = {}): BottomBarViewProps => ({
-    product: 'storyline',
-    position: { index: 2, total: 5 },
-    canPrevious: true,
-    canNext: true,
-    onPrevious: noop,
-    onNext: noop,
-    complete: false,
-    canChangeProgress: true,
-    busy: false,
-    onMarkComplete: noop,
-    onReopen: noop,
-    compact: false,
-    ...overrides,
-  });
+  const props = (overrides: Partial<BottomBarViewProps> = {}) => bottomBarProps({ position: { index: 2, total: 5 }, ...overrides });
 
   it('steps by update and offers Close updates', () => {
     const onCloseUpdates = vi.fn();
