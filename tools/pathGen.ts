@@ -10,13 +10,8 @@ type TransitionDef = AnyStateNode['always'] extends (infer T)[] | undefined ? T 
  * What path generation reads from a machine's registry entry (or a module's sibling `.paths.ts` file): the machine,
  * its payload cases, and optionally several inputs and the transitions it cannot take, each with the reason.
  */
-export interface PathEntry extends Pick<RegistryEntry, 'name' | 'machine' | 'cases'> {
+export interface PathEntry extends Pick<RegistryEntry, 'name' | 'machine' | 'cases' | 'input' | 'inputs' | 'unreachable'> {
   description?: string;
-  input?: unknown;
-  /** More inputs to start from (a machine whose input decides its first state). */
-  inputs?: unknown[];
-  /** Transition ids (as coverage names them) that no sequence of events can take, each with a sentence saying why. */
-  unreachable?: Record<string, string>;
 }
 
 export interface PathOptions {
@@ -180,19 +175,20 @@ function activeNodes(node: AnyStateNode, value: unknown): AnyStateNode[] {
 }
 
 /**
- * The key the search tells snapshots apart by: the state value, the context (numbers kept; arrays and objects whole up
- * to a size, past it by their length), the children's ids and the status. Paths are bounded by depth and the search by
+ * The facts a snapshot is made of, as strings: its status, state value and children's ids, and each context entry
+ * (numbers kept; arrays and objects whole up to a size, past it by their size). Joined, they are the key the search
+ * tells snapshots apart by; one by one, the facts novelty pruning counts. Paths are bounded by depth and the search by
  * its budgets, so numbers that grow do not make it run on.
  */
-function keyOf(snapshot: AnyMachineSnapshot): string {
+function factsOf(snapshot: AnyMachineSnapshot): string[] {
   const context = (snapshot.context ?? {}) as Record<string, unknown>;
-  const kept: unknown[] = [];
+  const facts = [`${snapshot.status}:${JSON.stringify(snapshot.value)}`, `children:${Object.keys(snapshot.children ?? {}).sort().join(',')}`];
   for (const key of Object.keys(context)) {
     const value = context[key];
     if (value === undefined || typeof value === 'function') continue;
-    kept.push(key, value === null || typeof value !== 'object' ? value : objectKey(value));
+    facts.push(`${key}=${value === null || typeof value !== 'object' ? JSON.stringify(value) : objectKey(value)}`);
   }
-  return JSON.stringify([snapshot.status, snapshot.value, kept, Object.keys(snapshot.children ?? {}).sort()]);
+  return facts;
 }
 
 /** Objects are immutable and shared between snapshots: each one's key is worked out once. */
@@ -282,6 +278,18 @@ function alwaysPassedOver(transitions: TransitionDef[], out: Set<TransitionDef>)
   }
 }
 
+/** The event types the active state nodes have transitions for, or null when one takes a wildcard (`*`, `prefix.*`). */
+function handledTypes(snapshot: AnyMachineSnapshot): Set<string> | null {
+  const types = new Set<string>();
+  for (const node of activeStateNodes(snapshot)) {
+    for (const type of node.transitions.keys()) {
+      if (type.endsWith('*')) return null;
+      types.add(type);
+    }
+  }
+  return types;
+}
+
 const activeStateNodes = (snapshot: AnyMachineSnapshot) => (snapshot as unknown as { _nodes?: AnyStateNode[] })._nodes ?? [];
 
 /**
@@ -323,10 +331,12 @@ export function searchPaths(entry: PathEntry, options: PathOptions = {}): Search
   const states = countedNodes(machine);
   const guarded = [...ids.keys()].filter((def) => def.guard);
   const seenStates = new Set<AnyStateNode>();
+  const counted = new Set(states);
   const seenTransitions = new Set<string>();
+  /** Transitions taken that are not listed as unreachable: the search is done with transitions when it has them all. */
+  let seenReachable = 0;
   const falseGuards = new Set<TransitionDef>();
   const paths: MachinePath[] = [];
-  const totalTransitions = new Set(ids.values()).size;
   const started = process.cpuUsage();
   const cpuMs = () => {
     const used = process.cpuUsage(started);
@@ -339,8 +349,9 @@ export function searchPaths(entry: PathEntry, options: PathOptions = {}): Search
   const record = (node: SearchNode, microsteps: { transitions: TransitionDef[]; snapshot: AnyMachineSnapshot }[]) => {
     let fresh = false;
     const mark = (snapshot: AnyMachineSnapshot) => {
-      for (const state of activeNodes(machine.root, snapshot.value)) {
-        if (!seenStates.has(state)) {
+      if (seenStates.size === states.length) return;
+      for (const state of activeStateNodes(snapshot)) {
+        if (!seenStates.has(state) && counted.has(state)) {
           seenStates.add(state);
           fresh = true;
         }
@@ -352,6 +363,7 @@ export function searchPaths(entry: PathEntry, options: PathOptions = {}): Search
         const id = ids.get(def);
         if (id && !seenTransitions.has(id)) {
           seenTransitions.add(id);
+          if (!(id in unreachable)) seenReachable++;
           fresh = true;
         }
       }
@@ -364,65 +376,124 @@ export function searchPaths(entry: PathEntry, options: PathOptions = {}): Search
     }
   };
 
-  const visited = new Set<string>();
-  const queue: SearchNode[] = [];
+  const starts: SearchNode[] = [];
   inputsOf(entry).forEach((input, inputIndex) => {
     if (inputIndex > 0 && input === undefined) return;
     const start = stepper.initial(input);
     const node: SearchNode = { snapshot: start.snapshot, parent: null, event: null, depth: 0, inputIndex };
     record(node, start.microsteps);
-    const key = `${inputIndex}|${keyOf(start.snapshot)}`;
-    if (!visited.has(key)) {
-      visited.add(key);
-      queue.push(node);
-    }
+    starts.push(node);
   });
 
-  // Done when every transition and state is reached and every guard seen false, or, with transitions and states all
-  // reached, when the last GUARD_PATIENCE snapshots showed no guard false for the first time (some guards cannot be).
+  // Done when every transition and state is reached (but those listed unreachable) and every guard seen false, or,
+  // with transitions and states all reached, when the last GUARD_PATIENCE snapshots showed no guard false for the
+  // first time (some guards cannot be).
+  const reachable = [...new Set(ids.values())].filter((id) => !(id in unreachable)).length;
   let progressAt = 0;
   let falseCount = 0;
   const done = () => {
-    if (seenTransitions.size < totalTransitions || seenStates.size < states.length) return false;
+    if (seenReachable < reachable || seenStates.size < states.length) return false;
     if (falseGuards.size > falseCount) {
       falseCount = falseGuards.size;
       progressAt = expanded;
     }
     return falseGuards.size >= guarded.length || expanded - progressAt > GUARD_PATIENCE;
   };
-  for (let head = 0; head < queue.length && !done(); head++) {
-    if (expanded >= maxNodes) {
-      stoppedBy = 'nodes';
-      break;
-    }
-    if (steps >= maxSteps) {
-      stoppedBy = 'steps';
-      break;
-    }
-    if ((expanded & 63) === 0 && cpuMs() > budgetMs) {
-      stoppedBy = 'time';
-      break;
-    }
-    expanded++;
-    const node = queue[head]!;
-    queue[head] = undefined as unknown as SearchNode; // what was expanded is reached through its children only
-    if (node.snapshot.status !== 'active' || node.depth >= maxDepth) continue;
-    for (const event of alphabet) {
-      steps++;
-      const next = stepper.step(node.snapshot, event);
-      if (!next) continue;
-      const taken = new Set(next.microsteps[0]?.transitions ?? []);
-      guardsSeenFalse(node.snapshot, event, taken, next.snapshot, falseGuards);
-      if (next.microsteps.length === 0) continue; // nothing happened
-      const child: SearchNode = { snapshot: next.snapshot, parent: node, event, depth: node.depth + 1, inputIndex: node.inputIndex };
-      record(child, next.microsteps);
-      const key = `${node.inputIndex}|${keyOf(next.snapshot)}`;
+
+  /**
+   * One breadth-first pass from the initial snapshots. With a width, a new snapshot is kept only when it makes some
+   * tuple of that many facts (its state value, each context entry, its children) true for the first time in the pass
+   * (novelty pruning, as in width-based planning): most snapshots differ from one seen only by a combination of
+   * independent facts (a filter set and a search typed, in either order) and add nothing a transition can test.
+   * Without a width, every snapshot with a new key is kept.
+   */
+  const pass = (width: 0 | 1 | 2): boolean => {
+    const visited = new Set<string>();
+    // Facts are numbered as they come; a fact or a pair of facts seen in this pass is one number in `novel`.
+    const factIds = new Map<string, number>();
+    const novel = new Set<number>();
+    const isNovel = (facts: string[], inputIndex: number): boolean => {
+      const ids = facts.map((fact) => {
+        const named = `${inputIndex}|${fact}`;
+        let id = factIds.get(named);
+        if (id === undefined) factIds.set(named, (id = factIds.size));
+        return id;
+      });
+      let fresh = false;
+      for (let i = 0; i < ids.length; i++) {
+        if (width === 1) {
+          if (!novel.has(ids[i]!)) {
+            novel.add(ids[i]!);
+            fresh = true;
+          }
+          continue;
+        }
+        for (let j = i + 1; j < ids.length; j++) {
+          const [low, high] = ids[i]! < ids[j]! ? [ids[i]!, ids[j]!] : [ids[j]!, ids[i]!];
+          const pair = high * 2 ** 24 + low;
+          if (!novel.has(pair)) {
+            novel.add(pair);
+            fresh = true;
+          }
+        }
+      }
+      return fresh;
+    };
+    const queue: SearchNode[] = [];
+    for (const node of starts) {
+      const facts = factsOf(node.snapshot);
+      const key = `${node.inputIndex}|${facts.join('\u0001')}`;
       if (visited.has(key)) continue;
       visited.add(key);
-      queue.push(child);
+      if (width) isNovel(facts, node.inputIndex);
+      queue.push(node);
     }
+    for (let head = 0; head < queue.length; head++) {
+      if (done()) return true;
+      if (expanded >= maxNodes) {
+        stoppedBy = 'nodes';
+        return true;
+      }
+      if (steps >= maxSteps) {
+        stoppedBy = 'steps';
+        return true;
+      }
+      if ((expanded & 63) === 0 && cpuMs() > budgetMs) {
+        stoppedBy = 'time';
+        return true;
+      }
+      expanded++;
+      const node = queue[head]!;
+      queue[head] = undefined as unknown as SearchNode; // what was expanded is reached through its children only
+      if (node.snapshot.status !== 'active' || node.depth >= maxDepth) continue;
+      const handled = handledTypes(node.snapshot);
+      for (const event of alphabet) {
+        if (handled && !handled.has(event.type)) continue; // no active state takes it: nothing can happen
+        steps++;
+        const next = stepper.step(node.snapshot, event);
+        if (!next) continue;
+        const taken = new Set(next.microsteps[0]?.transitions ?? []);
+        guardsSeenFalse(node.snapshot, event, taken, next.snapshot, falseGuards);
+        if (next.microsteps.length === 0) continue; // nothing happened
+        const child: SearchNode = { snapshot: next.snapshot, parent: node, event, depth: node.depth + 1, inputIndex: node.inputIndex };
+        record(child, next.microsteps);
+        const facts = factsOf(next.snapshot);
+        const key = `${node.inputIndex}|${facts.join('\u0001')}`;
+        if (visited.has(key)) continue;
+        visited.add(key);
+        if (width && !isNovel(facts, node.inputIndex)) continue;
+        queue.push(child);
+      }
+    }
+    return done();
+  };
+  // Cheap passes first; the exhaustive one only for what they left. Each is deterministic, and so is the whole.
+  for (const width of [1, 2, 0] as const) {
+    if (width === 0 && seenReachable >= reachable && seenStates.size >= states.length) break; // only guard outcomes left
+    const r = pass(width);
+    if (process.env.PATHS_DEBUG) console.error(`pass ${width}: steps ${steps} expanded ${expanded} transitions ${seenReachable}/${reachable} states ${seenStates.size}/${states.length} falseGuards ${falseGuards.size}/${guarded.length} cpu ${cpuMs()}`);
+    if (r) break;
   }
-  if (!stoppedBy && !done() && queue.length >= maxNodes) stoppedBy = 'nodes';
 
   const allTransitions = [...new Set(ids.values())];
   const missing = allTransitions.filter((t) => !seenTransitions.has(t));
@@ -524,6 +595,25 @@ export function drivePath(entry: PathEntry, path: MachinePath): { values: AnyMac
   const final = actor.getSnapshot();
   actor.stop();
   return { values, final };
+}
+
+/**
+ * What keeps a machine's coverage from passing the path test, in sentences (none: it passes): a state not reached, a
+ * transition not taken that its entry does not list as unreachable, a listed one that is no transition of the machine
+ * or has no reason, and a listed one that was taken after all (the list is stale).
+ */
+export function coverageProblems(entry: Pick<PathEntry, 'name' | 'machine' | 'unreachable'>, coverage: Coverage): string[] {
+  const problems: string[] = [];
+  const ids = new Set(transitionIds(entry.machine).values());
+  for (const state of coverage.states.missing) problems.push(`${entry.name}: state ${state} is never reached`);
+  for (const id of coverage.transitions.missing) problems.push(`${entry.name}: transition ${id} is never taken and not listed as unreachable`);
+  const excused = new Set(coverage.transitions.unreachable);
+  for (const [id, reason] of Object.entries(entry.unreachable ?? {})) {
+    if (!ids.has(id)) problems.push(`${entry.name}: ${id} is listed as unreachable but is no transition of the machine`);
+    else if (!excused.has(id)) problems.push(`${entry.name}: ${id} is listed as unreachable but was taken: take it off the list`);
+    if (reason.trim().length < 10) problems.push(`${entry.name}: ${id} is listed as unreachable without a sentence saying why`);
+  }
+  return problems;
 }
 
 /** One line per machine: "auth: states 12/12 (100%), transitions 30/31 (97%), guards false 8/9". */

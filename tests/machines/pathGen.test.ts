@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { doorMachine } from '../fixtures/machines/doorMachine.ts';
 import { cases, input } from '../fixtures/machines/doorMachine.paths.ts';
-import { drivePath, searchPaths, transitionIds, type PathEntry } from '../../tools/pathGen.ts';
+import { coverageProblems, drivePath, searchPaths, transitionIds, type PathEntry } from '../../tools/pathGen.ts';
 
 const entry: PathEntry = { name: 'door', machine: doorMachine, cases, input };
 
@@ -49,5 +49,25 @@ describe('path generation from a definition alone', () => {
     const listed = searchPaths({ ...entry, cases: {}, unreachable: { 'door.power.on.locked —enter#1→': 'needs the right code' } }, { maxSteps: 5_000 });
     expect(listed.coverage.transitions.unreachable).toEqual(['door.power.on.locked —enter#1→']);
     expect(listed.coverage.transitions.missing).not.toContain('door.power.on.locked —enter#1→');
+  });
+
+  it('the gate: passes a full coverage, fails on a transition not taken unless listed, and on a stale or bad list', () => {
+    expect(coverageProblems(entry, coverage)).toEqual([]);
+    // Without the right code the door never unlocks: the gate names what is missing.
+    const wrongCodeOnly = { ...entry, cases: { enter: [{ code: '0000' }] } };
+    const missed = searchPaths(wrongCodeOnly);
+    expect(coverageProblems(wrongCodeOnly, missed.coverage)).toContain('door: transition door.power.on.locked —enter#1→ is never taken and not listed as unreachable');
+    // Listed with its reason, the same transition passes.
+    const listed = { ...wrongCodeOnly, unreachable: { 'door.power.on.locked —enter#1→': 'Only the wrong code is ever typed here.' } };
+    const problems = coverageProblems(listed, searchPaths(listed).coverage);
+    expect(problems.filter((p) => p.includes('locked —enter#1→'))).toEqual([]);
+    // A listed transition the search takes is stale; a listed id that is no transition, or has no reason, is wrong.
+    const stale = { ...entry, unreachable: { 'door.power.on.locked —enter#1→': 'Only the wrong code is ever typed here.', 'door.nowhere —fly→': 'No such thing.', 'door.light.dark —lightToggle→': '' } };
+    expect(coverageProblems(stale, searchPaths(stale).coverage)).toEqual([
+      'door: door.power.on.locked —enter#1→ is listed as unreachable but was taken: take it off the list',
+      'door: door.nowhere —fly→ is listed as unreachable but is no transition of the machine',
+      'door: door.light.dark —lightToggle→ is listed as unreachable but was taken: take it off the list',
+      'door: door.light.dark —lightToggle→ is listed as unreachable without a sentence saying why',
+    ]);
   });
 });
