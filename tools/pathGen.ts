@@ -29,8 +29,11 @@ export interface PathOptions {
 const DEFAULTS = { maxNodes: 60_000, maxSteps: 250_000, maxDepth: 40, budgetMs: 20_000 };
 /** Snapshots the search goes on expanding, once every transition is taken, in the hope of a guard seen false. */
 const GUARD_PATIENCE = 1_500;
-/** Arrays and objects in the context up to this size of JSON tell snapshots apart; larger ones by their size only. */
+/** Arrays and objects in the context up to this size of JSON are keyed by it; larger ones by a hash of it. */
 const SMALL_JSON_CHARS = 400;
+/** Lists longer than this are keyed by their length and LIST_ENDS items at either end. */
+const LONG_LIST = 32;
+const LIST_ENDS = 4;
 
 /** One generated path: the input, the events to send from the initial state, and the state they reach. */
 export interface MachinePath {
@@ -180,71 +183,96 @@ function activeNodes(node: AnyStateNode, value: unknown): AnyStateNode[] {
  * tells snapshots apart by; one by one, the facts novelty pruning counts. Paths are bounded by depth and the search by
  * its budgets, so numbers that grow do not make it run on.
  */
-function factsOf(snapshot: AnyMachineSnapshot): string[] {
-  const context = (snapshot.context ?? {}) as Record<string, unknown>;
-  const facts = [`${snapshot.status}:${JSON.stringify(snapshot.value)}`, `children:${Object.keys(snapshot.children ?? {}).sort().join(',')}`];
+function factsOf(snapshot: AnyMachineSnapshot): { key: string; facts: string[] } {
+  const own = [`${snapshot.status}:${JSON.stringify(snapshot.value)}`, `children:${Object.keys(snapshot.children ?? {}).sort().join(',')}`];
+  const context = contextFacts((snapshot.context ?? {}) as Record<string, unknown>);
+  // The state as facts: each active leaf state (the regions of a parallel state one by one) and the status.
+  const states = [`status:${snapshot.status}`, ...activeStateNodes(snapshot).filter((node) => node.type === 'atomic' || node.type === 'final').map((node) => `state:${node.id}`)];
+  return { key: `${own.join('\u0001')}\u0001${context.key}`, facts: [...states, own[1]!, ...context.facts] };
+}
+
+/** The facts of a context, worked out once per context object (a step that assigns nothing keeps the object). */
+const contextFactsCache = new WeakMap<object, { key: string; facts: string[] }>();
+function contextFacts(context: Record<string, unknown>): { key: string; facts: string[] } {
+  const known = contextFactsCache.get(context);
+  if (known) return known;
+  const keys: string[] = [];
+  const facts: string[] = [];
   for (const key of Object.keys(context)) {
     const value = context[key];
     if (value === undefined || typeof value === 'function') continue;
-    facts.push(`${key}=${value === null || typeof value !== 'object' ? JSON.stringify(value) : objectKey(value)}`);
+    const fact = `${key}=${value === null || typeof value !== 'object' ? JSON.stringify(value) : objectKey(value)}`;
+    keys.push(fact);
+    // A record in the context (a region's own state kept in one entry): its members are the facts, one by one.
+    if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+      for (const [inner, member] of Object.entries(value as Record<string, unknown>)) {
+        if (member === undefined || typeof member === 'function') continue;
+        facts.push(`${key}.${inner}=${member === null || typeof member !== 'object' ? JSON.stringify(member) : objectKey(member)}`);
+      }
+    } else facts.push(fact);
   }
-  return facts;
+  const result = { key: keys.join('\u0001'), facts };
+  contextFactsCache.set(context, result);
+  return result;
 }
 
 /** Objects are immutable and shared between snapshots: each one's key is worked out once. */
 const objectKeys = new WeakMap<object, string>();
 
-/** An object's JSON when it is small, else its size (entries); written only up to the size it may have. */
-function objectKey(value: object): string {
+/**
+ * An object's key: its JSON when that is short, else a hash of it, built from its members' keys (each worked out once
+ * per object, so a large context that changes in one place costs only the path to that place).
+ */
+function objectKey(value: object, open: Set<object> = new Set()): string {
   const known = objectKeys.get(value);
   if (known !== undefined) return known;
-  const budget = { left: SMALL_JSON_CHARS };
-  const json = boundedJson(value, budget, new Set());
-  const key = json ?? `#${value instanceof Map || value instanceof Set ? value.size : Array.isArray(value) ? value.length : Object.keys(value).length}`;
+  if ('xstate$$type' in value || typeof (value as { send?: unknown }).send === 'function') return `"@${String((value as { id?: unknown }).id)}"`;
+  if (open.has(value)) return '"[cycle]"';
+  open.add(value);
+  const member = (inner: unknown): string => {
+    if (inner === null || inner === undefined || typeof inner === 'function' || typeof inner === 'symbol') return 'null';
+    if (typeof inner === 'bigint') return `"${inner}"`;
+    return typeof inner === 'object' ? objectKey(inner, open) : JSON.stringify(inner);
+  };
+  let text: string;
+  if (value instanceof Map) text = `M[${[...value.entries()].map(([k, v]) => `${member(k)}:${member(v)}`).join(',')}]`;
+  else if (value instanceof Set) text = `S[${[...value].map(member).join(',')}]`;
+  else if (Array.isArray(value)) {
+    // A long list (hits of a search, rows) by its length and its ends: bounded work for each new list.
+    const items = value.length > LONG_LIST ? [...value.slice(0, LIST_ENDS), `…${value.length}`, ...value.slice(-LIST_ENDS)] : value;
+    text = `[${items.map(member).join(',')}]`;
+  }
+  else {
+    const parts: string[] = [];
+    for (const key of Object.keys(value)) {
+      const inner = (value as Record<string, unknown>)[key];
+      if (inner === undefined || typeof inner === 'function') continue;
+      parts.push(`${JSON.stringify(key)}:${member(inner)}`);
+    }
+    text = `{${parts.join(',')}}`;
+  }
+  open.delete(value);
+  const key = text.length <= SMALL_JSON_CHARS ? text : `#${hashOf(text)}`;
   objectKeys.set(value, key);
   return key;
 }
 
-function boundedJson(value: unknown, budget: { left: number }, seen: Set<object>): string | null {
-  if (budget.left < 0) return null;
-  if (value === null || value === undefined || typeof value === 'function' || typeof value === 'symbol') return 'null';
-  if (typeof value !== 'object') {
-    const text = typeof value === 'bigint' ? `"${value}"` : JSON.stringify(value);
-    budget.left -= text.length;
-    return budget.left < 0 ? null : text;
+/** A 64-bit FNV-1a hash of a string, in hex (two 32-bit halves with different offsets). */
+function hashOf(text: string): string {
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ 0x9e3779b9;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    a = Math.imul(a ^ code, 0x01000193);
+    b = Math.imul(b ^ code, 0x01000193 + 2);
   }
-  if (seen.has(value)) return '"[cycle]"';
-  if ('xstate$$type' in value || typeof (value as { send?: unknown }).send === 'function') {
-    const text = `"@${String((value as { id?: unknown }).id)}"`;
-    budget.left -= text.length;
-    return text;
-  }
-  seen.add(value);
-  const parts: string[] = [];
-  const items = value instanceof Map ? [...value.entries()] : value instanceof Set ? [...value] : Array.isArray(value) ? value : null;
-  if (items) {
-    for (const item of items) {
-      const part = boundedJson(item, budget, seen);
-      if (part === null) return null;
-      parts.push(part);
-    }
-    seen.delete(value);
-    return `[${parts.join(',')}]`;
-  }
-  for (const key of Object.keys(value)) {
-    const inner = (value as Record<string, unknown>)[key];
-    if (inner === undefined || typeof inner === 'function') continue;
-    budget.left -= key.length + 3;
-    const part = boundedJson(inner, budget, seen);
-    if (part === null) return null;
-    parts.push(`${JSON.stringify(key)}:${part}`);
-  }
-  seen.delete(value);
-  return `{${parts.join(',')}}`;
+  return `${(a >>> 0).toString(16).padStart(8, '0')}${(b >>> 0).toString(16).padStart(8, '0')}`;
 }
 
 interface SearchNode {
   snapshot: AnyMachineSnapshot;
+  /** The numbers of its facts in the current pass (novelty pruning), once it is kept. */
+  factIds?: number[];
   parent: SearchNode | null;
   event: EventObject | null;
   depth: number;
@@ -412,25 +440,29 @@ export function searchPaths(entry: PathEntry, options: PathOptions = {}): Search
     // Facts are numbered as they come; a fact or a pair of facts seen in this pass is one number in `novel`.
     const factIds = new Map<string, number>();
     const novel = new Set<number>();
-    const isNovel = (facts: string[], inputIndex: number): boolean => {
+    // A kept snapshot had every pair of its facts counted, so a child's new pairs are those with a fact its parent lacks.
+    const isNovel = (node: SearchNode, facts: string[], parent: SearchNode | null): boolean => {
       const ids = facts.map((fact) => {
-        const named = `${inputIndex}|${fact}`;
+        const named = `${node.inputIndex}|${fact}`;
         let id = factIds.get(named);
         if (id === undefined) factIds.set(named, (id = factIds.size));
         return id;
       });
+      node.factIds = ids;
+      const before = parent?.factIds ? new Set(parent.factIds) : null;
       let fresh = false;
-      for (let i = 0; i < ids.length; i++) {
+      for (const id of ids) {
+        if (before?.has(id)) continue;
         if (width === 1) {
-          if (!novel.has(ids[i]!)) {
-            novel.add(ids[i]!);
+          if (!novel.has(id)) {
+            novel.add(id);
             fresh = true;
           }
           continue;
         }
-        for (let j = i + 1; j < ids.length; j++) {
-          const [low, high] = ids[i]! < ids[j]! ? [ids[i]!, ids[j]!] : [ids[j]!, ids[i]!];
-          const pair = high * 2 ** 24 + low;
+        for (const other of ids) {
+          if (other === id) continue;
+          const pair = id < other ? other * 2 ** 24 + id : id * 2 ** 24 + other;
           if (!novel.has(pair)) {
             novel.add(pair);
             fresh = true;
@@ -441,11 +473,11 @@ export function searchPaths(entry: PathEntry, options: PathOptions = {}): Search
     };
     const queue: SearchNode[] = [];
     for (const node of starts) {
-      const facts = factsOf(node.snapshot);
-      const key = `${node.inputIndex}|${facts.join('\u0001')}`;
+      const { key: own, facts } = factsOf(node.snapshot);
+      const key = `${node.inputIndex}|${own}`;
       if (visited.has(key)) continue;
       visited.add(key);
-      if (width) isNovel(facts, node.inputIndex);
+      if (width) isNovel(node, facts, null);
       queue.push(node);
     }
     for (let head = 0; head < queue.length; head++) {
@@ -477,11 +509,11 @@ export function searchPaths(entry: PathEntry, options: PathOptions = {}): Search
         if (next.microsteps.length === 0) continue; // nothing happened
         const child: SearchNode = { snapshot: next.snapshot, parent: node, event, depth: node.depth + 1, inputIndex: node.inputIndex };
         record(child, next.microsteps);
-        const facts = factsOf(next.snapshot);
-        const key = `${node.inputIndex}|${facts.join('\u0001')}`;
+        const { key: own, facts } = factsOf(next.snapshot);
+        const key = `${node.inputIndex}|${own}`;
         if (visited.has(key)) continue;
         visited.add(key);
-        if (width && !isNovel(facts, node.inputIndex)) continue;
+        if (width && !isNovel(child, facts, node)) continue;
         queue.push(child);
       }
     }
