@@ -28,7 +28,7 @@ export interface PathOptions {
 
 const DEFAULTS = { maxNodes: 60_000, maxSteps: 250_000, maxDepth: 40, budgetMs: 20_000 };
 /** Snapshots the search goes on expanding, once every transition is taken, in the hope of a guard seen false. */
-const GUARD_PATIENCE = 1_500;
+const GUARD_PATIENCE = 50;
 /** Arrays and objects in the context up to this size of JSON are keyed by it; larger ones by a hash of it. */
 const SMALL_JSON_CHARS = 400;
 /** Lists longer than this are keyed by their length and LIST_ENDS items at either end. */
@@ -178,17 +178,22 @@ function activeNodes(node: AnyStateNode, value: unknown): AnyStateNode[] {
 }
 
 /**
- * The facts a snapshot is made of, as strings: its status, state value and children's ids, and each context entry
- * (numbers kept; arrays and objects whole up to a size, past it by their size). Joined, they are the key the search
- * tells snapshots apart by; one by one, the facts novelty pruning counts. Paths are bounded by depth and the search by
- * its budgets, so numbers that grow do not make it run on.
+ * How the search tells snapshots apart, and what novelty pruning counts. The key: the status, the state value, the
+ * children's ids and every context entry (numbers kept; arrays and objects by their JSON when short, else a hash of
+ * it; long lists by their length and their ends). The facts: each active leaf state, the status, the children, the
+ * input, and each context entry, a record's members one by one and a list's length (up to a few) and items. Paths are
+ * bounded by depth and the search by its budgets, so numbers that grow do not make it run on.
  */
-function factsOf(snapshot: AnyMachineSnapshot): { key: string; facts: string[] } {
-  const own = [`${snapshot.status}:${JSON.stringify(snapshot.value)}`, `children:${Object.keys(snapshot.children ?? {}).sort().join(',')}`];
-  const context = contextFacts((snapshot.context ?? {}) as Record<string, unknown>);
-  // The state as facts: each active leaf state (the regions of a parallel state one by one) and the status.
-  const states = [`status:${snapshot.status}`, ...activeStateNodes(snapshot).filter((node) => node.type === 'atomic' || node.type === 'final').map((node) => `state:${node.id}`)];
-  return { key: `${own.join('\u0001')}\u0001${context.key}`, facts: [...states, own[1]!, ...context.facts] };
+function stateFacts(snapshot: AnyMachineSnapshot, inputIndex: number): string[] {
+  // Each active leaf state (the regions of a parallel state one by one), the status, the children, the input.
+  const leaves = activeStateNodes(snapshot).filter((node) => node.type === 'atomic' || node.type === 'final');
+  return [`input:${inputIndex}`, `status:${snapshot.status}`, `children:${Object.keys(snapshot.children ?? {}).sort().join(',')}`, ...leaves.map((node) => `state:${node.id}`)];
+}
+
+function listFacts(name: string, list: unknown[], out: string[]): void {
+  out.push(`${name}.length=${Math.min(list.length, LIST_ENDS)}`);
+  const items = list.length > LONG_LIST ? [...list.slice(0, LIST_ENDS), ...list.slice(-LIST_ENDS)] : list;
+  for (const item of items) out.push(`${name}∋${item === null || typeof item !== 'object' ? JSON.stringify(item) : objectKey(item)}`);
 }
 
 /** The facts of a context, worked out once per context object (a step that assigns nothing keeps the object). */
@@ -203,17 +208,43 @@ function contextFacts(context: Record<string, unknown>): { key: string; facts: s
     if (value === undefined || typeof value === 'function') continue;
     const fact = `${key}=${value === null || typeof value !== 'object' ? JSON.stringify(value) : objectKey(value)}`;
     keys.push(fact);
-    // A record in the context (a region's own state kept in one entry): its members are the facts, one by one.
+    // A record in the context (a region's own state kept in one entry): its members are the facts, one by one. A
+    // list (a queue that grows): its length up to a few, and each item it holds, so that a longer queue of the same
+    // items is nothing new.
     if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
       for (const [inner, member] of Object.entries(value as Record<string, unknown>)) {
         if (member === undefined || typeof member === 'function') continue;
-        facts.push(`${key}.${inner}=${member === null || typeof member !== 'object' ? JSON.stringify(member) : objectKey(member)}`);
+        if (Array.isArray(member)) listFacts(`${key}.${inner}`, member, facts);
+        else facts.push(`${key}.${inner}=${member === null || typeof member !== 'object' ? JSON.stringify(member) : objectKey(member)}`);
       }
-    } else facts.push(fact);
+    } else if (Array.isArray(value)) listFacts(key, value, facts);
+    else facts.push(fact);
   }
   const result = { key: keys.join('\u0001'), facts };
   contextFactsCache.set(context, result);
   return result;
+}
+
+/** Pairs of small non-negative numbers, as bits (a triangular index): `add` says whether the pair was new. */
+class PairSet {
+  private bits = new Uint32Array(1024);
+
+  add(a: number, b: number): boolean {
+    const [high, low] = a > b ? [a, b] : [b, a];
+    const index = (high * (high - 1)) / 2 + low;
+    const word = index >>> 5;
+    if (word >= this.bits.length) {
+      let size = this.bits.length;
+      while (size <= word) size *= 2;
+      const grown = new Uint32Array(size);
+      grown.set(this.bits);
+      this.bits = grown;
+    }
+    const mask = 1 << (index & 31);
+    if (this.bits[word]! & mask) return false;
+    this.bits[word]! |= mask;
+    return true;
+  }
 }
 
 /** Objects are immutable and shared between snapshots: each one's key is worked out once. */
@@ -344,10 +375,15 @@ interface SearchResult {
 }
 
 /**
- * Breadth-first search over the machine's snapshots from each input, one pure step per event of the alphabet: every
- * state (transient ones included, seen in microsteps) and every transition (`always` included) gets the shortest path
- * that reaches it, and every guard is watched for a false outcome. Linear in the snapshots visited (a map of keys),
- * bounded by depth, snapshots and CPU time; what it could not reach is reported.
+ * Breadth-first search over the machine's snapshots from each input, one pure step per event of the alphabet (events
+ * no active state has a transition for are not tried): every state (transient ones included, seen in microsteps) and
+ * every transition (`always` included) gets a short path that reaches it, and every guard is watched for a false
+ * outcome. Up to three passes, each from the start: width 1 keeps only snapshots that make some fact true for the first
+ * time, width 2 some pair of facts, and only if transitions or states are still missing, the exhaustive one. The search
+ * stops as soon as every transition (but those listed unreachable) and state is reached and every guard seen false, or
+ * GUARD_PATIENCE snapshots after the last new one. Linear in the snapshots visited (a map of keys), bounded by depth,
+ * snapshots, steps and CPU time; what it could not reach is reported. The result depends on the step budget, not on
+ * time, unless the CPU budget (a safety net) is hit.
  */
 export function searchPaths(entry: PathEntry, options: PathOptions = {}): SearchResult {
   const { maxNodes, maxSteps, maxDepth, budgetMs } = { ...DEFAULTS, ...options };
@@ -435,49 +471,61 @@ export function searchPaths(entry: PathEntry, options: PathOptions = {}): Search
    * independent facts (a filter set and a search typed, in either order) and add nothing a transition can test.
    * Without a width, every snapshot with a new key is kept.
    */
+  // Facts are numbered once per search; a context's and a state's numbers are worked out once per object and value.
+  const factNumbers = new Map<string, number>();
+  const numberOf = (fact: string) => {
+    let id = factNumbers.get(fact);
+    if (id === undefined) factNumbers.set(fact, (id = factNumbers.size));
+    return id;
+  };
+  const contextNumbers = new WeakMap<object, { key: number; ids: number[] }>();
+  const contextKeys = new Map<string, number>();
+  const stateNumbers = new Map<string, number[]>();
+  const describeSnapshot = (snapshot: AnyMachineSnapshot, inputIndex: number): { key: string; ids: number[] } => {
+    const own = `${snapshot.status}:${JSON.stringify(snapshot.value)}\u0001${Object.keys(snapshot.children ?? {}).sort().join(',')}`;
+    const contextObject = (snapshot.context ?? {}) as Record<string, unknown>;
+    const context = contextFacts(contextObject);
+    let numbered = contextNumbers.get(contextObject);
+    if (!numbered) {
+      let key = contextKeys.get(context.key);
+      if (key === undefined) contextKeys.set(context.key, (key = contextKeys.size));
+      contextNumbers.set(contextObject, (numbered = { key, ids: context.facts.map(numberOf) }));
+    }
+    const stateKey = `${inputIndex}\u0001${own}`;
+    let stateIds = stateNumbers.get(stateKey);
+    if (!stateIds) stateNumbers.set(stateKey, (stateIds = stateFacts(snapshot, inputIndex).map(numberOf)));
+    return { key: `${own}\u0001${numbered.key}`, ids: stateIds.concat(numbered.ids) };
+  };
+
   const pass = (width: 0 | 1 | 2): boolean => {
     const visited = new Set<string>();
-    // Facts are numbered as they come; a fact or a pair of facts seen in this pass is one number in `novel`.
-    const factIds = new Map<string, number>();
-    const novel = new Set<number>();
+    const novelFacts = new Set<number>();
+    const novelPairs = new PairSet();
     // A kept snapshot had every pair of its facts counted, so a child's new pairs are those with a fact its parent lacks.
-    const isNovel = (node: SearchNode, facts: string[], parent: SearchNode | null): boolean => {
-      const ids = facts.map((fact) => {
-        const named = `${node.inputIndex}|${fact}`;
-        let id = factIds.get(named);
-        if (id === undefined) factIds.set(named, (id = factIds.size));
-        return id;
-      });
+    const isNovel = (node: SearchNode, ids: number[], parent: SearchNode | null): boolean => {
       node.factIds = ids;
       const before = parent?.factIds ? new Set(parent.factIds) : null;
       let fresh = false;
       for (const id of ids) {
         if (before?.has(id)) continue;
         if (width === 1) {
-          if (!novel.has(id)) {
-            novel.add(id);
+          if (!novelFacts.has(id)) {
+            novelFacts.add(id);
             fresh = true;
           }
           continue;
         }
-        for (const other of ids) {
-          if (other === id) continue;
-          const pair = id < other ? other * 2 ** 24 + id : id * 2 ** 24 + other;
-          if (!novel.has(pair)) {
-            novel.add(pair);
-            fresh = true;
-          }
-        }
+        for (const other of ids) if (other !== id && novelPairs.add(id, other)) fresh = true;
       }
       return fresh;
     };
     const queue: SearchNode[] = [];
     for (const node of starts) {
-      const { key: own, facts } = factsOf(node.snapshot);
+      const { key: own, ids } = describeSnapshot(node.snapshot, node.inputIndex);
       const key = `${node.inputIndex}|${own}`;
       if (visited.has(key)) continue;
       visited.add(key);
-      if (width) isNovel(node, facts, null);
+      if (width) isNovel(node, ids, null);
       queue.push(node);
     }
     for (let head = 0; head < queue.length; head++) {
@@ -509,11 +557,11 @@ export function searchPaths(entry: PathEntry, options: PathOptions = {}): Search
         if (next.microsteps.length === 0) continue; // nothing happened
         const child: SearchNode = { snapshot: next.snapshot, parent: node, event, depth: node.depth + 1, inputIndex: node.inputIndex };
         record(child, next.microsteps);
-        const { key: own, facts } = factsOf(next.snapshot);
+        const { key: own, ids } = describeSnapshot(next.snapshot, node.inputIndex);
         const key = `${node.inputIndex}|${own}`;
         if (visited.has(key)) continue;
         visited.add(key);
-        if (width && !isNovel(child, facts, node)) continue;
+        if (width && !isNovel(child, ids, node)) continue;
         queue.push(child);
       }
     }
@@ -522,9 +570,7 @@ export function searchPaths(entry: PathEntry, options: PathOptions = {}): Search
   // Cheap passes first; the exhaustive one only for what they left. Each is deterministic, and so is the whole.
   for (const width of [1, 2, 0] as const) {
     if (width === 0 && seenReachable >= reachable && seenStates.size >= states.length) break; // only guard outcomes left
-    const r = pass(width);
-    if (process.env.PATHS_DEBUG) console.error(`pass ${width}: steps ${steps} expanded ${expanded} transitions ${seenReachable}/${reachable} states ${seenStates.size}/${states.length} falseGuards ${falseGuards.size}/${guarded.length} cpu ${cpuMs()}`);
-    if (r) break;
+    if (pass(width)) break;
   }
 
   const allTransitions = [...new Set(ids.values())];
