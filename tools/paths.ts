@@ -5,8 +5,21 @@
  * not in the registry is named by its module and export; its input, payload cases and unreachable transitions may sit
  * in a sibling file `<file>.paths.ts` exporting `input`, `inputs`, `cases` and `unreachable` (all optional).
  *
- * --json prints `{ machine, kind, paths: [{ description, inputIndex, events, target, stepValues }], coverage: { states,
- * transitions: { covered, total, missing, unreachable }, guards: { seenFalse, total, neverFalse }, stoppedBy?, nodes } }`.
+ * --json prints one object (tools/README.md has it field by field):
+ *   { machine: string,                       the entry's name
+ *     kind: 'shortest' | 'simple',
+ *     paths: [{ description: string,         "<state value> via <event> → …"
+ *               inputIndex: number,          0: `input`, then `inputs` in order
+ *               events: [{ type, ...payload }],  sent from the initial state
+ *               target: StateValue,          reached by the last event
+ *               stepValues: StateValue[] }], the state value after each event
+ *     coverage: { states: { covered, total, missing: stateId[] },
+ *                 transitions: { covered, total, missing: transitionId[], unreachable: transitionId[] },
+ *                 guards: { seenFalse, total, neverFalse: transitionId[] },
+ *                 stoppedBy?: 'nodes' | 'steps' | 'time',
+ *                 nodes: number } }              snapshots expanded
+ * A transition id is `<state id> —<event type>[#n]→` (`#n`: the nth candidate of the event; `(always)` for eventless
+ * ones); `missing` leaves out the transitions the entry lists as unreachable, which `unreachable` names.
  * --vitest prints a runnable test file that drives every path.
  */
 import { existsSync } from 'node:fs';
