@@ -197,32 +197,48 @@ function listFacts(name: string, list: unknown[], out: string[]): void {
 }
 
 /** The facts of a context, worked out once per context object (a step that assigns nothing keeps the object). */
-const contextFactsCache = new WeakMap<object, { key: string; facts: string[] }>();
-function contextFacts(context: Record<string, unknown>): { key: string; facts: string[] } {
+const contextFactsCache = new WeakMap<object, { entries: string[]; facts: string[] }>();
+function contextFacts(context: Record<string, unknown>): { entries: string[]; facts: string[] } {
   const known = contextFactsCache.get(context);
   if (known) return known;
-  const keys: string[] = [];
+  const entries: string[] = [];
   const facts: string[] = [];
   for (const key of Object.keys(context)) {
     const value = context[key];
     if (value === undefined || typeof value === 'function') continue;
-    const fact = `${key}=${value === null || typeof value !== 'object' ? JSON.stringify(value) : objectKey(value)}`;
-    keys.push(fact);
-    // A record in the context (a region's own state kept in one entry): its members are the facts, one by one. A
-    // list (a queue that grows): its length up to a few, and each item it holds, so that a longer queue of the same
-    // items is nothing new.
-    if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-      for (const [inner, member] of Object.entries(value as Record<string, unknown>)) {
-        if (member === undefined || typeof member === 'function') continue;
-        if (Array.isArray(member)) listFacts(`${key}.${inner}`, member, facts);
-        else facts.push(`${key}.${inner}=${member === null || typeof member !== 'object' ? JSON.stringify(member) : objectKey(member)}`);
-      }
-    } else if (Array.isArray(value)) listFacts(key, value, facts);
-    else facts.push(fact);
+    const entry = value !== null && typeof value === 'object' ? objectEntry(key, value) : { fact: `${key}=${JSON.stringify(value)}`, facts: null };
+    entries.push(entry.fact);
+    if (entry.facts) facts.push(...entry.facts);
+    else facts.push(entry.fact);
   }
-  const result = { key: keys.join('\u0001'), facts };
+  const result = { entries, facts };
   contextFactsCache.set(context, result);
   return result;
+}
+
+/** A context entry holding an object, as its key fact and its novelty facts: worked out once per object and name. */
+const objectEntries = new WeakMap<object, Map<string, { fact: string; facts: string[] | null }>>();
+function objectEntry(key: string, value: object): { fact: string; facts: string[] | null } {
+  let byName = objectEntries.get(value);
+  const known = byName?.get(key);
+  if (known) return known;
+  const fact = `${key}=${objectKey(value)}`;
+  let facts: string[] | null = null;
+  // A record in the context (a region's own state kept in one entry): its members are the facts, one by one. A
+  // list (a queue that grows): its length up to a few, and each item it holds, so that a longer queue of the same
+  // items is nothing new.
+  if (Object.getPrototypeOf(value) === Object.prototype) {
+    facts = [];
+    for (const [inner, member] of Object.entries(value as Record<string, unknown>)) {
+      if (member === undefined || typeof member === 'function') continue;
+      if (Array.isArray(member)) listFacts(`${key}.${inner}`, member, facts);
+      else facts.push(`${key}.${inner}=${member === null || typeof member !== 'object' ? JSON.stringify(member) : objectKey(member)}`);
+    }
+  } else if (Array.isArray(value)) listFacts(key, value, (facts = []));
+  const entry = { fact, facts };
+  if (!byName) objectEntries.set(value, (byName = new Map()));
+  byName.set(key, entry);
+  return entry;
 }
 
 /** Pairs of small non-negative numbers, as bits (a triangular index): `add` says whether the pair was new. */
@@ -487,8 +503,9 @@ export function searchPaths(entry: PathEntry, options: PathOptions = {}): Search
     const context = contextFacts(contextObject);
     let numbered = contextNumbers.get(contextObject);
     if (!numbered) {
-      let key = contextKeys.get(context.key);
-      if (key === undefined) contextKeys.set(context.key, (key = contextKeys.size));
+      const joined = context.entries.map(numberOf).join(',');
+      let key = contextKeys.get(joined);
+      if (key === undefined) contextKeys.set(joined, (key = contextKeys.size));
       contextNumbers.set(contextObject, (numbered = { key, ids: context.facts.map(numberOf) }));
     }
     const stateKey = `${inputIndex}\u0001${own}`;
