@@ -3,6 +3,8 @@
  * always, parallel and history states, guards on numbers and on payloads), from its definition and its sibling cases.
  */
 import { describe, expect, it } from 'vitest';
+import { assign, setup } from 'xstate';
+import { registryEntry } from '../../machines/index.ts';
 import { doorMachine } from '../fixtures/machines/doorMachine.ts';
 import { cases, input } from '../fixtures/machines/doorMachine.paths.ts';
 import { coverageProblems, drivePath, searchPaths, transitionIds, type PathEntry } from '../../tools/pathGen.ts';
@@ -69,5 +71,49 @@ describe('path generation from a definition alone', () => {
       'door: door.light.dark —lightToggle→ is listed as unreachable but was taken: take it off the list',
       'door: door.light.dark —lightToggle→ is listed as unreachable without a sentence saying why',
     ]);
+  });
+});
+
+describe('path generation on contexts that are large or grow', () => {
+  // One member of a large record changes: a key by the record's size alone would take the two snapshots for one.
+  const notes = setup({
+    types: { context: {} as { doc: { text: string; mode: 'read' | 'edit' }; log: string[] }, events: {} as { type: 'edit' } | { type: 'save' } | { type: 'note' } },
+  }).createMachine({
+    id: 'notes',
+    context: { doc: { text: 'word '.repeat(200), mode: 'read' }, log: [] },
+    initial: 'open',
+    states: {
+      open: {
+        on: {
+          edit: { actions: assign({ doc: ({ context }) => ({ ...context.doc, mode: 'edit' as const }) }) },
+          save: { guard: ({ context }) => context.doc.mode === 'edit', target: 'saved' },
+          // A queue that grows: the third note fills it.
+          note: [{ guard: ({ context }) => context.log.length >= 2, target: 'full' }, { actions: assign({ log: ({ context }) => [...context.log, 'n'] }) }],
+        },
+      },
+      saved: {},
+      full: {},
+    },
+  });
+  const entry: PathEntry = { name: 'notes', machine: notes, cases: {} };
+
+  it('tells a large record apart by any member and follows a growing list', () => {
+    const { coverage } = searchPaths(entry);
+    expect(coverage.transitions.missing).toEqual([]);
+    expect(coverage.states.missing).toEqual([]);
+    expect(coverage.stoppedBy).toBeUndefined();
+  });
+
+  it('starts from every input: the delaySave attachment is uploaded after its PUT', () => {
+    const attachment = registryEntry('commentAttachment')!;
+    const { paths } = searchPaths(attachment);
+    const delayed = paths.filter((p) => p.inputIndex === 1);
+    expect(delayed.some((p) => JSON.stringify(p.target) === '"uploaded"' && p.events.at(-1)?.type === 'file.putDone')).toBe(true);
+    for (const path of delayed) expect(drivePath(attachment, path).final.value).toEqual(path.target);
+  });
+
+  it('gives the same paths every time (no clock decides)', () => {
+    const item = registryEntry('item')!;
+    expect(JSON.stringify(searchPaths(item).paths)).toBe(JSON.stringify(searchPaths(item).paths));
   });
 });
