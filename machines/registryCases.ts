@@ -12,6 +12,14 @@ export interface RegistryEntry {
   cases: EventCases;
   /** Input for machines that need one to start (path generation and tests use it). */
   input?: unknown;
+  /** More inputs path generation starts from, after `input` (a machine whose input decides what it can do). */
+  inputs?: unknown[];
+  /**
+   * Transitions no sequence of events can take, by their id as path coverage names them
+   * (`<state id> —<event type>[#n]→`), each with a sentence saying why. The path test fails on any other transition
+   * not taken, and on a listed one that is taken.
+   */
+  unreachable?: Record<string, string>;
 }
 
 export const person = { userId: 'u-alex', fullName: 'Alex Admin', avatar: null };

@@ -10,13 +10,8 @@ type TransitionDef = AnyStateNode['always'] extends (infer T)[] | undefined ? T 
  * What path generation reads from a machine's registry entry (or a module's sibling `.paths.ts` file): the machine,
  * its payload cases, and optionally several inputs and the transitions it cannot take, each with the reason.
  */
-export interface PathEntry extends Pick<RegistryEntry, 'name' | 'machine' | 'cases'> {
+export interface PathEntry extends Pick<RegistryEntry, 'name' | 'machine' | 'cases' | 'input' | 'inputs' | 'unreachable'> {
   description?: string;
-  input?: unknown;
-  /** More inputs to start from (a machine whose input decides its first state). */
-  inputs?: unknown[];
-  /** Transition ids (as coverage names them) that no sequence of events can take, each with a sentence saying why. */
-  unreachable?: Record<string, string>;
 }
 
 export interface PathOptions {
@@ -33,9 +28,12 @@ export interface PathOptions {
 
 const DEFAULTS = { maxNodes: 60_000, maxSteps: 250_000, maxDepth: 40, budgetMs: 20_000 };
 /** Snapshots the search goes on expanding, once every transition is taken, in the hope of a guard seen false. */
-const GUARD_PATIENCE = 1_500;
-/** Arrays and objects in the context up to this size of JSON tell snapshots apart; larger ones by their size only. */
+const GUARD_PATIENCE = 50;
+/** Arrays and objects in the context up to this size of JSON are keyed by it; larger ones by a hash of it. */
 const SMALL_JSON_CHARS = 400;
+/** Lists longer than this are keyed by their length and LIST_ENDS items at either end. */
+const LONG_LIST = 32;
+const LIST_ENDS = 4;
 
 /** One generated path: the input, the events to send from the initial state, and the state they reach. */
 export interface MachinePath {
@@ -180,75 +178,148 @@ function activeNodes(node: AnyStateNode, value: unknown): AnyStateNode[] {
 }
 
 /**
- * The key the search tells snapshots apart by: the state value, the context (numbers kept; arrays and objects whole up
- * to a size, past it by their length), the children's ids and the status. Paths are bounded by depth and the search by
- * its budgets, so numbers that grow do not make it run on.
+ * How the search tells snapshots apart, and what novelty pruning counts. The key: the status, the state value, the
+ * children's ids and every context entry (numbers kept; arrays and objects by their JSON when short, else a hash of
+ * it; long lists by their length and their ends). The facts: each active leaf state, the status, the children, the
+ * input, and each context entry, a record's members one by one and a list's length (up to a few) and items. Paths are
+ * bounded by depth and the search by its budgets, so numbers that grow do not make it run on.
  */
-function keyOf(snapshot: AnyMachineSnapshot): string {
-  const context = (snapshot.context ?? {}) as Record<string, unknown>;
-  const kept: unknown[] = [];
+function stateFacts(snapshot: AnyMachineSnapshot, inputIndex: number): string[] {
+  // Each active leaf state (the regions of a parallel state one by one), the status, the children, the input.
+  const leaves = activeStateNodes(snapshot).filter((node) => node.type === 'atomic' || node.type === 'final');
+  return [`input:${inputIndex}`, `status:${snapshot.status}`, `children:${Object.keys(snapshot.children ?? {}).sort().join(',')}`, ...leaves.map((node) => `state:${node.id}`)];
+}
+
+function listFacts(name: string, list: unknown[], out: string[]): void {
+  out.push(`${name}.length=${Math.min(list.length, LIST_ENDS)}`);
+  const items = list.length > LONG_LIST ? [...list.slice(0, LIST_ENDS), ...list.slice(-LIST_ENDS)] : list;
+  for (const item of items) out.push(`${name}∋${item === null || typeof item !== 'object' ? JSON.stringify(item) : objectKey(item)}`);
+}
+
+/** The facts of a context, worked out once per context object (a step that assigns nothing keeps the object). */
+const contextFactsCache = new WeakMap<object, { entries: string[]; facts: string[] }>();
+function contextFacts(context: Record<string, unknown>): { entries: string[]; facts: string[] } {
+  const known = contextFactsCache.get(context);
+  if (known) return known;
+  const entries: string[] = [];
+  const facts: string[] = [];
   for (const key of Object.keys(context)) {
     const value = context[key];
     if (value === undefined || typeof value === 'function') continue;
-    kept.push(key, value === null || typeof value !== 'object' ? value : objectKey(value));
+    const entry = value !== null && typeof value === 'object' ? objectEntry(key, value) : { fact: `${key}=${JSON.stringify(value)}`, facts: null };
+    entries.push(entry.fact);
+    if (entry.facts) facts.push(...entry.facts);
+    else facts.push(entry.fact);
   }
-  return JSON.stringify([snapshot.status, snapshot.value, kept, Object.keys(snapshot.children ?? {}).sort()]);
+  const result = { entries, facts };
+  contextFactsCache.set(context, result);
+  return result;
+}
+
+/** A context entry holding an object, as its key fact and its novelty facts: worked out once per object and name. */
+const objectEntries = new WeakMap<object, Map<string, { fact: string; facts: string[] | null }>>();
+function objectEntry(key: string, value: object): { fact: string; facts: string[] | null } {
+  let byName = objectEntries.get(value);
+  const known = byName?.get(key);
+  if (known) return known;
+  const fact = `${key}=${objectKey(value)}`;
+  let facts: string[] | null = null;
+  // A record in the context (a region's own state kept in one entry): its members are the facts, one by one. A
+  // list (a queue that grows): its length up to a few, and each item it holds, so that a longer queue of the same
+  // items is nothing new.
+  if (Object.getPrototypeOf(value) === Object.prototype) {
+    facts = [];
+    for (const [inner, member] of Object.entries(value as Record<string, unknown>)) {
+      if (member === undefined || typeof member === 'function') continue;
+      if (Array.isArray(member)) listFacts(`${key}.${inner}`, member, facts);
+      else facts.push(`${key}.${inner}=${member === null || typeof member !== 'object' ? JSON.stringify(member) : objectKey(member)}`);
+    }
+  } else if (Array.isArray(value)) listFacts(key, value, (facts = []));
+  const entry = { fact, facts };
+  if (!byName) objectEntries.set(value, (byName = new Map()));
+  byName.set(key, entry);
+  return entry;
+}
+
+/** Pairs of small non-negative numbers, as bits (a triangular index): `add` says whether the pair was new. */
+class PairSet {
+  private bits = new Uint32Array(1024);
+
+  add(a: number, b: number): boolean {
+    const [high, low] = a > b ? [a, b] : [b, a];
+    const index = (high * (high - 1)) / 2 + low;
+    const word = index >>> 5;
+    if (word >= this.bits.length) {
+      let size = this.bits.length;
+      while (size <= word) size *= 2;
+      const grown = new Uint32Array(size);
+      grown.set(this.bits);
+      this.bits = grown;
+    }
+    const mask = 1 << (index & 31);
+    if (this.bits[word]! & mask) return false;
+    this.bits[word]! |= mask;
+    return true;
+  }
 }
 
 /** Objects are immutable and shared between snapshots: each one's key is worked out once. */
 const objectKeys = new WeakMap<object, string>();
 
-/** An object's JSON when it is small, else its size (entries); written only up to the size it may have. */
-function objectKey(value: object): string {
+/**
+ * An object's key: its JSON when that is short, else a hash of it, built from its members' keys (each worked out once
+ * per object, so a large context that changes in one place costs only the path to that place).
+ */
+function objectKey(value: object, open: Set<object> = new Set()): string {
   const known = objectKeys.get(value);
   if (known !== undefined) return known;
-  const budget = { left: SMALL_JSON_CHARS };
-  const json = boundedJson(value, budget, new Set());
-  const key = json ?? `#${value instanceof Map || value instanceof Set ? value.size : Array.isArray(value) ? value.length : Object.keys(value).length}`;
+  if ('xstate$$type' in value || typeof (value as { send?: unknown }).send === 'function') return `"@${String((value as { id?: unknown }).id)}"`;
+  if (open.has(value)) return '"[cycle]"';
+  open.add(value);
+  const member = (inner: unknown): string => {
+    if (inner === null || inner === undefined || typeof inner === 'function' || typeof inner === 'symbol') return 'null';
+    if (typeof inner === 'bigint') return `"${inner}"`;
+    return typeof inner === 'object' ? objectKey(inner, open) : JSON.stringify(inner);
+  };
+  let text: string;
+  if (value instanceof Map) text = `M[${[...value.entries()].map(([k, v]) => `${member(k)}:${member(v)}`).join(',')}]`;
+  else if (value instanceof Set) text = `S[${[...value].map(member).join(',')}]`;
+  else if (Array.isArray(value)) {
+    // A long list (hits of a search, rows) by its length and its ends: bounded work for each new list.
+    const items = value.length > LONG_LIST ? [...value.slice(0, LIST_ENDS), `…${value.length}`, ...value.slice(-LIST_ENDS)] : value;
+    text = `[${items.map(member).join(',')}]`;
+  }
+  else {
+    const parts: string[] = [];
+    for (const key of Object.keys(value)) {
+      const inner = (value as Record<string, unknown>)[key];
+      if (inner === undefined || typeof inner === 'function') continue;
+      parts.push(`${JSON.stringify(key)}:${member(inner)}`);
+    }
+    text = `{${parts.join(',')}}`;
+  }
+  open.delete(value);
+  const key = text.length <= SMALL_JSON_CHARS ? text : `#${hashOf(text)}`;
   objectKeys.set(value, key);
   return key;
 }
 
-function boundedJson(value: unknown, budget: { left: number }, seen: Set<object>): string | null {
-  if (budget.left < 0) return null;
-  if (value === null || value === undefined || typeof value === 'function' || typeof value === 'symbol') return 'null';
-  if (typeof value !== 'object') {
-    const text = typeof value === 'bigint' ? `"${value}"` : JSON.stringify(value);
-    budget.left -= text.length;
-    return budget.left < 0 ? null : text;
+/** A 64-bit FNV-1a hash of a string, in hex (two 32-bit halves with different offsets). */
+function hashOf(text: string): string {
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ 0x9e3779b9;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    a = Math.imul(a ^ code, 0x01000193);
+    b = Math.imul(b ^ code, 0x01000193 + 2);
   }
-  if (seen.has(value)) return '"[cycle]"';
-  if ('xstate$$type' in value || typeof (value as { send?: unknown }).send === 'function') {
-    const text = `"@${String((value as { id?: unknown }).id)}"`;
-    budget.left -= text.length;
-    return text;
-  }
-  seen.add(value);
-  const parts: string[] = [];
-  const items = value instanceof Map ? [...value.entries()] : value instanceof Set ? [...value] : Array.isArray(value) ? value : null;
-  if (items) {
-    for (const item of items) {
-      const part = boundedJson(item, budget, seen);
-      if (part === null) return null;
-      parts.push(part);
-    }
-    seen.delete(value);
-    return `[${parts.join(',')}]`;
-  }
-  for (const key of Object.keys(value)) {
-    const inner = (value as Record<string, unknown>)[key];
-    if (inner === undefined || typeof inner === 'function') continue;
-    budget.left -= key.length + 3;
-    const part = boundedJson(inner, budget, seen);
-    if (part === null) return null;
-    parts.push(`${JSON.stringify(key)}:${part}`);
-  }
-  seen.delete(value);
-  return `{${parts.join(',')}}`;
+  return `${(a >>> 0).toString(16).padStart(8, '0')}${(b >>> 0).toString(16).padStart(8, '0')}`;
 }
 
 interface SearchNode {
   snapshot: AnyMachineSnapshot;
+  /** The numbers of its facts in the current pass (novelty pruning), once it is kept. */
+  factIds?: number[];
   parent: SearchNode | null;
   event: EventObject | null;
   depth: number;
@@ -282,6 +353,18 @@ function alwaysPassedOver(transitions: TransitionDef[], out: Set<TransitionDef>)
   }
 }
 
+/** The event types the active state nodes have transitions for, or null when one takes a wildcard (`*`, `prefix.*`). */
+function handledTypes(snapshot: AnyMachineSnapshot): Set<string> | null {
+  const types = new Set<string>();
+  for (const node of activeStateNodes(snapshot)) {
+    for (const type of node.transitions.keys()) {
+      if (type.endsWith('*')) return null;
+      types.add(type);
+    }
+  }
+  return types;
+}
+
 const activeStateNodes = (snapshot: AnyMachineSnapshot) => (snapshot as unknown as { _nodes?: AnyStateNode[] })._nodes ?? [];
 
 /**
@@ -308,10 +391,15 @@ interface SearchResult {
 }
 
 /**
- * Breadth-first search over the machine's snapshots from each input, one pure step per event of the alphabet: every
- * state (transient ones included, seen in microsteps) and every transition (`always` included) gets the shortest path
- * that reaches it, and every guard is watched for a false outcome. Linear in the snapshots visited (a map of keys),
- * bounded by depth, snapshots and CPU time; what it could not reach is reported.
+ * Breadth-first search over the machine's snapshots from each input, one pure step per event of the alphabet (events
+ * no active state has a transition for are not tried): every state (transient ones included, seen in microsteps) and
+ * every transition (`always` included) gets a short path that reaches it, and every guard is watched for a false
+ * outcome. Up to three passes, each from the start: width 1 keeps only snapshots that make some fact true for the first
+ * time, width 2 some pair of facts, and only if transitions or states are still missing, the exhaustive one. The search
+ * stops as soon as every transition (but those listed unreachable) and state is reached and every guard seen false, or
+ * GUARD_PATIENCE snapshots after the last new one. Linear in the snapshots visited (a map of keys), bounded by depth,
+ * snapshots, steps and CPU time; what it could not reach is reported. The result depends on the step budget, not on
+ * time, unless the CPU budget (a safety net) is hit.
  */
 export function searchPaths(entry: PathEntry, options: PathOptions = {}): SearchResult {
   const { maxNodes, maxSteps, maxDepth, budgetMs } = { ...DEFAULTS, ...options };
@@ -323,10 +411,12 @@ export function searchPaths(entry: PathEntry, options: PathOptions = {}): Search
   const states = countedNodes(machine);
   const guarded = [...ids.keys()].filter((def) => def.guard);
   const seenStates = new Set<AnyStateNode>();
+  const counted = new Set(states);
   const seenTransitions = new Set<string>();
+  /** Transitions taken that are not listed as unreachable: the search is done with transitions when it has them all. */
+  let seenReachable = 0;
   const falseGuards = new Set<TransitionDef>();
   const paths: MachinePath[] = [];
-  const totalTransitions = new Set(ids.values()).size;
   const started = process.cpuUsage();
   const cpuMs = () => {
     const used = process.cpuUsage(started);
@@ -339,8 +429,9 @@ export function searchPaths(entry: PathEntry, options: PathOptions = {}): Search
   const record = (node: SearchNode, microsteps: { transitions: TransitionDef[]; snapshot: AnyMachineSnapshot }[]) => {
     let fresh = false;
     const mark = (snapshot: AnyMachineSnapshot) => {
-      for (const state of activeNodes(machine.root, snapshot.value)) {
-        if (!seenStates.has(state)) {
+      if (seenStates.size === states.length) return;
+      for (const state of activeStateNodes(snapshot)) {
+        if (!seenStates.has(state) && counted.has(state)) {
           seenStates.add(state);
           fresh = true;
         }
@@ -352,6 +443,7 @@ export function searchPaths(entry: PathEntry, options: PathOptions = {}): Search
         const id = ids.get(def);
         if (id && !seenTransitions.has(id)) {
           seenTransitions.add(id);
+          if (!(id in unreachable)) seenReachable++;
           fresh = true;
         }
       }
@@ -364,65 +456,139 @@ export function searchPaths(entry: PathEntry, options: PathOptions = {}): Search
     }
   };
 
-  const visited = new Set<string>();
-  const queue: SearchNode[] = [];
+  const starts: SearchNode[] = [];
   inputsOf(entry).forEach((input, inputIndex) => {
     if (inputIndex > 0 && input === undefined) return;
     const start = stepper.initial(input);
     const node: SearchNode = { snapshot: start.snapshot, parent: null, event: null, depth: 0, inputIndex };
     record(node, start.microsteps);
-    const key = `${inputIndex}|${keyOf(start.snapshot)}`;
-    if (!visited.has(key)) {
-      visited.add(key);
-      queue.push(node);
-    }
+    starts.push(node);
   });
 
-  // Done when every transition and state is reached and every guard seen false, or, with transitions and states all
-  // reached, when the last GUARD_PATIENCE snapshots showed no guard false for the first time (some guards cannot be).
+  // Done when every transition and state is reached (but those listed unreachable) and every guard seen false, or,
+  // with transitions and states all reached, when the last GUARD_PATIENCE snapshots showed no guard false for the
+  // first time (some guards cannot be).
+  const reachable = [...new Set(ids.values())].filter((id) => !(id in unreachable)).length;
   let progressAt = 0;
   let falseCount = 0;
   const done = () => {
-    if (seenTransitions.size < totalTransitions || seenStates.size < states.length) return false;
+    if (seenReachable < reachable || seenStates.size < states.length) return false;
     if (falseGuards.size > falseCount) {
       falseCount = falseGuards.size;
       progressAt = expanded;
     }
     return falseGuards.size >= guarded.length || expanded - progressAt > GUARD_PATIENCE;
   };
-  for (let head = 0; head < queue.length && !done(); head++) {
-    if (expanded >= maxNodes) {
-      stoppedBy = 'nodes';
-      break;
+
+  /**
+   * One breadth-first pass from the initial snapshots. With a width, a new snapshot is kept only when it makes some
+   * tuple of that many facts (its state value, each context entry, its children) true for the first time in the pass
+   * (novelty pruning, as in width-based planning): most snapshots differ from one seen only by a combination of
+   * independent facts (a filter set and a search typed, in either order) and add nothing a transition can test.
+   * Without a width, every snapshot with a new key is kept.
+   */
+  // Facts are numbered once per search; a context's and a state's numbers are worked out once per object and value.
+  const factNumbers = new Map<string, number>();
+  const numberOf = (fact: string) => {
+    let id = factNumbers.get(fact);
+    if (id === undefined) factNumbers.set(fact, (id = factNumbers.size));
+    return id;
+  };
+  const contextNumbers = new WeakMap<object, { key: number; ids: number[] }>();
+  const contextKeys = new Map<string, number>();
+  const stateNumbers = new Map<string, number[]>();
+  const describeSnapshot = (snapshot: AnyMachineSnapshot, inputIndex: number): { key: string; ids: number[] } => {
+    const own = `${snapshot.status}:${JSON.stringify(snapshot.value)}\u0001${Object.keys(snapshot.children ?? {}).sort().join(',')}`;
+    const contextObject = (snapshot.context ?? {}) as Record<string, unknown>;
+    const context = contextFacts(contextObject);
+    let numbered = contextNumbers.get(contextObject);
+    if (!numbered) {
+      const joined = context.entries.map(numberOf).join(',');
+      let key = contextKeys.get(joined);
+      if (key === undefined) contextKeys.set(joined, (key = contextKeys.size));
+      contextNumbers.set(contextObject, (numbered = { key, ids: context.facts.map(numberOf) }));
     }
-    if (steps >= maxSteps) {
-      stoppedBy = 'steps';
-      break;
-    }
-    if ((expanded & 63) === 0 && cpuMs() > budgetMs) {
-      stoppedBy = 'time';
-      break;
-    }
-    expanded++;
-    const node = queue[head]!;
-    queue[head] = undefined as unknown as SearchNode; // what was expanded is reached through its children only
-    if (node.snapshot.status !== 'active' || node.depth >= maxDepth) continue;
-    for (const event of alphabet) {
-      steps++;
-      const next = stepper.step(node.snapshot, event);
-      if (!next) continue;
-      const taken = new Set(next.microsteps[0]?.transitions ?? []);
-      guardsSeenFalse(node.snapshot, event, taken, next.snapshot, falseGuards);
-      if (next.microsteps.length === 0) continue; // nothing happened
-      const child: SearchNode = { snapshot: next.snapshot, parent: node, event, depth: node.depth + 1, inputIndex: node.inputIndex };
-      record(child, next.microsteps);
-      const key = `${node.inputIndex}|${keyOf(next.snapshot)}`;
+    const stateKey = `${inputIndex}\u0001${own}`;
+    let stateIds = stateNumbers.get(stateKey);
+    if (!stateIds) stateNumbers.set(stateKey, (stateIds = stateFacts(snapshot, inputIndex).map(numberOf)));
+    return { key: `${own}\u0001${numbered.key}`, ids: stateIds.concat(numbered.ids) };
+  };
+
+  const pass = (width: 0 | 1 | 2): boolean => {
+    const visited = new Set<string>();
+    const novelFacts = new Set<number>();
+    const novelPairs = new PairSet();
+    // A kept snapshot had every pair of its facts counted, so a child's new pairs are those with a fact its parent lacks.
+    const isNovel = (node: SearchNode, ids: number[], parent: SearchNode | null): boolean => {
+      node.factIds = ids;
+      const before = parent?.factIds ? new Set(parent.factIds) : null;
+      let fresh = false;
+      for (const id of ids) {
+        if (before?.has(id)) continue;
+        if (width === 1) {
+          if (!novelFacts.has(id)) {
+            novelFacts.add(id);
+            fresh = true;
+          }
+          continue;
+        }
+        for (const other of ids) if (other !== id && novelPairs.add(id, other)) fresh = true;
+      }
+      return fresh;
+    };
+    const queue: SearchNode[] = [];
+    for (const node of starts) {
+      const { key: own, ids } = describeSnapshot(node.snapshot, node.inputIndex);
+      const key = `${node.inputIndex}|${own}`;
       if (visited.has(key)) continue;
       visited.add(key);
-      queue.push(child);
+      if (width) isNovel(node, ids, null);
+      queue.push(node);
     }
+    for (let head = 0; head < queue.length; head++) {
+      if (done()) return true;
+      if (expanded >= maxNodes) {
+        stoppedBy = 'nodes';
+        return true;
+      }
+      if (steps >= maxSteps) {
+        stoppedBy = 'steps';
+        return true;
+      }
+      if ((expanded & 63) === 0 && cpuMs() > budgetMs) {
+        stoppedBy = 'time';
+        return true;
+      }
+      expanded++;
+      const node = queue[head]!;
+      queue[head] = undefined as unknown as SearchNode; // what was expanded is reached through its children only
+      if (node.snapshot.status !== 'active' || node.depth >= maxDepth) continue;
+      const handled = handledTypes(node.snapshot);
+      for (const event of alphabet) {
+        if (handled && !handled.has(event.type)) continue; // no active state takes it: nothing can happen
+        steps++;
+        const next = stepper.step(node.snapshot, event);
+        if (!next) continue;
+        const taken = new Set(next.microsteps[0]?.transitions ?? []);
+        guardsSeenFalse(node.snapshot, event, taken, next.snapshot, falseGuards);
+        if (next.microsteps.length === 0) continue; // nothing happened
+        const child: SearchNode = { snapshot: next.snapshot, parent: node, event, depth: node.depth + 1, inputIndex: node.inputIndex };
+        record(child, next.microsteps);
+        const { key: own, ids } = describeSnapshot(next.snapshot, node.inputIndex);
+        const key = `${node.inputIndex}|${own}`;
+        if (visited.has(key)) continue;
+        visited.add(key);
+        if (width && !isNovel(child, ids, node)) continue;
+        queue.push(child);
+      }
+    }
+    return done();
+  };
+  // Cheap passes first; the exhaustive one only for what they left. Each is deterministic, and so is the whole.
+  for (const width of [1, 2, 0] as const) {
+    if (width === 0 && seenReachable >= reachable && seenStates.size >= states.length) break; // only guard outcomes left
+    if (pass(width)) break;
   }
-  if (!stoppedBy && !done() && queue.length >= maxNodes) stoppedBy = 'nodes';
 
   const allTransitions = [...new Set(ids.values())];
   const missing = allTransitions.filter((t) => !seenTransitions.has(t));
@@ -524,6 +690,25 @@ export function drivePath(entry: PathEntry, path: MachinePath): { values: AnyMac
   const final = actor.getSnapshot();
   actor.stop();
   return { values, final };
+}
+
+/**
+ * What keeps a machine's coverage from passing the path test, in sentences (none: it passes): a state not reached, a
+ * transition not taken that its entry does not list as unreachable, a listed one that is no transition of the machine
+ * or has no reason, and a listed one that was taken after all (the list is stale).
+ */
+export function coverageProblems(entry: Pick<PathEntry, 'name' | 'machine' | 'unreachable'>, coverage: Coverage): string[] {
+  const problems: string[] = [];
+  const ids = new Set(transitionIds(entry.machine).values());
+  for (const state of coverage.states.missing) problems.push(`${entry.name}: state ${state} is never reached`);
+  for (const id of coverage.transitions.missing) problems.push(`${entry.name}: transition ${id} is never taken and not listed as unreachable`);
+  const excused = new Set(coverage.transitions.unreachable);
+  for (const [id, reason] of Object.entries(entry.unreachable ?? {})) {
+    if (!ids.has(id)) problems.push(`${entry.name}: ${id} is listed as unreachable but is no transition of the machine`);
+    else if (!excused.has(id)) problems.push(`${entry.name}: ${id} is listed as unreachable but was taken: take it off the list`);
+    if (reason.trim().length < 10) problems.push(`${entry.name}: ${id} is listed as unreachable without a sentence saying why`);
+  }
+  return problems;
 }
 
 /** One line per machine: "auth: states 12/12 (100%), transitions 30/31 (97%), guards false 8/9". */

@@ -5,8 +5,21 @@
  * not in the registry is named by its module and export; its input, payload cases and unreachable transitions may sit
  * in a sibling file `<file>.paths.ts` exporting `input`, `inputs`, `cases` and `unreachable` (all optional).
  *
- * --json prints `{ machine, kind, paths: [{ description, inputIndex, events, target, stepValues }], coverage: { states,
- * transitions: { covered, total, missing, unreachable }, guards: { seenFalse, total, neverFalse }, stoppedBy?, nodes } }`.
+ * --json prints one object (tools/README.md has it field by field):
+ *   { machine: string,                       the entry's name
+ *     kind: 'shortest' | 'simple',
+ *     paths: [{ description: string,         "<state value> via <event> → …"
+ *               inputIndex: number,          0: `input`, then `inputs` in order
+ *               events: [{ type, ...payload }],  sent from the initial state
+ *               target: StateValue,          reached by the last event
+ *               stepValues: StateValue[] }], the state value after each event
+ *     coverage: { states: { covered, total, missing: stateId[] },
+ *                 transitions: { covered, total, missing: transitionId[], unreachable: transitionId[] },
+ *                 guards: { seenFalse, total, neverFalse: transitionId[] },
+ *                 stoppedBy?: 'nodes' | 'steps' | 'time',
+ *                 nodes: number } }              snapshots expanded
+ * A transition id is `<state id> —<event type>[#n]→` (`#n`: the nth candidate of the event; `(always)` for eventless
+ * ones); `missing` leaves out the transitions the entry lists as unreachable, which `unreachable` names.
  * --vitest prints a runnable test file that drives every path.
  */
 import { existsSync } from 'node:fs';
@@ -31,6 +44,10 @@ function isMachine(value: unknown): value is AnyStateMachine {
   return !!value && typeof value === 'object' && 'root' in value && typeof (value as { transition?: unknown }).transition === 'function';
 }
 
+/** The export a module's machine was found under, and its sibling `.paths.ts` file if it has one (for --vitest). */
+type ModuleSource = { exportName: string; sibling: string | null };
+let moduleSource: ModuleSource | null = null;
+
 /** A machine named by module: `file.ts#export` (default export, or the only machine the module exports, without `#`). */
 async function moduleEntry(spec: string): Promise<PathEntry> {
   const [file, exportName] = spec.split('#') as [string, string | undefined];
@@ -38,15 +55,17 @@ async function moduleEntry(spec: string): Promise<PathEntry> {
   if (!existsSync(absolute)) throw new Error(`No such file: ${file}`);
   const mod = (await import(pathToFileURL(absolute).href)) as Record<string, unknown>;
   let machine: unknown;
+  let found = exportName;
   if (exportName) machine = mod[exportName];
   else {
     const machines = Object.entries(mod).filter(([, value]) => isMachine(value));
     if (machines.length !== 1) throw new Error(`${file} exports ${machines.length} machines (${machines.map(([k]) => k).join(', ')}): name one with #exportName`);
-    machine = machines[0]![1];
+    [found, machine] = machines[0]!;
   }
   if (!isMachine(machine)) throw new Error(`${spec} is not an XState machine`);
   const sibling = absolute.replace(/\.(m?[jt]s)$/, '.paths.$1');
   const extra = existsSync(sibling) ? ((await import(pathToFileURL(sibling).href)) as Partial<PathEntry>) : {};
+  moduleSource = { exportName: found!, sibling: existsSync(sibling) ? sibling : null };
   return { name: exportName ?? path.basename(file), machine, cases: extra.cases ?? {}, input: extra.input, inputs: extra.inputs, unreachable: extra.unreachable };
 }
 
@@ -68,12 +87,13 @@ const cpuMs = (used.user + used.system) / 1000;
 if (asJson) {
   console.log(JSON.stringify({ machine: entry.name, kind: simple ? 'simple' : 'shortest', paths, coverage }, null, 2));
 } else if (asVitest) {
-  const source = name.includes('/') || name.includes('#') ? name : null;
+  const source = moduleSource as ModuleSource | null; // set by moduleEntry, which TypeScript does not follow
+  const relative = (file: string) => JSON.stringify(path.relative('tests/machines', path.resolve(file)).replace(/\\/g, '/'));
   const load = source
     ? `import { searchPaths, drivePath, type PathEntry } from '../../tools/pathGen.ts';
-import * as mod from ${JSON.stringify(path.relative('tests/machines', path.resolve(source.split('#')[0]!)).replace(/\\/g, '/'))};
-
-const entry: PathEntry = { name: ${JSON.stringify(entry.name)}, machine: (mod as Record<string, never>)[${JSON.stringify(source.split('#')[1] ?? 'default')}], cases: {} };`
+import * as mod from ${relative(name.split('#')[0]!)};
+${source.sibling ? `import * as extra from ${relative(source.sibling)};\n` : ''}
+const entry: PathEntry = { name: ${JSON.stringify(entry.name)}, machine: (mod as Record<string, never>)[${JSON.stringify(source.exportName)}], cases: {}${source.sibling ? ', ...extra' : ''} };`
     : `import { registryEntry } from '../../machines/index.ts';
 import { drivePath, searchPaths } from '../../tools/pathGen.ts';
 

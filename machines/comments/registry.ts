@@ -105,6 +105,8 @@ export const commentsEntries: readonly RegistryEntry[] = [
     name: 'commentPosting',
     machine: commentPostingMachine,
     input: { composerId: 'composer-new', target: { kind: 'new' }, placement: placement() },
+    // An edit composer too: a failed save keeps the edited text (the draft is not cleared).
+    inputs: [{ composerId: 'composer-edit-c1', target: { kind: 'edit', commentId: 'c1' }, placement: placement(), comment: PARENT }],
     description:
       "One comment composer (new comment, reply or edit): the draft (content, attachments uploading → uploaded | error, an optional snapshot), the §5 checks before sending, posting (waits for uploads; comment.insert / reply / update), pending snapshot → snapshot upload (request, PUT, comment.update) → done; 'While adding comment:' failures, the draft restored for oldItemVersion, cancel clears everything (review-and-content §3, §4, §5, §8).",
     cases: {
@@ -133,6 +135,8 @@ export const commentsEntries: readonly RegistryEntry[] = [
     name: 'commentAttachment',
     machine: commentAttachmentMachine,
     input: { attachmentId: 'attachment-1', file: ATTACHMENT_FILE, itemId: 'i1', pass: null, delaySave: false, commentId: 'c1' },
+    // Added to a new comment's draft (delaySave): uploaded after the PUT, saved with the comment.
+    inputs: [{ attachmentId: 'attachment-1', file: ATTACHMENT_FILE, itemId: 'i1', pass: null, delaySave: true, commentId: null }],
     description: 'One comment attachment: MD5, comment.attachmentPresign, the PUT, and for an existing comment (delaySave false) comment.attachmentInsert; uploaded or error (review-and-content §3 Comment attachment, §7).',
     cases: {
       'file.hashed': [{ md5: MD5_HEX }],

@@ -39,6 +39,9 @@ export const itemsEntries: readonly RegistryEntry[] = [
         push('item.versionUpdated', { itemId: 'i1', version: version(1, 'ready'), deleted: false }),
         push('item.versionUpdated', { itemId: 'i1', version: version(1, 'uploadFailed'), deleted: false }),
         push('item.versionUpdated', { itemId: 'i1', version: version(2, 'ready'), deleted: true }),
+        // The failed version shown is deleted; a newer one fails: the view moves between failed and deleted versions.
+        push('item.versionUpdated', { itemId: 'i1', version: version(1, 'unpackFailed'), deleted: true }),
+        push('item.versionCreated', { itemId: 'i1', version: version(3, 'uploadFailed', 'u-sam'), item: detail([]) }),
         push('item.softDeleteHashed', { id: 'i1', folderId: 12, hash: 'h2' }),
         push('item.backupUpdated', { itemId: 'i1', backup: { id: 'b1', version: 2, status: 'ready' } }),
       ],

@@ -11,6 +11,8 @@ import { duplicateReviewMachine } from './duplicateReviewMachine.ts';
 
 // Translation editor: a small Storyline file (one scene, two slides), its validation and stack.
 const TR_SLIDE1 = '["sc1","sl1"]';
+const TR_SLIDE2 = '["sc1","sl2"]';
+const TR_UNKNOWN = '["sc1","sl9","t9"]';
 const TR_T1 = '["sc1","sl1","t1"]';
 const TR_T2 = '["sc1","sl1","t2"]';
 const TR_T3 = '["sc1","sl2","t3"]';
@@ -39,7 +41,8 @@ const TR_VALIDATION = {
   translationFilePath: 'translations/i-fr/v2.json',
   paths: { [TR_T2]: trChange('vs2', 'Salut %UserName%'), '["sc1","sl2","t3"]': trChange('vs3', 'Au revoir') },
   progressDetails: {},
-  updates: {},
+  // t3 changed since the previous version: the course-updates mode has a group to show.
+  updates: { '["sc1","sl2","t3"]': 'changed' },
   profiles: {},
   showCourseUpdates: false,
 };
@@ -102,36 +105,54 @@ export const translationEntries: readonly RegistryEntry[] = [
     cases: {
       // Payload-free defaults leave the view events (filter, groups, conflict choice) as no-ops: each would multiply
       // the snapshots the transition search walks; tests/machines/translation.test.ts drives them.
-      'translation.open': [trSubject({ previousVersionId: 'v1' })],
+      'translation.open': [
+        trSubject({ previousVersionId: 'v1' }),
+        // The same version for someone signed out, then without the permission: the refusals of each action.
+        trSubject({ previousVersionId: 'v1', userId: null, email: null }),
+        trSubject({ previousVersionId: 'v1', canTranslate: false }),
+        // Another version: the editor opens again from its first read.
+        trSubject({ versionId: 'v1', versionNumber: 1, isLatestVersion: false, previousVersionId: null }),
+      ],
       // The one filter with a read of its own (the previous version's edits); the others stay no-ops (above).
       'translation.setFilter': [{ filter: 'unimportedFromPreviousVersion' }],
+      // The stored settings: neither confirmation asked again (reopen and save to all go straight to the call).
+      'translation.settingsLoaded': [{ skipReopenConfirm: true, skipSaveAllConfirm: '2026-11-22T10:00:00.000Z' }],
+      'translation.toggleGroup': [{ key: TR_SLIDE1 }],
+      'translation.goToGroup': [{ navKey: TR_SLIDE2 }],
+      'translation.setSearchScope': [{ scope: 'target' }],
+      'translation.setSlideScope': [{ scope: 'current' }],
+      'translation.dismissUpdatesPopover': [{ at: '2026-11-22T10:00:00.000Z' }],
+      'xstate.done.actor.fetchLanguageMap': [{ output: { fr: { displayName: 'French' }, en: { displayName: 'English' } } }, { output: 'not a map' }],
+      'translation.applyValues': [{ values: [{ key: TR_T2, value: 'Salut' }], origin: 'suggestion' }, { values: [{ key: TR_T3, value: 'Au revoir' }], origin: 'suggestion' }, { values: 'not a list', origin: 'suggestion' }],
       // t3 too (t1's duplicate, with a short text that keeps the edit in the search's snapshot key): saves and save to
       // all are reached in few steps, leaving the search room for the rest.
-      'translation.startEdit': [{ key: TR_T1 }, { key: TR_T3 }],
+      'translation.startEdit': [{ key: TR_T1 }, { key: TR_T3 }, { key: TR_UNKNOWN }],
       'translation.edit': [
         { key: TR_T1, value: 'Bonjour' },
         { key: TR_T3, value: 'Bonjour à tous' },
+        { key: TR_T1, value: '' },
       ],
       'translation.markComplete': [{ navKey: TR_SLIDE1 }],
       'translation.reopen': [{ navKey: TR_SLIDE1 }],
       'translation.confirmReopen': [{ dontAskAgain: true }, { dontAskAgain: false }],
       'translation.resolveConflict': [{ keep: 'mine' }, { keep: 'theirs' }],
       'translation.resetSegment': [{ key: TR_T2 }],
-      'translation.setSearchTerm': [{ term: 'mot' }],
+      'translation.setSearchTerm': [{ term: 'mot' }, { term: ' ' }, { term: null }],
       'translation.setReplaceValue': [{ value: 'terme' }],
       'translation.goToDuplicate': [{ key: '["sc1","sl2","t3"]' }],
-      'translation.confirmSaveToAll': [{ dontAskAgain: true, at: '2026-11-22T10:00:00.000Z' }],
+      'translation.confirmSaveToAll': [{ dontAskAgain: true, at: '2026-11-22T10:00:00.000Z' }, { dontAskAgain: false, at: '2026-11-22T10:00:00.000Z' }, { dontAskAgain: true }],
       'translation.openDiff': [{ previousVersionId: 'v1', now: '2026-11-22T10:00:00.000Z' }],
-      'translation.askResetTranslation': [{ key: TR_T2 }],
+      // t2 back to its original target; t1, with the diff shown, back to the previous version's value.
+      'translation.askResetTranslation': [{ key: TR_T2 }, { key: TR_T1 }],
       'realtime.reconnected': [{ namespace: '/item/i-fr' }],
-      'xstate.done.actor.fetchPreviousValidation': [{ output: TR_PREVIOUS }],
-      'xstate.done.actor.fetchPreviousFile': [{ output: SMALL_STORYLINE_FILE }],
+      'xstate.done.actor.fetchPreviousValidation': [{ output: TR_PREVIOUS }, { output: 'not a validation' }],
+      'xstate.done.actor.fetchPreviousFile': [{ output: SMALL_STORYLINE_FILE }, { output: { children: 'not a file' } }],
       'realtime.message': [trPush('updateSegments', { itemIdHash: 'i-fr', version: 2, validationSegmentIds: ['vs1'], by: 'u-kim' })],
-      'xstate.done.actor.fetchStack': [{ output: TR_STACK }, { output: 'not a stack' }],
-      'xstate.error.actor.fetchStack': [httpRefusal(404, 'Not in a translation stack.')],
+      'xstate.done.actor.fetchStack': [{ output: TR_STACK }, { output: { ...TR_STACK, entries: TR_STACK.entries.slice(0, 1) } }, { output: 'not a stack' }],
+      'xstate.error.actor.fetchStack': [httpRefusal(404, 'Not in a translation stack.'), httpRefusal(500, 'Database down')],
       'xstate.done.actor.fetchValidation': [{ output: TR_VALIDATION }, { output: null }],
       'xstate.error.actor.fetchValidation': [httpRefusal(500, 'Database down')],
-      'xstate.done.actor.fetchFile': [{ output: TR_TOOLS_FILE }, { output: { children: 'not a file' } }],
+      'xstate.done.actor.fetchFile': [{ output: TR_TOOLS_FILE }, { output: { ...TR_TOOLS_FILE, storylineVersion: '3.5.0' } }, { output: { children: 'not a file' } }],
       'xstate.done.actor.saveChanges': [{ output: { paths: { [TR_T1]: trChange('vs1', 'Bonjour') } } }],
       'xstate.error.actor.saveChanges': [httpRefusal(409, 'The segment is locked.')],
       'xstate.done.actor.refreshSegments': [{ output: { data: [{ validationSegmentId: 'vs1', path: TR_T1, change: trChange('vs1', 'Salut') }] } }],
