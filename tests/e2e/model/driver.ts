@@ -36,13 +36,40 @@ export interface FlowMap<C> {
    * view disables or does not draw at that point), each with the reason. Paths holding one are not run; a run that no
    * generated path holds fails the generation (the list stays true).
    */
-  impossible?: { sequence: string[]; why: string }[];
+  impossible?: { sequence: EventPattern[]; why: string }[];
   /** Every leaf state path the flow's paths reach → what the page shows there. */
   states: Record<string, StateCheck<C>>;
   /** Every event type the flow's paths send → what the user does. */
   events: Record<string, EventAction<C>>;
   /** Brings the page to where the machine's initial state is (signed in, on the right screen). */
   setup: (fixtures: Fixtures, path: ModelPath) => Promise<C>;
+}
+
+/** An event type, or an event type with payload fields that must be equal (`{ type, output: null }`). */
+export type EventPattern = string | ({ type: string } & Record<string, unknown>);
+
+function matches(pattern: EventPattern, event: EventObject | undefined): boolean {
+  if (!event) return false;
+  if (typeof pattern === 'string') return event.type === pattern;
+  return Object.entries(pattern).every(([key, value]) => JSON.stringify((event as unknown as Record<string, unknown>)[key]) === JSON.stringify(value));
+}
+
+const patternName = (pattern: EventPattern) => (typeof pattern === 'string' ? pattern : JSON.stringify(pattern));
+
+/**
+ * The entry with some payload cases left out: answers the real service never gives (the client turns them into
+ * errors) or dialogs of another flow. `drop` names, per event type, why its cases matching `where` are left out; a
+ * rule that leaves out nothing throws (the map stays true to the registry).
+ */
+export function withoutCases(entry: PathEntry, drop: Record<string, { where: (payload: Record<string, unknown>) => boolean; why: string }>): PathEntry {
+  const cases = { ...entry.cases };
+  for (const [type, rule] of Object.entries(drop)) {
+    const before = cases[type] ?? [];
+    const kept = before.filter((payload) => !rule.where(payload as Record<string, unknown>));
+    if (kept.length === before.length) throw new Error(`withoutCases: no case of ${type} in ${entry.name} matches (${rule.why})`);
+    cases[type] = kept;
+  }
+  return { ...entry, cases };
 }
 
 /** One generated path to run: its title, its events and the state value after each. */
@@ -75,9 +102,9 @@ export function flowPaths<C>(map: FlowMap<C>): ModelPath[] {
   const generated = generatePaths(map.entry);
   const outside = map.outside ?? {};
   const impossible = map.impossible ?? [];
-  const holds = (p: MachinePath, sequence: string[]) => p.events.some((_, i) => sequence.every((type, k) => p.events[i + k]?.type === type));
+  const holds = (p: MachinePath, sequence: EventPattern[]) => p.events.some((_, i) => sequence.every((pattern, k) => matches(pattern, p.events[i + k])));
   const unused = impossible.filter((rule) => !generated.some((p) => holds(p, rule.sequence)));
-  if (unused.length) throw new Error(`Model map "${map.name}": no generated path holds ${unused.map((r) => r.sequence.join(' → ')).join('; ')} (remove it from impossible)`);
+  if (unused.length) throw new Error(`Model map "${map.name}": no generated path holds ${unused.map((r) => r.sequence.map(patternName).join(' → ')).join('; ')} (remove it from impossible)`);
   const inFlow = generated.filter((p) => p.events.every((e) => !(e.type in outside)) && !impossible.some((rule) => holds(p, rule.sequence)));
   const keyOf = (p: MachinePath) => JSON.stringify([p.inputIndex, p.events]);
   const keys = inFlow.map(keyOf);

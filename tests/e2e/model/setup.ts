@@ -19,10 +19,10 @@ export async function signInToGrid(page: Page, email: string): Promise<void> {
   await openGridAs(page, email);
 }
 
-/** Drops a fresh story on Team Library (signed in first) and waits for its ready card; resolves its title. */
-export async function uploadFreshItem(page: Page, prefix: string): Promise<string> {
+/** Drops a fresh story on a folder (signed in first) and waits for its ready card; resolves its title. */
+export async function uploadFreshItem(page: Page, prefix: string, folder = 'Team Library'): Promise<string> {
   if (!/\/review(\/|$)/.test(new URL(page.url()).pathname) || (await page.getByRole('tree', { name: 'Folders' }).count()) === 0) await page.goto('/review');
-  await treeFolder(page, 'Team Library').click();
+  await treeFolder(page, folder).click();
   const title = uniqueName(prefix);
   await dropFiles(page.getByRole('list', { name: 'Items' }), [storyFile(title)]);
   const card = itemCard(page, title);
