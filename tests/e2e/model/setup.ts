@@ -52,7 +52,7 @@ export interface HeldRequest {
 }
 
 /**
- * Holds the next request matching `url` and `method` until the returned handle lets it go; the route is removed once
+ * Holds the next request matching `url` and `method` ('*': any) until the returned handle lets it go; the route is removed once
  * it caught one. Resolves when the request has been made (start it after calling this).
  */
 export async function holdNext(page: Page, url: string, method: string): Promise<() => Promise<HeldRequest>> {
@@ -60,7 +60,7 @@ export async function holdNext(page: Page, url: string, method: string): Promise
   const held = new Promise<HeldRequest>((resolve) => (resolveHeld = resolve));
   let caught = false;
   const handler = async (route: Route) => {
-    if (caught || route.request().method() !== method) return route.fallback();
+    if (caught || (method !== '*' && route.request().method() !== method)) return route.fallback();
     caught = true;
     const done = () => page.unroute(url, handler);
     resolveHeld({
