@@ -1,5 +1,5 @@
 /** Model-based: every generated path of the content dialogs' machine for the new-folder and the move dialogs, run in the real app (tests/e2e/model/). */
-import { test } from './fixtures.ts';
+import { test } from './model/modelTest.ts';
 import { flowPaths, runPath } from './model/driver.ts';
 import { moveMap, newFolderMap } from './model/folderDialogsMap.ts';
 

@@ -1,5 +1,5 @@
 /** Model-based: every generated path of the uploads machine (the upload flow), run in the real app (tests/e2e/model/). */
-import { test } from './fixtures.ts';
+import { test } from './model/modelTest.ts';
 import { flowPaths, runPath } from './model/driver.ts';
 import { uploadsMap } from './model/uploadsMap.ts';
 

@@ -6,7 +6,7 @@
 import { Buffer } from 'node:buffer';
 import type { Page, Request, Route } from '@playwright/test';
 import { buildStoryFixture } from '../../../server/uploads/fixtures.ts';
-import { dropFiles, expect, itemCard, openGridAs, tokenOf, treeFolder, uniqueName, type TestFile } from '../fixtures.ts';
+import { DEMO_PASSWORD, dropFiles, expect, fillLogin, itemCard, tokenOf, treeFolder, uniqueName, type TestFile } from '../fixtures.ts';
 
 /** A one-slide Storyline publish, zipped, named `<title>.zip`. */
 export function storyFile(title: string): TestFile {
@@ -14,9 +14,17 @@ export function storyFile(title: string): TestFile {
   return { name: `${title}.zip`, mimeType: 'application/zip', buffer: Buffer.from(bytes) };
 }
 
-/** Signs `email` in on the way to the item grid (once per page). */
+/**
+ * Opens the item grid as `email`: straight in when the context holds that sign-in already (tests/e2e/model/modelTest.ts),
+ * else through the provider's login page.
+ */
 export async function signInToGrid(page: Page, email: string): Promise<void> {
-  await openGridAs(page, email);
+  await page.goto('/review');
+  const tree = page.getByRole('tree', { name: 'Folders' });
+  const login = page.getByLabel(/e-mail/i);
+  await expect(tree.or(login).first()).toBeVisible();
+  if (await login.isVisible()) await fillLogin(page, email, DEMO_PASSWORD);
+  await expect(tree).toBeVisible();
 }
 
 /** Drops a fresh story on a folder (signed in first) and waits for its ready card; resolves its title. */
