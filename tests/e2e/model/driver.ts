@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import type { EventObject, StateValue } from 'xstate';
-import { drivePath, generatePaths, type MachinePath, type PathEntry } from '../../../tools/pathGen.ts';
+import { drivePath, eventTypes, generatePaths, type MachinePath, type PathEntry } from '../../../tools/pathGen.ts';
 
 /** What a step of a path runs with: the signed-in page and whatever the flow's setup prepared. */
 export interface Fixtures {
@@ -110,6 +110,9 @@ function titleOf(name: string, events: EventObject[]): string {
 export function flowPaths<C>(map: FlowMap<C>): ModelPath[] {
   const generated = generatePaths(map.entry);
   const outside = map.outside ?? {};
+  const known = new Set(eventTypes(map.entry.machine));
+  const strangers = Object.keys(outside).filter((type) => !known.has(type));
+  if (strangers.length) throw new Error(`Model map "${map.name}": ${map.entry.name} takes no ${strangers.join(', ')} (remove it from outside)`);
   const impossible = map.impossible ?? [];
   const holds = (p: MachinePath, rule: { sequence: EventPattern[]; atStart?: boolean }) =>
     p.events.some((_, i) => (!rule.atStart || i === 0) && rule.sequence.every((pattern, k) => matches(pattern, p.events[i + k])));
