@@ -1,12 +1,12 @@
 /**
- * Set-up shared by the flow maps: a fresh story uploaded by dropping it on the grid (as a user does), the page's
- * access token for the few set-up calls the UI cannot make, and a route that holds one request until the map lets it
- * go on to the real server (so a busy state can be seen before the server answers).
+ * Set-up shared by the flow maps: signing in to the grid, a fresh story uploaded by dropping it on a folder (as a user
+ * does), opening an item card, and a route that holds one request until the map lets it go on to the real server (so
+ * a busy state can be seen before the server answers).
  */
 import { Buffer } from 'node:buffer';
 import type { Page, Request, Route } from '@playwright/test';
 import { buildStoryFixture } from '../../../server/uploads/fixtures.ts';
-import { DEMO_PASSWORD, dropFiles, expect, fillLogin, itemCard, tokenOf, treeFolder, uniqueName, type TestFile } from '../fixtures.ts';
+import { DEMO_PASSWORD, dropFiles, expect, fillLogin, itemCard, treeFolder, uniqueName, type TestFile } from '../fixtures.ts';
 
 /** A one-slide Storyline publish, zipped, named `<title>.zip`. */
 export function storyFile(title: string): TestFile {
@@ -45,13 +45,6 @@ export async function openItemCard(page: Page, title: string): Promise<void> {
   await expect(page.getByRole('heading', { name: title, exact: true, level: 1 })).toBeVisible();
 }
 
-/** The item id in the item view's address. */
-export function itemIdInAddress(page: Page): string {
-  const id = /\/review\/content\/([^/]+)\//.exec(new URL(page.url()).pathname)?.[1];
-  if (!id) throw new Error(`itemIdInAddress: ${page.url()} is not an item address`);
-  return id;
-}
-
 /** A request held on its way to the server: let it go on (optionally with another body), or fail it with a status. */
 export interface HeldRequest {
   request: Request;
@@ -85,11 +78,6 @@ export async function holdNext(page: Page, url: string, method: string): Promise
   };
   await page.route(url, handler);
   return () => held;
-}
-
-/** A bearer header for the signed-in page (set-up the UI cannot do). */
-export async function bearer(page: Page): Promise<Record<string, string>> {
-  return { Authorization: `Bearer ${await tokenOf(page)}` };
 }
 
 /** 'YYYY-MM-DD' `days` from today (UTC, the browser's zone here). */
