@@ -21,6 +21,10 @@ import { SandboxPage } from './views/SandboxPage.tsx';
 import { ExternalRedirectScreen } from './views/screens/ExternalRedirectScreen.tsx';
 import { SignInPage } from './views/SignInPage.tsx';
 import type { UpgradePlacement } from './views/upgrade/UpgradeModal.tsx';
+// Charts studio (/charts, staff): its own chunk, with elkjs, loaded on first visit.
+import { lazy, Suspense } from 'react';
+import { LoadingScreen } from './kit/index.ts';
+const ChartsPage = lazy(() => import('./views/charts/ChartsPage.tsx'));
 
 /** Scroll to top on route change (foundation §9). */
 function ScrollToTop() {
@@ -166,6 +170,18 @@ export function AppRoutes() {
               <SandboxPage />
             </RequireStaff>
           </RequireAuth>
+        </Route>
+        {/* Charts studio (staff). */}
+        <Route path="/charts/:name?">
+          {(params) => (
+            <RequireAuth>
+              <RequireStaff>
+                <Suspense fallback={<LoadingScreen text={t('charts.chart.laying')} />}>
+                  <ChartsPage machineName={params.name} />
+                </Suspense>
+              </RequireStaff>
+            </RequireAuth>
+          )}
         </Route>
         {/* Any other single-segment path redirects to the dashboard. */}
         <Route path="/:segment">

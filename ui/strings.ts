@@ -19,6 +19,8 @@ import { translationAssistStrings } from './strings/translationAssist.ts';
 import { translationMachineStrings } from './strings/translationMachine.ts';
 import { translationAssistMachineStrings } from './strings/translationAssistMachine.ts';
 import { translationVersionsStrings } from './strings/translationVersions.ts';
+// Charts studio (/charts).
+import { chartsStrings } from './strings/charts.ts';
 
 const coreStrings = {
   'app.skipToContent': 'Skip to main content',
@@ -115,7 +117,7 @@ const coreStrings = {
   'notFound.goToDashboard': 'Go to the dashboard',
 } as const;
 
-export const strings = { ...coreStrings, ...headerStrings, ...accessStrings, ...sandboxStrings, ...anonStrings, ...contentStrings, ...itemStrings, ...commentsStrings, ...commentsPanelStrings, ...shareStrings, ...reviewRequestsStrings, ...translationStrings, ...translationToolsStrings, ...translationEditorStrings, ...translationMachineStrings, ...translationAssistStrings, ...translationVersionsStrings, ...translationAssistMachineStrings } as const;
+export const strings = { ...coreStrings, ...headerStrings, ...accessStrings, ...sandboxStrings, ...anonStrings, ...contentStrings, ...itemStrings, ...commentsStrings, ...commentsPanelStrings, ...shareStrings, ...reviewRequestsStrings, ...translationStrings, ...translationToolsStrings, ...translationEditorStrings, ...translationMachineStrings, ...translationAssistStrings, ...translationVersionsStrings, ...translationAssistMachineStrings, ...chartsStrings } as const;
 
 export type StringKey = keyof typeof strings;
 

@@ -67,8 +67,8 @@ function ProductNavItem(props: { entry: ProductEntry; href: string; label: strin
 export function Header() {
   const { auth, session, dashboard, notificationSettings, links, timeZone, downloadSessionLog } = useSystem();
   const user = useSelector(auth, (snapshot) => snapshot.context.user);
-  const [location] = useLocation();
-  const { status, account, summary } = useAccount();
+  const [location, navigate] = useLocation();
+  const { status, account, summary, isStaff } = useAccount();
   const dashboardHelpExperiment = useFlag('dashboardHelpExperiment');
   const upgrade = useSelector(dashboard, upgradeModalOf, (a, b) => a.open === b.open && a.placement === b.placement);
   const model = headerModel({ status, account, summary, links, location, dashboardHelpExperiment });
@@ -203,6 +203,10 @@ export function Header() {
                 )
               }
             >
+              {/* Staff tools: the charts studio. */}
+              {isStaff && (
+                <MenuItem onSelect={() => navigate('/charts')}>{t('charts.link')}</MenuItem>
+              )}
               {model.accountMenu.map(accountItem)}
             </Menu>
           </div>
