@@ -33,18 +33,31 @@ function download(text: string, fileName: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/** The live attachment and the chosen actor, kept while the app runs: leaving /charts to act in the app and coming back keeps them. */
+const remembered: { liveOn: boolean; actor: string | null } = { liveOn: false, actor: null };
+
 /** /charts (staff): the registry's machines drawn from their definitions, coverage, the live system, SVG export. */
 export default function ChartsPage({ machineName }: { machineName?: string | undefined }) {
   usePageTitle(t('charts.title'));
-  const [choice, setChoice] = useState<Choice>({ kind: 'machine', name: machineName && registry.some((e) => e.name === machineName) ? machineName : 'translation' });
+  const [choice, setChoice] = useState<Choice>(() =>
+    machineName && registry.some((e) => e.name === machineName)
+      ? { kind: 'machine', name: machineName }
+      : remembered.liveOn && remembered.actor
+        ? { kind: 'actor', path: remembered.actor }
+        : { kind: 'machine', name: 'translation' },
+  );
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const [focus, setFocus] = useState<string>('');
   const [filter, setFilter] = useState<string>('');
   const [search, setSearch] = useState('');
   const [showCoverage, setShowCoverage] = useState(false);
   const [selected, setSelected] = useState<string | null>(null);
-  const [liveOn, setLiveOn] = useState(false);
+  const [liveOn, setLiveOn] = useState(remembered.liveOn);
   const live = useLiveActors(liveOn);
+  useEffect(() => {
+    remembered.liveOn = liveOn;
+    remembered.actor = choice.kind === 'actor' ? choice.path : null;
+  }, [liveOn, choice]);
   const ids = { search: useId(), filter: useId(), focus: useId(), heading: useId(), machines: useId(), live: useId() };
 
   const actor = choice.kind === 'actor' ? (live.actors.find((a) => a.path === choice.path) ?? null) : null;

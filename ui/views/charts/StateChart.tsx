@@ -43,10 +43,16 @@ const MAX_SCALE = 3;
 const PAN_STEP = 80;
 const clampScale = (scale: number) => Math.min(MAX_SCALE, Math.max(MIN_SCALE, scale));
 
-/** The camera that shows a layout's width in a viewport (not smaller than half size, not larger than full size). */
-function fitCamera(layout: ChartLayout, width: number): Camera {
-  const scale = clampScale(Math.min(1, Math.max(0.5, (width - 24) / (layout.width + 40))));
+/** The camera that shows the whole layout in a viewport (never larger than full size). */
+function fitCamera(layout: ChartLayout, width: number, height: number): Camera {
+  const scale = clampScale(Math.min(1, (width - 24) / (layout.width + 40), (height - 24) / (layout.height + 40)));
   return { x: 12, y: 12, scale };
+}
+
+/** The camera a chart opens with: the whole chart when it fits at a readable size, else its top left at 85%. */
+function startCamera(layout: ChartLayout, width: number, height: number): Camera {
+  const fitted = fitCamera(layout, width, height);
+  return fitted.scale >= 0.85 ? fitted : { x: 12, y: 12, scale: 0.85 };
 }
 
 function activate(event: KeyboardEvent, run: () => void) {
@@ -69,9 +75,7 @@ function StateBox({ laid, marks, onToggle }: { laid: LaidNode; marks: ChartMarks
       data-state={node.id}
       data-active={marks.active?.has(node.id) ? 'true' : undefined}
       className={toggles ? 'state-chart__toggle' : undefined}
-      {...(toggles
-        ? { role: 'button', tabIndex: 0, 'aria-label': name, 'aria-expanded': !laid.collapsed, onClick: () => onToggle(node.id), onKeyDown: (e: KeyboardEvent) => activate(e, () => onToggle(node.id)) }
-        : {})}
+      onClick={toggles ? () => onToggle(node.id) : undefined}
     >
       <title>{name ?? node.id}</title>
       <rect x={x} y={y} width={width} height={height} rx={node.kind === 'history' ? height / 2 : hasChildren ? 6 : 10} {...style} />
@@ -83,9 +87,23 @@ function StateBox({ laid, marks, onToggle }: { laid: LaidNode; marks: ChartMarks
         </>
       )}
       {toggles && (
-        <text x={x + width - 18} y={y + 18} fontSize={14} fill={COLORS.muted} aria-hidden="true">
-          {laid.collapsed ? '⊞' : '⊟'}
-        </text>
+        <g
+          role="button"
+          tabIndex={0}
+          aria-label={name}
+          aria-expanded={!laid.collapsed}
+          className="state-chart__toggle-button"
+          onClick={(e) => {
+            e.stopPropagation();
+            onToggle(node.id);
+          }}
+          onKeyDown={(e) => activate(e, () => onToggle(node.id))}
+        >
+          <rect x={x + width - 24} y={y + 4} width={20} height={20} rx={4} fill="#ffffff" stroke={COLORS.stroke} />
+          <text x={x + width - 14} y={y + 19} fontSize={14} textAnchor="middle" fill={COLORS.text}>
+            {laid.collapsed ? '+' : '−'}
+          </text>
+        </g>
       )}
       <text x={x + METRICS.pad} y={y + 18} fontSize={13} fontWeight={600} fill={COLORS.text}>
         {title}
@@ -155,7 +173,7 @@ export function StateChart({ machine, active, coverage, onSelectTransition, view
   // A new machine or region starts fitted; collapsing keeps the camera.
   useEffect(() => setCamera(null), [machineId, focus]);
   useEffect(() => {
-    if (layout && camera === null) setCamera(fitCamera(layout, viewport.current?.clientWidth ?? 1000));
+    if (layout && camera === null) setCamera(startCamera(layout, viewport.current?.clientWidth ?? 1000, viewport.current?.clientHeight ?? 600));
   }, [layout, camera]);
 
   const firstFound = found[0];
@@ -194,7 +212,7 @@ export function StateChart({ machine, active, coverage, onSelectTransition, view
     return () => el.removeEventListener('wheel', onWheel);
   }, [zoomAt]);
 
-  const fit = useCallback(() => layout && setCamera(fitCamera(layout, viewport.current?.clientWidth ?? 1000)), [layout]);
+  const fit = useCallback(() => layout && setCamera(fitCamera(layout, viewport.current?.clientWidth ?? 1000, viewport.current?.clientHeight ?? 600)), [layout]);
   const pan = (dx: number, dy: number) => setCamera((cam) => (cam ? { ...cam, x: cam.x + dx, y: cam.y + dy } : cam));
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
