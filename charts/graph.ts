@@ -150,6 +150,8 @@ export function isWithin(graph: ChartGraph, id: string, ancestor: string): boole
 export interface ChartView {
   collapsed?: ReadonlySet<string>;
   focus?: string | null;
+  /** False: a state's targetless and self transitions are counted on one line instead of listed (default true). */
+  listed?: boolean;
 }
 
 /** A drawn edge: a transition to one of its targets, its ends moved to the nearest shown state. */

@@ -46,12 +46,16 @@ export function clip(text: string, max = METRICS.maxChars): string {
 }
 
 /** The lines a state shows under its name. */
-export function stateLines(node: ChartNode): string[] {
+export function stateLines(node: ChartNode, listed = true): string[] {
   const lines: string[] = [];
   if (node.kind === 'history') lines.push(node.history === 'deep' ? 'history (deep)' : 'history');
   if (node.entry.length) lines.push(`entry / ${node.entry.join(', ')}`);
   if (node.exit.length) lines.push(`exit / ${node.exit.join(', ')}`);
   for (const inv of node.invoke) lines.push(`invoke ${inv.id}${inv.src !== inv.id && inv.src !== 'inline' ? ` (${inv.src})` : ''}`);
+  if (!listed && node.listed.length) {
+    lines.push(`${node.listed.length} targetless or self transition${node.listed.length === 1 ? '' : 's'}`);
+    return lines;
+  }
   for (const t of node.listed) {
     const { trigger, guard, actions } = transitionLabel(t);
     lines.push(`${t.targets.length ? '↻ ' : ''}${[trigger, guard, actions].filter(Boolean).join(' ')}`);
@@ -97,7 +101,7 @@ export async function layoutGraph(graph: ChartGraph, view: ChartView = {}): Prom
   const lines = new Map<string, string[]>();
   const elkNodes = new Map<string, ElkNode>();
   const build = (node: ChartNode): ElkNode => {
-    const own = [clip(node.key), ...stateLines(node).map((line) => clip(line))];
+    const own = [clip(node.key), ...stateLines(node, view.listed ?? true).map((line) => clip(line))];
     const hiddenCount = visible.hidden.get(node.id) ?? 0;
     if (hiddenCount) own.push(`+ ${hiddenCount} inner transition${hiddenCount === 1 ? '' : 's'}`);
     lines.set(node.id, own);
@@ -185,9 +189,9 @@ export async function layoutGraph(graph: ChartGraph, view: ChartView = {}): Prom
   return { width: Math.ceil(result.width ?? 0), height: Math.ceil(result.height ?? 0), nodes, edges: laidEdges };
 }
 
-/** The key a layout is cached by: the definition's hash and the view (collapsed states, focus). */
+/** The key a layout is cached by: the definition's hash and the view (collapsed states, focus, listed transitions). */
 export function layoutKey(definitionHash: string, view: ChartView = {}): string {
-  return `${definitionHash}|${[...(view.collapsed ?? [])].sort().join(',')}|${view.focus ?? ''}`;
+  return `${definitionHash}|${[...(view.collapsed ?? [])].sort().join(',')}|${view.focus ?? ''}|${view.listed === false ? 'counted' : 'listed'}`;
 }
 
 const cache = new Map<string, Promise<ChartLayout>>();

@@ -34,6 +34,13 @@ test('staff draw the translation machine, collapse a region, filter by an event 
   await page.screenshot({ path: testInfo.outputPath('charts-translation.png') });
   await expectNoAxeViolations(page, 'the charts studio');
 
+  // Targetless transitions are counted on their state, or listed on demand.
+  const open = chart.locator('g[data-state="translation.open"]').locator(':scope > text');
+  await expect(open.filter({ hasText: /^\d+ targetless or self transitions$/ })).toHaveCount(1);
+  await page.getByLabel('List targetless transitions').check();
+  await expect(open.filter({ hasText: /^translation\.toggleGroup / })).toHaveCount(1);
+  await page.getByLabel('List targetless transitions').uncheck();
+
   // Collapse the load region: its inner states leave the chart, the region stays.
   await chart.getByRole('button', { name: 'Collapse translation.open.load', exact: true }).click();
   await expect(chart.locator('g[data-state="translation.open.load.fetchingStack"]')).toHaveCount(0);
@@ -56,6 +63,7 @@ test('staff draw the translation machine, collapse a region, filter by an event 
   expect(parsed.svg['@_xmlns']).toBe('http://www.w3.org/2000/svg');
   const texts = new Set([...text.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]));
   for (const key of translationStateKeys()) expect(texts, `state ${key} named in the SVG`).toContain(key);
+  expect(texts).toContain('translation.toggleGroup [inline] / xstate.assign');
 });
 
 /** The ids of the states drawn as active on a chart. */

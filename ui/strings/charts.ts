@@ -22,6 +22,7 @@ export const chartsStrings = {
   'charts.focus.label': 'Region',
   'charts.focus.all': 'Whole machine',
   'charts.collapseAll': 'Collapse all',
+  'charts.listed': 'List targetless transitions',
   'charts.expandAll': 'Expand all',
   'charts.coverage.show': 'Coverage',
   'charts.coverage.running': 'Generating paths for coverage (this can take several seconds)…',

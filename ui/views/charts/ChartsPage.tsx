@@ -51,6 +51,7 @@ export default function ChartsPage({ machineName }: { machineName?: string | und
   const [filter, setFilter] = useState<string>('');
   const [search, setSearch] = useState('');
   const [showCoverage, setShowCoverage] = useState(false);
+  const [listed, setListed] = useState(false);
   const [selected, setSelected] = useState<string | null>(null);
   const [liveOn, setLiveOn] = useState(remembered.liveOn);
   const live = useLiveActors(liveOn);
@@ -89,7 +90,7 @@ export default function ChartsPage({ machineName }: { machineName?: string | und
     return [...graph.nodes.values()].filter((n) => n.id.toLowerCase().includes(term)).map((n) => n.id);
   }, [graph, search]);
   const triggers = useMemo(() => (filter ? new Set([filter]) : null), [filter]);
-  const view = useMemo(() => ({ collapsed, focus: focus || null }), [collapsed, focus]);
+  const view = useMemo(() => ({ collapsed, focus: focus || null, listed }), [collapsed, focus, listed]);
   const chartCoverage = coverage.status === 'ready' ? coverage.coverage : null;
 
   const toggle = (id: string) =>
@@ -102,7 +103,8 @@ export default function ChartsPage({ machineName }: { machineName?: string | und
 
   const exportSvg = async () => {
     if (!machine) return;
-    const layout = await layoutMachine(machine, view);
+    // The file is for reviews: every targetless transition listed, whatever the page shows.
+    const layout = await layoutMachine(machine, { ...view, listed: true });
     const title = entry ? `${entry.name}: ${entry.description}` : `${choiceKey} (${machine.id})`;
     download(chartSvg(layout, title, { active: active ?? new Set(), coverage: chartCoverage, triggers, found: new Set(found), selected }), `${(entry?.name ?? machine.id).replace(/[^\w.-]+/g, '-')}.svg`);
   };
@@ -206,6 +208,9 @@ export default function ChartsPage({ machineName }: { machineName?: string | und
                 <Button variant="secondary" size="sm" onClick={() => setCollapsed(new Set())}>
                   {t('charts.expandAll')}
                 </Button>
+                <label className="charts-check">
+                  <input type="checkbox" checked={listed} onChange={(e) => setListed(e.target.checked)} /> {t('charts.listed')}
+                </label>
                 <label className="charts-check">
                   <input type="checkbox" checked={showCoverage} disabled={!coverageName} onChange={(e) => setShowCoverage(e.target.checked)} /> {t('charts.coverage.show')}
                 </label>

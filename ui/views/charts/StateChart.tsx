@@ -155,20 +155,21 @@ export function StateChart({ machine, active, coverage, onSelectTransition, view
   const drag = useRef<{ x: number; y: number; camera: Camera } | null>(null);
   const collapsedKey = [...(view?.collapsed ?? [])].sort().join(',');
   const focus = view?.focus ?? null;
+  const listed = view?.listed ?? true;
   const machineId = machine.id;
 
   useEffect(() => {
     let live = true;
     setFailed(null);
     const collapsed = new Set(collapsedKey ? collapsedKey.split(',') : []);
-    layoutMachine(machine, { collapsed, focus }).then(
+    layoutMachine(machine, { collapsed, focus, listed }).then(
       (next) => live && setLayout(next),
       (error: unknown) => live && setFailed(error instanceof Error ? error.message : String(error)),
     );
     return () => {
       live = false;
     };
-  }, [machine, collapsedKey, focus]);
+  }, [machine, collapsedKey, focus, listed]);
 
   // A new machine or region starts fitted; collapsing keeps the camera.
   useEffect(() => setCamera(null), [machineId, focus]);
