@@ -2,7 +2,7 @@ import ELK, { type ElkExtendedEdge, type ElkNode } from 'elkjs/lib/elk.bundled.j
 import { hashValue } from '../domain/hash.ts';
 import { describeNode } from '../machines/definition.ts';
 import type { AnyStateMachine } from 'xstate';
-import { graphOfDescription, transitionLabel, visibleGraph, type ChartGraph, type ChartNode, type ChartTransition, type ChartView } from './graph.ts';
+import { graphOfDescription, isWithin, transitionLabel, visibleGraph, type ChartGraph, type ChartNode, type ChartTransition, type ChartView } from './graph.ts';
 
 /** A state placed on the chart (absolute coordinates). */
 export interface LaidNode {
@@ -125,7 +125,10 @@ export async function layoutGraph(graph: ChartGraph, view: ChartView = {}): Prom
     return elkNode;
   };
   const root = build(graph.nodes.get(visible.rootId)!);
-  const edges: ElkExtendedEdge[] = visible.edges.map((edge) => {
+  // A transition between a state and one of its own descendants is not given to elkjs: as a layered edge it pushes the
+  // compound state's children far along the layers. It is drawn afterwards down the state's left side.
+  const nested = (edge: { source: string; target: string }) => isWithin(graph, edge.target, edge.source) || isWithin(graph, edge.source, edge.target);
+  const edges: ElkExtendedEdge[] = visible.edges.filter((edge) => !nested(edge)).map((edge) => {
     const labelLines = edgeLines(edge.transition);
     return {
       id: edge.id,
@@ -186,6 +189,24 @@ export async function layoutGraph(graph: ChartGraph, view: ChartView = {}): Prom
       },
     };
   });
+  const boxes = new Map(nodes.map((n) => [n.id, n]));
+  const lanes = new Map<string, number>();
+  for (const edge of visible.edges.filter(nested)) {
+    const source = boxes.get(edge.source);
+    const target = boxes.get(edge.target);
+    if (!source || !target) continue;
+    const [outer, inner] = isWithin(graph, edge.target, edge.source) ? [source, target] : [target, source];
+    const lane = lanes.get(outer.id) ?? 0;
+    lanes.set(outer.id, lane + 1);
+    const x = outer.x + 4 + (lane % 3) * 3;
+    const y = inner.y + Math.min(inner.height / 2, 14) + (lane % 4) * 3;
+    const down = { x, y: outer.y + METRICS.titleHeight - 4 };
+    const points = outer === source ? [down, { x, y }, { x: inner.x, y }] : [{ x: inner.x, y }, { x, y }, down];
+    const lines = edgeLines(edge.transition);
+    const width = Math.ceil(textWidth(lines, METRICS.label) + 8);
+    const height = lines.length * METRICS.labelLineHeight + 4;
+    laidEdges.push({ id: edge.id, transition: edge.transition, source: edge.source, target: edge.target, points, label: { x: inner.x - width - 4, y: y - height - 2, width, height, lines } });
+  }
   return { width: Math.ceil(result.width ?? 0), height: Math.ceil(result.height ?? 0), nodes, edges: laidEdges };
 }
 

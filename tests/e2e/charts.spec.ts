@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { XMLParser } from 'fast-xml-parser';
+import type { Locator, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 import { translationMachine } from '../../machines/index.ts';
 
@@ -16,7 +17,7 @@ function translationStateKeys(): string[] {
   return keys;
 }
 
-async function openChartsAsStaff(page: import('@playwright/test').Page, signIn: (email: string) => Promise<void>) {
+async function openChartsAsStaff(page: Page, signIn: (email: string) => Promise<void>) {
   await page.goto('/');
   await signIn('sam.staff@example.com');
   await page.getByRole('button', { name: /^SS/ }).click();
@@ -67,7 +68,7 @@ test('staff draw the translation machine, collapse a region, filter by an event 
 });
 
 /** The ids of the states drawn as active on a chart. */
-async function activeStates(chart: import('@playwright/test').Locator): Promise<string[]> {
+async function activeStates(chart: Locator): Promise<string[]> {
   return chart.locator('g[data-active="true"]').evaluateAll((gs) => gs.map((g) => g.getAttribute('data-state') ?? '').sort());
 }
 
