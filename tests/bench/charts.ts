@@ -1,6 +1,6 @@
 /**
- * Charts figures: the elkjs layout time of the largest registry machine (goal < 500 ms; the first layout of a page
- * visit, after elkjs is loaded and warmed on another machine, median of a few runs) and the size of the charts chunk
+ * Charts figures: the elkjs layout time of the largest registry machine (goal < 500 ms; the JIT-warm median of a few
+ * runs, and the cold first layout in a fresh process) and the size of the charts chunk
  * in dist/ (built with `npx vite build`; the chunk with the /charts page and elkjs, not in the initial bundle).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -41,9 +41,13 @@ function chartsChunk(): { files: string[]; bytes: number; gzip: number; inInitia
 
 export async function benchCharts(): Promise<void> {
   const largest = [...registry].sort((a, b) => stateCount(b.machine) - stateCount(a.machine))[0]!;
-  const smallest = [...registry].sort((a, b) => stateCount(a.machine) - stateCount(b.machine))[0]!;
-  await layoutGraph(graphOf(smallest.machine)); // loads and warms elkjs, as the page's first chart does
   const graph = graphOf(largest.machine);
+  // Cold: the first layout in this process, elkjs freshly loaded. Then warm: elkjs's code optimised by the JIT, as on
+  // a page after a few charts; the figure against the goal is the warm median.
+  const coldStart = performance.now();
+  await layoutGraph(graph);
+  const cold = performance.now() - coldStart;
+  for (const entry of registry) await layoutGraph(graphOf(entry.machine));
   const times: number[] = [];
   let drawn = 0;
   for (let i = 0; i < RUNS; i++) {
@@ -56,7 +60,7 @@ export async function benchCharts(): Promise<void> {
   const median = times[Math.floor(times.length / 2)]!;
   const transitions = graph.transitions.length;
   console.log(
-    `charts layout: ${largest.name} (${stateCount(largest.machine)} states, ${transitions} transitions, ${drawn} drawn) median ${median.toFixed(0)} ms over ${RUNS} runs (first ${times.length ? Math.max(...times).toFixed(0) : '?'} ms max) — goal < ${GOAL_MS} ms: ${median < GOAL_MS ? 'met' : 'NOT met'}`,
+    `charts layout: ${largest.name} (${stateCount(largest.machine)} states, ${transitions} transitions, ${drawn} drawn) warm median ${median.toFixed(0)} ms over ${RUNS} runs (slowest ${times.at(-1)!.toFixed(0)} ms; cold first layout ${cold.toFixed(0)} ms) — goal < ${GOAL_MS} ms: ${median < GOAL_MS ? 'met' : 'NOT met'}`,
   );
   const chunk = chartsChunk();
   if (!chunk) console.log('charts chunk: no dist/ build (run npx vite build first)');
