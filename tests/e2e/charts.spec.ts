@@ -42,6 +42,25 @@ test('staff draw the translation machine, collapse a region, filter by an event 
   await expect(open.filter({ hasText: /^translation\.toggleGroup / })).toHaveCount(1);
   await page.getByLabel('List targetless transitions').uncheck();
 
+  // Keyboard: the chart pans and zooms from its own keys; + zooms in, 0 fits.
+  const viewport = page.getByRole('group', { name: /^Chart of translation\. Arrow keys pan/ });
+  const scale = page.getByRole('group', { name: 'Zoom' }).getByText(/%$/);
+  const before = await scale.innerText();
+  await viewport.focus();
+  await page.keyboard.press('+');
+  await expect(scale).not.toHaveText(before);
+  await page.keyboard.press('0');
+  await expect(scale).not.toHaveText(before);
+
+  // Search a state; focus one region.
+  await page.getByLabel('Find state').fill('confirmingReset');
+  await expect(page.getByText('1 state(s) found; showing translation.open.tools.confirmingReset.')).toBeVisible();
+  await page.getByLabel('Find state').fill('');
+  await page.getByLabel('Region').selectOption('translation.open.progress');
+  await expect(chart.locator('g[data-state="translation.open.progress.idle"]')).toBeVisible();
+  await expect(chart.locator('g[data-state="translation.open.load"]')).toHaveCount(0);
+  await page.getByLabel('Region').selectOption('');
+
   // Collapse the load region: its inner states leave the chart, the region stays.
   await chart.getByRole('button', { name: 'Collapse translation.open.load', exact: true }).click();
   await expect(chart.locator('g[data-state="translation.open.load.fetchingStack"]')).toHaveCount(0);
@@ -94,7 +113,7 @@ test('the live view highlights the current state of a running actor as it change
   await expectNoAxeViolations(page, 'the live charts view');
 });
 
-test('coverage colours what the generated paths take; a transition shows its shortest path', async ({ page, signIn }) => {
+test('coverage colours what the generated paths take; a transition shows its shortest path', async ({ page, signIn }, testInfo) => {
   await openChartsAsStaff(page, signIn);
   await page.getByRole('link', { name: /^notificationSettings / }).click();
   await page.getByLabel('Coverage').check();
@@ -103,6 +122,7 @@ test('coverage colours what the generated paths take; a transition shows its sho
   await chart.getByRole('button', { name: /^Transition from notificationSettings\.loading: error: fetchPreference/ }).first().click();
   await expect(page.getByText('Shortest path (events in order):')).toBeVisible();
   await expect(page.locator('.charts-detail__path li')).toHaveText(['notificationSettings.open', 'xstate.error.actor.fetchPreference']);
+  await page.screenshot({ path: testInfo.outputPath('charts-coverage.png') });
 });
 
 test('people who are not staff get no charts link and no /charts page', async ({ page, signIn }) => {
