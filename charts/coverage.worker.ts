@@ -51,6 +51,8 @@ self.onmessage = async (message: MessageEvent<CoverageRequest>) => {
       const notTaken = new Set([...one.transitions.missing, ...one.transitions.unreachable]);
       for (const id of ids) if (!notTaken.has(id) && !(id in shortest)) shortest[id] = path.events.map((e) => e.type);
     }
+    // The root is active whenever the machine runs: taken by every path.
+    allStates.add(entry.machine.root.id);
     const missingStates = new Set(coverage.states.missing);
     const answer: CoverageAnswer = {
       name,

@@ -228,6 +228,7 @@ export default function ChartsPage({ machineName }: { machineName?: string | und
                   {t('charts.coverage.failed', { message: coverage.message })}
                 </p>
               )}
+              <div className="charts-body">
               <StateChart
                 machine={machine}
                 active={active}
@@ -266,6 +267,7 @@ export default function ChartsPage({ machineName }: { machineName?: string | und
                 ) : (
                   <p className="charts-detail__hint">{t('charts.detail.hint')}</p>
                 )}
+              </div>
               </div>
             </>
           )}
