@@ -62,7 +62,10 @@ test('staff draw the translation machine, collapse a region, filter by an event 
   await page.getByLabel('Region').selectOption('');
 
   // Collapse the load region: its inner states leave the chart, the region stays.
-  await chart.getByRole('button', { name: 'Collapse translation.open.load', exact: true }).click();
+  // (by keyboard: the button, reached with Tab, is brought into view)
+  await chart.getByRole('button', { name: 'Collapse translation.open.load', exact: true }).focus();
+  await expect(chart.getByRole('button', { name: 'Collapse translation.open.load', exact: true })).toBeInViewport();
+  await page.keyboard.press('Enter');
   await expect(chart.locator('g[data-state="translation.open.load.fetchingStack"]')).toHaveCount(0);
   await expect(chart.getByRole('button', { name: 'Expand translation.open.load', exact: true })).toBeVisible();
 
@@ -119,7 +122,10 @@ test('coverage colours what the generated paths take; a transition shows its sho
   await page.getByLabel('Coverage').check();
   await expect(page.getByText(/Coverage — notificationSettings: states \d+\/\d+/)).toBeVisible({ timeout: 45_000 });
   const chart = page.locator('svg[data-machine="notificationSettings"]');
-  await chart.getByRole('button', { name: /^Transition from notificationSettings\.loading: error: fetchPreference/ }).first().click();
+  const failing = chart.getByRole('button', { name: /^Transition from notificationSettings\.loading: error: fetchPreference/ }).first();
+  await failing.focus();
+  await expect(failing).toBeInViewport();
+  await failing.click();
   await expect(page.getByText('Shortest path (events in order):')).toBeVisible();
   await expect(page.locator('.charts-detail__path li')).toHaveText(['notificationSettings.open', 'xstate.error.actor.fetchPreference']);
   await page.screenshot({ path: testInfo.outputPath('charts-coverage.png') });

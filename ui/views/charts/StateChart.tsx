@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import type { AnyStateMachine } from 'xstate';
 import type { ChartView } from '../../../charts/graph.ts';
 import { layoutMachine, METRICS, type ChartLayout, type LaidEdge, type LaidNode } from '../../../charts/layout.ts';
@@ -49,10 +49,27 @@ function fitCamera(layout: ChartLayout, width: number, height: number): Camera {
   return { x: 12, y: 12, scale };
 }
 
-/** The camera a chart opens with: the whole chart when it fits at a readable size, else its top left at 85%. */
+/** The state a chart opens on: the machine's initial atomic state, following initial children (a parallel state's first region). */
+function startState(layout: ChartLayout): LaidNode | undefined {
+  const byId = new Map(layout.nodes.map((n) => [n.id, n]));
+  let current = layout.nodes[0];
+  for (let depth = 0; current && depth < 32; depth++) {
+    const shown: LaidNode[] = current.node.children.map((id) => byId.get(id)).filter((n): n is LaidNode => n !== undefined);
+    const next = shown.find((n) => n.node.initial) ?? (current.node.kind === 'parallel' ? shown[0] : undefined);
+    if (!next) break;
+    current = next;
+  }
+  return current;
+}
+
+/** The camera a chart opens with: the whole chart when it fits at a readable size, else at 85% on its initial state. */
 function startCamera(layout: ChartLayout, width: number, height: number): Camera {
   const fitted = fitCamera(layout, width, height);
-  return fitted.scale >= 0.85 ? fitted : { x: 12, y: 12, scale: 0.85 };
+  if (fitted.scale >= 0.85) return fitted;
+  const scale = 0.85;
+  const start = startState(layout);
+  if (!start) return { x: 12, y: 12, scale };
+  return { scale, x: Math.min(12, 60 - (start.x + 20) * scale), y: Math.min(12, 80 - (start.y + 20) * scale) };
 }
 
 function activate(event: KeyboardEvent, run: () => void) {
@@ -234,6 +251,22 @@ export function StateChart({ machine, active, coverage, onSelectTransition, view
     }
   };
 
+  // A control reached with Tab is brought into view.
+  const onFocus = (event: FocusEvent<HTMLDivElement>) => {
+    const el = viewport.current;
+    if (!el || event.target === el) return;
+    const box = event.target.getBoundingClientRect();
+    const view = el.getBoundingClientRect();
+    const margin = 24;
+    let dx = 0;
+    let dy = 0;
+    if (box.right > view.right - margin) dx = view.right - margin - box.right;
+    if (box.left + dx < view.left + margin) dx = view.left + margin - box.left;
+    if (box.bottom > view.bottom - margin) dy = view.bottom - margin - box.bottom;
+    if (box.top + dy < view.top + margin) dy = view.top + margin - box.top;
+    if (dx || dy) pan(dx, dy);
+  };
+
   const onPointerDown = (event: ReactPointerEvent<HTMLDivElement>) => {
     if (event.button !== 0 || !camera || (event.target as Element).closest('[role="button"]')) return;
     drag.current = { x: event.clientX, y: event.clientY, camera };
@@ -278,6 +311,7 @@ export function StateChart({ machine, active, coverage, onSelectTransition, view
         aria-label={`${name}. ${t('charts.chart.keys')}`}
         aria-busy={layout === null}
         onKeyDown={onKeyDown}
+        onFocus={onFocus}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
         onPointerUp={onPointerUp}
