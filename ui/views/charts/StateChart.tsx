@@ -49,27 +49,23 @@ function fitCamera(layout: ChartLayout, width: number, height: number): Camera {
   return { x: 12, y: 12, scale };
 }
 
-/** The state a chart opens on: the machine's initial atomic state, following initial children (a parallel state's first region). */
+/** The state a chart opens on: the atomic state the most drawn transitions leave (the first such in definition order). */
 function startState(layout: ChartLayout): LaidNode | undefined {
-  const byId = new Map(layout.nodes.map((n) => [n.id, n]));
-  let current = layout.nodes[0];
-  for (let depth = 0; current && depth < 32; depth++) {
-    const shown: LaidNode[] = current.node.children.map((id) => byId.get(id)).filter((n): n is LaidNode => n !== undefined);
-    const next = shown.find((n) => n.node.initial) ?? (current.node.kind === 'parallel' ? shown[0] : undefined);
-    if (!next) break;
-    current = next;
-  }
-  return current;
+  const out = new Map<string, number>();
+  for (const e of layout.edges) out.set(e.source, (out.get(e.source) ?? 0) + 1);
+  let best: LaidNode | undefined;
+  for (const n of layout.nodes) if (n.node.children.length === 0 && (out.get(n.id) ?? 0) > (best ? (out.get(best.id) ?? 0) : 0)) best = n;
+  return best ?? layout.nodes[0];
 }
 
-/** The camera a chart opens with: the whole chart when it fits at a readable size, else at 85% on its initial state. */
+/** The camera a chart opens with: the whole chart when it fits at a readable size, else at 85% from its busiest state. */
 function startCamera(layout: ChartLayout, width: number, height: number): Camera {
   const fitted = fitCamera(layout, width, height);
   if (fitted.scale >= 0.85) return fitted;
   const scale = 0.85;
   const start = startState(layout);
   if (!start) return { x: 12, y: 12, scale };
-  return { scale, x: Math.min(12, 60 - (start.x + 20) * scale), y: Math.min(12, 80 - (start.y + 20) * scale) };
+  return { scale, x: Math.min(12, 48 - start.x * scale), y: Math.min(12, height / 3 - start.y * scale) };
 }
 
 function activate(event: KeyboardEvent, run: () => void) {
