@@ -27,6 +27,9 @@ module.exports = {
       to: { path: '^(adapters|server|tools|tests)/', pathNot: '^(adapters/eventLog[.]ts|tools/replayer[.]ts)$' },
     },
     { name: 'server-only-domain', severity: 'error', from: { path: '^server/' }, to: { path: '^(machines|adapters|ui|tools|tests)/' } },
+    // Charts (charts/): shared by the /charts page (ui) and `npm run charts` (tools); only its coverage worker runs the path generator.
+    { name: 'charts-only-machines-domain', severity: 'error', from: { path: '^charts/', pathNot: '^charts/coverage[.]worker[.]ts$' }, to: { path: '^(adapters|ui|server|tools|tests)/' } },
+    { name: 'charts-worker-only-path-generator', severity: 'error', from: { path: '^charts/coverage[.]worker[.]ts$' }, to: { path: '^(adapters|ui|server|tests)/|^tools/(?!pathGen[.]ts$)' } },
     { name: 'tools-not-ui-or-server', severity: 'error', from: { path: '^tools/' }, to: { path: '^(ui|server|tests)/' } },
   ],
   options: {

@@ -6,14 +6,27 @@ type AnyStateNode = AnyStateMachine['root'];
 export interface NodeDescription {
   id: string;
   type: string;
+  /** History nodes only: which history they keep. */
+  history?: 'shallow' | 'deep';
   initial: string | null;
   tags: string[];
   entry: string[];
   exit: string[];
   invoke: { id: string; src: string }[];
   /** Every transition; eventless (`always`) ones have the event "". */
-  transitions: { event: string; targets: string[]; guard: string | null; actions: string[]; reenter: boolean }[];
+  transitions: TransitionDescription[];
   states: Record<string, NodeDescription>;
+}
+
+export interface TransitionDescription {
+  /** The event type; "" for an `always` transition, `xstate.after.<delay>.<stateId>` for a delayed one. */
+  event: string;
+  targets: string[];
+  guard: string | null;
+  actions: string[];
+  reenter: boolean;
+  /** Delayed (`after`) transitions only: the delay's name as written and its ms (null when a function decides it). */
+  delay?: { name: string; ms: number | null };
 }
 
 // xstate's guard combinators are functions told apart by their `check` (function names do not survive minification).
@@ -54,17 +67,28 @@ export function guardName(guard: unknown): string | null {
   return 'inline';
 }
 
+/** A delay as written in `after` (a number of ms or a `setup()` name) with its ms when the machine fixes it. */
+function delayOf(node: AnyStateNode, delay: unknown): { name: string; ms: number | null } {
+  if (typeof delay === 'number') return { name: String(delay), ms: delay };
+  const name = String(delay);
+  const known = (node.machine.implementations.delays as Record<string, unknown> | undefined)?.[name];
+  return { name, ms: typeof known === 'number' ? known : null };
+}
+
 /** Describes a state node and its descendants as plain JSON (no functions, no cycles). */
 export function describeNode(node: AnyStateNode): NodeDescription {
+  const delays = new Map<string, unknown>(node.after.map((after) => [after.eventType, after.delay]));
   const transitions: NodeDescription['transitions'] = [];
   for (const [event, defs] of node.transitions) {
     for (const def of defs) {
+      const delayed = delays.has(event);
       transitions.push({
         event,
         targets: (def.target ?? []).map((t: AnyStateNode) => t.id),
         guard: guardName(def.guard),
         actions: (def.actions ?? []).map(actionName),
         reenter: !!def.reenter,
+        ...(delayed ? { delay: delayOf(node, delays.get(event)) } : {}),
       });
     }
   }
@@ -78,9 +102,11 @@ export function describeNode(node: AnyStateNode): NodeDescription {
     });
   }
   const initial = node.initial?.target?.[0]?.key ?? null;
+  const history = node.type === 'history' ? { history: node.history === 'deep' ? ('deep' as const) : ('shallow' as const) } : {};
   return {
     id: node.id,
     type: node.type,
+    ...history,
     initial,
     tags: [...node.tags],
     entry: node.entry.map(actionName),

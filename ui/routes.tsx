@@ -23,6 +23,10 @@ import { SignInPage } from './views/SignInPage.tsx';
 // The support replay viewer, loaded with its route.
 import { LazySupportReplayPage } from './views/support/LazySupportReplayPage.tsx';
 import type { UpgradePlacement } from './views/upgrade/UpgradeModal.tsx';
+// Charts studio (/charts, staff): its own chunk, with elkjs, loaded on first visit.
+import { lazy, Suspense } from 'react';
+import { LoadingScreen } from './kit/index.ts';
+const ChartsPage = lazy(() => import('./views/charts/ChartsPage.tsx'));
 
 /** Scroll to top on route change (foundation §9). */
 function ScrollToTop() {
@@ -176,6 +180,18 @@ export function AppRoutes() {
               <LazySupportReplayPage />
             </RequireStaff>
           </RequireAuth>
+        </Route>
+        {/* Charts studio (staff). */}
+        <Route path="/charts/:name?">
+          {(params) => (
+            <RequireAuth>
+              <RequireStaff>
+                <Suspense fallback={<LoadingScreen text={t('charts.chart.laying')} />}>
+                  <ChartsPage machineName={params.name} />
+                </Suspense>
+              </RequireStaff>
+            </RequireAuth>
+          )}
         </Route>
         {/* Any other single-segment path redirects to the dashboard. */}
         <Route path="/:segment">

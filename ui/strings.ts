@@ -21,6 +21,8 @@ import { translationAssistMachineStrings } from './strings/translationAssistMach
 import { translationVersionsStrings } from './strings/translationVersions.ts';
 // The support replay viewer.
 import { supportStrings } from './strings/support.ts';
+// Charts studio (/charts).
+import { chartsStrings } from './strings/charts.ts';
 
 const coreStrings = {
   'app.skipToContent': 'Skip to main content',
@@ -117,7 +119,7 @@ const coreStrings = {
   'notFound.goToDashboard': 'Go to the dashboard',
 } as const;
 
-export const strings = { ...coreStrings, ...headerStrings, ...accessStrings, ...sandboxStrings, ...anonStrings, ...contentStrings, ...itemStrings, ...commentsStrings, ...commentsPanelStrings, ...shareStrings, ...reviewRequestsStrings, ...translationStrings, ...translationToolsStrings, ...translationEditorStrings, ...translationMachineStrings, ...translationAssistStrings, ...translationVersionsStrings, ...translationAssistMachineStrings, ...supportStrings } as const;
+export const strings = { ...coreStrings, ...headerStrings, ...accessStrings, ...sandboxStrings, ...anonStrings, ...contentStrings, ...itemStrings, ...commentsStrings, ...commentsPanelStrings, ...shareStrings, ...reviewRequestsStrings, ...translationStrings, ...translationToolsStrings, ...translationEditorStrings, ...translationMachineStrings, ...translationAssistStrings, ...translationVersionsStrings, ...translationAssistMachineStrings, ...supportStrings, ...chartsStrings } as const;
 
 export type StringKey = keyof typeof strings;
 

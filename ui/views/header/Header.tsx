@@ -102,6 +102,12 @@ export function Header() {
             {t('header.account.downloadSessionLog')}
           </MenuItem>,
         ];
+      case 'charts':
+        return (
+          <MenuItem key={entry} onSelect={() => navigate('/charts')}>
+            {t('charts.link')}
+          </MenuItem>
+        );
       case 'replaySessionLog':
         return (
           <MenuItem key={entry} onSelect={() => navigate('/support/replay')}>
