@@ -107,6 +107,11 @@ test('staff replay a downloaded session log: scrub, the chosen actor’s highlig
   await page.keyboard.press('End');
   await expect(cursorRow(page)).toHaveAttribute('aria-posinset', String(last + 1));
   await expect.poll(() => highlighted(page)).toEqual(activeNames('folders', recordedValue(log.entries, ACTOR, last)));
+  // The drawn chart marks the same active states as the list.
+  const chart = page.getByRole('group', { name: /^Statechart of folders at the cursor/ });
+  await expect(chart.locator('svg')).toBeVisible();
+  const drawnActive = async () => (await chart.locator('[data-active="true"]').evaluateAll((els) => els.map((el) => el.getAttribute('data-state')?.split('.').at(-1) ?? ''))).filter((n) => n !== 'folders').sort();
+  await expect.poll(drawnActive).toEqual([...activeNames('folders', recordedValue(log.entries, ACTOR, last))].filter((n) => n !== 'folders').sort());
 
   // Step with the keyboard and jump to the actor's next event.
   await page.keyboard.press('Home');

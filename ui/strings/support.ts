@@ -91,6 +91,7 @@ export const supportStrings = {
   'support.replay.chart.machine': 'Machine “{name}”, active states marked.',
   'support.replay.chart.noMachine': 'This actor’s machine is not in the registry of this build; its recorded state is {value}.',
   'support.replay.chart.noState': 'No state recorded for this actor at the cursor.',
+  'support.replay.chart.drawn': 'Statechart of {machine} at the cursor',
   'support.replay.chart.active': 'active',
   'support.replay.chart.parallel': 'parallel',
   'support.replay.chart.final': 'final',

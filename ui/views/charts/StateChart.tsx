@@ -5,6 +5,7 @@ import { layoutMachine, METRICS, type ChartLayout, type LaidEdge, type LaidNode 
 import { edgePath } from '../../../charts/svg.ts';
 import { COLORS, FONT, edgeStyle, reactAttrs, stateStyle, type ChartMarks } from '../../../charts/theme.ts';
 import { t } from '../../strings.ts';
+import './charts.css';
 
 /** Coverage of a machine by generated paths: taken state ids and transition ids (tools/pathGen.ts names). */
 export interface ChartCoverage {

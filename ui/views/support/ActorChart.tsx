@@ -1,6 +1,7 @@
 import type { AnyStateMachine } from 'xstate';
 import { cx } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
+import { StateChart } from '../charts/StateChart.tsx';
 
 type AnyStateNode = AnyStateMachine['root'];
 
@@ -31,14 +32,17 @@ function StateItem({ node, active }: { node: AnyStateNode; active: ReadonlySet<s
 }
 
 /**
- * The one place the replay viewer draws a machine with its active states: today a nested list of the machine's
- * states (names, parallel/final/history marked, the active ones highlighted and marked "active"); the drawn chart
- * (ui/views/charts StateChart, same props) takes its place once it exists.
+ * The one place the replay viewer draws a machine with its active states: the chart (ui/views/charts StateChart,
+ * elkjs layout, the active states highlighted) and, as its text alternative, the nested list of the machine's states
+ * (names, parallel/final/history marked, the active ones highlighted and marked "active").
  */
 export function ActorChart({ machine, active = new Set() }: ActorChartProps) {
   return (
-    <ul className="replay-chart">
-      <StateItem node={machine.root} active={active} />
-    </ul>
+    <div className="replay-chart__views">
+      <StateChart machine={machine} active={active} label={t('support.replay.chart.drawn', { machine: machine.id })} />
+      <ul className="replay-chart">
+        <StateItem node={machine.root} active={active} />
+      </ul>
+    </div>
   );
 }
