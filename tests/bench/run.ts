@@ -5,6 +5,7 @@
  * - session log on a minute of active use recorded in Chromium (tests/bench/sessionLog.ts): entries and KiB gz per
  *   minute, one hour's size (goal ≤ 2 MiB gz) and replay time (goal < 2 s), the recorder's overhead (goal < 5 %)
  * - replay viewer (tests/bench/replayViewer.ts): loading a 20,000-entry log (goal < 2 s) and seeking in it (goal < 100 ms)
+ * - charts (tests/bench/charts.ts): elkjs layout of the largest registry machine (goal < 500 ms), the charts chunk's size
  * - export: gzip JSON Lines size and time
  * - replay: entries per second through the headless replayer
  * - path generation for every registry machine: CPU time (goal < 10 s each, < 60 s in all) and coverage
@@ -51,6 +52,7 @@ import { benchTranslationTools } from './translationTools.ts';
 import { benchMemoryReport } from './memoryReport.ts';
 import { benchSessionLog } from './sessionLog.ts';
 import { benchReplayViewer } from './replayViewer.ts';
+import { benchCharts } from './charts.ts';
 
 const user = { sub: 'u', email: 'alex.admin@example.com', firstName: 'Alex', lastName: 'Admin' };
 const session = { tokens: { accessToken: 'secret', idToken: 'id', hasRefreshToken: true, expiresInSeconds: 3600 }, user };
@@ -242,6 +244,9 @@ await benchSessionLog();
 
 // The support replay viewer on a 20,000-entry log: load and seek.
 await benchReplayViewer();
+
+// The charts studio: layout of the largest registry machine, the charts chunk's size.
+await benchCharts();
 
 // Path generation: CPU time per machine (goal under 10 s each, the registry under 60 s) and what it covers.
 let pathsCpuMs = 0;
