@@ -37,6 +37,7 @@ export const chartsStrings = {
   'charts.chart.keys': 'Arrow keys pan, plus and minus zoom, 0 fits.',
   'charts.chart.laying': 'Laying out the chart…',
   'charts.chart.failed': 'The chart could not be laid out: {message}',
+  'charts.chart.workerFailed': 'the layout worker stopped',
   'charts.state.collapse': 'Collapse {state}',
   'charts.state.expand': 'Expand {state}',
   'charts.transition.name': 'Transition from {source}: {trigger} → {target}',
