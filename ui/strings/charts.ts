@@ -42,6 +42,7 @@ export const chartsStrings = {
   'charts.state.expand': 'Expand {state}',
   'charts.transition.name': 'Transition from {source}: {trigger} → {target}',
   'charts.detail.heading': 'Transition',
+  'charts.detail.close': 'Close transition details',
   'charts.detail.guard': 'Guard: {guard}',
   'charts.detail.actions': 'Actions: {actions}',
   'charts.detail.needsCoverage': 'Turn on coverage to see the shortest path to this transition.',
