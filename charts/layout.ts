@@ -1,4 +1,4 @@
-import ELK, { type ElkExtendedEdge, type ElkNode } from 'elkjs/lib/elk.bundled.js';
+import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api.js';
 import { hashValue } from '../domain/hash.ts';
 import { describeNode } from '../machines/definition.ts';
 import type { AnyStateMachine } from 'xstate';
@@ -89,8 +89,29 @@ const ROOT_OPTIONS: Record<string, string> = {
   'elk.padding': '[top=16,left=16,bottom=16,right=16]',
 };
 
-let engine: InstanceType<typeof ELK> | null = null;
-const elk = () => (engine ??= new ELK());
+/** What lays out an ELK graph: elkjs on this thread (node) or elkjs's API talking to a Web Worker (the browser). */
+export interface ElkEngine {
+  layout(graph: ElkNode): Promise<ElkNode>;
+}
+
+// node (the `npm run charts` CLI, vitest, the bench) keeps elkjs's bundled build on its own thread. The specifier is a
+// variable so that the browser build, which always sets a worker engine first (`ui/views/charts/elkEngine.ts`), does
+// not carry a second, never-loaded copy of elkjs.
+const BUNDLED = 'elkjs/lib/elk.bundled.js';
+const bundledEngine = async (): Promise<ElkEngine> => {
+  const { default: ELK } = (await import(/* @vite-ignore */ BUNDLED)) as { default: new () => ElkEngine };
+  return new ELK();
+};
+
+let engineFactory: () => ElkEngine | Promise<ElkEngine> = bundledEngine;
+let engine: Promise<ElkEngine> | null = null;
+const elk = () => (engine ??= Promise.resolve().then(engineFactory));
+
+/** Chooses what runs elkjs for every later layout (the browser: a Web Worker). Layouts already made stay cached. */
+export function setElkEngine(factory: () => ElkEngine | Promise<ElkEngine>): void {
+  engineFactory = factory;
+  engine = null;
+}
 
 /**
  * Lays out what a view of a graph shows with elkjs (layered, hierarchical: compound states contain their children).
@@ -138,7 +159,7 @@ export async function layoutGraph(graph: ChartGraph, view: ChartView = {}): Prom
     };
   });
   const top: ElkNode = { id: '__chart', layoutOptions: ROOT_OPTIONS, children: [root], edges };
-  const result = await elk().layout(top);
+  const result = await (await elk()).layout(top);
 
   const offsets = new Map<string, { x: number; y: number }>([['__chart', { x: 0, y: 0 }]]);
   const nodes: LaidNode[] = [];

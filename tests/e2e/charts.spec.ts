@@ -35,6 +35,11 @@ test('staff draw the translation machine, collapse a region, filter by an event 
   await page.screenshot({ path: testInfo.outputPath('charts-translation.png') });
   await expectNoAxeViolations(page, 'the charts studio');
 
+  // The chart has the whole width of the machine's area: nothing stands beside it.
+  const area = await page.getByRole('region', { name: 'translation', exact: true }).boundingBox();
+  const drawn = await page.getByRole('group', { name: /^Chart of translation\. Arrow keys pan/ }).boundingBox();
+  expect(drawn!.width).toBeGreaterThan(area!.width - 4);
+
   // Targetless transitions are counted on their state, or listed on demand.
   const open = chart.locator('g[data-state="translation.open"]').locator(':scope > text');
   await expect(open.filter({ hasText: /^\d+ targetless or self transitions$/ })).toHaveCount(1);
@@ -129,6 +134,10 @@ test('coverage colours what the generated paths take; a transition shows its sho
   await expect(page.getByText('Shortest path (events in order):')).toBeVisible();
   await expect(page.locator('.charts-detail__path li')).toHaveText(['notificationSettings.open', 'xstate.error.actor.fetchPreference']);
   await page.screenshot({ path: testInfo.outputPath('charts-coverage.png') });
+  // The details lie over the chart until closed.
+  await page.getByRole('button', { name: 'Close transition details' }).click();
+  await expect(page.getByText('Shortest path (events in order):')).toHaveCount(0);
+  await expect(page.getByText(/^Click a transition to see its shortest path/)).toBeVisible();
 });
 
 test('people who are not staff get no charts link and no /charts page', async ({ page, signIn }) => {

@@ -218,16 +218,20 @@ export default function ChartsPage({ machineName }: { machineName?: string | und
                   {t('charts.export')}
                 </Button>
               </div>
-              <p className="charts-status" aria-live="polite">
-                {search.trim() && t(found.length ? 'charts.search.found' : 'charts.search.none', { count: found.length, first: found[0] ?? '' })}
-                {coverage.status === 'running' && t('charts.coverage.running')}
-                {coverage.status === 'ready' && t('charts.coverage.summary', { summary: coverage.summary })}
-              </p>
+              <div className="charts-statusbar">
+                <p className="charts-status" aria-live="polite">
+                  {search.trim() && t(found.length ? 'charts.search.found' : 'charts.search.none', { count: found.length, first: found[0] ?? '' })}
+                  {coverage.status === 'running' && t('charts.coverage.running')}
+                  {coverage.status === 'ready' && t('charts.coverage.summary', { summary: coverage.summary })}
+                </p>
+                {!selectedTransition && <p className="charts-detail__hint">{t('charts.detail.hint')}</p>}
+              </div>
               {coverage.status === 'failed' && (
                 <p className="charts-status charts-status--error" role="alert">
                   {t('charts.coverage.failed', { message: coverage.message })}
                 </p>
               )}
+              {/* The chart takes the whole width; a chosen transition's details lie over its top left corner. */}
               <div className="charts-body">
               <StateChart
                 machine={machine}
@@ -242,9 +246,14 @@ export default function ChartsPage({ machineName }: { machineName?: string | und
                 label={t('charts.chart.label', { machine: title })}
               />
               <div className="charts-detail" aria-live="polite">
-                {selectedTransition ? (
+                {selectedTransition && (
                   <>
-                    <h3 className="charts-detail__heading">{t('charts.detail.heading')}</h3>
+                    <div className="charts-detail__top">
+                      <h3 className="charts-detail__heading">{t('charts.detail.heading')}</h3>
+                      <Button variant="secondary" size="sm" aria-label={t('charts.detail.close')} onClick={() => setSelected(null)}>
+                        {t('common.close')}
+                      </Button>
+                    </div>
                     <p>
                       <code>{selectedTransition.id}</code>
                       {selectedTransition.targets.length > 0 && <> → {selectedTransition.targets.join(', ')}</>}
@@ -264,8 +273,6 @@ export default function ChartsPage({ machineName }: { machineName?: string | und
                       <p>{t('charts.detail.notTaken')}</p>
                     )}
                   </>
-                ) : (
-                  <p className="charts-detail__hint">{t('charts.detail.hint')}</p>
                 )}
               </div>
               </div>

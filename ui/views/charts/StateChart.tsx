@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import type { AnyStateMachine } from 'xstate';
 import type { ChartView } from '../../../charts/graph.ts';
+import './elkEngine.ts';
 import { layoutMachine, METRICS, type ChartLayout, type LaidEdge, type LaidNode } from '../../../charts/layout.ts';
 import { edgePath } from '../../../charts/svg.ts';
 import { COLORS, FONT, edgeStyle, reactAttrs, stateStyle, type ChartMarks } from '../../../charts/theme.ts';
