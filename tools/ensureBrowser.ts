@@ -1,15 +1,26 @@
 /**
- * `npm test`'s first step: the end-to-end tests need Debian's Chromium (Playwright cannot download its own browser
- * here). Finds it (CHROMIUM_PATH, else /usr/bin/chromium) or installs Debian's package with apt-get — as root, or
- * through `sudo -n` — and says clearly what to do when neither works. Exit code 1 then, so the run stops before
- * building anything.
+ * `npm test`'s first step: the tests need a few Debian packages — Chromium for the end-to-end tests (Playwright
+ * cannot download its own browser here), xmllint to check LMS manifests against their schemas, poppler's pdftotext
+ * and pdftoppm to read exported PDFs, and the Noto fonts those PDFs embed. Finds each (Chromium at CHROMIUM_PATH, else
+ * /usr/bin/chromium) or installs the missing packages with apt-get — as root, or through `sudo -n` — and says clearly
+ * what to do when neither works. Exit code 1 then, so the run stops before building anything.
  */
 import { execFileSync } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, existsSync } from 'node:fs';
 
 const browser = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-function runnable(file: string): boolean {
+/** What the tests use, the file that shows it is there, and the Debian package that brings it. */
+const NEEDS: { what: string; file: string; pkg: string; executable: boolean }[] = [
+  { what: 'Chromium', file: browser, pkg: 'chromium', executable: true },
+  { what: 'xmllint', file: '/usr/bin/xmllint', pkg: 'libxml2-utils', executable: true },
+  { what: 'pdftotext', file: '/usr/bin/pdftotext', pkg: 'poppler-utils', executable: true },
+  { what: 'Noto fonts', file: '/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf', pkg: 'fonts-noto-core', executable: false },
+  { what: 'Noto CJK fonts', file: '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc', pkg: 'fonts-noto-cjk', executable: false },
+];
+
+function present(file: string, executable: boolean): boolean {
+  if (!executable) return existsSync(file);
   try {
     accessSync(file, constants.X_OK);
     return true;
@@ -18,33 +29,35 @@ function runnable(file: string): boolean {
   }
 }
 
-function install(): void {
+function install(packages: string[]): void {
   const root = typeof process.getuid === 'function' && process.getuid() === 0;
   const prefix = root ? [] : ['sudo', '-n'];
   const run = (args: string[]) => {
     const [command, ...rest] = [...prefix, ...args];
     execFileSync(command!, rest, { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
   };
-  console.log(`Chromium is not at ${browser}: installing Debian's chromium package (apt-get)…`);
+  console.log(`Installing Debian's ${packages.join(', ')} (apt-get)…`);
   run(['apt-get', 'update', '-qq']);
-  run(['apt-get', 'install', '-y', '-qq', 'chromium']);
+  run(['apt-get', 'install', '-y', '-qq', '--no-install-recommends', ...packages]);
 }
 
-if (!runnable(browser)) {
-  if (process.env.CHROMIUM_PATH) {
-    console.error(`CHROMIUM_PATH is ${browser}, which is not an executable file.`);
-    process.exit(1);
-  }
+if (process.env.CHROMIUM_PATH && !present(browser, true)) {
+  console.error(`CHROMIUM_PATH is ${browser}, which is not an executable file.`);
+  process.exit(1);
+}
+const missing = NEEDS.filter((need) => !present(need.file, need.executable));
+if (missing.length > 0) {
   try {
-    install();
+    install(missing.map((need) => need.pkg));
   } catch (error) {
-    console.error(`Could not install Chromium (${error instanceof Error ? error.message.split('\n')[0] : String(error)}).`);
-    console.error('Install it yourself (sudo apt-get install chromium) or set CHROMIUM_PATH to a Chromium binary, then run npm test again.');
+    console.error(`Could not install ${missing.map((need) => need.what).join(', ')} (${error instanceof Error ? error.message.split('\n')[0] : String(error)}).`);
+    console.error(`Install them yourself (sudo apt-get install ${missing.map((need) => need.pkg).join(' ')}), then run npm test again.`);
     process.exit(1);
   }
-  if (!runnable(browser)) {
-    console.error(`apt-get finished but ${browser} is still missing; set CHROMIUM_PATH to a Chromium binary.`);
+  const still = missing.filter((need) => !present(need.file, need.executable));
+  if (still.length > 0) {
+    console.error(`apt-get finished but ${still.map((need) => need.file).join(', ')} is still missing.`);
     process.exit(1);
   }
 }
-console.log(`End-to-end browser: ${browser}`);
+console.log(`End-to-end browser: ${browser}; xmllint, pdftotext and the Noto fonts found.`);
