@@ -7,7 +7,7 @@ import type { CheckpointEntry, ContextKeys, EventEntry, EventOrigin, LogEntry, S
 import { exportLog, type LogHeader } from './eventLogFile.ts';
 import { probeSystem, type ObservedEvent, type SystemProbe } from './systemProbe.ts';
 
-export { EventLogFormatError, parseEventLog, type ParsedLog, type LogHeader } from './eventLogFile.ts';
+export { EventLogFormatError, logText, outlineEventLog, parseEventLog, type ParsedLog, type LogHeader } from './eventLogFile.ts';
 
 export type { CheckpointEntry, ContextKeys, EventEntry, EventOrigin, LogEntry, SnapshotEntry } from './eventLogEntries.ts';
 
@@ -196,7 +196,12 @@ export function createEventRecorder(options: RecorderOptions): EventRecorder {
       return;
     }
     const states: CheckpointEntry['states'] = {};
-    for (const [path, track] of actors) if (track.status === 'active') states[path] = { value: track.value, ctx: track.keys, status: track.status };
+    for (const [path, track] of actors) {
+      if (track.status === 'active') states[path] = { value: track.value, ctx: track.keys, status: track.status };
+      // An actor that ended is not in the checkpoint, so a reader starting there has no state to take its next
+      // instance's changes from: that instance is written whole.
+      else actors.delete(path);
+    }
     store.add({ k: 'checkpoint', t: item.t, timers: item.timers, snapshot: encoded.value, states } satisfies CheckpointEntry, encoded.refs);
   }
 

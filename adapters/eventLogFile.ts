@@ -35,6 +35,8 @@ export interface LogHeader {
 export interface ParsedLog {
   header: LogHeader;
   entries: LogEntry[];
+  /** Set when only a range of the log was read: `entries[0]` is entry `from` of the log's `total`. */
+  range?: { from: number; to: number; total: number };
 }
 
 /** Thrown when a file is not a session log this app can read. */
@@ -82,40 +84,66 @@ function letterOf(line: string): EntryLetter {
   return LETTERS[(JSON.parse(line) as LogEntry).k];
 }
 
-/** Puts a version 3 log's kind-by-kind entries back in the order the system processed them. */
-function interleave(kinds: string, raw: LogEntry[]): LogEntry[] {
-  const queues: Record<EntryLetter, LogEntry[]> = { E: [], S: [], C: [] };
-  const lastTime: Record<EntryLetter, number> = { E: 0, S: 0, C: 0 };
-  for (const entry of raw) {
-    const letter = LETTERS[entry.k];
-    if (typeof entry.t === 'number') entry.t = lastTime[letter] += entry.t;
-    queues[letter].push(entry);
-  }
-  if (kinds.length !== raw.length || !/^[ESC]*$/.test(kinds)) throw new EventLogFormatError(`The session log's order line lists ${kinds.length} entries but ${raw.length} were read.`);
-  const next: Record<EntryLetter, number> = { E: 0, S: 0, C: 0 };
-  const out: LogEntry[] = [];
-  for (const letter of kinds as Iterable<EntryLetter>) {
-    const entry = queues[letter][next[letter]++];
-    if (!entry) throw new EventLogFormatError(`The session log's order line does not match its entries (too few ${letter} entries).`);
-    out.push(entry);
-  }
-  return out;
+/** A log entry line's kind and its time step, read from its fixed prefix without parsing the line. */
+const ENTRY_PREFIX = /^\{"k":"(event|snapshot|checkpoint)","t":(-?\d+)[,}]/;
+const PAYLOAD_PREFIX = /^\{"k":"payload","id":("(?:[^"\\]|\\.)*"),"value":/;
+
+/** The file's lines sorted out: header, payload texts by id, the order line, and each kind's entry lines in order. */
+interface LogLines {
+  header: LogHeader;
+  payloads: LazyPayloads;
+  kinds: string;
+  sections: Record<EntryLetter, string[]>;
 }
 
-/** Reads an exported session log (gzip JSON Lines, or plain JSON Lines). */
-export function parseEventLog(bytes: Uint8Array): ParsedLog {
-  let text: string;
+/** Payloads parsed when an entry first references them (a range of the log needs only its own). */
+class LazyPayloads {
+  private readonly texts = new Map<string, string>();
+  private readonly values = new Map<string, unknown>();
+  add(id: string, valueText: string): void {
+    this.texts.set(id, valueText);
+  }
+  set(id: string, value: unknown): void {
+    this.values.set(id, value);
+  }
+  has(id: string): boolean {
+    return this.values.has(id) || this.texts.has(id);
+  }
+  get(id: string): unknown {
+    if (this.values.has(id)) return this.values.get(id);
+    const text = this.texts.get(id);
+    if (text === undefined) return undefined;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      throw new EventLogFormatError(`The session log's payload ${id} is not JSON.`);
+    }
+    this.values.set(id, value);
+    this.texts.delete(id);
+    return value;
+  }
+}
+
+/** The log file's text: gunzipped when it is gzip, read as UTF-8 otherwise. */
+export function logText(bytes: Uint8Array): string {
   try {
     const gzipped = bytes[0] === 0x1f && bytes[1] === 0x8b;
-    text = strFromU8(gzipped ? gunzipSync(bytes) : bytes);
+    return strFromU8(gzipped ? gunzipSync(bytes) : bytes);
   } catch {
     throw new EventLogFormatError('The file is not a readable gzip session log.');
   }
-  const lines = text.split('\n').filter((line) => line.trim() !== '');
-  if (lines.length === 0) throw new EventLogFormatError('The session log is empty.');
+}
+
+function readLines(file: Uint8Array | string): LogLines {
+  const text = typeof file === 'string' ? file : logText(file);
+  const lines = text.split('\n');
+  let first = 0;
+  while (first < lines.length && lines[first]!.trim() === '') first++;
+  if (first === lines.length) throw new EventLogFormatError('The session log is empty.');
   let header: LogHeader;
   try {
-    header = JSON.parse(lines[0]!) as LogHeader;
+    header = JSON.parse(lines[first]!) as LogHeader;
   } catch {
     throw new EventLogFormatError('The first line of the session log is not a JSON header.');
   }
@@ -127,28 +155,94 @@ export function parseEventLog(bytes: Uint8Array): ParsedLog {
       `Unsupported session log version ${header.formatVersion}; this tool reads version ${EVENT_LOG_FORMAT_VERSION} (its state fingerprints are computed differently: replay an older log with the app version that recorded it).`,
     );
   }
-  const payloads = new Map<string, unknown>();
-  let raw: LogEntry[] = [];
+  const payloads = new LazyPayloads();
+  const sections: Record<EntryLetter, string[]> = { E: [], S: [], C: [] };
   let kinds: string | null = null;
-  lines.slice(1).forEach((line, index) => {
-    let parsed: { k?: unknown; id?: unknown; value?: unknown };
-    try {
-      parsed = JSON.parse(line) as typeof parsed;
-    } catch {
-      throw new EventLogFormatError(`Line ${index + 2} of the session log is not JSON.`);
+  for (let index = first + 1; index < lines.length; index++) {
+    const line = lines[index]!;
+    if (line.startsWith('{"k":"event"')) sections.E.push(line);
+    else if (line.startsWith('{"k":"snapshot"')) sections.S.push(line);
+    else if (line.startsWith('{"k":"checkpoint"')) sections.C.push(line);
+    else if (line.startsWith('{"k":"payload"')) {
+      const prefix = PAYLOAD_PREFIX.exec(line);
+      if (prefix && line.endsWith('}')) payloads.add(JSON.parse(prefix[1]!) as string, line.slice(prefix[0].length, -1));
+      else classify(JSON.parse(line) as unknown, index);
+    } else if (line.trim() !== '') {
+      // A line written some other way (another key order, spaces): read it whole.
+      const parsed = classify(parseLine(line, index), index);
+      if (parsed) kinds ??= parsed;
     }
-    if (parsed?.k === 'payload' && typeof parsed.id === 'string') payloads.set(parsed.id, parsed.value);
-    else if (parsed?.k === 'order' && typeof (parsed as { kinds?: unknown }).kinds === 'string' && kinds === null) kinds = (parsed as { kinds: string }).kinds;
-    else if (parsed?.k === 'event' || parsed?.k === 'snapshot' || parsed?.k === 'checkpoint') raw.push(parsed as LogEntry);
-    else throw new EventLogFormatError(`Line ${index + 2} of the session log is not a log entry.`);
-  });
+  }
   if (kinds === null) throw new EventLogFormatError('The session log has no order line.');
-  raw = interleave(kinds, raw);
-  const decoder = new LogDecoder(payloads);
+  return { header, payloads, kinds, sections };
+
+  function classify(parsed: unknown, index: number): string | null {
+    const obj = parsed as { k?: unknown; id?: unknown; value?: unknown; kinds?: unknown } | null;
+    if (obj?.k === 'payload' && typeof obj.id === 'string') payloads.set(obj.id, obj.value);
+    else if (obj?.k === 'order' && typeof obj.kinds === 'string') return kinds === null ? obj.kinds : null;
+    else if (obj?.k === 'event' || obj?.k === 'snapshot' || obj?.k === 'checkpoint') sections[LETTERS[obj.k]].push(JSON.stringify(obj));
+    else throw new EventLogFormatError(`Line ${index + 1} of the session log is not a log entry.`);
+    return null;
+  }
+}
+
+function parseLine(line: string, index: number): unknown {
   try {
-    return { header, entries: raw.map((entry) => decodeEntry(entry, decoder)) };
+    return JSON.parse(line) as unknown;
+  } catch {
+    throw new EventLogFormatError(`Line ${index + 1} of the session log is not JSON.`);
+  }
+}
+
+/** An entry line's time step (from the previous entry of its kind). */
+function timeStep(line: string): number {
+  const prefix = ENTRY_PREFIX.exec(line);
+  if (prefix) return Number(prefix[2]);
+  const t = (parseLine(line, -1) as { t?: unknown }).t;
+  return typeof t === 'number' ? t : 0;
+}
+
+/** The file's header and order line: enough to plan a replay in ranges (a checkpoint is a `C` in `kinds`). */
+export function outlineEventLog(file: Uint8Array | string): { header: LogHeader; kinds: string } {
+  const { header, kinds } = readLines(file);
+  return { header, kinds };
+}
+
+/**
+ * Reads an exported session log (gzip JSON Lines, or plain JSON Lines, or its text from `logText`) back into entries in the order the system
+ * processed them. With `range`, only the entries from index `from` up to (not including) `to` are parsed and decoded
+ * (`range` says where they lie): a replay split at checkpoints reads only its own stretch.
+ */
+export function parseEventLog(file: Uint8Array | string, range?: { from: number; to: number }): ParsedLog {
+  const { header, payloads, kinds, sections } = readLines(file);
+  const total = sections.E.length + sections.S.length + sections.C.length;
+  if (kinds.length !== total || !/^[ESC]*$/.test(kinds)) throw new EventLogFormatError(`The session log's order line lists ${kinds.length} entries but ${total} were read.`);
+  const from = Math.max(0, Math.min(range?.from ?? 0, total));
+  const to = Math.max(from, Math.min(range?.to ?? total, total));
+  // Each kind's position and absolute time at `from`: the steps of the lines before it are summed, not parsed.
+  const next: Record<EntryLetter, number> = { E: 0, S: 0, C: 0 };
+  for (let i = 0; i < from; i++) next[kinds[i] as EntryLetter]++;
+  const time: Record<EntryLetter, number> = { E: 0, S: 0, C: 0 };
+  for (const letter of ['E', 'S', 'C'] as const) for (let i = 0; i < next[letter]; i++) time[letter] += timeStep(sections[letter][i]!);
+  const decoder = new LogDecoder(payloads);
+  const entries: LogEntry[] = [];
+  try {
+    for (let i = from; i < to; i++) {
+      const letter = kinds[i] as EntryLetter;
+      const line = sections[letter][next[letter]++];
+      if (line === undefined) throw new EventLogFormatError(`The session log's order line does not match its entries (too few ${letter} entries).`);
+      let raw: LogEntry;
+      try {
+        raw = JSON.parse(line) as LogEntry;
+      } catch {
+        throw new EventLogFormatError(`Entry ${i + 1} of the session log is not JSON.`);
+      }
+      if (typeof raw.t === 'number') raw.t = time[letter] += raw.t;
+      entries.push(decodeEntry(raw, decoder));
+    }
   } catch (error) {
     if (error instanceof MissingPayloadError) throw new EventLogFormatError(error.message);
     throw error;
   }
+  return range ? { header, entries, range: { from, to, total } } : { header, entries };
 }

@@ -180,7 +180,7 @@ export class MissingPayloadError extends Error {
  */
 export class LogDecoder {
   private decoded = new Map<string, unknown>();
-  constructor(private readonly payloads: Map<string, unknown>) {}
+  constructor(private readonly payloads: { has(id: string): boolean; get(id: string): unknown }) {}
 
   decode(value: unknown): unknown {
     if (value === null || typeof value !== 'object') return value;
@@ -207,7 +207,8 @@ export class LogDecoder {
         return value;
       }
       case '$map':
-        return new Map((inner as [unknown, unknown][]).map(([k, v]) => [this.decode(k), this.decode(v)]));
+        // A large entry pair is itself a payload (`{"$ref": id}`), so each pair is decoded whole, then taken apart.
+        return new Map((inner as unknown[]).map((pair) => this.decode(pair) as [unknown, unknown]));
       case '$set':
         return new Set((inner as unknown[]).map((v) => this.decode(v)));
       case '$date':

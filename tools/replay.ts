@@ -2,11 +2,14 @@
  * npm run replay -- <session-log.jsonl.gz>
  * Rebuilds the app's actor system with inert adapters and a SimulatedClock, replays the recorded
  * session and prints each divergence with its event index, or "No divergence." Exit code 1 on divergence.
+ * A long log (PARALLEL_MIN_ENTRIES and more) is cut at its checkpoints and replayed on every core
+ * (tools/replayParallel.ts); a short one in this process.
  */
 import { readFileSync } from 'node:fs';
-import { EventLogFormatError, parseEventLog } from '../adapters/eventLog.ts';
+import { EventLogFormatError, logText, outlineEventLog, parseEventLog } from '../adapters/eventLog.ts';
 import { appMachine, definitionHashes } from '../machines/index.ts';
-import { formatReplay, replayLog } from './replayer.ts';
+import { formatReplay, replayLog, type ReplayResult } from './replayer.ts';
+import { PARALLEL_MIN_ENTRIES, ReplayPool, replayInParallel } from './replayParallel.ts';
 
 const file = process.argv.slice(2).find((a) => !a.startsWith('--'));
 if (!file) {
@@ -21,10 +24,21 @@ try {
   process.exit(2);
 }
 try {
-  const log = parseEventLog(bytes);
-  console.log(`Session log: app ${log.header.appVersion}, build ${log.header.buildId}, started ${new Date(log.header.startTime).toISOString()}, ${log.header.entries} entries`);
-  console.log(`User agent: ${log.header.userAgent}`);
-  const result = replayLog(log, { root: appMachine, rootId: 'app', currentHashes: definitionHashes() });
+  const text = logText(bytes);
+  const { header, kinds } = outlineEventLog(text);
+  console.log(`Session log: app ${header.appVersion}, build ${header.buildId}, started ${new Date(header.startTime).toISOString()}, ${header.entries} entries`);
+  console.log(`User agent: ${header.userAgent}`);
+  let result: ReplayResult;
+  if (kinds.length >= PARALLEL_MIN_ENTRIES) {
+    const pool = await ReplayPool.start();
+    try {
+      result = await replayInParallel(text, { pool, currentHashes: definitionHashes() });
+    } finally {
+      await pool.close();
+    }
+  } else {
+    result = replayLog(parseEventLog(text), { root: appMachine, rootId: 'app', currentHashes: definitionHashes() });
+  }
   console.log(formatReplay(result));
   process.exit(result.divergences.length ? 1 : 0);
 } catch (error) {

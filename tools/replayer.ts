@@ -41,6 +41,11 @@ export interface Divergence {
   steps: number;
   /** Set for a delayed event that fired in one run and not the other. */
   timer?: string;
+  /**
+   * For a replay split at checkpoints: the checkpoint (log index) where the next stretch started again from the
+   * recorded state while this actor was still diverged.
+   */
+  restartedAt?: number;
 }
 
 export interface ReplayResult {
@@ -109,6 +114,19 @@ export function findActor(root: AnyActorRef, path: string | null): AnyActorRef |
   return cur;
 }
 
+/** What the header says about the log as a whole: machines changed since it was recorded, entries missing. */
+export function headerWarnings(header: LogHeader, currentHashes: Record<string, string> | undefined, entriesRead: number): string[] {
+  const warnings: string[] = [];
+  for (const [name, hash] of Object.entries(currentHashes ?? {})) {
+    const recorded = header.machines?.[name];
+    if (recorded && recorded !== hash) warnings.push(`Machine "${name}" changed since the log was recorded (definition hash ${recorded} → ${hash}).`);
+  }
+  if (typeof header.entries === 'number' && header.entries !== entriesRead) {
+    warnings.push(`The log's header counts ${header.entries} entries but ${entriesRead} were read: lines are missing or were added.`);
+  }
+  return warnings;
+}
+
 /** A clock whose time the replayer sets; its timers never fire by themselves (the replayer fires them by number). */
 class ReplayClock {
   private time = 0;
@@ -131,17 +149,22 @@ class ReplayClock {
  * fires delayed events where the recording says they fired, lets the machines regenerate everything else, and
  * compares every core actor's state value, status and context keys with the recording between top-level deliveries.
  */
-export function replayLog(log: { header: LogHeader; entries: LogEntry[] }, options: { root: AnyStateMachine; rootId: string; currentHashes?: Record<string, string> }): ReplayResult {
+export function replayLog(
+  log: { header: LogHeader; entries: LogEntry[]; range?: { from: number; to: number; total: number } },
+  options: { root: AnyStateMachine; rootId: string; currentHashes?: Record<string, string> },
+): ReplayResult {
   const warnings: string[] = [];
-  for (const [name, hash] of Object.entries(options.currentHashes ?? {})) {
-    const recorded = log.header.machines?.[name];
-    if (recorded && recorded !== hash) warnings.push(`Machine "${name}" changed since the log was recorded (definition hash ${recorded} → ${hash}).`);
-  }
-  if (typeof log.header.entries === 'number' && log.header.entries !== log.entries.length) {
-    warnings.push(`The log's header counts ${log.header.entries} entries but ${log.entries.length} were read: lines are missing or were added.`);
-  }
+  // A stretch of the log (parseEventLog with a range) past its start begins at a checkpoint; `base` maps back to log
+  // indices. Warnings about the whole log belong to a replay of the whole log (a split replay says them once, itself).
+  const base = log.range?.from ?? 0;
+  const stretch = base > 0;
+  const final = !log.range || log.range.to >= log.range.total;
+  if (!log.range) warnings.push(...headerWarnings(log.header, options.currentHashes, log.entries.length));
   let startAt = -1;
-  if (log.header.dropped > 0) {
+  if (stretch) {
+    if (log.entries[0]?.k !== 'checkpoint') throw new Error(`A stretch of the log must start at a checkpoint (entry #${base} is not one).`);
+    startAt = 0;
+  } else if (log.header.dropped > 0) {
     startAt = log.entries.findIndex((entry) => entry.k === 'checkpoint');
     if (startAt < 0) warnings.push(`The log lost its first ${log.header.dropped} entries and holds no checkpoint; the replay starts from the initial state and may diverge early.`);
   }
@@ -246,7 +269,11 @@ export function replayLog(log: { header: LogHeader; entries: LogEntry[] }, optio
       dirty.add(entry.actor);
       continue;
     }
-    if (entry.k === 'checkpoint') continue;
+    if (entry.k === 'checkpoint') {
+      // As the recorder does: an actor that ended is not in the checkpoint, and its next instance is written whole.
+      for (const path of [...recorded.keys()]) if (!(path in entry.states)) recorded.delete(path);
+      continue;
+    }
     const event = entry.event as EventObject;
     if (entry.timer !== undefined) {
       compare();
@@ -286,10 +313,17 @@ export function replayLog(log: { header: LogHeader; entries: LogEntry[] }, optio
     lastType = event.type;
   }
   compare();
-  overdueTimers(Math.max(log.header.endTime ?? 0, log.entries.at(-1)?.t ?? 0), log.entries.length - 1);
+  // Timers still pending are overdue only at the log's real end; a stretch ends where the next one restarts.
+  if (final) overdueTimers(Math.max(log.header.endTime ?? 0, log.entries.at(-1)?.t ?? 0), log.entries.length - 1);
   compare();
   system.stop();
-  return { entries: log.entries.length, startedAt: startAt, injected, regenerated, timersFired, divergences, warnings };
+  const end = base + log.entries.length;
+  for (const d of divergences) {
+    d.index = d.index < 0 ? d.index : d.index + base;
+    if (d.until !== null) d.until += base;
+    else if (!final && !d.timer) d.restartedAt = end;
+  }
+  return { entries: log.entries.length, startedAt: startAt >= 0 ? startAt + base : startAt, injected, regenerated, timersFired, divergences, warnings };
 }
 
 /** Human-readable report, one paragraph per divergence. */
@@ -310,7 +344,12 @@ export function formatReplay(result: ReplayResult): string {
       lines.push(`  event #${d.index} (${d.eventType}) at ${d.actor}: ${d.timer}`);
       continue;
     }
-    const span = d.until === null ? 'still diverged at the end' : `matched again after event #${d.until}`;
+    const span =
+      d.until !== null
+        ? `matched again after event #${d.until}`
+        : d.restartedAt !== undefined
+          ? `still diverged at the checkpoint at entry #${d.restartedAt}, where the replay starts again from the recorded state`
+          : 'still diverged at the end';
     lines.push(`  event #${d.index} (${d.eventType}) at ${d.actor}: recorded ${show(d.expected)}, replayed ${show(d.actual)}; ${span} (${d.steps} comparison(s))`);
     if (d.keys.length) lines.push(`    context keys that differ: ${d.keys.join(', ')}`);
   }

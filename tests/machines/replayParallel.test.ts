@@ -1,0 +1,149 @@
+/**
+ * A long log replayed in stretches: the recorder's checkpoints are faithful (every stretch replays from its checkpoint
+ * with no divergence, an actor that ended before a checkpoint included), the split replay over worker threads gives
+ * the whole replay's counts, and a divergence is found at the same entry either way.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createActor, type EventObject } from 'xstate';
+import { createEventRecorder, logText, outlineEventLog, parseEventLog, type EventEntry } from '../../adapters/eventLog.ts';
+import { probeSystem } from '../../adapters/systemProbe.ts';
+import { LogDecoder, LogEncoder } from '../../domain/logCodec.ts';
+import { appMachine, definitionHashes } from '../../machines/index.ts';
+import { isCoreLogic } from '../../machines/core.ts';
+import { inert } from '../../machines/inert.ts';
+import { findActor, isInjected, replayLog } from '../../tools/replayer.ts';
+import { planStretches, ReplayPool, replayInParallel } from '../../tools/replayParallel.ts';
+
+const FIXTURE = path.resolve(import.meta.dirname, '../fixtures/sessionLogs/grid-translate-minute.jsonl.gz');
+
+/** The Chromium session's external and adapter events delivered to a fresh system, recorded with checkpoints. */
+function recordWithCheckpoints(checkpointEveryMs: number): Uint8Array {
+  const source = parseEventLog(readFileSync(FIXTURE));
+  let time = 0;
+  const clock = { now: () => time, setTimeout: () => 0, clearTimeout: () => {} };
+  const recorder = createEventRecorder({ now: clock.now, isCoreLogic, checkpointEveryMs, capacityBytes: 50_000_000 });
+  const system = createActor(inert(appMachine), { id: 'app', clock: clock as never });
+  recorder.attach(system);
+  const probe = probeSystem(system.system);
+  probe.run(() => system.start());
+  for (const entry of source.entries) {
+    if (entry.k !== 'event') continue;
+    time = entry.t;
+    if (entry.timer !== undefined) probe.fire(entry.timer);
+    else if (isInjected(entry)) findActor(system, entry.target)?.send((entry as EventEntry).event as EventObject);
+  }
+  time = source.header.endTime;
+  return recorder.exportGzip({ appVersion: 'test', buildId: 'test', machines: definitionHashes(), userAgent: 'vitest' });
+}
+
+const checkpointsOf = (kinds: string) => [...kinds].flatMap((letter, i) => (letter === 'C' ? [i] : []));
+
+describe('replay in stretches', () => {
+  let bytes: Uint8Array;
+  let pool: ReplayPool;
+  beforeAll(async () => {
+    bytes = recordWithCheckpoints(5_000);
+    pool = await ReplayPool.start(2);
+  }, 60_000);
+  afterAll(() => pool?.close());
+
+  it('replays from every checkpoint with no divergence', () => {
+    const { kinds } = outlineEventLog(bytes);
+    const checkpoints = checkpointsOf(kinds);
+    expect(checkpoints.length).toBeGreaterThanOrEqual(8);
+    for (const [k, from] of checkpoints.entries()) {
+      const stretch = parseEventLog(bytes, { from, to: checkpoints[k + 1] ?? kinds.length });
+      const result = replayLog(stretch, { root: appMachine, rootId: 'app' });
+      expect({ from, divergences: result.divergences }).toEqual({ from, divergences: [] });
+      expect(result.startedAt).toBe(from);
+    }
+  });
+
+  it('gives the whole replay’s counts over worker threads', async () => {
+    const whole = replayLog(parseEventLog(bytes), { root: appMachine, rootId: 'app', currentHashes: definitionHashes() });
+    expect(whole.divergences).toEqual([]);
+    const split = await replayInParallel(bytes, { pool, currentHashes: definitionHashes(), minEntries: 0 });
+    expect(split.divergences).toEqual([]);
+    expect(split.warnings).toEqual([]);
+    expect({ entries: split.entries, injected: split.injected, regenerated: split.regenerated, timersFired: split.timersFired }).toEqual({
+      entries: whole.entries,
+      injected: whole.injected,
+      regenerated: whole.regenerated,
+      timersFired: whole.timersFired,
+    });
+  });
+
+  it('finds a tampered state at the same entry, split or whole', async () => {
+    const text = logText(bytes);
+    const { kinds } = outlineEventLog(text);
+    // The first snapshot of the second half of the log gets a context key that was never there.
+    const target = kinds.indexOf('S', Math.floor(kinds.length * 0.6));
+    let nth = 0;
+    for (let i = 0; i < target; i++) if (kinds[i] === 'S') nth++;
+    let seen = -1;
+    const tampered = text
+      .split('\n')
+      .map((line) => (line.startsWith('{"k":"snapshot"') && ++seen === nth ? line.replace('"ctx":{', '"ctx":{"tampered":"00000000",') : line))
+      .join('\n');
+    const whole = replayLog(parseEventLog(tampered), { root: appMachine, rootId: 'app' });
+    const split = await replayInParallel(tampered, { pool, minEntries: 0 });
+    expect(whole.divergences[0]?.keys).toContain('tampered');
+    expect(split.divergences[0]?.keys).toContain('tampered');
+    expect(split.divergences[0]?.index).toBe(whole.divergences[0]?.index);
+    expect(split.divergences[0]?.actor).toBe(whole.divergences[0]?.actor);
+  });
+
+  it('reports a malformed line in a stretch as a format error', async () => {
+    const text = logText(bytes);
+    const broken = text.replace(/\n\{"k":"event","t":\d+,/g, (m, offset: number) => (offset > text.length * 0.5 && offset < text.length * 0.52 ? '\n{"k":"event","t":oops' : m));
+    await expect(replayInParallel(broken, { pool, minEntries: 0 })).rejects.toThrow(/not JSON/);
+  });
+});
+
+describe('planStretches', () => {
+  it('cuts only at checkpoints, into stretches of about equal length', () => {
+    const kinds = 'EESSC' + 'ES'.repeat(20) + 'C' + 'ES'.repeat(20) + 'C' + 'ES'.repeat(20);
+    expect(planStretches(kinds, 0, 3)).toEqual([
+      [0, 45],
+      [45, 86],
+      [86, kinds.length],
+    ]);
+    expect(planStretches(kinds, 0, 1)).toEqual([[0, kinds.length]]);
+  });
+  it('starts a log whose head was dropped at its first checkpoint', () => {
+    expect(planStretches('ESCESESCES', 12, 2)).toEqual([
+      [2, 7],
+      [7, 10],
+    ]);
+  });
+  it('keeps one stretch when there is nothing to cut at', () => {
+    expect(planStretches('ESESES', 0, 4)).toEqual([[0, 6]]);
+  });
+});
+
+describe('the log codec', () => {
+  it('reads back a Map whose entries are large enough to be stored once as payloads', () => {
+    // A long key makes the [key, value] pair itself large (strings are never payloads; the pair is).
+    const big = 'x'.repeat(600);
+    const value = new Map([
+      [`a${big}`, 1],
+      [`b${big}`, 2],
+    ]);
+    const encoder = new LogEncoder();
+    const encoded = encoder.encode(value);
+    const payloads = new Map<string, unknown>();
+    const add = (records: { id: string; text: string; children: unknown[] }[]) => {
+      for (const record of records) {
+        payloads.set(record.id, JSON.parse(record.text));
+        add(record.children as never);
+      }
+    };
+    add(encoded.refs as never);
+    expect(JSON.stringify(encoded.value)).toContain('$ref');
+    const decoded = new LogDecoder(payloads).decode(encoded.value) as Map<string, number>;
+    expect(decoded).toBeInstanceOf(Map);
+    expect([...decoded.entries()]).toEqual([...value.entries()]);
+  });
+});
