@@ -125,7 +125,20 @@ export function rootForType(type: FolderType): VirtualFolderId {
  * of the cycle to its root; each is reported through `log`.
  */
 export function buildFolderTree(records: readonly FolderRecord[], options: { log?: LogError } = {}): FolderTree {
-  const log = options.log ?? noLog;
+  // Folder lists are immutable where they live (actor contexts): the same list gives the same tree, built once.
+  if (!options.log) {
+    const known = treeOfList.get(records);
+    if (known) return known;
+    const tree = buildTree(records, noLog);
+    treeOfList.set(records, tree);
+    return tree;
+  }
+  return buildTree(records, options.log);
+}
+
+const treeOfList = new WeakMap<readonly FolderRecord[], FolderTree>();
+
+function buildTree(records: readonly FolderRecord[], log: LogError): FolderTree {
   const folders: Folder[] = [];
   const indexOfId = new Map<number, number>();
   for (const record of records) {
