@@ -136,6 +136,9 @@ const ITEM_PUSH_CHECKS: { readonly [K in keyof ItemPushes]: (data: Loose) => boo
   'item.packageReadyForDownload': (d) => isString(d.itemId) && isNumber(d.version) && isString(d.url),
 };
 
+/** The names of the pushes the item view reads (parseItemPush): the item pushes and the content pushes about items. */
+export const ITEM_VIEW_PUSH_NAMES: readonly string[] = [...Object.keys(ITEM_PUSH_CHECKS), 'item.updateHashed', 'item.softDeleteHashed', 'item.hardDeleteHashed'];
+
 /**
  * A realtime message as an item push, or null when it is none or malformed. `item.versionCreated` carries an
  * ItemDetail made for whoever the server built it for: only its version is read (the view keeps its own

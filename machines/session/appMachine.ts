@@ -1,4 +1,8 @@
-import { assign, sendTo, setup } from 'xstate';
+import { assign, enqueueActions, sendTo, setup } from 'xstate';
+import { COMMENT_PUSH_NAMES } from '../../domain/comments.ts';
+import { REVIEW_REQUEST_PUSH_NAMES } from '../../domain/reviewRequests.ts';
+import { TRANSLATION_PUSH_NAMES } from '../../domain/translation.ts';
+import { ITEM_VIEW_PUSH_NAMES } from '../items/itemEvents.ts';
 import type { SocketCredentials } from '../../domain/realtime.ts';
 import { sendToSystem } from '../notify.ts';
 import { authMachine } from './authMachine.ts';
@@ -28,7 +32,7 @@ import { reviewRequestsMachine } from '../reviewRequests/reviewRequestsMachine.t
 // Translation editor.
 import { translationMachine } from '../translation/translationMachine.ts';
 // Translation tools: smart review, memory report, surveys, walkthrough.
-import { memoryReportMachine } from '../translation/memoryReportMachine.ts';
+import { MEMORY_REPORT_PUSH, memoryReportMachine } from '../translation/memoryReportMachine.ts';
 import { suggestionsMachine } from '../translation/suggestionsMachine.ts';
 import { surveysMachine } from '../translation/surveysMachine.ts';
 import { walkthroughMachine } from '../translation/walkthroughMachine.ts';
@@ -51,6 +55,27 @@ export type AppEvent =
   | { type: 'realtime.reconnected'; namespace: string }
   | { type: 'realtime.refused'; namespace: string; reason: string };
 
+/**
+ * Which long-lived actors read each push of an item's namespace: the item view (its versions, backups, package and the
+ * content pushes about it), the share dialog (share.updated: it re-reads the saved settings), the comments (insert,
+ * reply, update, destroy, resolve, mark read, refresh, hashed, share.updated), the review requests (update, delete,
+ * delete all), the translation (updateSegments, resetSegment, groupComplete, deleteProgress) and its memory report.
+ * A push goes only to its readers: the others would only look at it and drop it.
+ */
+const PUSH_READERS: ReadonlyMap<string, readonly string[]> = (() => {
+  const readers = new Map<string, string[]>();
+  const add = (actor: string, names: readonly string[]) => {
+    for (const name of names) readers.set(name, [...(readers.get(name) ?? []), actor]);
+  };
+  add('item', ITEM_VIEW_PUSH_NAMES);
+  add('share', ['share.updated']);
+  add('comments', COMMENT_PUSH_NAMES);
+  add('reviewRequests', REVIEW_REQUEST_PUSH_NAMES);
+  add('translation', TRANSLATION_PUSH_NAMES);
+  add('memoryReport', [MEMORY_REPORT_PUSH]);
+  return readers;
+})();
+
 export const appMachine = setup({
   types: {
     context: {} as { openItem: { itemId: string; credentials: SocketCredentials } | null },
@@ -58,6 +83,13 @@ export const appMachine = setup({
   },
   actions: {
     logError: (_, _params: { message: string }) => {},
+    routePush: enqueueActions(({ event, system, enqueue }) => {
+      if (event.type !== 'realtime.message') return;
+      for (const id of PUSH_READERS.get(event.event) ?? []) {
+        const target = system.get(id);
+        if (target) enqueue.sendTo(target, event);
+      }
+    }),
     rememberItem: assign({
       openItem: ({ event }) => {
         if (event.type !== 'item.opened') return null;
@@ -207,22 +239,8 @@ export const appMachine = setup({
                     sendToSystem('itemNotifications', () => ({ type: 'itemNotifications.reset' })),
                   ],
                 },
-                // What the item's namespace pushes goes to the item view's actor, when one runs.
-                'realtime.message': {
-                  actions: [
-                    sendToSystem('item', ({ event }) => event),
-                    // share.updated: the share dialog re-reads the saved settings.
-                    sendToSystem('share', ({ event }) => event),
-                    // Comment pushes: insert, reply, update, destroy, set resolved, mark read, refresh, hashed, share.updated.
-                    sendToSystem('comments', ({ event }) => event),
-                    // requestReview.update / deleteRequest / deleteAllRequests.
-                    sendToSystem('reviewRequests', ({ event }) => event),
-                    // updateSegments / resetSegment / groupComplete / deleteProgress.
-                    sendToSystem('translation', ({ event }) => event),
-                    // memoryReportUpdated.
-                    sendToSystem('memoryReport', ({ event }) => event),
-                  ],
-                },
+                // What the item's namespace pushes goes to the actors that read that push (PUSH_READERS), when they run.
+                'realtime.message': { actions: 'routePush' },
                 // The translation actor reads its validation again after a drop.
                 'realtime.reconnected': { actions: [sendToSystem('item', ({ event }) => event), sendToSystem('comments', ({ event }) => event), sendToSystem('translation', ({ event }) => event)] },
                 'realtime.refused': { actions: { type: 'logError', params: ({ event }) => ({ message: `Item connection refused: ${event.reason}` }) } },

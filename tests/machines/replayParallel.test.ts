@@ -85,7 +85,12 @@ describe('replay in stretches', () => {
     let seen = -1;
     const tampered = text
       .split('\n')
-      .map((line) => (line.startsWith('{"k":"snapshot"') && ++seen === nth ? line.replace('"ctx":{', '"ctx":{"tampered":"00000000",') : line))
+      .map((line) => {
+        if (!line.startsWith('{"k":"snapshot"') || ++seen !== nth) return line;
+        const entry = JSON.parse(line) as { ctx: Record<string, string> };
+        entry.ctx.tampered = '00000000';
+        return JSON.stringify(entry);
+      })
       .join('\n');
     const whole = replayLog(parseEventLog(tampered), { root: appMachine, rootId: 'app' });
     const split = await replayInParallel(tampered, { pool, minEntries: 0 });
