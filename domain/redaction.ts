@@ -43,12 +43,13 @@ const secretKeyMemo = new Map<string, boolean>();
 
 /** Replaces secret query-parameter values inside a URL-like string. */
 export function redactUrl(text: string): string {
-  let out = text;
-  for (const param of SECRET_QUERY_PARAMS) {
-    out = out.replace(new RegExp(`([?&#]${param}=)[^&#\\s]*`, 'gi'), `$1${REDACTED}`);
-  }
-  return out;
+  if (!text.includes('=')) return text;
+  SECRET_QUERY_PARAM.lastIndex = 0;
+  return text.replace(SECRET_QUERY_PARAM, `$1${REDACTED}`);
 }
+
+/** Any of SECRET_QUERY_PARAMS as a query or fragment parameter, with its value (one pass for all of them). */
+const SECRET_QUERY_PARAM = new RegExp(`([?&#](?:${SECRET_QUERY_PARAMS.join('|')})=)[^&#\\s]*`, 'gi');
 
 /**
  * An object may carry its own fingerprint under this symbol: derived data whose source is itself in the log (the
