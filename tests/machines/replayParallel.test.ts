@@ -6,36 +6,18 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createActor, type EventObject } from 'xstate';
-import { createEventRecorder, logText, outlineEventLog, parseEventLog, type EventEntry } from '../../adapters/eventLog.ts';
-import { probeSystem } from '../../adapters/systemProbe.ts';
+import { logText, outlineEventLog, parseEventLog } from '../../adapters/eventLog.ts';
 import { LogDecoder, LogEncoder } from '../../domain/logCodec.ts';
 import { appMachine, definitionHashes } from '../../machines/index.ts';
-import { isCoreLogic } from '../../machines/core.ts';
-import { inert } from '../../machines/inert.ts';
-import { findActor, isInjected, replayLog } from '../../tools/replayer.ts';
+import { replayLog } from '../../tools/replayer.ts';
 import { planStretches, ReplayPool, replayInParallel } from '../../tools/replayParallel.ts';
+import { recordAgain } from '../../tools/rerecord.ts';
 
 const FIXTURE = path.resolve(import.meta.dirname, '../fixtures/sessionLogs/grid-translate-minute.jsonl.gz');
 
-/** The Chromium session's external and adapter events delivered to a fresh system, recorded with checkpoints. */
+/** The Chromium session recorded again by today's machines, with checkpoints. */
 function recordWithCheckpoints(checkpointEveryMs: number): Uint8Array {
-  const source = parseEventLog(readFileSync(FIXTURE));
-  let time = 0;
-  const clock = { now: () => time, setTimeout: () => 0, clearTimeout: () => {} };
-  const recorder = createEventRecorder({ now: clock.now, isCoreLogic, checkpointEveryMs, capacityBytes: 50_000_000 });
-  const system = createActor(inert(appMachine), { id: 'app', clock: clock as never });
-  recorder.attach(system);
-  const probe = probeSystem(system.system);
-  probe.run(() => system.start());
-  for (const entry of source.entries) {
-    if (entry.k !== 'event') continue;
-    time = entry.t;
-    if (entry.timer !== undefined) probe.fire(entry.timer);
-    else if (isInjected(entry)) findActor(system, entry.target)?.send((entry as EventEntry).event as EventObject);
-  }
-  time = source.header.endTime;
-  return recorder.exportGzip({ appVersion: 'test', buildId: 'test', machines: definitionHashes(), userAgent: 'vitest' });
+  return recordAgain(parseEventLog(readFileSync(FIXTURE)), { root: appMachine, rootId: 'app', checkpointEveryMs, machines: definitionHashes() });
 }
 
 const checkpointsOf = (kinds: string) => [...kinds].flatMap((letter, i) => (letter === 'C' ? [i] : []));
