@@ -57,7 +57,7 @@
     for (var tries = 0; win && tries <= 500; tries++) {
       try {
         if (win[name]) return win[name];
-      } catch (error) {
+      } catch {
         // Another origin's window: not ours to read.
       }
       if (!win.parent || win.parent === win) break;
@@ -73,7 +73,7 @@
     if (!api) {
       try {
         if (window.top && window.top.opener) api = searchParents(window.top.opener, name);
-      } catch (error) {
+      } catch {
         api = null;
       }
     }
@@ -188,7 +188,7 @@
     var actor;
     try {
       actor = JSON.parse(actorText);
-    } catch (error) {
+    } catch {
       return null;
     }
     var auth = launchParam('auth');
