@@ -1,7 +1,8 @@
 /*
  * The player of an LMS export (server/exports/lms/README.md): plays the video, measures the share of it watched (the
- * seconds actually played, each counted once, seeks skipped) and reports progress and completion to the LMS the
- * package was launched from, once the share reaches the completion percent. Plain browser script, no framework.
+ * time ranges the video element has played: each second counted once, seeks skipped) and reports progress and
+ * completion to the LMS the package was launched from, once the share reaches the completion percent. Plain browser
+ * script, no framework.
  * window.LMS_EXPORT_CONFIG (config.js): { standard: 'scorm12' | 'scorm2004' | 'aicc' | 'xapi', title, video,
  * completePercent, activityId }.
  */
@@ -15,36 +16,13 @@
   document.getElementById('title').textContent = config.title;
 
   // ---------------------------------------------------------------------------------------------------------
-  // The share watched: played intervals, merged.
-
-  var intervals = [];
-  var lastTime = null;
-
-  function addInterval(start, end) {
-    if (!(end > start)) return;
-    var merged = [];
-    var placed = false;
-    for (var i = 0; i < intervals.length; i++) {
-      var current = intervals[i];
-      if (current[1] < start) merged.push(current);
-      else if (current[0] > end) {
-        if (!placed) merged.push([start, end]);
-        placed = true;
-        merged.push(current);
-      } else {
-        start = Math.min(start, current[0]);
-        end = Math.max(end, current[1]);
-      }
-    }
-    if (!placed) merged.push([start, end]);
-    intervals = merged;
-  }
+  // The share watched: the time ranges the element has played (each second counted once, seeks skipped).
 
   function watchedShare() {
     var duration = video.duration;
     if (!isFinite(duration) || duration <= 0) return 0;
     var seconds = 0;
-    for (var i = 0; i < intervals.length; i++) seconds += intervals[i][1] - intervals[i][0];
+    for (var i = 0; i < video.played.length; i++) seconds += video.played.end(i) - video.played.start(i);
     return Math.min(1, seconds / duration);
   }
 
@@ -328,25 +306,8 @@
     lms.finish(completed);
   }
 
-  video.addEventListener('timeupdate', function () {
-    if (video.seeking) return;
-    var now = video.currentTime;
-    var rate = Math.max(1, video.playbackRate || 1);
-    if (lastTime !== null && now >= lastTime && now - lastTime <= 1.5 * rate) addInterval(lastTime, now);
-    lastTime = now;
-    report();
-  });
-  video.addEventListener('seeking', function () {
-    lastTime = null;
-  });
-  video.addEventListener('seeked', function () {
-    lastTime = video.currentTime;
-  });
-  video.addEventListener('ended', function () {
-    if (lastTime !== null) addInterval(lastTime, video.duration);
-    lastTime = null;
-    report();
-  });
+  video.addEventListener('timeupdate', report);
+  video.addEventListener('ended', report);
   window.addEventListener('pagehide', finish);
   window.addEventListener('beforeunload', finish);
 
