@@ -201,6 +201,8 @@ test('the xAPI package sends progressed, then completed only past the percent, t
   expect(statements.every((s) => s.verb === 'http://adlnet.gov/expapi/verbs/progressed')).toBe(true);
   await playToEnd(frame);
   await expect.poll(() => statements.filter((s) => s.verb === 'http://adlnet.gov/expapi/verbs/completed').length).toBe(1);
+  await learner.screenshot({ path: test.info().outputPath('lms-player-completed.png') });
+  await expectNoAxeViolations(learner, 'the package player');
   expect(statements.find((s) => s.completion)).toMatchObject({ auth: 'Basic bGVhcm5lcjpzZWNyZXQ=', version: '1.0.3', registration: '6f1a2f2e-0d51-4f39-9c5b-6b5e0e2d1c11', actor });
   await learner.close();
 
