@@ -65,8 +65,15 @@ async function exportPackage(who: UserClient, overrides: Partial<Payload> = {}) 
 const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', parseTagValue: false });
 
 describe('lms.export', () => {
-  it('builds a SCORM 1.2 package for an editor of the folder and pushes a signed download of it to them', async () => {
+  it('builds a SCORM 1.2 package for an editor of the folder and pushes a signed download of it to them alone', async () => {
+    const elsewhere: unknown[] = [];
+    const hear = (data: unknown) => elsewhere.push(data);
+    alex.socket.on('item.packageReadyForDownload', hear);
     const { version, push, response, zip } = await exportPackage(tara);
+    // Alex (the owner, also connected) hears nothing of it: anything pushed to him would come before this answer.
+    await alex.socket.timeout(5000).emitWithAck('folder.fetch', {});
+    alex.socket.off('item.packageReadyForDownload', hear);
+    expect(elsewhere).toEqual([]);
     expect(version).toBe(2);
     expect(push.url).toContain('/api/downloads/');
     expect(response.headers.get('content-disposition')).toContain('All-hands recording March (SCORM 1.2).zip');
