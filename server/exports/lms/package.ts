@@ -5,7 +5,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { zipSync, type Zippable } from 'fflate';
+import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import type { LmsTarget } from '../../../domain/lmsExport.ts';
 import { aiccFiles, isScormTarget, scormManifest, tincanXml, type ManifestInput } from './manifests.ts';
 
@@ -95,10 +95,39 @@ export async function packageFiles(input: PackageInput): Promise<Record<string, 
   return files;
 }
 
-/** The package as a zip. Videos are stored, not deflated again (they do not shrink). */
+/** How much of a file goes into the zip between two turns of the event loop. */
+const ZIP_CHUNK_BYTES = 1024 * 1024;
+
+/**
+ * The package as a zip, written a megabyte at a time with a turn of the event loop in between (fflate's streaming
+ * Zip), so packing a large video does not hold up the service's other requests. Videos are stored, not deflated
+ * again (they do not shrink); the other files are deflated.
+ */
 export async function buildLmsPackage(input: PackageInput): Promise<Uint8Array> {
   const files = await packageFiles(input);
-  const zippable: Zippable = {};
-  for (const [name, bytes] of Object.entries(files)) zippable[name] = name.startsWith('media/') ? [bytes, { level: 0 }] : bytes;
-  return zipSync(zippable, { level: 6 });
+  const chunks: Uint8Array[] = [];
+  let failure: Error | null = null;
+  const zipper = new Zip((error, chunk) => {
+    if (error) failure = error;
+    else chunks.push(chunk);
+  });
+  for (const [name, bytes] of Object.entries(files)) {
+    const entry = name.startsWith('media/') ? new ZipPassThrough(name) : new ZipDeflate(name, { level: 6 });
+    zipper.add(entry);
+    if (bytes.length === 0) entry.push(new Uint8Array(0), true);
+    for (let offset = 0; offset < bytes.length; offset += ZIP_CHUNK_BYTES) {
+      entry.push(bytes.subarray(offset, offset + ZIP_CHUNK_BYTES), offset + ZIP_CHUNK_BYTES >= bytes.length);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    if (failure) throw failure;
+  }
+  zipper.end();
+  if (failure) throw failure;
+  const zip = new Uint8Array(chunks.reduce((total, chunk) => total + chunk.length, 0));
+  let at = 0;
+  for (const chunk of chunks) {
+    zip.set(chunk, at);
+    at += chunk.length;
+  }
+  return zip;
 }
