@@ -37,7 +37,9 @@ export type LmsExportEvent =
   | { type: 'lmsExport.packageReady'; itemId: string; version: number; url: string }
   | { type: 'lmsExport.download' }
   | { type: 'lmsExport.retry' }
-  | { type: 'lmsExport.close' };
+  | { type: 'lmsExport.close' }
+  /** Sign-out (the session): nothing of this person's export stays open for the next one. */
+  | { type: 'lmsExport.reset' };
 
 /** What the composition root's `requestExport` sends (domain/lmsExport.ts `lms.export`, the key resolved when null). */
 export interface LmsExportRequest {
@@ -71,7 +73,7 @@ const versionOf = (output: unknown): number | null => {
  * target (default SCORM 1.2), the completion percent (default 80, clamped 0–100) and the title (default the item's);
  * `requesting` sends `lms.export`; `building` waits for the package's `item.packageReadyForDownload` push (or gives up
  * after LMS_PACKAGE_WAIT_MS); `ready` offers the signed download; `failed` says so generically (§8) and offers to try
- * again with the same choices.
+ * again with the same choices. `lmsExport.reset` (sign-out) closes it from anywhere.
  */
 export const lmsExportMachine = setup({
   types: {
@@ -97,6 +99,7 @@ export const lmsExportMachine = setup({
   id: 'lmsExport',
   context: CLOSED,
   initial: 'closed',
+  on: { 'lmsExport.reset': { target: '.closed', actions: assign(() => CLOSED) } },
   states: {
     closed: {
       on: {

@@ -134,6 +134,8 @@ export const sessionMachine = setup({
         sendToSystem('drag', () => ({ type: 'drag.reset' })),
         sendToSystem('uploads', () => ({ type: 'uploads.reset' })),
         sendToSystem('surveys', () => ({ type: 'surveys.reset' })),
+        // LMS export of video items.
+        sendToSystem('lmsExport', () => ({ type: 'lmsExport.reset' })),
       ],
       invoke: [
         {

@@ -71,4 +71,15 @@ describe('lmsExport', () => {
     t.actor.send({ type: 'lmsExport.close' });
     expect(t.actor.getSnapshot().value).toBe('closed');
   });
+
+  it('closes at sign-out whatever it was doing, forgetting the choices', async () => {
+    const t = start(() => new Promise(() => {}));
+    t.actor.send({ type: 'lmsExport.open', itemId: 'i-video', title: 'Intro' });
+    t.actor.send({ type: 'lmsExport.setTarget', target: 'aicc' });
+    t.actor.send({ type: 'lmsExport.submit' });
+    expect(t.actor.getSnapshot().value).toBe('requesting');
+    t.actor.send({ type: 'lmsExport.reset' });
+    expect(t.actor.getSnapshot().value).toBe('closed');
+    expect(t.actor.getSnapshot().context).toMatchObject({ itemId: null, target: 'scorm12', title: '' });
+  });
 });
