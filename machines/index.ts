@@ -10,6 +10,8 @@ import { sharingEntries } from './sharing/registry.ts';
 import { reviewRequestsEntries } from './reviewRequests/registry.ts';
 import { translationEntries } from './translation/registry.ts';
 import { dashboardEntries } from './dashboard/registry.ts';
+// LMS export of video items.
+import { lmsExportEntries } from './lmsExport/registry.ts';
 // The support replay viewer (/support/replay).
 import { supportEntries } from './support/registry.ts';
 
@@ -49,6 +51,8 @@ export { translationMachine } from './translation/translationMachine.ts';
 export { walkthroughMachine } from './translation/walkthroughMachine.ts';
 export { uploadMachine } from './uploads/uploadMachine.ts';
 export { uploadsMachine } from './uploads/uploadsMachine.ts';
+// LMS export of video items.
+export { lmsExportMachine } from './lmsExport/lmsExportMachine.ts';
 
 export type { EventCases, RegistryEntry } from './registryCases.ts';
 
@@ -63,6 +67,8 @@ export const registry: readonly RegistryEntry[] = [
   ...reviewRequestsEntries,
   ...translationEntries,
   ...dashboardEntries,
+  // LMS export of video items.
+  ...lmsExportEntries,
   // The support replay viewer (/support/replay).
   ...supportEntries,
 ];

@@ -24,6 +24,8 @@ import { clientRoutes } from './routes/client.ts';
 import { configRoutes } from './routes/config.ts';
 import { externalRoutes } from './routes/external.ts';
 import { registerReviewRequests } from './reviewRequests/index.ts';
+// LMS export of video items.
+import { registerLmsExport } from './exports/lms/index.ts';
 import { DEFAULT_DEMO_PASSWORD, seedIfEmpty } from './seed.ts';
 import { registerSharing } from './sharing/index.ts';
 import { registerTranslations, seedTranslations } from './translations/index.ts';
@@ -177,6 +179,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     logError: (error, where) => app.log.error({ err: error, where }, 'comment request failed'),
   });
   bound.comments = comments.hooks;
+  // LMS export of video items: the lms.export socket request on /user/<aid>, the package's push to the one who asked.
+  registerLmsExport({ ...content.context, readBlob: (key) => uploads.readBlob(key), publicUrl: () => publicUrl });
   // Review requests of one item under /api; pushes on /item/<itemId>.
   await registerReviewRequests(app, { verify, context: { ...content.context, publicUrl: () => publicUrl } });
   // Translations: the validation calls under /api, translation files and language maps under /services/cdn.

@@ -42,6 +42,8 @@ import { dashboardMachine } from '../dashboard/dashboardMachine.ts';
 import { tokenBusMachine } from './tokenBusMachine.ts';
 import { audioDrawerMachine } from '../translation/audioDrawerMachine.ts';
 import { duplicateReviewMachine } from '../translation/duplicateReviewMachine.ts';
+// LMS export of video items.
+import { lmsExportMachine } from '../lmsExport/lmsExportMachine.ts';
 
 /**
  * The root of the one actor system. It owns the long-lived actors (each with a systemId) so that
@@ -140,6 +142,8 @@ export const appMachine = setup({
     // The translate tab's audio drawer and duplicate review dialog.
     audioDrawer: audioDrawerMachine,
     duplicateReview: duplicateReviewMachine,
+    // LMS export of video items.
+    lmsExport: lmsExportMachine,
   },
 }).createMachine({
   id: 'app',
@@ -186,6 +190,8 @@ export const appMachine = setup({
     // The translate tab's audio drawer and duplicate review dialog (the composition root closes them with the tab).
     { id: 'audioDrawer', systemId: 'audioDrawer', src: 'audioDrawer' },
     { id: 'duplicateReview', systemId: 'duplicateReview', src: 'duplicateReview' },
+    // The LMS export dialog of a video item (the session forwards its package push).
+    { id: 'lmsExport', systemId: 'lmsExport', src: 'lmsExport' },
     {
       id: 'auth',
       systemId: 'auth',

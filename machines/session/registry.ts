@@ -114,6 +114,8 @@ export const sessionEntries: readonly RegistryEntry[] = [
         { namespace: '/user/u-alex', event: 'item.refresh', data: { messageId: 'm3', folderId: null } },
         { namespace: '/user/u-alex', event: 'folder.hardDeleted', data: { messageId: 'm4', ids: 'not a list' } },
         { namespace: '/user/u-alex', event: 'item.versionUpdated', data: { messageId: 'm5', itemId: 'i1', version: version(1, 'ready'), deleted: false } },
+        // LMS export: the package's push goes to the LMS export dialog.
+        { namespace: '/user/u-alex', event: 'item.packageReadyForDownload', data: { messageId: 'm6', itemId: 'i1', version: 1, url: 'http://localhost:3000/api/downloads/signed' } },
       ],
       'realtime.reconnected': [{ namespace: '/user/u-alex' }],
       'realtime.refused': [{ namespace: '/user/u-alex', reason: 'unauthorized' }],

@@ -95,6 +95,8 @@ export const sessionMachine = setup({
     isContentPush: (_, params: { event: string; data: unknown }) => parseContentPush(params.event, params.data) !== null,
     isContentPushName: (_, params: { event: string }) => isContentPushName(params.event),
     isVersionUpdatedPush: (_, params: { event: string; data: unknown }) => parseItemPush(params.event, params.data)?.name === 'item.versionUpdated',
+    // LMS export of video items.
+    isPackageReadyPush: (_, params: { event: string; data: unknown }) => parseItemPush(params.event, params.data)?.name === 'item.packageReadyForDownload',
   },
 }).createMachine({
   id: 'session',
@@ -132,6 +134,8 @@ export const sessionMachine = setup({
         sendToSystem('drag', () => ({ type: 'drag.reset' })),
         sendToSystem('uploads', () => ({ type: 'uploads.reset' })),
         sendToSystem('surveys', () => ({ type: 'surveys.reset' })),
+        // LMS export of video items.
+        sendToSystem('lmsExport', () => ({ type: 'lmsExport.reset' })),
       ],
       invoke: [
         {
@@ -167,6 +171,11 @@ export const sessionMachine = setup({
           {
             guard: { type: 'isContentPushName', params: ({ event }) => ({ event: event.event }) },
             actions: { type: 'logError', params: ({ event }) => ({ message: `Malformed content push "${event.event}" dropped` }) },
+          },
+          // LMS export: the package built for this person (domain/lmsExport.ts) goes to the LMS export dialog.
+          {
+            guard: { type: 'isPackageReadyPush', params: ({ event }) => ({ event: event.event, data: event.data }) },
+            actions: sendToSystem('lmsExport', ({ event }) => ({ type: 'lmsExport.packageReady', ...(parseItemPush(event.event, event.data)?.data as object) })),
           },
           // A version's state or progress changed (domain/items.ts pushes): the upload waiting for it hears it.
           // The grid needs nothing more: the server pushes item.updateHashed with the item's versionState.

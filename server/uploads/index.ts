@@ -3,6 +3,7 @@
  * "Uploads" in server/README.md. The item side (versions, pushes) talks to this through `UploadHooks`
  * and `UploadService`.
  */
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MAX_UPLOAD_BYTES, SIGNED_URL_TTL_MS } from '../../domain/constants.ts';
@@ -109,6 +110,8 @@ export function createUploadService(options: UploadServiceOptions): UploadServic
     processPackage: (key, versionId, kind) => serialized(versionId, () => processPackage(processing, key, versionId, kind)),
     processVideo: (key, versionId) => serialized(versionId, () => processVideo(processing, key, versionId)),
     putBlob: (key, bytes) => store.put(key, bytes),
+    // The LMS export packs a stored video (server/exports/lms).
+    readBlob: (key) => readFile(store.pathOf(key)),
     removeBlob: (key) => store.remove(key),
     removeVersionFiles: (versionId) => removeVersionFiles(processing, versionId),
     blobUrl,

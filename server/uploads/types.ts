@@ -49,6 +49,8 @@ export interface UploadService {
   processVideo(key: string, versionId: string): Promise<ProcessResult>;
   /** Store bytes under a key (seed and tests). */
   putBlob(key: string, bytes: Uint8Array): Promise<void>;
+  /** The bytes stored under a key (the LMS export packs a video); rejects when there are none. */
+  readBlob(key: string): Promise<Uint8Array>;
   removeBlob(key: string): Promise<void>;
   removeVersionFiles(versionId: string): Promise<void>;
   /**

@@ -30,6 +30,8 @@ import type { tokenBusMachine } from '../../machines/session/tokenBusMachine.ts'
 import type { Adapters, Observe, Running } from './wiring/common.ts';
 import { commentsActors, connectComments } from './wiring/comments.ts';
 import { connectContent, contentActors } from './wiring/content.ts';
+// LMS export of video items.
+import { lmsExportActors } from './wiring/lmsExport.ts';
 import { connectItemStack, itemsActors } from './wiring/items.ts';
 import { connectReviewRequests, reviewRequestsActors } from './wiring/reviewRequests.ts';
 import { sessionActors } from './wiring/session.ts';
@@ -146,6 +148,8 @@ export function createAppSystem(
         ...commentsActors(adapters),
         ...reviewRequestsActors(adapters),
         ...translationActors(adapters),
+        // LMS export of video items.
+        ...lmsExportActors(adapters),
       },
       actions: { logError: (_, params) => console.error(params.message) },
     }),
@@ -210,6 +214,8 @@ export function createAppSystem(
     dashboard: actor('dashboard'),
     audioDrawer: actor('audioDrawer'),
     duplicateReview: actor('duplicateReview'),
+    // LMS export of video items.
+    lmsExport: actor('lmsExport'),
     origin: options.origin,
     addFiles: (picked) => picked.map((file): UploadFileRef => ({ fileId: files.add(file), name: file.name, size: file.size, type: file.type })),
     gridPrefs: actor('gridPrefs'),

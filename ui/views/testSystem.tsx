@@ -35,6 +35,8 @@ import { surveysMachine } from '../../machines/translation/surveysMachine.ts';
 import { walkthroughMachine } from '../../machines/translation/walkthroughMachine.ts';
 import { itemStackMachine } from '../../machines/items/itemStackMachine.ts';
 import { gridDownloadMachine } from '../../machines/content/gridDownloadMachine.ts';
+// LMS export of video items.
+import { lmsExportMachine } from '../../machines/lmsExport/lmsExportMachine.ts';
 import { uploadsMachine } from '../../machines/uploads/uploadsMachine.ts';
 import { notificationSettingsMachine } from '../../machines/session/notificationSettingsMachine.ts';
 import { sandboxMachine } from '../../machines/session/sandboxMachine.ts';
@@ -129,6 +131,7 @@ export interface TestSystemParts {
   dashboard?: ReturnType<typeof createActor<typeof dashboardMachine>>;
   audioDrawer?: ReturnType<typeof createActor<typeof audioDrawerMachine>>;
   duplicateReview?: ReturnType<typeof createActor<typeof duplicateReviewMachine>>;
+  lmsExport?: ReturnType<typeof createActor<typeof lmsExportMachine>>;
 }
 
 /** An AppSystem of inert actors (adapters never run). */
@@ -164,6 +167,7 @@ export function testSystem(parts: TestSystemParts = {}): AppSystem {
     dashboard: parts.dashboard ?? createActor(dashboardMachine).start(),
     audioDrawer: parts.audioDrawer ?? createActor(audioDrawerMachine).start(),
     duplicateReview: parts.duplicateReview ?? createActor(duplicateReviewMachine).start(),
+    lmsExport: parts.lmsExport ?? createActor(inert(lmsExportMachine)).start(),
     origin: 'http://localhost',
     addFiles: (picked) => picked.map((file, index) => ({ fileId: `test-file-${index + 1}`, name: file.name, size: file.size, type: file.type })),
     gridPrefs: createActor(gridPrefsStore).start(),

@@ -37,10 +37,12 @@ import {
 } from '../content/index.ts';
 import { DropZone, UploadFileLink, useFilePicker } from '../uploads/index.ts';
 import { ContentDialogs } from './ContentDialogs.tsx';
+// LMS export of video items.
+import { LmsExportDialog, openLmsExport } from '../lmsExport/index.ts';
 import { folderHref, folderPageHref, itemHref, useContentModel, usePendingChanges } from './useContentModel.ts';
 
-/** Item menu entries offered in the grid (§6 item menu). Not yet: export to LMS (no LMS export yet). */
-const GRID_ITEM_MENU: ReadonlySet<ItemMenuEntry> = new Set(['rename', 'shareSettings', 'uploadNewVersion', 'duplicate', 'move', 'download', 'delete', 'restore', 'deleteForever']);
+/** Item menu entries offered in the grid (§6 item menu). */
+const GRID_ITEM_MENU: ReadonlySet<ItemMenuEntry> = new Set(['rename', 'shareSettings', 'uploadNewVersion', 'duplicate', 'move', 'download', 'delete', 'restore', 'deleteForever', 'exportToLms']);
 
 /** Where files dropped or picked on this folder's grid go (§2): a folder that allows createItem, else the private root. */
 function uploadFolderOf(folderId: FolderId | null, node: FolderNode | undefined): { folderId: number | null } | null {
@@ -197,6 +199,9 @@ export function GridScreen({ folderParam }: { folderParam?: string }) {
         return open({ kind: 'destroyForever', ...ids });
       case 'download':
         return system.gridDownload.send({ type: 'gridDownload.video', itemId: item.id });
+      // LMS export of video items (§6 "export to LMS (videos only)"): the dialog, for the latest version.
+      case 'exportToLms':
+        return openLmsExport(system, { itemId: item.id, title: item.title });
       default:
         return undefined;
     }
@@ -226,9 +231,9 @@ export function GridScreen({ folderParam }: { folderParam?: string }) {
   };
   const folderMenuFor = (folder: FolderNode) => (folder.virtual === null ? folderMenu(tree, folder.id, { subscriptionAllowsSharing: true }) : []);
   // A stack's member (search lists them) is changed through its stack's card: it has no menu of its own.
-  // A video downloads once its latest version is ready (the card says when it is processing or failed).
+  // A video downloads (and exports to an LMS) once its latest version is ready (the card says when it is processing or failed).
   const menuFor = (item: ItemRecord) =>
-    item.inStack ? [] : itemMenu(item, actionsOfItem(item), userId).filter((entry) => GRID_ITEM_MENU.has(entry) && (entry !== 'download' || item.versionState === 'ready'));
+    item.inStack ? [] : itemMenu(item, actionsOfItem(item), userId).filter((entry) => GRID_ITEM_MENU.has(entry) && ((entry !== 'download' && entry !== 'exportToLms') || item.versionState === 'ready'));
 
   // The action bar (§2): what the folder offers, and what the selection offers.
   const actions: ContentAction[] = [];
@@ -456,6 +461,8 @@ export function GridScreen({ folderParam }: { folderParam?: string }) {
       <DragPreview ref={previewRef} label={dragLabel} />
       <ContentDialogs tree={tree} userId={userId} />
       <ItemShareDialog itemTitle={sharedTitle} />
+      {/* LMS export of video items. */}
+      <LmsExportDialog />
     </AppLayout>
   );
 }

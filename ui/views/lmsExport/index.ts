@@ -1,0 +1,1 @@
+export { LmsExportDialog, LmsExportDialogView, openLmsExport } from './LmsExportDialog.tsx';
