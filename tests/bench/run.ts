@@ -53,6 +53,7 @@ import { benchMemoryReport } from './memoryReport.ts';
 import { benchSessionLog } from './sessionLog.ts';
 import { benchReplayViewer } from './replayViewer.ts';
 import { benchCharts } from './charts.ts';
+import { benchLmsExport } from './lmsExport.ts';
 
 const user = { sub: 'u', email: 'alex.admin@example.com', firstName: 'Alex', lastName: 'Admin' };
 const session = { tokens: { accessToken: 'secret', idToken: 'id', hasRefreshToken: true, expiresInSeconds: 3600 }, user };
@@ -247,6 +248,9 @@ await benchReplayViewer();
 
 // The charts studio: layout of the largest registry machine, the charts chunk's size.
 await benchCharts();
+
+// LMS export: a package per target for a 100 MB video (build time, memory rise, longest event-loop stall).
+await benchLmsExport();
 
 // Path generation: CPU time per machine (goal under 10 s each, the registry under 60 s) and what it covers.
 let pathsCpuMs = 0;
