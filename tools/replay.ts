@@ -1,9 +1,10 @@
 /**
- * npm run replay -- <session-log.jsonl.gz>
+ * npm run replay -- <session-log.jsonl.gz> [--workers N]
  * Rebuilds the app's actor system with inert adapters and a SimulatedClock, replays the recorded
  * session and prints each divergence with its event index, or "No divergence." Exit code 1 on divergence.
  * A long log (PARALLEL_MIN_ENTRIES and more) is cut at its checkpoints and replayed on every core
- * (tools/replayParallel.ts); a short one in this process.
+ * (tools/replayParallel.ts); a short one in this process. `--workers N` splits any log over N worker threads
+ * (`--workers 0`: in this process).
  */
 import { readFileSync } from 'node:fs';
 import { EventLogFormatError, logText, outlineEventLog, parseEventLog } from '../adapters/eventLog.ts';
@@ -11,9 +12,16 @@ import { appMachine, definitionHashes } from '../machines/index.ts';
 import { formatReplay, replayLog, type ReplayResult } from './replayer.ts';
 import { PARALLEL_MIN_ENTRIES, ReplayPool, replayInParallel } from './replayParallel.ts';
 
-const file = process.argv.slice(2).find((a) => !a.startsWith('--'));
+const args = process.argv.slice(2);
+const workersAt = args.indexOf('--workers');
+const workers = workersAt >= 0 ? Number(args[workersAt + 1]) : null;
+const file = args.find((a, i) => !a.startsWith('--') && (workersAt < 0 || i !== workersAt + 1));
+if (workers !== null && (!Number.isSafeInteger(workers) || workers < 0)) {
+  console.error('--workers takes a whole number (0: replay in this process).');
+  process.exit(2);
+}
 if (!file) {
-  console.error('Usage: npm run replay -- <session-log.jsonl.gz>');
+  console.error('Usage: npm run replay -- <session-log.jsonl.gz> [--workers N]');
   process.exit(2);
 }
 let bytes: Uint8Array;
@@ -29,10 +37,10 @@ try {
   console.log(`Session log: app ${header.appVersion}, build ${header.buildId}, started ${new Date(header.startTime).toISOString()}, ${header.entries} entries`);
   console.log(`User agent: ${header.userAgent}`);
   let result: ReplayResult;
-  if (kinds.length >= PARALLEL_MIN_ENTRIES) {
-    const pool = await ReplayPool.start();
+  if (workers === null ? kinds.length >= PARALLEL_MIN_ENTRIES : workers > 0) {
+    const pool = await ReplayPool.start(workers ?? undefined);
     try {
-      result = await replayInParallel(text, { pool, currentHashes: definitionHashes() });
+      result = await replayInParallel(text, { pool, currentHashes: definitionHashes(), minEntries: workers === null ? undefined : 0 });
     } finally {
       await pool.close();
     }
