@@ -3,6 +3,7 @@
  * "Uploads" in server/README.md. The item side (versions, pushes) talks to this through `UploadHooks`
  * and `UploadService`.
  */
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MAX_UPLOAD_BYTES, SIGNED_URL_TTL_MS } from '../../domain/constants.ts';
@@ -110,6 +111,14 @@ export function createUploadService(options: UploadServiceOptions): UploadServic
     processVideo: (key, versionId) => serialized(versionId, () => processVideo(processing, key, versionId)),
     putBlob: (key, bytes) => store.put(key, bytes),
     removeBlob: (key) => store.remove(key),
+    // Comment export (server/exports/comments): snapshot images read into the PDF; null when missing or unsafe.
+    readBlob: async (key) => {
+      try {
+        return await readFile(store.pathOf(key));
+      } catch {
+        return null;
+      }
+    },
     removeVersionFiles: (versionId) => removeVersionFiles(processing, versionId),
     blobUrl,
     viewTicket: ({ passwordHash, ...grant }) =>

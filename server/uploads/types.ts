@@ -48,6 +48,8 @@ export interface UploadService {
   /** Sniff a stored video (file-type); keep it as uploaded. */
   processVideo(key: string, versionId: string): Promise<ProcessResult>;
   /** Store bytes under a key (seed and tests). */
+  /** The bytes of a stored blob, or null when it is missing or the key is unsafe (the comment export's snapshots). */
+  readBlob(key: string): Promise<Uint8Array | null>;
   putBlob(key: string, bytes: Uint8Array): Promise<void>;
   removeBlob(key: string): Promise<void>;
   removeVersionFiles(versionId: string): Promise<void>;
