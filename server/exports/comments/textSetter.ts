@@ -63,7 +63,17 @@ export class TextSetter {
         const y = this.doc.y;
         runs.forEach((run, i) => {
           this.doc.font(this.fontName(run.font, options.bold)).fontSize(options.size).fillColor(options.color ?? '#111827');
-          this.doc.text(run.text, x, y, { lineBreak: false, features: [] });
+          if (run.font === 'arabic' || run.font === 'hebrew') {
+            // Word by word: fontkit lays each word's letters right to left; the words are already in display order.
+            let at = x;
+            for (const piece of run.text.split(/(\s+)/)) {
+              if (piece === '') continue;
+              if (!/^\s+$/.test(piece)) this.doc.text(piece, at, y, { lineBreak: false, features: [] });
+              at += this.widthOf(piece, run.font, options.size, options.bold);
+            }
+          } else {
+            this.doc.text(run.text, x, y, { lineBreak: false });
+          }
           x += widths[i]!;
         });
         this.doc.x = options.x;
@@ -87,7 +97,7 @@ export class TextSetter {
     const key = `${script}|${size}|${bold ? 1 : 0}|${text}`;
     let width = this.widths.get(key);
     if (width === undefined) {
-      width = this.doc.font(this.fontName(script, bold)).fontSize(size).widthOfString(text, { features: [] });
+      width = this.doc.font(this.fontName(script, bold)).fontSize(size).widthOfString(text, shaping(script));
       if (this.widths.size > 50_000) this.widths.clear();
       this.widths.set(key, width);
     }
@@ -101,15 +111,22 @@ export class TextSetter {
   /** Splits text into runs of one font: characters every font has join the run they stand in. */
   private runsOf(text: string): { text: string; font: FontScript }[] {
     const runs: { text: string; font: FontScript }[] = [];
+    const isRtl = (font: FontScript | undefined) => font === 'arabic' || font === 'hebrew';
     let pending = '';
     for (const char of text) {
       const script = scriptOf(char.codePointAt(0)!);
       const last = runs.at(-1);
       if (script === null) {
-        if (last) last.text += char;
-        else pending += char;
+        // Spaces join the run they stand in; other neutrals beside right-to-left text are set in the Latin font,
+        // which has them (the Hebrew and Arabic fonts lack some ASCII punctuation).
+        if (!last) pending += char;
+        else if (/\s/.test(char) || !isRtl(last.font)) last.text += char;
+        else runs.push({ text: char, font: 'latin' });
       } else if (last && last.font === script) {
         last.text += char;
+      } else if (pending !== '' && isRtl(script)) {
+        runs.push({ text: pending, font: 'latin' }, { text: char, font: script });
+        pending = '';
       } else {
         runs.push({ text: pending + char, font: script });
         pending = '';
@@ -159,6 +176,14 @@ export class TextSetter {
 }
 
 /**
+ * pdfkit's options for measuring a run: right-to-left words are shaped in one piece (any `features` does that, so
+ * fontkit joins Arabic letters across the word), as they are drawn; other runs word by word, which pdfkit remembers.
+ */
+function shaping(script: FontScript): { features?: [] } {
+  return script === 'arabic' || script === 'hebrew' ? { features: [] } : {};
+}
+
+/**
  * One line in display order, left to right: the bidi algorithm's reordering, except that each right-to-left stretch
  * keeps its letters in logical order with its words reversed (fontkit lays each word's letters right to left).
  */
@@ -183,11 +208,24 @@ export function displayOrder(line: string, rtl: boolean): string {
         .sort((a, b) => a - b)
         .map((k) => line[k])
         .join('');
-      out += logical.split(/(\s+)/).reverse().join('');
+      // Words reversed; a word's leading and trailing neutral punctuation (set apart, in the Latin font) change sides.
+      out += logical.split(/(\s+)/).reverse().map(swapNeutralEnds).join('');
     } else {
       out += indices.map((k) => line[k]).join('');
     }
     i = j;
   }
   return out;
+}
+
+/** "word," → ",word": the neutral characters at either end of a right-to-left word, moved to the other end. */
+function swapNeutralEnds(word: string): string {
+  const chars = [...word];
+  const neutral = (c: string) => scriptOf(c.codePointAt(0)!) === null && !/\s/.test(c);
+  let lead = 0;
+  while (lead < chars.length && neutral(chars[lead]!)) lead += 1;
+  if (lead === chars.length) return word;
+  let tail = chars.length;
+  while (tail > lead && neutral(chars[tail - 1]!)) tail -= 1;
+  return [...chars.slice(tail), ...chars.slice(lead, tail), ...chars.slice(0, lead)].join('');
 }
