@@ -12,6 +12,8 @@ import { translationEntries } from './translation/registry.ts';
 import { dashboardEntries } from './dashboard/registry.ts';
 // The support replay viewer (/support/replay).
 import { supportEntries } from './support/registry.ts';
+// Comment export (CSV, PDF): the comments export dialog and its job.
+import { commentExportEntries } from './commentExport/registry.ts';
 
 /** The machines, by name, for charts, tools and tests. */
 export { commentAttachmentMachine, commentPostingMachine } from './comments/commentPostingMachine.ts';
@@ -49,6 +51,8 @@ export { translationMachine } from './translation/translationMachine.ts';
 export { walkthroughMachine } from './translation/walkthroughMachine.ts';
 export { uploadMachine } from './uploads/uploadMachine.ts';
 export { uploadsMachine } from './uploads/uploadsMachine.ts';
+// Comment export (CSV, PDF).
+export { commentExportMachine } from './commentExport/commentExportMachine.ts';
 
 export type { EventCases, RegistryEntry } from './registryCases.ts';
 
@@ -65,6 +69,8 @@ export const registry: readonly RegistryEntry[] = [
   ...dashboardEntries,
   // The support replay viewer (/support/replay).
   ...supportEntries,
+  // Comment export (CSV, PDF).
+  ...commentExportEntries,
 ];
 
 /** Finds a registry entry by name. */

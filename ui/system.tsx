@@ -23,6 +23,8 @@ import type { surveysMachine } from '../machines/translation/surveysMachine.ts';
 import type { walkthroughMachine } from '../machines/translation/walkthroughMachine.ts';
 import type { itemStackMachine } from '../machines/items/itemStackMachine.ts';
 import type { gridDownloadMachine } from '../machines/content/gridDownloadMachine.ts';
+// Comment export (CSV, PDF).
+import type { commentExportMachine } from '../machines/commentExport/commentExportMachine.ts';
 import type { uploadsMachine } from '../machines/uploads/uploadsMachine.ts';
 import type { gridPrefsStore } from '../machines/content/gridPrefsStore.ts';
 import type { flagsStore } from '../machines/session/flagsStore.ts';
@@ -115,6 +117,8 @@ export interface AppSystem {
   audioDrawer: ActorRefFrom<typeof audioDrawerMachine>;
   /** The translate tab's duplicate review dialog (systemId `duplicateReview`): open {key} / close / goTo; duplicateReviewKeyOf. */
   duplicateReview: ActorRefFrom<typeof duplicateReviewMachine>;
+  /** The comments export dialog and its job (systemId `commentExport`): commentExport.open {itemId, product}; commentExportViewOf. */
+  commentExport: ActorRefFrom<typeof commentExportMachine>;
   /** The page's origin (review links: domain/sharing.ts reviewLinkFor). */
   origin: string;
   /**

@@ -38,6 +38,8 @@ import { dashboardMachine } from '../dashboard/dashboardMachine.ts';
 import { tokenBusMachine } from './tokenBusMachine.ts';
 import { audioDrawerMachine } from '../translation/audioDrawerMachine.ts';
 import { duplicateReviewMachine } from '../translation/duplicateReviewMachine.ts';
+// Comment export (CSV, PDF).
+import { commentExportMachine } from '../commentExport/commentExportMachine.ts';
 
 /**
  * The root of the one actor system. It owns the long-lived actors (each with a systemId) so that
@@ -108,6 +110,8 @@ export const appMachine = setup({
     // The translate tab's audio drawer and duplicate review dialog.
     audioDrawer: audioDrawerMachine,
     duplicateReview: duplicateReviewMachine,
+    // Comment export (CSV, PDF).
+    commentExport: commentExportMachine,
   },
 }).createMachine({
   id: 'app',
@@ -154,6 +158,8 @@ export const appMachine = setup({
     // The translate tab's audio drawer and duplicate review dialog (the composition root closes them with the tab).
     { id: 'audioDrawer', systemId: 'audioDrawer', src: 'audioDrawer' },
     { id: 'duplicateReview', systemId: 'duplicateReview', src: 'duplicateReview' },
+    // Comment export (CSV, PDF): the comments export dialog and its job, opened from the item's export menu.
+    { id: 'commentExport', systemId: 'commentExport', src: 'commentExport' },
     {
       id: 'auth',
       systemId: 'auth',
@@ -205,6 +211,8 @@ export const appMachine = setup({
                     // The item's share dialog and notification popover go with it.
                     sendToSystem('share', () => ({ type: 'share.reset' })),
                     sendToSystem('itemNotifications', () => ({ type: 'itemNotifications.reset' })),
+                    // Comment export: its dialog goes with the item.
+                    sendToSystem('commentExport', () => ({ type: 'commentExport.close' })),
                   ],
                 },
                 // What the item's namespace pushes goes to the item view's actor, when one runs.

@@ -36,6 +36,8 @@ import { sessionActors } from './wiring/session.ts';
 import { sharingActors } from './wiring/sharing.ts';
 import { connectTranslateDialogs, connectTranslation, translationActors } from './wiring/translation.ts';
 import { connectLeaveWarning, uploadsActors } from './wiring/uploads.ts';
+// Comment export (CSV, PDF).
+import { commentExportActors } from './wiring/commentExport.ts';
 
 export interface CreatedSystem extends AppSystem {
   recorder: EventRecorder;
@@ -146,6 +148,8 @@ export function createAppSystem(
         ...commentsActors(adapters),
         ...reviewRequestsActors(adapters),
         ...translationActors(adapters),
+        // Comment export (CSV, PDF).
+        ...commentExportActors(adapters),
       },
       actions: { logError: (_, params) => console.error(params.message) },
     }),
@@ -210,6 +214,8 @@ export function createAppSystem(
     dashboard: actor('dashboard'),
     audioDrawer: actor('audioDrawer'),
     duplicateReview: actor('duplicateReview'),
+    // Comment export (CSV, PDF).
+    commentExport: actor('commentExport'),
     origin: options.origin,
     addFiles: (picked) => picked.map((file): UploadFileRef => ({ fileId: files.add(file), name: file.name, size: file.size, type: file.type })),
     gridPrefs: actor('gridPrefs'),
