@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { buildStoryFixture } from '../../server/uploads/fixtures.ts';
 import { parseCsv } from '../support/png.ts';
-import { dropFiles, expect, expectNoAxeViolations, itemCard, openGridAs, test, treeFolder, uniqueName, type TestFile } from './fixtures.ts';
+import { dropFiles, expect, expectNoAxeViolations, itemCard, itemIdOf, openGridAs, signedInPage, test, treeFolder, uniqueName, type TestFile } from './fixtures.ts';
 
 /**
  * Comment export end to end (issue 26; review-and-content §2 export menu and comments export dialog, §5, §6, §9): the
@@ -14,6 +14,8 @@ import { dropFiles, expect, expectNoAxeViolations, itemCard, openGridAs, test, t
  */
 
 const ALEX = 'alex.admin@example.com';
+const NICK = 'nick.nonadmin@example.com';
+const IAN = 'ian.individual@example.com';
 
 function storyFile(title: string): TestFile {
   const bytes = buildStoryFixture({ title, slides: [{ id: 's1', title: 'Welcome', sceneIndex: 0 }, { id: 's2', title: 'Summary', sceneIndex: 0 }] });
@@ -105,4 +107,32 @@ test('the owner exports the comments from the export menu to CSV and PDF and rea
   for (const word of lines.rtl.split(' ')) expect(text).toContain(word);
   expect(text).toContain(lines.formula);
   await page.screenshot({ path: test.info().outputPath('comment-export-ready.png') });
+});
+
+test('the export is offered to a folder viewer, not to someone the item is only shared with (§6)', async ({ page, browser, baseURL }) => {
+  // Nick views Team Library: the Style guide's export menu and comments panel offer the export.
+  await openGridAs(page, NICK);
+  await treeFolder(page, 'Team Library').click();
+  await itemCard(page, 'Style guide').getByRole('link', { name: 'Style guide' }).click();
+  await expect(page.getByRole('heading', { name: 'Style guide' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Export comments' })).toBeVisible();
+  await page.getByRole('button', { name: 'Export menu' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Export comments…' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // Ian opens the item Alex shared with him by e-mail: he may comment, not export the reviewers' e-mails.
+  const id = await itemIdOf(browser, baseURL!, ALEX, 'Quarterly results recap');
+  const ian = await signedInPage(browser, baseURL!, IAN, `/review/content/${id}/review`);
+  try {
+    await expect(ian.getByRole('heading', { name: 'Quarterly results recap' })).toBeVisible();
+    await expect(ian.getByRole('group', { name: 'New comment' })).toBeVisible();
+    await expect(ian.getByRole('button', { name: 'Export comments' })).toHaveCount(0);
+    const menu = ian.getByRole('button', { name: 'Export menu' });
+    if ((await menu.count()) > 0) {
+      await menu.click();
+      await expect(ian.getByRole('menuitem', { name: 'Export comments…' })).toHaveCount(0);
+    }
+  } finally {
+    await ian.context().close();
+  }
 });
