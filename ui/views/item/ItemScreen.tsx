@@ -36,7 +36,7 @@ import { ItemShareDialog } from './ItemShare.tsx';
 import { ItemTranslate } from './ItemTranslate.tsx';
 import { ItemStackSidebar, useStackTitle } from './ItemStackSidebar.tsx';
 // Comment export (CSV, PDF).
-import { CommentExportDialog, useCommentExport } from '../commentExport/index.ts';
+import { LazyCommentExportDialog, useCommentExport } from '../commentExport/index.ts';
 
 const TABS = new Set(['review', 'feedback', 'translate']);
 
@@ -273,7 +273,7 @@ export function ItemScreen({ itemId, tab, header }: { itemId: string; tab: strin
       <div className="item-page__body">{content}</div>
       {retryPicker.input}
       <ItemShareDialog itemTitle={item.title} />
-      <CommentExportDialog />
+      <LazyCommentExportDialog />
       <ItemOldVersionDialog />
       <OutOfDateDialog
         open={context.outOfDate && !!latest && !!shown}
