@@ -68,6 +68,8 @@ test('the owner exports the comments from the export menu to CSV and PDF and rea
   for (const text of Object.values(lines)) await postComment(page, text);
 
   await page.getByRole('button', { name: 'Export menu' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Export comments…' })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('export-menu.png') });
   await page.getByRole('menuitem', { name: 'Export comments…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Export comments' });
   await expect(dialog).toBeVisible();

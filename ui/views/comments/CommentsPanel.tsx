@@ -107,9 +107,9 @@ export function CommentsToolbar({
       )}
       {/* Comment export: the panel's entry to the comments export dialog. */}
       {onExportComments && (
-        <Button size="sm" variant="ghost" iconStart={<DownloadIcon size={14} />} aria-label={t('commentExport.panelButtonLabel')} onClick={onExportComments}>
-          {t('commentExport.panelButton')}
-        </Button>
+        <button type="button" className="k-icon-button" aria-label={t('commentExport.panelButtonLabel')} title={t('commentExport.panelButtonLabel')} onClick={onExportComments}>
+          <DownloadIcon size={16} />
+        </button>
       )}
       {notifications && <NotificationLevelPopover {...notifications} />}
       {canToggleComments && (
