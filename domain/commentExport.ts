@@ -72,7 +72,7 @@ export type CommentExportRequestName = keyof CommentExportRequests;
 export const COMMENT_EXPORT_REQUEST_NAMES: readonly CommentExportRequestName[] = ['commentExport.start', 'commentExport.status'];
 
 /** Refusals of the export requests. */
-export type CommentExportRefusal = 'invalidRequest' | 'notFound' | 'forbidden' | 'orderNotOffered' | 'serverError';
+export type CommentExportRefusal = 'invalidRequest' | 'notFound' | 'forbidden' | 'orderNotOffered' | 'busy' | 'serverError';
 
 /** Whether a value reads as a job (the client checks what the service answers). */
 export function isCommentExportJob(value: unknown): value is CommentExportJob {

@@ -148,6 +148,10 @@ describe('who may export', () => {
     const job = ackData(await call(alex, 'commentExport.start', { itemId: styleGuide.id, order: 'recent', format: 'csv' })).job;
     expect(refusalReason(await call(tara, 'commentExport.status', { jobId: job.jobId }))).toBe('notFound');
     expect(refusalReason(await call(alex, 'commentExport.status', { jobId: 'unknown' }))).toBe('notFound');
+    // The job finishes (the next tests start their own: one at a time per account).
+    let status = job.status;
+    while (status === 'running') status = ackData(await call(alex, 'commentExport.status', { jobId: job.jobId })).job.status;
+    expect(status).toBe('ready');
   });
 });
 
@@ -275,7 +279,15 @@ describe('a 2,000-comment item', () => {
     const { rows } = await csvOf(alex, { itemId: video.id, order: 'time', format: 'csv' });
     // 2,000 written here plus the seeded video comments (2 threads, 1 reply), plus the header.
     expect(rows).toHaveLength(1 + 2_000 + 3);
-    const pdf = await download(await exportFile(alex, { itemId: video.id, order: 'time', format: 'pdf' }));
+    const started = ackData(await call(alex, 'commentExport.start', { itemId: video.id, order: 'time', format: 'pdf' })).job;
+    // One file at a time per account.
+    expect(await call(alex, 'commentExport.start', { itemId: video.id, order: 'recent', format: 'csv' })).toMatchObject({ success: false, reason: 'busy' });
+    let job = started;
+    while (job.status === 'running') {
+      await new Promise((resolve) => setImmediate(resolve));
+      job = ackData(await call(alex, 'commentExport.status', { jobId: job.jobId })).job;
+    }
+    const pdf = await download(job);
     const text = pdfText(pdf);
     expect(text).toContain('1002 comments, 1001 replies');
     expect(text).toContain('Bulk comment 999');

@@ -49,6 +49,7 @@ export const EXPORT_REFUSAL_MESSAGES: Record<CommentExportRefusal, string> = {
   notFound: 'This item does not exist or is not visible to you.',
   forbidden: 'You are not allowed to export the comments of this item.',
   orderNotOffered: 'This order is not offered for this item.',
+  busy: 'Another export of yours is still being prepared. Try again when it is ready.',
   serverError: 'The export failed. Please try again later.',
 };
 
@@ -119,6 +120,8 @@ export function createExportJobs(context: ExportContext) {
         return refusal(viewable ? 'forbidden' : 'notFound');
       }
       if (!exportOrdersFor(row.product).includes(payload.order)) return refusal('orderNotOffered');
+      // One file at a time per account: a PDF of a large item takes seconds of the service's time.
+      if ([...jobs.values()].some((other) => other.aid === aid && other.job.status === 'running')) return refusal('busy');
       const job: CommentExportJob = { jobId: randomUUID(), status: 'running', format: payload.format, progress: 0, url: null, fileName: null };
       const entry: Job = { job, aid, key: null, expiresAt: now + SIGNED_URL_TTL_MS };
       jobs.set(job.jobId, entry);
