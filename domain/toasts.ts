@@ -3,6 +3,7 @@
  */
 import { SAVE_ALL_SUCCESS_TOAST_MS, SAVE_SUCCESS_TOAST_MS } from './translation.ts';
 import { TOAST_CONTENT_MS, TOAST_DEFAULT_MS, TOAST_EDIT_MS, TOAST_SURVEY_MS, UPLOAD_TOAST_MS } from './constants.ts';
+import { COMMENT_EXPORT_WAIT_MS } from './commentExport.ts';
 
 /** What a toast reports; decides its look and its announcement (errors are assertive). */
 export type ToastSeverity = 'success' | 'error' | 'info';
@@ -12,7 +13,10 @@ export type ToastSeverity = 'success' | 'error' | 'info';
  * trashed, restored; review-and-content §9) 10 s; the upload toasts ('upload complete', upload failed; §4, §9) 10 s.
  */
 /** `saved`: translation-editor §9 save success (single segment), 2,000 ms; `savedAll`: saved to all duplicates, 5,000 ms. */
-export type ToastKind = 'default' | 'edit' | 'survey' | 'content' | 'upload' | 'saved' | 'savedAll';
+export type ToastKind = 'default' | 'edit' | 'survey' | 'content' | 'upload' | 'saved' | 'savedAll'
+  // Comment export (review-and-content §9): the wait toast stays 60 s for CSV, 300 s for PDF.
+  | 'exportWaitCsv'
+  | 'exportWaitPdf';
 
 const DURATION_MS: Readonly<Record<ToastKind, number>> = {
   default: TOAST_DEFAULT_MS,
@@ -22,6 +26,9 @@ const DURATION_MS: Readonly<Record<ToastKind, number>> = {
   upload: UPLOAD_TOAST_MS,
   saved: SAVE_SUCCESS_TOAST_MS,
   savedAll: SAVE_ALL_SUCCESS_TOAST_MS,
+  // Comment export wait toasts (domain/commentExport.ts).
+  exportWaitCsv: COMMENT_EXPORT_WAIT_MS.csv,
+  exportWaitPdf: COMMENT_EXPORT_WAIT_MS.pdf,
 };
 
 /** How long a toast of this kind stays, in ms. */

@@ -14,6 +14,8 @@ import { dashboardEntries } from './dashboard/registry.ts';
 import { lmsExportEntries } from './lmsExport/registry.ts';
 // The support replay viewer (/support/replay).
 import { supportEntries } from './support/registry.ts';
+// Comment export (CSV, PDF): the comments export dialog and its job.
+import { commentExportEntries } from './commentExport/registry.ts';
 
 /** The machines, by name, for charts, tools and tests. */
 export { commentAttachmentMachine, commentPostingMachine } from './comments/commentPostingMachine.ts';
@@ -53,6 +55,8 @@ export { uploadMachine } from './uploads/uploadMachine.ts';
 export { uploadsMachine } from './uploads/uploadsMachine.ts';
 // LMS export of video items.
 export { lmsExportMachine } from './lmsExport/lmsExportMachine.ts';
+// Comment export (CSV, PDF).
+export { commentExportMachine } from './commentExport/commentExportMachine.ts';
 
 export type { EventCases, RegistryEntry } from './registryCases.ts';
 
@@ -71,6 +75,8 @@ export const registry: readonly RegistryEntry[] = [
   ...lmsExportEntries,
   // The support replay viewer (/support/replay).
   ...supportEntries,
+  // Comment export (CSV, PDF).
+  ...commentExportEntries,
 ];
 
 /** Finds a registry entry by name. */

@@ -8,6 +8,7 @@ import type Provider from 'oidc-provider';
 import { createTokenInspector, createTokenVerifier } from './auth.ts';
 import { checkReconnectPolicy, llmConfigFromEnv, type LlmConfig } from './config.ts';
 import { isCommentUploadKey, registerComments, type CommentUploadHooks } from './comments/index.ts';
+import { registerCommentExport } from './exports/comments/index.ts';
 import { createFileAccess, registerContent, type VersionHooks } from './content/index.ts';
 import type { LinkName, ReconnectPolicy, RuntimeConfig, ServiceName } from './config.ts';
 import { openDatabase } from './db/database.ts';
@@ -180,7 +181,17 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   });
   bound.comments = comments.hooks;
   // LMS export of video items: the lms.export socket request on /user/<aid>, the package's push to the one who asked.
-  registerLmsExport({ ...content.context, readBlob: (key) => uploads.readBlob(key), publicUrl: () => publicUrl });
+  registerLmsExport({
+    ...content.context,
+    readBlob: async (key) => {
+      const bytes = await uploads.readBlob(key);
+      if (!bytes) throw new Error(`The stored file ${key} is missing`);
+      return bytes;
+    },
+    publicUrl: () => publicUrl,
+  });
+  // Comment export (server/exports/comments): CSV and PDF jobs on /user/<aid>, files under review/exports/comments/.
+  const commentExport = registerCommentExport({ db, realtime, files: uploads, logError: (error, where) => app.log.error({ err: error, where }, 'comment export failed') });
   // Review requests of one item under /api; pushes on /item/<itemId>.
   await registerReviewRequests(app, { verify, context: { ...content.context, publicUrl: () => publicUrl } });
   // Translations: the validation calls under /api, translation files and language maps under /services/cdn.
@@ -237,6 +248,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
         await realtime.close();
         await app.close();
         await content.hooks.idle();
+        await commentExport.idle();
         await db.destroy();
       })()),
   };

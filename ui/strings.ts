@@ -25,6 +25,8 @@ import { supportStrings } from './strings/support.ts';
 import { chartsStrings } from './strings/charts.ts';
 // LMS export of video items.
 import { lmsExportStrings } from './strings/lmsExport.ts';
+// Comment export (CSV, PDF).
+import { commentExportStrings } from './strings/commentExport.ts';
 
 const coreStrings = {
   'app.skipToContent': 'Skip to main content',
@@ -121,7 +123,7 @@ const coreStrings = {
   'notFound.goToDashboard': 'Go to the dashboard',
 } as const;
 
-export const strings = { ...coreStrings, ...headerStrings, ...accessStrings, ...sandboxStrings, ...anonStrings, ...contentStrings, ...itemStrings, ...commentsStrings, ...commentsPanelStrings, ...shareStrings, ...reviewRequestsStrings, ...translationStrings, ...translationToolsStrings, ...translationEditorStrings, ...translationMachineStrings, ...translationAssistStrings, ...translationVersionsStrings, ...translationAssistMachineStrings, ...supportStrings, ...chartsStrings, ...lmsExportStrings } as const;
+export const strings = { ...coreStrings, ...headerStrings, ...accessStrings, ...sandboxStrings, ...anonStrings, ...contentStrings, ...itemStrings, ...commentsStrings, ...commentsPanelStrings, ...shareStrings, ...reviewRequestsStrings, ...translationStrings, ...translationToolsStrings, ...translationEditorStrings, ...translationMachineStrings, ...translationAssistStrings, ...translationVersionsStrings, ...translationAssistMachineStrings, ...supportStrings, ...chartsStrings, ...lmsExportStrings, ...commentExportStrings } as const;
 
 export type StringKey = keyof typeof strings;
 

@@ -25,6 +25,8 @@ import type { itemStackMachine } from '../machines/items/itemStackMachine.ts';
 import type { gridDownloadMachine } from '../machines/content/gridDownloadMachine.ts';
 // LMS export of video items.
 import type { lmsExportMachine } from '../machines/lmsExport/lmsExportMachine.ts';
+// Comment export (CSV, PDF).
+import type { commentExportMachine } from '../machines/commentExport/commentExportMachine.ts';
 import type { uploadsMachine } from '../machines/uploads/uploadsMachine.ts';
 import type { gridPrefsStore } from '../machines/content/gridPrefsStore.ts';
 import type { flagsStore } from '../machines/session/flagsStore.ts';
@@ -119,6 +121,8 @@ export interface AppSystem {
   duplicateReview: ActorRefFrom<typeof duplicateReviewMachine>;
   /** The LMS export dialog of a video item (systemId `lmsExport`): lmsExport.open {itemId, title, versionKey?}; ui/views/lmsExport. */
   lmsExport: ActorRefFrom<typeof lmsExportMachine>;
+  /** The comments export dialog and its job (systemId `commentExport`): commentExport.open {itemId, product}; commentExportViewOf. */
+  commentExport: ActorRefFrom<typeof commentExportMachine>;
   /** The page's origin (review links: domain/sharing.ts reviewLinkFor). */
   origin: string;
   /**

@@ -44,6 +44,8 @@ import { audioDrawerMachine } from '../translation/audioDrawerMachine.ts';
 import { duplicateReviewMachine } from '../translation/duplicateReviewMachine.ts';
 // LMS export of video items.
 import { lmsExportMachine } from '../lmsExport/lmsExportMachine.ts';
+// Comment export (CSV, PDF).
+import { commentExportMachine } from '../commentExport/commentExportMachine.ts';
 
 /**
  * The root of the one actor system. It owns the long-lived actors (each with a systemId) so that
@@ -144,6 +146,8 @@ export const appMachine = setup({
     duplicateReview: duplicateReviewMachine,
     // LMS export of video items.
     lmsExport: lmsExportMachine,
+    // Comment export (CSV, PDF).
+    commentExport: commentExportMachine,
   },
 }).createMachine({
   id: 'app',
@@ -192,6 +196,8 @@ export const appMachine = setup({
     { id: 'duplicateReview', systemId: 'duplicateReview', src: 'duplicateReview' },
     // The LMS export dialog of a video item (the session forwards its package push).
     { id: 'lmsExport', systemId: 'lmsExport', src: 'lmsExport' },
+    // Comment export (CSV, PDF): the comments export dialog and its job, opened from the item's export menu.
+    { id: 'commentExport', systemId: 'commentExport', src: 'commentExport' },
     {
       id: 'auth',
       systemId: 'auth',
@@ -243,6 +249,8 @@ export const appMachine = setup({
                     // The item's share dialog and notification popover go with it.
                     sendToSystem('share', () => ({ type: 'share.reset' })),
                     sendToSystem('itemNotifications', () => ({ type: 'itemNotifications.reset' })),
+                    // Comment export: its dialog goes with the item.
+                    sendToSystem('commentExport', () => ({ type: 'commentExport.close' })),
                   ],
                 },
                 // What the item's namespace pushes goes to the actors that read that push (PUSH_READERS), when they run.

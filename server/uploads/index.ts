@@ -110,9 +110,15 @@ export function createUploadService(options: UploadServiceOptions): UploadServic
     processPackage: (key, versionId, kind) => serialized(versionId, () => processPackage(processing, key, versionId, kind)),
     processVideo: (key, versionId) => serialized(versionId, () => processVideo(processing, key, versionId)),
     putBlob: (key, bytes) => store.put(key, bytes),
-    // The LMS export packs a stored video (server/exports/lms).
-    readBlob: (key) => readFile(store.pathOf(key)),
     removeBlob: (key) => store.remove(key),
+    // The comment export reads snapshot images into its PDF, the LMS export packs a stored video; null when missing or unsafe.
+    readBlob: async (key) => {
+      try {
+        return await readFile(store.pathOf(key));
+      } catch {
+        return null;
+      }
+    },
     removeVersionFiles: (versionId) => removeVersionFiles(processing, versionId),
     blobUrl,
     viewTicket: ({ passwordHash, ...grant }) =>

@@ -48,9 +48,9 @@ export interface UploadService {
   /** Sniff a stored video (file-type); keep it as uploaded. */
   processVideo(key: string, versionId: string): Promise<ProcessResult>;
   /** Store bytes under a key (seed and tests). */
+  /** The bytes of a stored blob, or null when it is missing or the key is unsafe (the comment and LMS exports). */
+  readBlob(key: string): Promise<Uint8Array | null>;
   putBlob(key: string, bytes: Uint8Array): Promise<void>;
-  /** The bytes stored under a key (the LMS export packs a video); rejects when there are none. */
-  readBlob(key: string): Promise<Uint8Array>;
   removeBlob(key: string): Promise<void>;
   removeVersionFiles(versionId: string): Promise<void>;
   /**

@@ -38,6 +38,8 @@ import { sessionActors } from './wiring/session.ts';
 import { sharingActors } from './wiring/sharing.ts';
 import { connectTranslateDialogs, connectTranslation, translationActors } from './wiring/translation.ts';
 import { connectLeaveWarning, uploadsActors } from './wiring/uploads.ts';
+// Comment export (CSV, PDF).
+import { commentExportActors } from './wiring/commentExport.ts';
 
 export interface CreatedSystem extends AppSystem {
   recorder: EventRecorder;
@@ -150,6 +152,8 @@ export function createAppSystem(
         ...translationActors(adapters),
         // LMS export of video items.
         ...lmsExportActors(adapters),
+        // Comment export (CSV, PDF).
+        ...commentExportActors(adapters),
       },
       actions: { logError: (_, params) => console.error(params.message) },
     }),
@@ -216,6 +220,8 @@ export function createAppSystem(
     duplicateReview: actor('duplicateReview'),
     // LMS export of video items.
     lmsExport: actor('lmsExport'),
+    // Comment export (CSV, PDF).
+    commentExport: actor('commentExport'),
     origin: options.origin,
     addFiles: (picked) => picked.map((file): UploadFileRef => ({ fileId: files.add(file), name: file.name, size: file.size, type: file.type })),
     gridPrefs: actor('gridPrefs'),

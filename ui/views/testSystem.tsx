@@ -37,6 +37,8 @@ import { itemStackMachine } from '../../machines/items/itemStackMachine.ts';
 import { gridDownloadMachine } from '../../machines/content/gridDownloadMachine.ts';
 // LMS export of video items.
 import { lmsExportMachine } from '../../machines/lmsExport/lmsExportMachine.ts';
+// Comment export (CSV, PDF).
+import { commentExportMachine } from '../../machines/commentExport/commentExportMachine.ts';
 import { uploadsMachine } from '../../machines/uploads/uploadsMachine.ts';
 import { notificationSettingsMachine } from '../../machines/session/notificationSettingsMachine.ts';
 import { sandboxMachine } from '../../machines/session/sandboxMachine.ts';
@@ -128,6 +130,7 @@ export interface TestSystemParts {
   walkthrough?: ReturnType<typeof createActor<typeof walkthroughMachine>>;
   itemStack?: ReturnType<typeof createActor<typeof itemStackMachine>>;
   gridDownload?: ReturnType<typeof createActor<typeof gridDownloadMachine>>;
+  commentExport?: ReturnType<typeof createActor<typeof commentExportMachine>>;
   dashboard?: ReturnType<typeof createActor<typeof dashboardMachine>>;
   audioDrawer?: ReturnType<typeof createActor<typeof audioDrawerMachine>>;
   duplicateReview?: ReturnType<typeof createActor<typeof duplicateReviewMachine>>;
@@ -164,6 +167,7 @@ export function testSystem(parts: TestSystemParts = {}): AppSystem {
     walkthrough: parts.walkthrough ?? createActor(walkthroughMachine).start(),
     itemStack: parts.itemStack ?? createActor(inert(itemStackMachine)).start(),
     gridDownload: parts.gridDownload ?? createActor(inert(gridDownloadMachine)).start(),
+    commentExport: parts.commentExport ?? createActor(inert(commentExportMachine)).start(),
     dashboard: parts.dashboard ?? createActor(dashboardMachine).start(),
     audioDrawer: parts.audioDrawer ?? createActor(audioDrawerMachine).start(),
     duplicateReview: parts.duplicateReview ?? createActor(duplicateReviewMachine).start(),

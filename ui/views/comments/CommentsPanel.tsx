@@ -9,7 +9,7 @@
 import { Link } from 'wouter';
 import { COMMENT_SORTS, type CommentAreaState, type CommentSort } from '../../../domain/comments.ts';
 import type { ProductFamily } from '../../../domain/folderRoles.ts';
-import { Banner, Button, Checkbox, EmptyState, InboxIcon, Menu, MenuItem, MoreIcon, ReviewIcon, Select, Skeleton, CheckIcon, cx } from '../../kit/index.ts';
+import { Banner, Button, Checkbox, EmptyState, InboxIcon, Menu, MenuItem, MoreIcon, ReviewIcon, Select, Skeleton, CheckIcon, DownloadIcon, cx } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
 import { CommentThread, type ThreadListContext } from './CommentThread.tsx';
 import { COMMENT_TRANSITION } from './editor/index.ts';
@@ -37,6 +37,8 @@ export interface CommentsToolbarProps {
   onToggleComments: (enabled: boolean) => void;
   /** The per-item notification level (signed-in accounts only); null hides it. */
   notifications?: NotificationLevelPopoverProps | null;
+  /** Comment export: opens the comments export dialog; null hides the Export button (§6 who may export). */
+  onExportComments?: (() => void) | null;
 }
 
 /** The new-comment box's element id: the item page's "Skip to new comment" link goes there. */
@@ -78,6 +80,7 @@ export function CommentsToolbar({
   togglingComments = false,
   onToggleComments,
   notifications,
+  onExportComments = null,
 }: CommentsToolbarProps) {
   const sortLabels: Record<CommentSort, string> = { recent: t('commentsPanel.sort.recent'), slide: slideSortLabel(productFamily) };
   return (
@@ -101,6 +104,12 @@ export function CommentsToolbar({
         <Button size="sm" variant="ghost" iconStart={<CheckIcon size={14} />} loading={markingAllRead} onClick={onMarkAllRead}>
           {t('commentsPanel.markAllRead')}
         </Button>
+      )}
+      {/* Comment export: the panel's entry to the comments export dialog. */}
+      {onExportComments && (
+        <button type="button" className="k-icon-button" aria-label={t('commentExport.panelButtonLabel')} title={t('commentExport.panelButtonLabel')} onClick={onExportComments}>
+          <DownloadIcon size={16} />
+        </button>
       )}
       {notifications && <NotificationLevelPopover {...notifications} />}
       {canToggleComments && (
@@ -140,9 +149,9 @@ export interface CommentAreaProps extends ThreadListContext {
 export type CommentsPageProps = CommentsToolbarProps & Omit<CommentAreaProps, 'headingLevel'>;
 
 /** A comments page's props parted into the toolbar's and the comment area's (the toggle and show-resolved callbacks serve both). */
-export function partCommentsPageProps({ enableComments, sort, onSortChange, productFamily, showResolved, canMarkAllRead, markingAllRead, onMarkAllRead, notifications, ...area }: CommentsPageProps) {
+export function partCommentsPageProps({ enableComments, sort, onSortChange, productFamily, showResolved, canMarkAllRead, markingAllRead, onMarkAllRead, notifications, onExportComments, ...area }: CommentsPageProps) {
   const { onShowResolvedChange, canToggleComments, togglingComments, onToggleComments } = area;
-  const toolbar: CommentsToolbarProps = { enableComments, sort, onSortChange, productFamily, showResolved, onShowResolvedChange, canMarkAllRead, markingAllRead, onMarkAllRead, canToggleComments, togglingComments, onToggleComments, notifications };
+  const toolbar: CommentsToolbarProps = { enableComments, sort, onSortChange, productFamily, showResolved, onShowResolvedChange, canMarkAllRead, markingAllRead, onMarkAllRead, canToggleComments, togglingComments, onToggleComments, notifications, onExportComments };
   return { toolbar, area };
 }
 

@@ -41,6 +41,7 @@ import {
   type CommentPlace, type CommentsStatus, type NotificationLevelPopoverProps } from '../comments/index.ts';
 import { LazyCommentEditor, readOnlyTextFor } from '../comments/editor/index.ts';
 import type { EditorModes } from '../comments/editor/types.ts';
+import { useCommentExport } from '../commentExport/index.ts';
 
 type ComposerRef = ActorRefFrom<typeof commentPostingMachine>;
 type EditorRef = ActorRefFrom<typeof commentEditorMachine>;
@@ -176,6 +177,7 @@ function useCommentProps(meta: VersionMeta | null, product: string, onSeek: (pla
   const { comments, itemNotifications, notificationSettings, timeZone } = system;
   const snapshot = useSelector(comments, (s) => s);
   const notifications = useSelector(itemNotifications, (s) => s);
+  const exportComments = useCommentExport();
   const { context } = snapshot;
   const slides = useMemo(() => slideLabelsOf(meta), [meta]);
   const subject = context.subject;
@@ -223,6 +225,8 @@ function useCommentProps(meta: VersionMeta | null, product: string, onSeek: (pla
     canToggleComments: canToggleCommentsOf(context),
     onToggleComments: (enabled: boolean) => send({ type: 'comments.setEnabled', enabled }),
     notifications: levelProps,
+    // Comment export: the panel's Export button.
+    onExportComments: exportComments,
     nowMs: system.now(),
     timeZone,
     isAndroid: IS_ANDROID,

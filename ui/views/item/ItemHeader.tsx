@@ -152,12 +152,32 @@ export interface ExportMenuProps {
   backup?: ExportEntry | null;
   /** Download video (video items only). */
   video?: ExportEntry | null;
+  /** Export comments… (the comments export dialog; review-and-content §2, §6). */
+  comments?: ExportEntry | null;
+  /** Export to LMS… (video items; the LMS export dialog; review-and-content §2, §6). */
+  lms?: ExportEntry | null;
+}
+
+/** One line of the export menu. */
+interface ExportMenuLine {
+  key: string;
+  entry: ExportEntry;
+  label: string;
+  preparingLabel?: string;
 }
 
 /** The export menu; nothing when it has no entries. A preparing entry is disabled and the button spins. */
-export function ExportMenu({ backup, video }: ExportMenuProps) {
-  if (!backup && !video) return null;
-  const preparing = backup?.preparing ? t('item.export.backupPreparing') : video?.preparing ? t('item.export.videoPreparing') : '';
+export function ExportMenu(props: ExportMenuProps) {
+  const { backup, video, comments, lms } = props;
+  // The menu's entries in order, one line each; an entry shows when its prop is given.
+  const lines = [
+    backup && { key: 'backup', entry: backup, label: t('item.export.backup'), preparingLabel: t('item.export.backupPreparing') },
+    video && { key: 'video', entry: video, label: t('item.export.video'), preparingLabel: t('item.export.videoPreparing') },
+    comments && { key: 'comments', entry: comments, label: t('item.export.comments') },
+    lms && { key: 'lms', entry: lms, label: t('item.export.lms') },
+  ].filter((line): line is ExportMenuLine => Boolean(line));
+  if (lines.length === 0) return null;
+  const preparing = lines.find((line) => line.entry.preparing)?.preparingLabel ?? '';
   return (
     <div className="export-menu">
       <Menu
@@ -172,16 +192,11 @@ export function ExportMenu({ backup, video }: ExportMenuProps) {
           </>
         }
       >
-        {backup && (
-          <MenuItem onSelect={backup.onSelect} disabled={backup.preparing} icon={backup.preparing ? <Spinner size="sm" decorative /> : <DownloadIcon size={16} />}>
-            {backup.preparing ? t('item.export.backupPreparing') : t('item.export.backup')}
+        {lines.map(({ key, entry, label, preparingLabel }) => (
+          <MenuItem key={key} onSelect={entry.onSelect} disabled={entry.preparing} icon={entry.preparing ? <Spinner size="sm" decorative /> : <DownloadIcon size={16} />}>
+            {entry.preparing && preparingLabel ? preparingLabel : label}
           </MenuItem>
-        )}
-        {video && (
-          <MenuItem onSelect={video.onSelect} disabled={video.preparing} icon={video.preparing ? <Spinner size="sm" decorative /> : <DownloadIcon size={16} />}>
-            {video.preparing ? t('item.export.videoPreparing') : t('item.export.video')}
-          </MenuItem>
-        )}
+        ))}
       </Menu>
       <span role="status" className="k-visually-hidden">
         {preparing}
@@ -282,7 +297,7 @@ export function ItemHeader({
       )}
       {!feedback && <ReviewerAvatars reviewers={reviewers} />}
       {!feedback && reviewRequest}
-      <ExportMenu backup={exports.backup} video={exports.video} />
+      <ExportMenu {...exports} />
       {!feedback && userMenu}
       {feedback && closeHref && (
         <Link href={closeHref} className={buttonClass('secondary', 'sm', 'item-header__close')}>

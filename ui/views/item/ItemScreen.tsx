@@ -35,6 +35,9 @@ import { ItemReviewRequests, useReviewerAvatars } from './ItemReviewRequests.tsx
 import { ItemShareDialog } from './ItemShare.tsx';
 import { ItemTranslate } from './ItemTranslate.tsx';
 import { ItemStackSidebar, useStackTitle } from './ItemStackSidebar.tsx';
+// Comment export (CSV, PDF).
+import { LazyCommentExportDialog, useCommentExport } from '../commentExport/index.ts';
+import { LmsExportDialog, openLmsExport } from '../lmsExport/index.ts';
 
 const TABS = new Set(['review', 'feedback', 'translate']);
 
@@ -93,6 +96,7 @@ export function ItemScreen({ itemId, tab, header }: { itemId: string; tab: strin
   usePageTitle(stackTitle ?? item?.title ?? t('item.title'));
   const unreadCount = useSelector(system.comments, (s) => unreadCountOf(s.context));
   const reviewers = useReviewerAvatars();
+  const exportComments = useCommentExport();
   const myEmail = useSelector(system.session, (s) => s.context.user?.email ?? null);
   // A guest (anonymous reviewer) has no content to go back to.
   const isGuest = useSelector(system.auth, (s) => s.matches('signedInAnonymously'));
@@ -258,6 +262,13 @@ export function ItemScreen({ itemId, tab, header }: { itemId: string; tab: strin
         backup: isStory && ready && canDownloadBackupOf(context) ? { onSelect: () => itemActor.send({ type: 'item.downloadBackup' }), preparing: downloading } : null,
         // §6 item menu "download (video)": the owner, or those whose folder role views items (the service checks the same).
         video: isVideo && ready && (item.isOwner || item.actions.includes('viewItem')) ? { onSelect: () => itemActor.send({ type: 'item.downloadVideo' }), preparing: downloading } : null,
+        // §6 export comments: an account, the item, ownership or a folder role that views it.
+        comments: exportComments ? { onSelect: exportComments } : null,
+        // §6 export to LMS: a video item, its owner or a folder role with exportToLms (the service checks the same).
+        lms:
+          isVideo && ready && (item.isOwner || item.actions.includes('exportToLms'))
+            ? { onSelect: () => openLmsExport(system, { itemId: item.id, title: item.title, versionKey: shown?.package.key ?? null }) }
+            : null,
       }}
     />
   );
@@ -268,6 +279,8 @@ export function ItemScreen({ itemId, tab, header }: { itemId: string; tab: strin
       <div className="item-page__body">{content}</div>
       {retryPicker.input}
       <ItemShareDialog itemTitle={item.title} />
+      <LazyCommentExportDialog />
+      <LmsExportDialog />
       <ItemOldVersionDialog />
       <OutOfDateDialog
         open={context.outOfDate && !!latest && !!shown}
