@@ -54,6 +54,7 @@ import { benchSessionLog } from './sessionLog.ts';
 import { benchReplayViewer } from './replayViewer.ts';
 import { benchCharts } from './charts.ts';
 import { benchLmsExport } from './lmsExport.ts';
+import { benchCommentExport } from './commentExport.ts';
 
 const user = { sub: 'u', email: 'alex.admin@example.com', firstName: 'Alex', lastName: 'Admin' };
 const session = { tokens: { accessToken: 'secret', idToken: 'id', hasRefreshToken: true, expiresInSeconds: 3600 }, user };
@@ -251,6 +252,9 @@ await benchCharts();
 
 // LMS export: a package per target for a 100 MB video (build time, memory rise, longest event-loop stall).
 await benchLmsExport();
+
+// Comment export: CSV and PDF of a 2,000-comment item (time, server memory rise).
+await benchCommentExport();
 
 // Path generation: CPU time per machine (goal under 10 s each, the registry under 60 s) and what it covers.
 let pathsCpuMs = 0;

@@ -164,6 +164,20 @@ test('Export to LMS from the grid: the dialog, and each SCORM package completes 
   }
 });
 
+test('the video item view offers Export to LMS in its export menu and opens the dialog for that item', async ({ page }) => {
+  await openGridAs(page, 'tara.team@example.com');
+  await treeFolder(page, 'Team Library').click();
+  await itemCard(page, VIDEO_TITLE).getByRole('link', { name: VIDEO_TITLE }).click();
+  await expect(page.getByRole('heading', { name: VIDEO_TITLE, exact: true, level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Export menu' }).click();
+  await page.getByRole('menuitem', { name: 'Export to LMS…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Export to LMS' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Package title')).toHaveValue(VIDEO_TITLE);
+  const files = await exportThroughDialog(page, 'SCORM 1.2');
+  expect(Object.keys(files)).toContain('imsmanifest.xml');
+});
+
 test('the xAPI package sends progressed, then completed only past the percent, to the LRS its launch names; AICC reports through HACP', async ({ page }) => {
   test.setTimeout(90_000);
   await openGridAs(page, 'tara.team@example.com');
