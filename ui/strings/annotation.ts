@@ -35,6 +35,7 @@ export const annotationStrings = {
   'annotation.confirm.discard': 'Discard',
   'annotation.confirm.keep': 'Keep editing',
   'annotation.sandbox.title': 'Annotation dialog',
+  'annotation.sandbox.link': 'Try the screenshot annotation dialog',
   'annotation.sandbox.open': 'Annotate a sample snapshot',
   'annotation.sandbox.openCapturing': 'Open while capturing',
   'annotation.sandbox.openFailed': 'Open with a capture error',

@@ -272,8 +272,9 @@ function AnnotationCanvas({ image, canvasRef, sceneRef, busy, onEscape, onImageF
     send({ type: 'canvas.commitText', text });
     focusRef.current?.focus();
   };
-  const box = editing ? sceneRef.current?.textBox(editing.id) : null;
-  const editingText = editing ? (shapes.find((s) => s.id === editing.id)?.text ?? '') : '';
+  const editingShape = editing ? shapes.find((s) => s.id === editing.id) : undefined;
+  const box = editingShape && loaded ? sceneRef.current?.textBox(editingShape) : null;
+  const editingText = editingShape?.text ?? '';
 
   return (
     // Keys reach the whole dialog body: Escape, Delete, undo and redo work wherever focus is (but in text fields).

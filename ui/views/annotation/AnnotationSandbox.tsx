@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import { Button } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
 import type { AnnotationResult, AnnotationShape } from '../../../domain/annotation.ts';
+import { AppLayout } from '../AppLayout.tsx';
+import { usePageTitle } from '../usePageTitle.ts';
 import { LazyAnnotationDialog } from './LazyAnnotationDialog.tsx';
 import { SAMPLE_SNAPSHOT, sampleStrokes } from './sampleSnapshot.ts';
 
@@ -13,6 +15,7 @@ type Mode = { kind: 'closed' } | { kind: 'image'; shapes?: AnnotationShape[] } |
  * edited again.
  */
 export default function AnnotationSandbox() {
+  usePageTitle(t('annotation.sandbox.title'));
   const [mode, setMode] = useState<Mode>({ kind: 'closed' });
   const [result, setResult] = useState<AnnotationResult | 'cancelled' | null>(null);
   const [pngUrl, setPngUrl] = useState<string | null>(null);
@@ -26,8 +29,9 @@ export default function AnnotationSandbox() {
 
   const saved = result !== null && result !== 'cancelled' ? result : null;
   return (
-    <main className="annotation-sandbox">
-      <h1>{t('annotation.sandbox.title')}</h1>
+    <AppLayout>
+      <div className="annotation-sandbox">
+      <h1 className="page-title">{t('annotation.sandbox.title')}</h1>
       <div className="annotation-sandbox__actions">
         <Button variant="primary" onClick={() => setMode({ kind: 'image' })}>
           {t('annotation.sandbox.open')}
@@ -70,6 +74,7 @@ export default function AnnotationSandbox() {
           }}
         />
       )}
-    </main>
+      </div>
+    </AppLayout>
   );
 }

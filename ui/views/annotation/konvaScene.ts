@@ -31,7 +31,7 @@ export interface SceneCallbacks {
 }
 
 /** A text's font size follows its stroke width. */
-export const fontSizeFor = (width: number) => Math.min(120, 12 + width * 2);
+export const fontSizeFor = (width: number) => Math.min(110, 14 + width);
 /** Shapes at or above this count are drawn from a cached bitmap while they are not being changed. */
 const CACHE_FROM = 30;
 const ZOOM_MIN = 0.5;
@@ -50,6 +50,7 @@ export class AnnotationScene {
   private editingId: string | null = null;
   private tool: AnnotationTool = 'draw';
   private prefs: AnnotationPrefs = { tool: 'draw', color: '#000000', opacity: 1, width: 4 };
+  private pendingText: { x: number; y: number } | null = null;
   private draft: { node: Konva.Line | Konva.Rect; x0: number; y0: number } | null = null;
 
   constructor(
@@ -166,9 +167,7 @@ export class AnnotationScene {
   }
 
   /** Where a text shape's box is on screen, relative to the canvas's container (for the text editor). */
-  textBox(id: string): { left: number; top: number; width: number; fontSize: number } | null {
-    const shape = this.shapes.find((s) => s.id === id);
-    if (!shape) return null;
+  textBox(shape: AnnotationShape): { left: number; top: number; width: number; fontSize: number } {
     const px = denormaliseShape(shape, this.size);
     const scale = this.stage.scaleX();
     return {
@@ -323,12 +322,12 @@ export class AnnotationScene {
     }
     const p = this.stage.getRelativePointerPosition();
     if (!p) return;
-    const { color, opacity, width } = this.prefs;
     if (this.tool === 'text') {
-      const w = Math.max(TEXT_MIN_WIDTH, Math.min(TEXT_DEFAULT_WIDTH, this.size.width - p.x));
-      this.callbacks.onAdd(this.normal({ kind: 'text', color, opacity, width, x: p.x, y: p.y, w, text: '' }), true);
+      // Placed on release, once the press has moved focus to the canvas: the text's editor then keeps it.
+      this.pendingText = { x: p.x, y: p.y };
       return;
     }
+    const { color, opacity, width } = this.prefs;
     const stroke = { stroke: color, strokeWidth: width, opacity: opacityFor(this.tool, opacity), listening: false };
     const node =
       this.tool === 'rect'
@@ -356,6 +355,14 @@ export class AnnotationScene {
   }
 
   private pointerUp() {
+    const text = this.pendingText;
+    if (text) {
+      this.pendingText = null;
+      const { color, opacity, width } = this.prefs;
+      const w = Math.max(TEXT_MIN_WIDTH, Math.min(TEXT_DEFAULT_WIDTH, this.size.width - text.x));
+      this.callbacks.onAdd(this.normal({ kind: 'text', color, opacity, width, x: text.x, y: text.y, w, text: '' }), true);
+      return;
+    }
     const draft = this.draft;
     if (!draft) return;
     this.draft = null;
