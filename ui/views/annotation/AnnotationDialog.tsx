@@ -286,7 +286,7 @@ function AnnotationCanvas({ image, canvasRef, sceneRef, busy, onEscape, onImageF
         canUndo={canUndo}
         canRedo={canRedo}
         canClear={shapes.length > 0}
-        disabled={busy || editing !== null}
+        disabled={busy}
         onTool={(tool) => send({ type: 'canvas.setTool', tool })}
         onColor={(color) => send({ type: 'canvas.setColor', color })}
         onWidth={(width) => send({ type: 'canvas.setWidth', width })}

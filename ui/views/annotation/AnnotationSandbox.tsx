@@ -50,6 +50,7 @@ export default function AnnotationSandbox() {
               {saved.shapes.map((shape) => (
                 <li key={shape.id}>
                   {shape.kind} {shape.color} {shape.width}
+                  {shape.kind === 'rect' ? ` ${Math.round((shape.w ?? 0) * SAMPLE_SNAPSHOT.width)} × ${Math.round((shape.h ?? 0) * SAMPLE_SNAPSHOT.height)}` : ''}
                   {shape.text ? ` “${shape.text}”` : ''}
                 </li>
               ))}
