@@ -29,7 +29,7 @@ export const annotationStrings = {
   'annotation.exportError': 'The annotation could not be saved. Try again.',
   'annotation.textEditor': 'Text of the annotation',
   'annotation.help':
-    'On the canvas: Enter adds the current tool’s shape, Space selects the next shape, arrow keys move it (Shift: 10 px), Delete removes it, Escape deselects, Ctrl+Z / Ctrl+Shift+Z undo and redo, + and − zoom, 0 resets.',
+    'On the canvas: Enter adds the current tool’s shape, Space selects the next shape, arrow keys move it (Shift: 10 px), Delete removes it, Escape deselects, Ctrl+Z / Ctrl+Shift+Z undo and redo, + and − zoom, 0 resets the view. The wheel pans, Ctrl+wheel zooms.',
   'annotation.confirm.title': 'Discard this annotation?',
   'annotation.confirm.body': 'The shapes you drew will be lost.',
   'annotation.confirm.discard': 'Discard',

@@ -34,6 +34,8 @@ export interface SceneCallbacks {
 export const fontSizeFor = (width: number) => Math.min(110, 14 + width);
 /** Shapes at or above this count are drawn from a cached bitmap while they are not being changed. */
 const CACHE_FROM = 30;
+/** How many new shapes stay live before they join the cached group. */
+const RECENT_MAX = 24;
 const ZOOM_MIN = 0.5;
 const ZOOM_MAX = 8;
 
@@ -45,6 +47,9 @@ export class AnnotationScene {
   private readonly draftLayer: Konva.Layer;
   private readonly transformer: Konva.Transformer;
   private readonly nodes = new Map<string, Konva.Shape>();
+  private readonly drawn = new Map<string, AnnotationShape>();
+  /** Shapes added since the cached group was last drawn (kept live, above it). */
+  private readonly recent = new Set<string>();
   private shapes: AnnotationShape[] = [];
   private selectedId: string | null = null;
   private editingId: string | null = null;
@@ -80,10 +85,15 @@ export class AnnotationScene {
     this.stage.on('pointerdown', (e) => this.pointerDown(e));
     this.stage.on('pointermove', () => this.pointerMove());
     this.stage.on('pointerup pointerleave', () => this.pointerUp());
+    // The wheel pans; with Ctrl (or a pinch) it zooms about the pointer.
     this.stage.on('wheel', (e) => {
       e.evt.preventDefault();
-      const pointer = this.stage.getPointerPosition() ?? { x: size.width / 2, y: size.height / 2 };
-      this.zoomBy(e.evt.deltaY < 0 ? 1.1 : 1 / 1.1, pointer);
+      if (e.evt.ctrlKey || e.evt.metaKey) {
+        const pointer = this.stage.getPointerPosition() ?? { x: size.width / 2, y: size.height / 2 };
+        this.zoomBy(e.evt.deltaY < 0 ? 1.1 : 1 / 1.1, pointer);
+      } else {
+        this.panBy(-e.evt.deltaX, -e.evt.deltaY);
+      }
     });
   }
 
@@ -107,40 +117,56 @@ export class AnnotationScene {
     this.shapes = [...shapes];
     this.selectedId = selectedId;
     this.editingId = editingId;
-    this.staticGroup.clearCache();
+    // New shapes gather in the live group; past RECENT_MAX they all join the cached group (one re-cache for many).
+    for (const shape of shapes) if (!this.drawn.has(shape.id)) this.recent.add(shape.id);
+    if (this.recent.size > RECENT_MAX) this.recent.clear();
+    let staticChanged = false;
     const seen = new Set<string>();
     for (const shape of shapes) {
       seen.add(shape.id);
-      const px = denormaliseShape(shape, this.size);
       let node = this.nodes.get(shape.id);
       if (!node || node.getAttr('kind') !== shape.kind) {
         node?.destroy();
         node = this.createNode(shape.id, shape.kind);
         this.nodes.set(shape.id, node);
       }
-      this.applyShape(node, px);
-      node.visible(shape.id !== editingId);
+      const group = shape.id === selectedId || this.recent.has(shape.id) ? this.liveGroup : this.staticGroup;
+      // The machine keeps unchanged shapes as the same objects: only changed ones are redrawn.
+      const changed = this.drawn.get(shape.id) !== shape || node.scaleX() !== 1 || node.scaleY() !== 1 || (node instanceof Konva.Line && (node.x() !== 0 || node.y() !== 0));
+      if (changed) {
+        this.applyShape(node, denormaliseShape(shape, this.size));
+        this.drawn.set(shape.id, shape);
+      }
+      const visible = shape.id !== editingId;
+      const moved = node.getParent() !== group;
+      if ((changed || moved || node.visible() !== visible) && (group === this.staticGroup || node.getParent() === this.staticGroup)) staticChanged = true;
+      node.visible(visible);
       node.draggable(this.tool === 'move');
-      const group = shape.id === selectedId ? this.liveGroup : this.staticGroup;
-      if (node.getParent() !== group) node.moveTo(group);
+      if (moved) node.moveTo(group);
     }
     for (const [id, node] of this.nodes) {
       if (!seen.has(id)) {
+        if (node.getParent() === this.staticGroup) staticChanged = true;
         node.destroy();
         this.nodes.delete(id);
+        this.drawn.delete(id);
+        this.recent.delete(id);
       }
     }
-    // Keep the drawing order of the shapes list inside the static group.
-    shapes.forEach((shape, index) => {
-      const node = this.nodes.get(shape.id);
-      if (node && node.getParent() === this.staticGroup) node.zIndex(Math.min(index, this.staticGroup.children.length - 1));
-    });
+    // Both groups draw in the shapes list's order.
+    for (const group of [this.staticGroup, this.liveGroup]) {
+      if (group === this.staticGroup && !staticChanged) continue;
+      const order = shapes.map((shape) => this.nodes.get(shape.id)).filter((node): node is Konva.Shape => node?.getParent() === group);
+      order.forEach((node, index) => {
+        if (node.zIndex() !== index) node.zIndex(index);
+      });
+    }
+    if (staticChanged || !this.staticGroup.isCached()) this.cacheStatic();
     const selected = selectedId === null || selectedId === editingId ? undefined : this.nodes.get(selectedId);
     this.transformer.nodes(selected ? [selected] : []);
     const kind = selected?.getAttr('kind') as string | undefined;
     this.transformer.resizeEnabled(kind === 'rect' || kind === 'text');
     this.transformer.enabledAnchors(kind === 'text' ? ['middle-left', 'middle-right'] : ['top-left', 'top-center', 'top-right', 'middle-right', 'middle-left', 'bottom-left', 'bottom-center', 'bottom-right']);
-    this.cacheStatic();
     this.stage.batchDraw();
   }
 
@@ -243,6 +269,7 @@ export class AnnotationScene {
   }
 
   private cacheStatic() {
+    this.staticGroup.clearCache();
     if (this.staticGroup.children.length >= CACHE_FROM && this.staticGroup.getClientRect().width > 0) {
       this.staticGroup.cache({ pixelRatio: SNAPSHOT_PIXEL_RATIO });
     }
