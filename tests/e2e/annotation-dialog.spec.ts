@@ -111,6 +111,7 @@ test('every tool by mouse; selecting a shape loads its settings and changes appl
   const image = page.getByRole('img', { name: 'The saved annotated snapshot' });
   await expect(image).toBeVisible();
   expect(await image.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([1280, 720]);
+  await image.screenshot({ path: test.info().outputPath('annotation-saved.png') });
 });
 
 test('every tool by keyboard: tools from the toolbar, shapes placed, selected, moved and removed on the canvas; Escape twice asks before losing work', async ({ page }) => {
@@ -140,6 +141,7 @@ test('every tool by keyboard: tools from the toolbar, shapes placed, selected, m
   await page.keyboard.press('Enter');
   await expectShapes(page, 5);
   await expect(canvasOf(page)).toBeFocused();
+  await page.screenshot({ path: test.info().outputPath('annotation-keyboard.png') });
 
   // The keyboard-placed text is selected: arrows move it, Delete removes it.
   await page.keyboard.press('Shift+ArrowRight');
