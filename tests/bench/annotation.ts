@@ -6,7 +6,8 @@
  * Also prints the time to open the dialog with the strokes, the time a finished stroke takes to be committed (the
  * strokes' cached bitmap redrawn once), and the saved PNG's size.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
@@ -133,6 +134,12 @@ export async function benchAnnotation(): Promise<void> {
     console.log(line('zooming (Ctrl+wheel)', zooming));
     console.log(`  dialog open with 1,000 strokes: ${openMs} ms; a finished stroke committed (kept live above the cached strokes): ${commitMs} ms; Save (PNG at pixel ratio 2): ${saveMs} ms`);
     console.log(`  PNG: ${png.width} × ${png.height}, ${(png.bytes / 1024).toFixed(0)} KiB (scale 2: twice the canvas)`);
+    const assets = path.join(import.meta.dirname, '../../dist/assets');
+    const chunk = readdirSync(assets).find((f) => /^AnnotationDialog-.*\.js$/.test(f));
+    if (chunk) {
+      const bytes = readFileSync(path.join(assets, chunk));
+      console.log(`  dialog chunk (Konva included, loaded when the dialog opens): ${(bytes.length / 1024).toFixed(0)} KiB, ${(gzipSync(bytes).length / 1024).toFixed(0)} KiB gzip`);
+    }
   } finally {
     await browser?.close().catch(() => undefined);
     if (server) await stopServer(server);

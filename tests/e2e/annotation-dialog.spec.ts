@@ -62,8 +62,15 @@ function savedShapes(page: Page): Locator {
 }
 
 test('every tool by mouse; selecting a shape loads its settings and changes apply to it; Save gives a PNG at twice the canvas and the shapes', async ({ page }) => {
+  // Konva comes with the dialog's own chunk, fetched only when the dialog opens.
+  const chunks: string[] = [];
+  page.on('request', (request) => {
+    if (/\/AnnotationDialog-[^/]*\.js$/.test(request.url())) chunks.push(request.url());
+  });
   await openSandbox(page);
+  expect(chunks).toEqual([]);
   const dialog = await openDialog(page);
+  expect(chunks).toHaveLength(1);
   await expectShapes(page, 0);
 
   await tool(page, 'Draw');
