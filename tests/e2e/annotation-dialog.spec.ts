@@ -6,7 +6,7 @@
  * the shapes; axe on each screen.
  */
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, fillLogin, test } from './fixtures.ts';
+import { expect, expectNoAxeViolations, fillLogin, test, tokenOf } from './fixtures.ts';
 
 const SAM = 'sam.staff@example.com';
 
@@ -314,4 +314,43 @@ test('a saved annotation opens again with its shapes, which can be edited', asyn
   await expectShapes(page, 2);
   await dialog.getByRole('button', { name: 'Save annotation' }).click();
   await expect(savedShapes(page)).toHaveText([/^line /, /^rect /]);
+});
+
+test('the dialog’s opening, commit (with tool counts, colours and strokes) and abandoning reach the analytics collector', async ({ page }) => {
+  await openSandbox(page);
+  const token = await tokenOf(page);
+  type Stored = { id: string; event: string; properties: Record<string, unknown> | null };
+  const annotationEvents = async (): Promise<Stored[]> => {
+    const answer = await page.request.get('/services/analytics/events?limit=500', { headers: { Authorization: `Bearer ${token}` } });
+    const { events } = (await answer.json()) as { events: Stored[] };
+    return events.filter((entry) => entry.event.startsWith('annotation dialog ')).reverse();
+  };
+  const before = new Set((await annotationEvents()).map((entry) => entry.id));
+
+  const dialog = await openDialog(page);
+  await tool(page, 'Draw');
+  await drag(page, [0.1, 0.1], [0.3, 0.3]);
+  await tool(page, 'Rectangle');
+  await drag(page, [0.5, 0.5], [0.7, 0.7]);
+  await dialog.getByRole('button', { name: 'Save annotation' }).click();
+  await expect(dialog).toBeHidden();
+  await openDialog(page);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+
+  await expect.poll(async () => (await annotationEvents()).filter((entry) => !before.has(entry.id)).map((entry) => entry.event)).toEqual([
+    'annotation dialog opened',
+    'annotation dialog committed',
+    'annotation dialog opened',
+    'annotation dialog abandoned',
+  ]);
+  const [opened, committed, reopened, abandoned] = (await annotationEvents()).filter((entry) => !before.has(entry.id));
+  expect(committed?.properties).toMatchObject({
+    dialog_id: opened?.properties?.dialog_id,
+    tool_counts: { draw: 1, rect: 1, highlight: 0, line: 0, text: 0 },
+    colors: ['#e53935ff'],
+    strokes: [{ count: 2, color: '#e53935ff', stroke_width: 4 }],
+  });
+  expect(abandoned?.properties?.dialog_id).toBe(reopened?.properties?.dialog_id);
+  expect(abandoned?.properties?.dialog_id).not.toBe(opened?.properties?.dialog_id);
 });
