@@ -32,6 +32,9 @@ export default function AnnotationDialog(props: AnnotationDialogProps) {
     latest.current = props;
   });
   const sceneRef = useRef<AnnotationScene | null>(null);
+  // Read once: the machines take their input when they start.
+  const [dialogId] = useState(() => services.newDialogId());
+  const [initialPrefs] = useState(() => services.loadPrefs());
 
   const dialogRef = useActorRef(
     annotationDialogMachine.provide({
@@ -48,11 +51,11 @@ export default function AnnotationDialog(props: AnnotationDialogProps) {
         }),
       },
     }),
-    { input: { dialogId: useMemo(() => services.newDialogId(), [services]) } },
+    { input: { dialogId } },
   );
   const canvasRef = useActorRef(
     canvasMachine.provide({ actions: { persistPrefs: (_, params) => services.savePrefs(params.prefs) } }),
-    { input: { prefs: services.loadPrefs(), shapes: props.shapes } },
+    { input: { prefs: initialPrefs, shapes: props.shapes } },
   );
 
   const phase = useSelector(dialogRef, (s) =>
@@ -90,33 +93,35 @@ export default function AnnotationDialog(props: AnnotationDialogProps) {
   const onImageFailed = useCallback(() => dialogRef.send({ type: 'annotation.captureFailed' }), [dialogRef]);
   const save = () => dialogRef.send({ type: 'annotation.save', shapes: canvasRef.getSnapshot().context.shapes });
 
+  const editingButtons = (
+    <>
+      <Button onClick={cancel} disabled={phase === 'exporting'}>
+        {t('annotation.cancel')}
+      </Button>
+      <Button variant="primary" onClick={save} loading={phase === 'exporting'}>
+        {t('annotation.save')}
+      </Button>
+    </>
+  );
+  const captureButtons = (
+    <>
+      {phase === 'failed' && props.onRetry && (
+        <Button
+          onClick={() => {
+            dialogRef.send({ type: 'annotation.retry' });
+            props.onRetry?.();
+          }}
+        >
+          {t('annotation.retry')}
+        </Button>
+      )}
+      <Button onClick={cancel}>{t('annotation.cancel')}</Button>
+    </>
+  );
   const footer = (
     // Escape on the footer's buttons does what it does on the canvas.
     <div className="annotation-footer" onKeyDown={onEscapeKey}>
-      {phase === 'ready' || phase === 'exporting' ? (
-      <>
-        <Button onClick={cancel} disabled={phase === 'exporting'}>
-          {t('annotation.cancel')}
-        </Button>
-        <Button variant="primary" onClick={save} loading={phase === 'exporting'}>
-          {t('annotation.save')}
-        </Button>
-      </>
-    ) : (
-      <>
-        {phase === 'failed' && props.onRetry && (
-          <Button
-            onClick={() => {
-              dialogRef.send({ type: 'annotation.retry' });
-              props.onRetry?.();
-            }}
-          >
-            {t('annotation.retry')}
-          </Button>
-        )}
-        <Button onClick={cancel}>{t('annotation.cancel')}</Button>
-      </>
-    )}
+      {phase === 'ready' || phase === 'exporting' ? editingButtons : captureButtons}
     </div>
   );
 
