@@ -167,6 +167,7 @@ test('every tool by keyboard: tools from the toolbar, shapes placed, selected, m
   const confirm = page.getByRole('dialog', { name: 'Discard this annotation?' });
   await expect(confirm).toBeVisible();
   await expectNoAxeViolations(page, 'the discard question');
+  await page.screenshot({ path: test.info().outputPath('annotation-discard.png') });
   await confirm.getByRole('button', { name: 'Keep editing' }).click();
   await expect(confirm).toBeHidden();
   await expectShapes(page, 4);
@@ -283,6 +284,7 @@ test('capturing shows progress; a capture error shows review.snapshot.error with
   await expect(dialog.getByRole('alert')).toHaveText('We couldn’t take a snapshot of this slide. Cancel and try again.');
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeVisible();
   await expectNoAxeViolations(page, 'the capture error');
+  await page.screenshot({ path: test.info().outputPath('annotation-capture-error.png') });
   await dialog.getByRole('button', { name: 'Try again' }).click();
   await expect(canvasOf(page).locator('canvas').first()).toBeVisible();
 
