@@ -16,6 +16,8 @@ import { lmsExportEntries } from './lmsExport/registry.ts';
 import { supportEntries } from './support/registry.ts';
 // Comment export (CSV, PDF): the comments export dialog and its job.
 import { commentExportEntries } from './commentExport/registry.ts';
+// Screenshot annotation: the dialog and its canvas tools.
+import { annotationEntries } from './annotation/registry.ts';
 
 /** The machines, by name, for charts, tools and tests. */
 export { commentAttachmentMachine, commentPostingMachine } from './comments/commentPostingMachine.ts';
@@ -58,6 +60,10 @@ export { lmsExportMachine } from './lmsExport/lmsExportMachine.ts';
 // Comment export (CSV, PDF).
 export { commentExportMachine } from './commentExport/commentExportMachine.ts';
 
+// Screenshot annotation: the dialog and its canvas tools.
+export { annotationDialogMachine } from './annotation/annotationDialogMachine.ts';
+export { canvasMachine as annotationCanvasMachine } from './annotation/canvasMachine.ts';
+
 export type { EventCases, RegistryEntry } from './registryCases.ts';
 
 /** The one registry: charts, path generation, generated tests and replay all read it. Each feature keeps its entries beside its machines. */
@@ -77,6 +83,8 @@ export const registry: readonly RegistryEntry[] = [
   ...supportEntries,
   // Comment export (CSV, PDF).
   ...commentExportEntries,
+  // Screenshot annotation: the dialog and its canvas tools.
+  ...annotationEntries,
 ];
 
 /** Finds a registry entry by name. */

@@ -27,6 +27,8 @@ import { chartsStrings } from './strings/charts.ts';
 import { lmsExportStrings } from './strings/lmsExport.ts';
 // Comment export (CSV, PDF).
 import { commentExportStrings } from './strings/commentExport.ts';
+// Screenshot annotation dialog.
+import { annotationStrings } from './strings/annotation.ts';
 
 const coreStrings = {
   'app.skipToContent': 'Skip to main content',
@@ -123,7 +125,7 @@ const coreStrings = {
   'notFound.goToDashboard': 'Go to the dashboard',
 } as const;
 
-export const strings = { ...coreStrings, ...headerStrings, ...accessStrings, ...sandboxStrings, ...anonStrings, ...contentStrings, ...itemStrings, ...commentsStrings, ...commentsPanelStrings, ...shareStrings, ...reviewRequestsStrings, ...translationStrings, ...translationToolsStrings, ...translationEditorStrings, ...translationMachineStrings, ...translationAssistStrings, ...translationVersionsStrings, ...translationAssistMachineStrings, ...supportStrings, ...chartsStrings, ...lmsExportStrings, ...commentExportStrings } as const;
+export const strings = { ...coreStrings, ...headerStrings, ...accessStrings, ...sandboxStrings, ...anonStrings, ...contentStrings, ...itemStrings, ...commentsStrings, ...commentsPanelStrings, ...shareStrings, ...reviewRequestsStrings, ...translationStrings, ...translationToolsStrings, ...translationEditorStrings, ...translationMachineStrings, ...translationAssistStrings, ...translationVersionsStrings, ...translationAssistMachineStrings, ...supportStrings, ...chartsStrings, ...lmsExportStrings, ...commentExportStrings, ...annotationStrings } as const;
 
 export type StringKey = keyof typeof strings;
 

@@ -36,7 +36,17 @@ import type { toastsMachine } from '../machines/session/toastsMachine.ts';
 import type { sessionMachine } from '../machines/session/sessionMachine.ts';
 import type { dashboardMachine } from '../machines/dashboard/dashboardMachine.ts';
 import type { audioDrawerMachine } from '../machines/translation/audioDrawerMachine.ts';
+import type { AnnotationPrefs } from '../domain/annotation.ts';
 import type { duplicateReviewMachine } from '../machines/translation/duplicateReviewMachine.ts';
+
+// Screenshot annotation: the dialog's effects.
+/** The annotation dialog's effects (ui/app/wiring/annotation.ts): remembered tool settings, tracked moments, dialog ids. */
+export interface AnnotationServices {
+  loadPrefs: () => AnnotationPrefs;
+  savePrefs: (prefs: AnnotationPrefs) => void;
+  track: (event: string, properties: object) => void;
+  newDialogId: () => string;
+}
 
 /**
  * What the composition root hands to the views: the running actor system and the few
@@ -123,6 +133,8 @@ export interface AppSystem {
   lmsExport: ActorRefFrom<typeof lmsExportMachine>;
   /** The comments export dialog and its job (systemId `commentExport`): commentExport.open {itemId, product}; commentExportViewOf. */
   commentExport: ActorRefFrom<typeof commentExportMachine>;
+  /** The annotation dialog's effects (remembered tool settings, tracked moments, dialog ids). */
+  annotation: AnnotationServices;
   /** The page's origin (review links: domain/sharing.ts reviewLinkFor). */
   origin: string;
   /**
