@@ -12,6 +12,8 @@ import { translationEntries } from './translation/registry.ts';
 import { dashboardEntries } from './dashboard/registry.ts';
 // The support replay viewer (/support/replay).
 import { supportEntries } from './support/registry.ts';
+// Screenshot annotation: the dialog and its canvas tools.
+import { annotationEntries } from './annotation/registry.ts';
 
 /** The machines, by name, for charts, tools and tests. */
 export { commentAttachmentMachine, commentPostingMachine } from './comments/commentPostingMachine.ts';
@@ -50,6 +52,10 @@ export { walkthroughMachine } from './translation/walkthroughMachine.ts';
 export { uploadMachine } from './uploads/uploadMachine.ts';
 export { uploadsMachine } from './uploads/uploadsMachine.ts';
 
+// Screenshot annotation: the dialog and its canvas tools.
+export { annotationDialogMachine } from './annotation/annotationDialogMachine.ts';
+export { canvasMachine as annotationCanvasMachine } from './annotation/canvasMachine.ts';
+
 export type { EventCases, RegistryEntry } from './registryCases.ts';
 
 /** The one registry: charts, path generation, generated tests and replay all read it. Each feature keeps its entries beside its machines. */
@@ -65,6 +71,8 @@ export const registry: readonly RegistryEntry[] = [
   ...dashboardEntries,
   // The support replay viewer (/support/replay).
   ...supportEntries,
+  // Screenshot annotation: the dialog and its canvas tools.
+  ...annotationEntries,
 ];
 
 /** Finds a registry entry by name. */

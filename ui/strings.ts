@@ -23,6 +23,8 @@ import { translationVersionsStrings } from './strings/translationVersions.ts';
 import { supportStrings } from './strings/support.ts';
 // Charts studio (/charts).
 import { chartsStrings } from './strings/charts.ts';
+// Screenshot annotation dialog.
+import { annotationStrings } from './strings/annotation.ts';
 
 const coreStrings = {
   'app.skipToContent': 'Skip to main content',
@@ -119,7 +121,7 @@ const coreStrings = {
   'notFound.goToDashboard': 'Go to the dashboard',
 } as const;
 
-export const strings = { ...coreStrings, ...headerStrings, ...accessStrings, ...sandboxStrings, ...anonStrings, ...contentStrings, ...itemStrings, ...commentsStrings, ...commentsPanelStrings, ...shareStrings, ...reviewRequestsStrings, ...translationStrings, ...translationToolsStrings, ...translationEditorStrings, ...translationMachineStrings, ...translationAssistStrings, ...translationVersionsStrings, ...translationAssistMachineStrings, ...supportStrings, ...chartsStrings } as const;
+export const strings = { ...coreStrings, ...headerStrings, ...accessStrings, ...sandboxStrings, ...anonStrings, ...contentStrings, ...itemStrings, ...commentsStrings, ...commentsPanelStrings, ...shareStrings, ...reviewRequestsStrings, ...translationStrings, ...translationToolsStrings, ...translationEditorStrings, ...translationMachineStrings, ...translationAssistStrings, ...translationVersionsStrings, ...translationAssistMachineStrings, ...supportStrings, ...chartsStrings, ...annotationStrings } as const;
 
 export type StringKey = keyof typeof strings;
 
