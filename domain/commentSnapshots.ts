@@ -8,6 +8,8 @@
  * number sent as a string is refused) and the file sizes with {@link snapshotSizeProblem}.
  */
 
+import { STROKE_WIDTH_MAX, STROKE_WIDTH_MIN, type AnnotationShape, type ShapeKind } from './annotation.ts';
+
 /** §9 snapshot export: scale 2, PNG. */
 export const SNAPSHOT_SCALE = 2;
 /** §9 the snapshot width when the frame's is not known. */
@@ -31,71 +33,56 @@ export const ANNOTATION_MAX_LINE_NUMBERS = 4_000;
 export const ANNOTATION_MAX_TOTAL_NUMBERS = 400_000;
 export const ANNOTATION_MAX_TEXT_CHARS = 1_000;
 export const ANNOTATION_ID_MAX_CHARS = 100;
-/** §5 stroke widths 2 to 99. */
-export const STROKE_WIDTH_MIN = 2;
-export const STROKE_WIDTH_MAX = 99;
-export const FONT_SIZE_MIN = 6;
-export const FONT_SIZE_MAX = 200;
 
-/** §4 tools that leave a line on the canvas. */
-export const LINE_TOOLS = ['draw', 'highlight', 'line'] as const;
-export type LineTool = (typeof LINE_TOOLS)[number];
-
-/** §3 canvas shapes as stored: x, y, width, height and points are 0..1 of the snapshot; widths and font sizes in snapshot pixels. */
-export type StoredShape =
-  | { kind: 'line'; id: string; tool: LineTool; color: string; opacity: number; strokeWidth: number; points: number[] }
-  | { kind: 'rect'; id: string; x: number; y: number; width: number; height: number; stroke: string; opacity: number; strokeWidth: number }
-  | { kind: 'text'; id: string; x: number; y: number; width: number; text: string; fill: string; opacity: number; fontSize: number };
+/** A shape as stored: domain/annotation.ts AnnotationShape (coordinates 0..1 of the snapshot). */
+export type StoredShape = AnnotationShape;
 
 /** What a comment keeps besides the flattened image. */
 export interface CommentAnnotation {
   shapes: StoredShape[];
 }
 
-/** §5 colour: hex with 3, 4 or 6 digits. */
-export const isHexColor = (value: unknown): value is string => typeof value === 'string' && /^#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6})$/.test(value);
+/** Colour as the dialog keeps it: hex with 3, 4, 6 or 8 digits (§5 input; `#rrggbbaa` carries the alpha). */
+export const isHexColor = (value: unknown): value is string => typeof value === 'string' && /^#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/.test(value);
 
 const isUnit = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 1;
-const isBetween = (value: unknown, min: number, max: number): value is number => typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max;
 const isId = (value: unknown): value is string => typeof value === 'string' && value.length >= 1 && value.length <= ANNOTATION_ID_MAX_CHARS;
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const SHAPE_KEYS: Readonly<Record<StoredShape['kind'], readonly string[]>> = {
-  line: ['kind', 'id', 'tool', 'color', 'opacity', 'strokeWidth', 'points'],
-  rect: ['kind', 'id', 'x', 'y', 'width', 'height', 'stroke', 'opacity', 'strokeWidth'],
-  text: ['kind', 'id', 'x', 'y', 'width', 'text', 'fill', 'opacity', 'fontSize'],
+/** Every kind's fields, exactly (§3 canvas shapes: lines with points; rectangles x, y, w, h; texts x, y, w, text). */
+const SHAPE_KEYS: Readonly<Record<ShapeKind, readonly string[]>> = {
+  draw: ['id', 'kind', 'color', 'opacity', 'width', 'points'],
+  highlight: ['id', 'kind', 'color', 'opacity', 'width', 'points'],
+  line: ['id', 'kind', 'color', 'opacity', 'width', 'points'],
+  rect: ['id', 'kind', 'color', 'opacity', 'width', 'x', 'y', 'w', 'h'],
+  text: ['id', 'kind', 'color', 'opacity', 'width', 'x', 'y', 'w', 'text'],
 };
+const KINDS = Object.keys(SHAPE_KEYS) as ShapeKind[];
 
 /** Why one shape is not stored data, or null. */
 function shapeProblem(shape: unknown, index: number): string | null {
   const at = `shape ${index + 1}`;
   if (!isRecord(shape)) return `${at} is not an object`;
-  const kind = shape.kind;
-  if (kind !== 'line' && kind !== 'rect' && kind !== 'text') return `${at} has an unknown kind`;
+  const kind = KINDS.find((k) => k === shape.kind);
+  if (!kind) return `${at} has an unknown kind`;
   const allowed = SHAPE_KEYS[kind];
   const keys = Object.keys(shape);
   if (keys.length !== allowed.length || keys.some((k) => !allowed.includes(k))) return `${at} (${kind}) must have exactly ${allowed.join(', ')}`;
   if (!isId(shape.id)) return `${at} has no id`;
+  if (!isHexColor(shape.color)) return `${at}: color must be hex (3, 4, 6 or 8 digits)`;
   if (!isUnit(shape.opacity)) return `${at}: opacity must be a number from 0 to 1`;
-  if (kind === 'line') {
-    if (!(LINE_TOOLS as readonly unknown[]).includes(shape.tool)) return `${at}: tool must be draw, highlight or line`;
-    if (!isHexColor(shape.color)) return `${at}: color must be hex (3, 4 or 6 digits)`;
-    if (!isBetween(shape.strokeWidth, STROKE_WIDTH_MIN, STROKE_WIDTH_MAX)) return `${at}: strokeWidth must be 2 to 99`;
+  if (typeof shape.width !== 'number' || !Number.isInteger(shape.width) || shape.width < STROKE_WIDTH_MIN || shape.width > STROKE_WIDTH_MAX) return `${at}: width must be a whole number from ${STROKE_WIDTH_MIN} to ${STROKE_WIDTH_MAX}`;
+  if (kind === 'draw' || kind === 'highlight' || kind === 'line') {
     const points = shape.points;
-    if (!Array.isArray(points) || points.length < 2 || points.length % 2 !== 0 || points.length > ANNOTATION_MAX_LINE_NUMBERS) return `${at}: points must be 1 to ${ANNOTATION_MAX_LINE_NUMBERS / 2} x, y pairs`;
+    const most = kind === 'line' ? 4 : ANNOTATION_MAX_LINE_NUMBERS;
+    const least = kind === 'line' ? 4 : 2;
+    if (!Array.isArray(points) || points.length < least || points.length > most || points.length % 2 !== 0) return `${at}: points must be ${kind === 'line' ? '2' : `1 to ${ANNOTATION_MAX_LINE_NUMBERS / 2}`} x, y pairs`;
     if (!points.every(isUnit)) return `${at}: points must be numbers from 0 to 1`;
     return null;
   }
-  if (!isUnit(shape.x) || !isUnit(shape.y) || !isUnit(shape.width)) return `${at}: x, y and width must be numbers from 0 to 1`;
-  if (kind === 'rect') {
-    if (!isUnit(shape.height)) return `${at}: height must be a number from 0 to 1`;
-    if (!isHexColor(shape.stroke)) return `${at}: stroke must be hex (3, 4 or 6 digits)`;
-    if (!isBetween(shape.strokeWidth, STROKE_WIDTH_MIN, STROKE_WIDTH_MAX)) return `${at}: strokeWidth must be 2 to 99`;
-    return null;
-  }
+  if (!isUnit(shape.x) || !isUnit(shape.y) || !isUnit(shape.w)) return `${at}: x, y and w must be numbers from 0 to 1`;
+  if (kind === 'rect') return isUnit(shape.h) ? null : `${at}: h must be a number from 0 to 1`;
   if (typeof shape.text !== 'string' || shape.text.trim() === '' || shape.text.length > ANNOTATION_MAX_TEXT_CHARS) return `${at}: text must be 1 to ${ANNOTATION_MAX_TEXT_CHARS} characters`;
-  if (!isHexColor(shape.fill)) return `${at}: fill must be hex (3, 4 or 6 digits)`;
-  if (!isBetween(shape.fontSize, FONT_SIZE_MIN, FONT_SIZE_MAX)) return `${at}: fontSize must be ${FONT_SIZE_MIN} to ${FONT_SIZE_MAX}`;
   return null;
 }
 
@@ -112,10 +99,28 @@ export function annotationProblem(value: unknown): string | null {
     const stored = shape as StoredShape;
     if (ids.has(stored.id)) return `Invalid annotation: shape ${index + 1} repeats the id ${stored.id}`;
     ids.add(stored.id);
-    if (stored.kind === 'line') numbers += stored.points.length;
+    numbers += stored.points?.length ?? 0;
   }
   if (numbers > ANNOTATION_MAX_TOTAL_NUMBERS) return `An annotation has at most ${ANNOTATION_MAX_TOTAL_NUMBERS / 2} points`;
   return null;
+}
+
+const clampUnit = (v: number) => (Number.isFinite(v) ? Math.min(1, Math.max(0, v)) : 0);
+
+/**
+ * The dialog's shapes as a comment stores them: coordinates kept inside the snapshot (a shape dragged partly off
+ * it is clipped to its edge), nothing else changed.
+ */
+export function storedShapesOf(shapes: readonly AnnotationShape[]): StoredShape[] {
+  return shapes.map((shape) => {
+    const out: AnnotationShape = { ...shape };
+    if (shape.points) out.points = shape.points.map(clampUnit);
+    for (const key of ['x', 'y', 'w', 'h'] as const) {
+      const v = shape[key];
+      if (v !== undefined) out[key] = clampUnit(v);
+    }
+    return out;
+  });
 }
 
 /** Why a snapshot of `size` bytes is refused for its kind, or null. */

@@ -54,7 +54,7 @@ const commentPush = (event: string, data: Record<string, unknown>) => ({ namespa
 const placement = (blockedBy: string | null = null) => ({ itemId: 'i1', pass: null, versionId: 'v2', family: 'slide', slideId: 's1', currentTime: null, blockedBy });
 const ATTACHMENT_FILE = { fileId: 'f5', name: 'notes.pdf', size: 2048, type: 'application/pdf' };
 const MD5_HEX = '0cc175b9c0f1b6a831c399e269772661';
-const SHAPES = [{ kind: 'rect', id: 'r1', x: 0.1, y: 0.1, width: 0.2, height: 0.1, stroke: '#e11d48', opacity: 1, strokeWidth: 4 }];
+const SHAPES = [{ id: 's1', kind: 'rect', color: '#e11d48', opacity: 1, width: 4, x: 0.1, y: 0.1, w: 0.2, h: 0.1 }];
 const ANNOTATED = commentRecord('c6', { snapshot: { key: 'review/comments/i1/k6/snapshot.png', width: 1280, height: 720, isAnnotation: true, url: null, annotation: { shapes: SHAPES } } });
 const ANNOTATION_DRAFT = { fileId: 'f10', size: 8192, width: 1280, height: 720, isAnnotation: true, extension: 'png', annotation: { shapes: SHAPES } };
 

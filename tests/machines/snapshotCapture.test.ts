@@ -15,7 +15,7 @@ import { snapshotCaptureMachine } from '../../machines/comments/snapshotCaptureM
 import { comment, fakeCommentAdapters, MD5_HEX, placement, text, type PostingActor } from './commentFixtures.ts';
 import { controlled, recorder, settle } from './contentFixtures.ts';
 
-const SHAPES: StoredShape[] = [{ kind: 'rect', id: 'r1', x: 0.1, y: 0.2, width: 0.3, height: 0.1, stroke: '#e11d48', opacity: 1, strokeWidth: 4 }];
+const SHAPES: StoredShape[] = [{ id: 's1', kind: 'rect', color: '#e11d48', opacity: 1, width: 4, x: 0.1, y: 0.2, w: 0.3, h: 0.1 }];
 const ANNOTATION: SnapshotDraft = { fileId: 'png-1', size: 8192, width: 1280, height: 720, isAnnotation: true, extension: 'png', annotation: { shapes: SHAPES } };
 const IMAGE = { kind: 'image' as const, url: 'blob:http://localhost/cap-1', width: 1280, height: 720 };
 

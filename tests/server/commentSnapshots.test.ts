@@ -67,10 +67,11 @@ async function uploadSnapshot(who: Who, bytes: Uint8Array): Promise<string> {
 
 const SHAPES: CommentAnnotation = {
   shapes: [
-    { kind: 'line', id: 'l1', tool: 'draw', color: '#e11d48', opacity: 1, strokeWidth: 4, points: [0.1, 0.1, 0.2, 0.25, 0.3, 0.2] },
-    { kind: 'line', id: 'h1', tool: 'highlight', color: '#ff0', opacity: 0.3, strokeWidth: 16, points: [0.4, 0.5, 0.6, 0.5] },
-    { kind: 'rect', id: 'r1', x: 0.5, y: 0.1, width: 0.2, height: 0.1, stroke: '#2563eb', opacity: 1, strokeWidth: 2 },
-    { kind: 'text', id: 't1', x: 0.05, y: 0.8, width: 0.3, text: 'Too small', fill: '#111', opacity: 0.8, fontSize: 20 },
+    { id: 's1', kind: 'draw', color: '#e11d48', opacity: 1, width: 4, points: [0.1, 0.1, 0.2, 0.25, 0.3, 0.2] },
+    { id: 's2', kind: 'highlight', color: '#ffff00', opacity: 0.3, width: 16, points: [0.4, 0.5, 0.6, 0.5] },
+    { id: 's3', kind: 'rect', color: '#2563eb80', opacity: 1, width: 2, x: 0.5, y: 0.1, w: 0.2, h: 0.1 },
+    { id: 's4', kind: 'text', color: '#111', opacity: 0.8, width: 4, x: 0.05, y: 0.8, w: 0.3, text: 'Too small' },
+    { id: 's5', kind: 'line', color: '#000000', opacity: 1, width: 6, points: [0, 0, 1, 1] },
   ],
 };
 
@@ -131,10 +132,13 @@ describe('annotated snapshots', () => {
   it.each([
     ['an unknown shape kind', { shapes: [{ kind: 'circle', id: 'c', x: 0.1, y: 0.1 }] }],
     ['a coordinate past 1', { shapes: [{ ...SHAPES.shapes[2], x: 1.5 }] }],
-    ['a number sent as text', { shapes: [{ ...SHAPES.shapes[2], width: '0.2' }] }],
+    ['a number sent as text', { shapes: [{ ...SHAPES.shapes[2], w: '0.2' }] }],
     ['an odd number of point coordinates', { shapes: [{ ...SHAPES.shapes[0], points: [0.1, 0.2, 0.3] }] }],
+    ['a line of three points', { shapes: [{ ...SHAPES.shapes[4], points: [0, 0, 0.5, 0.5, 1, 1] }] }],
+    ['a rectangle without its height', { shapes: [{ id: 's3', kind: 'rect', color: '#000', opacity: 1, width: 2, x: 0.5, y: 0.1, w: 0.2 }] }],
     ['a colour that is not hex', { shapes: [{ ...SHAPES.shapes[0], color: 'red' }] }],
-    ['a stroke width past 99', { shapes: [{ ...SHAPES.shapes[0], strokeWidth: 100 }] }],
+    ['a stroke width past 99', { shapes: [{ ...SHAPES.shapes[0], width: 100 }] }],
+    ['repeated ids', { shapes: [SHAPES.shapes[0], { ...SHAPES.shapes[1], id: 's1' }] }],
     ['empty text', { shapes: [{ ...SHAPES.shapes[3], text: '  ' }] }],
     ['an extra field', { shapes: [{ ...SHAPES.shapes[2], onclick: 'x' }] }],
     ['too many shapes', { shapes: Array.from({ length: ANNOTATION_MAX_SHAPES + 1 }, (_, i) => ({ ...SHAPES.shapes[2], id: `r${i}` })) }],
@@ -163,7 +167,7 @@ describe('annotated snapshots', () => {
   it('lets the author replace the annotation while the comment is editable; the old image goes; others and resolved threads are refused', async () => {
     const comment = await annotatedComment('To be redrawn');
     const oldUrl = comment.snapshot!.url!;
-    const moved: CommentAnnotation = { shapes: [{ kind: 'rect', id: 'r2', x: 0.2, y: 0.2, width: 0.3, height: 0.3, stroke: '#0a0', opacity: 0.5, strokeWidth: 6 }] };
+    const moved: CommentAnnotation = { shapes: [{ id: 's1', kind: 'rect', color: '#00aa00', opacity: 0.5, width: 6, x: 0.2, y: 0.2, w: 0.3, h: 0.3 }] };
     // Someone else cannot, even with a file of their own.
     const samKey = await uploadSnapshot(sam, pngBytes(50));
     expect(refusalReason(await update(sam, comment.id, { key: samKey, width: 1280, height: 720, isAnnotation: true, annotation: moved }))).toBe('forbidden');
