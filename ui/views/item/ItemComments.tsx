@@ -40,6 +40,7 @@ import {
   useFocusBackAfterClose,
   type CommentPlace, type CommentsStatus, type NotificationLevelPopoverProps } from '../comments/index.ts';
 import { LazyCommentEditor, readOnlyTextFor } from '../comments/editor/index.ts';
+import { ComposerAnnotation } from '../comments/ComposerAnnotation.tsx';
 import type { EditorModes } from '../comments/editor/types.ts';
 
 type ComposerRef = ActorRefFrom<typeof commentPostingMachine>;
@@ -116,9 +117,14 @@ function ComposerEditor({
   const message = context.attachmentProblem?.message ?? (context.problem && context.problem.kind !== 'blocked' ? context.problem.message : null) ?? context.error;
   return (
     <div className={`item-composer item-composer--${target.kind}`}>
+      <ComposerAnnotation composer={composer} target={target} readOnly={readOnlyText !== null} />
       {context.snapshot && (
         <p className="item-composer__snapshot">
-          <span>{t('comments.snapshot.attached', { width: context.snapshot.width, height: context.snapshot.height })}</span>
+          <span>
+            {context.snapshot.extension === 'html'
+              ? t('comments.snapshot.html')
+              : t(context.snapshot.isAnnotation ? 'comments.snapshot.annotated' : 'comments.snapshot.attached', { width: context.snapshot.width, height: context.snapshot.height })}
+          </span>
           <Button size="sm" variant="ghost" onClick={() => composer.send({ type: 'posting.clearSnapshot' })}>
             {t('comments.snapshot.remove')}
           </Button>
