@@ -27,6 +27,8 @@ import type { UpgradePlacement } from './views/upgrade/UpgradeModal.tsx';
 import { lazy, Suspense } from 'react';
 import { LoadingScreen } from './kit/index.ts';
 const ChartsPage = lazy(() => import('./views/charts/ChartsPage.tsx'));
+// Screenshot annotation: the dialog on its own (staff sandbox).
+const AnnotationSandbox = lazy(() => import('./views/annotation/AnnotationSandbox.tsx'));
 
 /** Scroll to top on route change (foundation §9). */
 function ScrollToTop() {
@@ -164,6 +166,16 @@ export function AppRoutes() {
             <RequireSubscription app="rise">
               <RiseRedirect />
             </RequireSubscription>
+          </RequireAuth>
+        </Route>
+        {/* Screenshot annotation: the dialog on its own with a sample snapshot (staff). */}
+        <Route path="/sandbox/annotation">
+          <RequireAuth>
+            <RequireStaff>
+              <Suspense fallback={<LoadingScreen text={t('annotation.loading')} />}>
+                <AnnotationSandbox />
+              </Suspense>
+            </RequireStaff>
           </RequireAuth>
         </Route>
         <Route path="/sandbox">

@@ -32,7 +32,17 @@ import type { toastsMachine } from '../machines/session/toastsMachine.ts';
 import type { sessionMachine } from '../machines/session/sessionMachine.ts';
 import type { dashboardMachine } from '../machines/dashboard/dashboardMachine.ts';
 import type { audioDrawerMachine } from '../machines/translation/audioDrawerMachine.ts';
+import type { AnnotationPrefs } from '../domain/annotation.ts';
 import type { duplicateReviewMachine } from '../machines/translation/duplicateReviewMachine.ts';
+
+// Screenshot annotation: the dialog's effects.
+/** The annotation dialog's effects (ui/app/wiring/annotation.ts): remembered tool settings, tracked moments, dialog ids. */
+export interface AnnotationServices {
+  loadPrefs: () => AnnotationPrefs;
+  savePrefs: (prefs: AnnotationPrefs) => void;
+  track: (event: string, properties: object) => void;
+  newDialogId: () => string;
+}
 
 /**
  * What the composition root hands to the views: the running actor system and the few
@@ -115,6 +125,8 @@ export interface AppSystem {
   audioDrawer: ActorRefFrom<typeof audioDrawerMachine>;
   /** The translate tab's duplicate review dialog (systemId `duplicateReview`): open {key} / close / goTo; duplicateReviewKeyOf. */
   duplicateReview: ActorRefFrom<typeof duplicateReviewMachine>;
+  /** The annotation dialog's effects (remembered tool settings, tracked moments, dialog ids). */
+  annotation: AnnotationServices;
   /** The page's origin (review links: domain/sharing.ts reviewLinkFor). */
   origin: string;
   /**

@@ -13,6 +13,8 @@ import { createCommentClient } from '../../adapters/comments.ts';
 import { createReviewRequestClient } from '../../adapters/reviewRequests.ts';
 import { createTranslationClient } from '../../adapters/translation.ts';
 import { createUploadClient } from '../../adapters/uploads.ts';
+// Screenshot annotation: the dialog's effects.
+import { annotationServices } from './wiring/annotation.ts';
 import { createAnalyticsClient } from '../../adapters/analytics.ts';
 import { createHttpClient, type HttpClient } from '../../adapters/http.ts';
 import { createOidcAdapter } from '../../adapters/oidc.ts';
@@ -210,6 +212,8 @@ export function createAppSystem(
     dashboard: actor('dashboard'),
     audioDrawer: actor('audioDrawer'),
     duplicateReview: actor('duplicateReview'),
+    // Screenshot annotation: the dialog's effects.
+    annotation: annotationServices(adapters, () => actor('session').getSnapshot().context.user?.sub ?? null),
     origin: options.origin,
     addFiles: (picked) => picked.map((file): UploadFileRef => ({ fileId: files.add(file), name: file.name, size: file.size, type: file.type })),
     gridPrefs: actor('gridPrefs'),

@@ -25,6 +25,8 @@ export const annotationStrings = {
   'annotation.cancel': 'Cancel',
   'annotation.retry': 'Try again',
   'annotation.canvas': 'Snapshot canvas, {count} shapes',
+  'annotation.canvas.role': 'drawing canvas',
+  'annotation.exportError': 'The annotation could not be saved. Try again.',
   'annotation.textEditor': 'Text of the annotation',
   'annotation.help':
     'On the canvas: Enter adds the current tool’s shape, Space selects the next shape, arrow keys move it (Shift: 10 px), Delete removes it, Escape deselects, Ctrl+Z / Ctrl+Shift+Z undo and redo, + and − zoom, 0 resets.',
@@ -33,9 +35,14 @@ export const annotationStrings = {
   'annotation.confirm.discard': 'Discard',
   'annotation.confirm.keep': 'Keep editing',
   'annotation.sandbox.title': 'Annotation dialog',
+  'annotation.sandbox.link': 'Try the screenshot annotation dialog',
   'annotation.sandbox.open': 'Annotate a sample snapshot',
   'annotation.sandbox.openCapturing': 'Open while capturing',
   'annotation.sandbox.openFailed': 'Open with a capture error',
   'annotation.sandbox.result': 'Saved: {width} × {height} PNG, {count} shapes',
   'annotation.sandbox.cancelled': 'Cancelled',
+  'annotation.sandbox.openBench': 'Open with 1,000 strokes',
+  'annotation.sandbox.edit': 'Edit the saved annotation',
+  'annotation.sandbox.shapes': 'Saved shapes',
+  'annotation.sandbox.image': 'The saved annotated snapshot',
 } as const;

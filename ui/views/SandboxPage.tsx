@@ -10,6 +10,7 @@ import { useSystem } from '../system.tsx';
 import { AppLayout } from './AppLayout.tsx';
 import { useAccount } from './useAccount.ts';
 import { usePageTitle } from './usePageTitle.ts';
+import { Link } from 'wouter';
 
 const flagLabel = Object.fromEntries(FLAG_KEYS.map((key) => [key, `sandbox.flag.${key}` satisfies StringKey])) as Record<FlagKey, StringKey>;
 
@@ -40,6 +41,10 @@ export function SandboxPage() {
         <div>
           <h1 className="page-title">{t('sandbox.title')}</h1>
           <p className="page-subtitle">{t('sandbox.intro')}</p>
+          {/* Screenshot annotation: the dialog on its own. */}
+          <p className="page-subtitle">
+            <Link href="/sandbox/annotation">{t('annotation.sandbox.link')}</Link>
+          </p>
         </div>
       </div>
       <FlagsSection />

@@ -3,6 +3,7 @@
  * server-renders the routes at a URL. Tests only; nothing in the app imports it.
  */
 import { renderToString } from 'react-dom/server';
+import { prefsFrom } from '../../domain/annotation.ts';
 import { Router } from 'wouter';
 import { createActor, createMachine } from 'xstate';
 import type { SessionAccount } from '../../domain/account.ts';
@@ -164,6 +165,7 @@ export function testSystem(parts: TestSystemParts = {}): AppSystem {
     dashboard: parts.dashboard ?? createActor(dashboardMachine).start(),
     audioDrawer: parts.audioDrawer ?? createActor(audioDrawerMachine).start(),
     duplicateReview: parts.duplicateReview ?? createActor(duplicateReviewMachine).start(),
+    annotation: { loadPrefs: () => prefsFrom(null), savePrefs: () => {}, track: () => {}, newDialogId: () => 'annotation-test' },
     origin: 'http://localhost',
     addFiles: (picked) => picked.map((file, index) => ({ fileId: `test-file-${index + 1}`, name: file.name, size: file.size, type: file.type })),
     gridPrefs: createActor(gridPrefsStore).start(),
