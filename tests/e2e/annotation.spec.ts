@@ -77,6 +77,12 @@ test('annotate a Storyline slide and post it; another person sees it live and op
     await expect(annotationDialog(tara)).toHaveCount(0);
     await expect(composerOf(tara).getByText(/^Annotated screenshot attached \(\d+ × \d+\)$/)).toBeVisible();
     await composerOf(tara).getByRole('button', { name: 'Post' }).click();
+    // After the first committed annotation: the screenshot-annotation survey; dismissed.
+    const survey = tara.getByRole('region', { name: 'How was annotating the screenshot?' });
+    await expect(survey).toBeVisible();
+    await expectNoAxeViolations(tara, 'the screenshot-annotation survey');
+    await survey.getByRole('button', { name: 'Dismiss survey' }).click();
+    await expect(survey).toHaveCount(0);
 
     // Both see the annotated image in the thread (Alex's page only through the live push).
     const image = (page: Page) => thread(page, text).getByRole('img', { name: 'Annotated screenshot attached by Tara Team' });
@@ -85,6 +91,15 @@ test('annotate a Storyline slide and post it; another person sees it live and op
     await expect.poll(() => image(alex).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
     const firstSrc = await image(alex).getAttribute('src');
     await alex.screenshot({ path: test.info().outputPath('annotated-comment-thread.png') });
+
+    // Hovering the thread points at the area it refers to on the player, with a hand-drawn box.
+    await thread(alex, text).hover();
+    await expect(alex.locator('.annotation-area')).toHaveCount(1);
+    await expect(alex.locator('svg.rough-annotation')).toHaveCount(1);
+    await alex.screenshot({ path: test.info().outputPath('annotated-area-on-hover.png') });
+    await alex.mouse.move(5, 5);
+    await expect(alex.locator('.annotation-area')).toHaveCount(0);
+    await expect(alex.locator('svg.rough-annotation')).toHaveCount(0);
 
     // Opened large, as a dialog; Escape closes it.
     await thread(alex, text).getByRole('button', { name: /^Open large: Annotated screenshot/ }).click();

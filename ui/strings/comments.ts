@@ -17,6 +17,7 @@ export const commentsStrings = {
   'comments.annotation.edit': 'Edit annotation',
   'comments.snapshot.annotated': 'Annotated screenshot attached ({width} × {height})',
   'comments.snapshot.html': 'Page snapshot attached',
+  'comments.annotation.survey': 'How was annotating the screenshot?',
   'comments.editor.reply': 'Reply',
   'comments.editor.placeholder': 'Add a comment. Type @ to mention someone.',
   'comments.editor.replyPlaceholder': 'Reply',

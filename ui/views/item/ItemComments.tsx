@@ -41,6 +41,7 @@ import {
   type CommentPlace, type CommentsStatus, type NotificationLevelPopoverProps } from '../comments/index.ts';
 import { LazyCommentEditor, readOnlyTextFor } from '../comments/editor/index.ts';
 import { ComposerAnnotation } from '../comments/ComposerAnnotation.tsx';
+import { AnnotationSurvey } from '../comments/AnnotationSurvey.tsx';
 import type { EditorModes } from '../comments/editor/types.ts';
 
 type ComposerRef = ActorRefFrom<typeof commentPostingMachine>;
@@ -272,6 +273,7 @@ export function ItemCommentsPanel({ meta, product, onSeek, signInHref }: ItemCom
   return (
     <>
       <CommentsPanel {...props} showComposer />
+      <AnnotationSurvey />
       {prompt.dialog}
     </>
   );
