@@ -72,6 +72,9 @@ async function captureDirectly(frame: HTMLIFrameElement, doc: Document, mode: 'i
   return { kind: 'image', blob, ...size };
 }
 
+/** The performance measure each capture leaves (`detail`: mode, bytes, width, height), read by tests/bench/annotationCapture.ts. */
+export const CAPTURE_MEASURE = 'snapshot:capture';
+
 /** Captures the item view's player frame as it shows now. */
 export async function captureFrame(mode: 'image' | 'html'): Promise<CapturedFrame> {
   const frame = document.querySelector<HTMLIFrameElement>(PLAYER_FRAME_SELECTOR);
@@ -82,5 +85,9 @@ export async function captureFrame(mode: 'image' | 'html'): Promise<CapturedFram
   } catch {
     doc = null;
   }
-  return doc ? captureDirectly(frame, doc, mode) : captureThroughBridge(frame, mode);
+  const start = performance.now();
+  const captured = await (doc ? captureDirectly(frame, doc, mode) : captureThroughBridge(frame, mode));
+  const bytes = captured.kind === 'image' ? captured.blob.size : captured.html.length;
+  performance.measure(CAPTURE_MEASURE, { start, detail: { mode, bytes, width: captured.width, height: captured.height } });
+  return captured;
 }
