@@ -1,5 +1,6 @@
 import type { Browser, Locator, Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, itemCard, openGridAs, test, tokenOf, treeFolder, uniqueName } from './fixtures.ts';
+import { SEEDED_TRANSLATIONS } from '../../server/translations/seed.ts';
+import { expect, expectNoAxeViolations, itemCard, openGridAs, segmentTable, stackItemIds, test, tokenOf, translatePath, treeFolder, uniqueName } from './fixtures.ts';
 
 /**
  * Screenshot annotation in the comment flow (review-and-content §4 comment posting, §5 annotation availability,
@@ -184,5 +185,29 @@ test('a capture failure shows the snapshot error with Cancel, and nothing is att
     await expect(composerOf(page).getByRole('button', { name: 'Annotate' })).toBeEnabled();
   } finally {
     await page.context().close();
+  }
+});
+
+test('the translation walkthrough boxes its step element with a hand-drawn mark, drawn at once under reduced motion', async ({ browser, baseURL }) => {
+  const ids = await stackItemIds(browser, baseURL!, SEEDED_TRANSLATIONS.storylineStack);
+  const french = ids.get(SEEDED_TRANSLATIONS.storylineFrench)!;
+  for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+    const context = await browser.newContext({ baseURL, viewport: { width: 1400, height: 900 }, reducedMotion });
+    const page = await context.newPage();
+    try {
+      await openGridAs(page, 'vera.validator@example.com');
+      await page.goto(translatePath(french));
+      await segmentTable(page);
+      await expect(page.locator('.assist-walkthrough')).toBeVisible();
+      const mark = page.locator('svg.rough-annotation');
+      await expect(mark).toHaveCount(1);
+      await expect(page.locator('.assist-walkthrough-highlight')).toHaveClass(/is-rough/);
+      // The stroke animation runs only without the reduced-motion preference.
+      const animated = await mark.locator('path').first().evaluate((path: SVGPathElement) => path.style.animation !== '');
+      expect(animated).toBe(reducedMotion === 'no-preference');
+      await page.screenshot({ path: test.info().outputPath(`walkthrough-rough-${reducedMotion}.png`) });
+    } finally {
+      await context.close();
+    }
   }
 });
