@@ -14,17 +14,23 @@ const ALEX = 'alex.admin@example.com';
 const TARA = 'tara.team@example.com';
 const SAM = 'sam.staff@example.com';
 
-/** Staff turn the annotation flag on or off for everyone (the worker's own service). */
-async function setAnnotationFlag(browser: Browser, baseURL: string, value: boolean): Promise<void> {
+/** Staff turn a flag on or off for everyone (the worker's own service). */
+async function setFlag(browser: Browser, baseURL: string, key: 'annotationTool' | 'serverSnapshots', value: boolean): Promise<void> {
   const context = await browser.newContext({ baseURL });
   try {
     const page = await context.newPage();
     await openGridAs(page, SAM);
-    const response = await page.request.put('/services/flags/v1/flags/annotationTool', { headers: { Authorization: `Bearer ${await tokenOf(page)}` }, data: { subscriptionId: null, value } });
+    const response = await page.request.put(`/services/flags/v1/flags/${key}`, { headers: { Authorization: `Bearer ${await tokenOf(page)}` }, data: { subscriptionId: null, value } });
     expect(response.status()).toBe(200);
   } finally {
     await context.close();
   }
+}
+
+/** The annotation flag on or off, and server snapshots off. */
+async function setAnnotationFlag(browser: Browser, baseURL: string, value: boolean): Promise<void> {
+  await setFlag(browser, baseURL, 'serverSnapshots', false);
+  await setFlag(browser, baseURL, 'annotationTool', value);
 }
 
 /** `email` opens `title` from Team Library in a fresh context, as a user clicks there. */
@@ -185,6 +191,31 @@ test('a capture failure shows the snapshot error with Cancel, and nothing is att
     await expect(composerOf(page).getByRole('button', { name: 'Annotate' })).toBeEnabled();
   } finally {
     await page.context().close();
+  }
+});
+
+test('with the server snapshots flag, Annotate attaches the page HTML as the snapshot and the thread links to it', async ({ browser, baseURL }) => {
+  test.setTimeout(90_000);
+  await setAnnotationFlag(browser, baseURL!, true);
+  await setFlag(browser, baseURL!, 'serverSnapshots', true);
+  const page = await openItem(browser, baseURL!, TARA, 'Style guide');
+  try {
+    await expect(page.frameLocator('iframe[title="Style guide (player)"]').getByText(/^Player ready/)).toBeVisible();
+    const text = uniqueName('Page snapshot');
+    await composerOf(page).getByRole('textbox', { name: 'Comment' }).click();
+    await page.keyboard.type(text);
+    await composerOf(page).getByRole('button', { name: 'Annotate' }).click();
+    await expect(composerOf(page).getByText('Page snapshot attached')).toBeVisible({ timeout: 30_000 });
+    await expect(annotationDialog(page)).toHaveCount(0);
+    await composerOf(page).getByRole('button', { name: 'Post' }).click();
+    const link = thread(page, text).getByRole('link', { name: 'Open the page snapshot' });
+    await expect(link).toBeVisible({ timeout: 30_000 });
+    const response = await page.request.get((await link.getAttribute('href'))!);
+    expect(response.status()).toBe(200);
+    expect(await response.text()).toContain('Style guide');
+  } finally {
+    await page.context().close();
+    await setFlag(browser, baseURL!, 'serverSnapshots', false);
   }
 });
 
