@@ -21,6 +21,7 @@ import type { ContentRefusal } from './content.ts';
 import { COMMENT_ATTACHMENT_MAX_BYTES, COMMENT_ATTACHMENT_TITLE_MAX_CHARS, COMMENT_MAX_ATTACHMENTS } from './constants.ts';
 import type { FolderAction } from './folderRoles.ts';
 import { unsafeMarkupIn, unsafeMarkupMessage, type RawContent } from './richText.ts';
+import type { CommentAnnotation } from './commentSnapshots.ts';
 
 export type { RawContent } from './richText.ts';
 
@@ -48,6 +49,8 @@ export interface CommentSnapshot {
   isAnnotation: boolean;
   /** Image address for the view. */
   url: string | null;
+  /** An annotated snapshot's shapes as data (domain/commentSnapshots.ts), so its author can edit them; else null. */
+  annotation?: CommentAnnotation | null;
 }
 
 /** Who wrote a comment, as the list shows them. */
@@ -166,6 +169,18 @@ export const DRAFT_RESTORING_REFUSAL: CommentRefusal = 'oldItemVersion';
 // ---------------------------------------------------------------------------------------------------------
 // Requests
 
+/**
+ * The snapshot named in comment.update: the one announced with `withSnapshot`, or (the author, while the comment
+ * is editable) a new annotated snapshot replacing an annotated one, with its shapes.
+ */
+export interface SnapshotAttach {
+  key: string;
+  width: number;
+  height: number;
+  isAnnotation: boolean;
+  annotation?: CommentAnnotation;
+}
+
 /** Every comment request names its item and the password it was opened with. */
 export interface ItemScoped {
   itemId: string;
@@ -199,7 +214,7 @@ export interface CommentRequests {
    * author only, once). Pushes `comment.update`.
    */
   'comment.update': {
-    payload: ItemScoped & { id: string; content?: RawContent; snapshot?: { key: string; width: number; height: number; isAnnotation: boolean } };
+    payload: ItemScoped & { id: string; content?: RawContent; snapshot?: SnapshotAttach };
     data: { comment: CommentRecord };
   };
   /** Delete a comment (author, deleteComment on the folder, or the owner; unresolved, not locked); a parent takes its replies. Pushes `comment.destroy`. */

@@ -1,4 +1,4 @@
-import { assign, enqueueActions, setup, type EventObject } from 'xstate';
+import { assign, enqueueActions, setup, stopChild, type EventObject } from 'xstate';
 import { COMMENT_ENTER_MS } from '../../domain/constants.ts';
 import {
   attachmentProblem,
@@ -14,7 +14,8 @@ import { isCommentRecord, type ComposerReport } from './commentEvents.ts';
 import { refusalOf, tell } from '../content/contentEvents.ts';
 import { callbackSlot, promiseSlot } from '../slots.ts';
 import { commentEditorMachine, isEmptyContent } from './commentEditorMachine.ts';
-import { SNAPSHOT_ERROR_PREFIX, hasParent, EMPTY_CONTENT, freshDraft, storedAttachment, saveRequestOf, prefixOf, isUploading, draftEvents, type PutFileInput, type DraftAttachment, type CommentPostingInput, type CommentPostingContext, type CommentPostingEvent, type SaveCommentInput } from './commentPostingRules.ts';
+import { snapshotCaptureMachine } from './snapshotCaptureMachine.ts';
+import { SNAPSHOT_ERROR_PREFIX, mayAnnotate, hasParent, EMPTY_CONTENT, freshDraft, storedAttachment, saveRequestOf, prefixOf, isUploading, draftEvents, type PutFileInput, type DraftAttachment, type CommentPostingInput, type CommentPostingContext, type CommentPostingEvent, type SaveCommentInput } from './commentPostingRules.ts';
 import { commentAttachmentMachine } from './commentAttachmentMachine.ts';
 export { commentAttachmentMachine, type CommentAttachmentInput, type CommentAttachmentContext } from './commentAttachmentMachine.ts';
 export { ADD_COMMENT_ERROR_PREFIX, SNAPSHOT_ERROR_PREFIX, SAVE_COMMENT_ERROR_PREFIX, EMPTY_CONTENT, saveRequestOf, type PutFileInput, type SnapshotDraft, type DraftAttachment, type PostingProblem, type CommentPostingInput, type CommentPostingContext, type CommentPostingEvent, type SaveCommentInput } from './commentPostingRules.ts';
@@ -48,6 +49,7 @@ export const commentPostingMachine = setup({
   actors: {
     attachment: commentAttachmentMachine,
     editor: commentEditorMachine,
+    capture: snapshotCaptureMachine,
     saveComment: promiseSlot<{ comment: CommentRecord }, SaveCommentInput>('saveComment'),
     hashFile: callbackSlot<EventObject, { fileId: string }>(),
     requestSnapshotUpload: promiseSlot<CommentAckData<'comment.snapshotUploadRequest'>, CommentPayload<'comment.snapshotUploadRequest'>>('requestSnapshotUpload'),
@@ -131,8 +133,17 @@ export const commentPostingMachine = setup({
       }
       enqueue.assign({ attachments: context.attachments.map((a) => (a.id === attachment.id ? next : a)) });
     }),
+    /** The snapshot dialog (child `capture`, one at a time), with an edited annotation's stored shapes. */
+    startCapture: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'posting.annotate') return;
+      const shapes = context.target.kind === 'edit' ? (context.editing?.snapshot?.annotation?.shapes ?? null) : null;
+      enqueue.stopChild('capture');
+      enqueue.spawnChild('capture', { id: 'capture', input: { mode: event.mode, shapes } });
+    }),
     setSnapshot: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'posting.setSnapshot' || context.target.kind === 'edit') return;
+      if (event.type !== 'posting.setSnapshot') return;
+      // An edit takes only a new annotation of an annotated comment.
+      if (context.target.kind === 'edit' && !(event.snapshot.isAnnotation && mayAnnotate(context))) return;
       if (context.snapshot && context.snapshot.fileId !== event.snapshot.fileId) enqueue({ type: 'releaseFile', params: { fileId: context.snapshot.fileId } } as never);
       enqueue.assign({ snapshot: event.snapshot });
     }),
@@ -171,6 +182,7 @@ export const commentPostingMachine = setup({
         if (attachment.fileId) enqueue({ type: 'releaseFile', params: { fileId: attachment.fileId } } as never);
       }
       if (context.snapshot) enqueue({ type: 'releaseFile', params: { fileId: context.snapshot.fileId } } as never);
+      enqueue.stopChild('capture');
       tellEditor(enqueue as never, context.editing?.content ?? EMPTY_CONTENT);
       enqueue.assign(freshDraft(context.editing));
     }),
@@ -187,10 +199,10 @@ export const commentPostingMachine = setup({
     isUploadingAttachments: ({ context }) => isUploading(context),
     isSettled: ({ context }) => !isUploading(context),
     isCommentAnswer: (_, params: { output: unknown }) => isCommentRecord((params.output as { comment?: unknown } | null)?.comment),
-    /** Stored, and a snapshot follows (announced with withSnapshot). */
-    isStoredAwaitingSnapshot: ({ context }, params: { output: unknown }) =>
-      context.snapshot !== null && context.target.kind !== 'edit' && isCommentRecord((params.output as { comment?: unknown } | null)?.comment),
+    /** Stored, and a snapshot follows (announced with withSnapshot, or an edit's new annotation). */
+    isStoredAwaitingSnapshot: ({ context }, params: { output: unknown }) => context.snapshot !== null && isCommentRecord((params.output as { comment?: unknown } | null)?.comment),
     isEditing: ({ context }) => context.target.kind === 'edit',
+    canAnnotate: ({ context }) => mayAnnotate(context),
     isDraftRestoring: (_, params: { error: unknown }) => refusalOf(params.error).reason === DRAFT_RESTORING_REFUSAL,
     isUploadGranted: (_, params: { output: unknown }) => {
       const output = params.output as { url?: unknown; key?: unknown } | null;
@@ -208,6 +220,8 @@ export const commentPostingMachine = setup({
   on: {
     'posting.placement': { actions: assign({ placement: ({ event }) => event.placement }) },
     'attachment.changed': { actions: 'trackAttachment' },
+    // The snapshot dialog closed (committed, canceled, route change): it goes.
+    'xstate.done.actor.capture': { actions: stopChild('capture') },
   },
   initial: 'idle',
   states: {
@@ -305,7 +319,8 @@ export const commentPostingMachine = setup({
             input: ({ context }) => ({
               itemId: context.placement.itemId,
               pass: context.placement.pass,
-              versionId: context.stored?.versionId ?? context.placement.versionId,
+              // An edit's comment may sit on an older version: the snapshot is asked for on the one shown.
+              versionId: context.target.kind === 'edit' ? context.placement.versionId : (context.stored?.versionId ?? context.placement.versionId),
               extension: context.snapshot?.extension ?? 'png',
               md5: context.snapshotUpload?.md5 ?? '',
               size: context.snapshot?.size ?? 0,
@@ -348,7 +363,13 @@ export const commentPostingMachine = setup({
                 itemId: context.placement.itemId,
                 pass: context.placement.pass,
                 id: context.stored?.id ?? '',
-                snapshot: { key: context.snapshotUpload?.key ?? '', width: context.snapshot?.width ?? 0, height: context.snapshot?.height ?? 0, isAnnotation: context.snapshot?.isAnnotation ?? false },
+                snapshot: {
+                  key: context.snapshotUpload?.key ?? '',
+                  width: context.snapshot?.width ?? 0,
+                  height: context.snapshot?.height ?? 0,
+                  isAnnotation: context.snapshot?.isAnnotation ?? false,
+                  ...(context.snapshot?.annotation ? { annotation: context.snapshot.annotation } : {}),
+                },
               },
             }),
             onDone: [

@@ -3,6 +3,7 @@ import type { AttachmentProblem, CommentAttachment, CommentDraftPayload, Comment
 import { rawFromPlainText, type ContentProblem, type RawContent } from '../../domain/richText.ts';
 import type { AttachmentReport, ComposerTarget, FileTransferEvent, PostingBlock, PostingPlacement } from './commentEvents.ts';
 import type { UploadFileRef } from '../items/itemEvents.ts';
+import type { CommentAnnotation } from '../../domain/commentSnapshots.ts';
 
 /** §8 comment errors: the prefixes of what is reported and shown. */
 export const ADD_COMMENT_ERROR_PREFIX = 'While adding comment:';
@@ -21,7 +22,7 @@ export interface PutFileInput {
 
 export const hasParent = (self: unknown) => !!(self as { _parent?: unknown })._parent;
 
-/** A pasted or annotated image the view handed over (the File is in the FileStore). */
+/** A pasted or annotated image (or the player frame's HTML) the view handed over (the File is in the FileStore). */
 export interface SnapshotDraft {
   fileId: string;
   /** Bytes. */
@@ -30,6 +31,8 @@ export interface SnapshotDraft {
   height: number;
   isAnnotation: boolean;
   extension: 'png' | 'html';
+  /** An annotated snapshot's shapes (normalised to the snapshot), stored with it; else null. */
+  annotation?: CommentAnnotation | null;
 }
 
 /** An attachment of the draft as the composer shows it: §3 Comment attachment plus what the upload needs. */
@@ -92,6 +95,8 @@ export type CommentPostingEvent =
   | { type: 'posting.removeAttachment'; attachmentId: string }
   | { type: 'posting.setSnapshot'; snapshot: SnapshotDraft }
   | { type: 'posting.clearSnapshot' }
+  /** "Annotate" (or, editing an annotated comment, "Edit annotation"): the player is captured for the snapshot dialog (child `capture`). */
+  | { type: 'posting.annotate'; mode: 'image' | 'html' }
   /** Enter (or the post button). */
   | { type: 'posting.submit' }
   /** Cancel clears everything; new attachments are forgotten (they were never attached). */
@@ -132,6 +137,16 @@ export function freshDraft(editing: CommentRecord | null): FreshDraft {
   };
 }
 
+/**
+ * §5 annotation needs a non-reply comment: the new-comment box, or the edit of a comment whose snapshot is an
+ * annotation (its author redraws it; the service replaces only annotated snapshots). The flag and the product are
+ * the view's to check before it offers the button.
+ */
+export function mayAnnotate(context: Pick<CommentPostingContext, 'target' | 'editing'>): boolean {
+  if (context.target.kind === 'new') return true;
+  return context.target.kind === 'edit' && context.editing?.replyTo === null && context.editing.snapshot?.isAnnotation === true;
+}
+
 /** The request a composer sends for its draft. */
 export function saveRequestOf(context: CommentPostingContext): SaveCommentInput {
   const content = context.sent ?? context.content;
@@ -165,6 +180,7 @@ export function draftEvents(target?: string) {
     'posting.removeAttachment': { ...to, actions: 'removeAttachment' as const },
     'posting.setSnapshot': { ...to, actions: 'setSnapshot' as const },
     'posting.clearSnapshot': { ...to, actions: 'clearSnapshot' as const },
+    'posting.annotate': { guard: 'canAnnotate' as const, actions: 'startCapture' as const },
     'posting.cancel': { target: target ?? 'idle', actions: ['discardDraft' as const, { type: 'finish' as const, params: { outcome: 'canceled' as const } }] },
   };
 }

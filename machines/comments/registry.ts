@@ -2,6 +2,7 @@
 import { commentAttachmentMachine, commentPostingMachine } from './commentPostingMachine.ts';
 import { commentEditorMachine } from './commentEditorMachine.ts';
 import { commentsMachine } from './commentsMachine.ts';
+import { snapshotCaptureMachine } from './snapshotCaptureMachine.ts';
 import { type RegistryEntry, refusal } from '../registryCases.ts';
 
 // Comments: records, subjects and answers as domain/comments.ts carries them.
@@ -53,6 +54,9 @@ const commentPush = (event: string, data: Record<string, unknown>) => ({ namespa
 const placement = (blockedBy: string | null = null) => ({ itemId: 'i1', pass: null, versionId: 'v2', family: 'slide', slideId: 's1', currentTime: null, blockedBy });
 const ATTACHMENT_FILE = { fileId: 'f5', name: 'notes.pdf', size: 2048, type: 'application/pdf' };
 const MD5_HEX = '0cc175b9c0f1b6a831c399e269772661';
+const SHAPES = [{ id: 's1', kind: 'rect', color: '#e11d48', opacity: 1, width: 4, x: 0.1, y: 0.1, w: 0.2, h: 0.1 }];
+const ANNOTATED = commentRecord('c6', { snapshot: { key: 'review/comments/i1/k6/snapshot.png', width: 1280, height: 720, isAnnotation: true, url: null, annotation: { shapes: SHAPES } } });
+const ANNOTATION_DRAFT = { fileId: 'f10', size: 8192, width: 1280, height: 720, isAnnotation: true, extension: 'png', annotation: { shapes: SHAPES } };
 
 export const commentsEntries: readonly RegistryEntry[] = [
   {
@@ -106,7 +110,11 @@ export const commentsEntries: readonly RegistryEntry[] = [
     machine: commentPostingMachine,
     input: { composerId: 'composer-new', target: { kind: 'new' }, placement: placement() },
     // An edit composer too: a failed save keeps the edited text (the draft is not cleared).
-    inputs: [{ composerId: 'composer-edit-c1', target: { kind: 'edit', commentId: 'c1' }, placement: placement(), comment: PARENT }],
+    // The edit of an annotated comment: its author redraws the annotation (a new snapshot and shapes).
+    inputs: [
+      { composerId: 'composer-edit-c1', target: { kind: 'edit', commentId: 'c1' }, placement: placement(), comment: PARENT },
+      { composerId: 'composer-edit-c6', target: { kind: 'edit', commentId: 'c6' }, placement: placement(), comment: ANNOTATED },
+    ],
     description:
       "One comment composer (new comment, reply or edit): the draft (content, attachments uploading → uploaded | error, an optional snapshot), the §5 checks before sending, posting (waits for uploads; comment.insert / reply / update), pending snapshot → snapshot upload (request, PUT, comment.update) → done; 'While adding comment:' failures, the draft restored for oldItemVersion, cancel clears everything (review-and-content §3, §4, §5, §8).",
     cases: {
@@ -114,7 +122,8 @@ export const commentsEntries: readonly RegistryEntry[] = [
       'posting.focus': [{ currentTime: 12 }],
       'posting.addAttachments': [{ files: [ATTACHMENT_FILE] }, { files: [{ ...ATTACHMENT_FILE, fileId: 'f6', name: 'huge.mov', size: 6_000_000_000 }] }],
       'posting.removeAttachment': [{ attachmentId: 'attachment-1' }],
-      'posting.setSnapshot': [{ snapshot: { fileId: 'f9', size: 4096, width: 1280, height: 720, isAnnotation: false, extension: 'png' } }],
+      'posting.setSnapshot': [{ snapshot: { fileId: 'f9', size: 4096, width: 1280, height: 720, isAnnotation: false, extension: 'png' } }, { snapshot: ANNOTATION_DRAFT }],
+      'posting.annotate': [{ mode: 'image' }],
       'posting.placement': [{ placement: placement('offline') }, { placement: placement() }],
       'attachment.changed': [
         { attachmentId: 'attachment-1', state: 'uploaded', key: 'review/attachments/k5/notes.pdf', progress: 1, message: null, comment: null },
@@ -129,6 +138,24 @@ export const commentsEntries: readonly RegistryEntry[] = [
       'xstate.error.actor.requestSnapshotUpload': [refusal('serverError', 'The service could not be reached.')],
       'xstate.done.actor.attachSnapshot': [{ output: { comment: commentRecord('c4') } }, { output: null }],
       'xstate.error.actor.attachSnapshot': [refusal('forbidden', 'Only the author may add the snapshot.')],
+    },
+  },
+  {
+    name: 'snapshotCapture',
+    machine: snapshotCaptureMachine,
+    input: { mode: 'image', shapes: null },
+    // The server snapshots flag: the frame's HTML becomes the snapshot; and an edit redrawing stored shapes.
+    inputs: [{ mode: 'html', shapes: null }, { mode: 'image', shapes: SHAPES }],
+    description:
+      "The snapshot dialog's capture, one per composer: capturing the player frame (an image at scale 2, or its HTML with the server snapshots flag) → annotating → commit (the flattened PNG and its shapes become the composer's snapshot) → closed; a failure shows review.snapshot.error with Cancel and retry; cancel or a route change closes it (review-and-content §4, §7, §8, §9).",
+    cases: {
+      'capture.commit': [{ snapshot: ANNOTATION_DRAFT }],
+      'xstate.done.actor.captureFrame': [
+        { output: { kind: 'image', url: 'blob:http://localhost/capture-1', width: 1280, height: 720 } },
+        { output: { kind: 'html', fileId: 'f11', size: 2048, width: 1280, height: 720 } },
+        { output: null },
+      ],
+      'xstate.error.actor.captureFrame': [{ error: { message: 'Time-out capturing a slide after 3 s' } }],
     },
   },
   {

@@ -28,6 +28,7 @@ import {
   type CommentRequestName,
   type CommentViewer,
 } from '../../domain/comments.ts';
+import { SNAPSHOT_CONTENT_TYPES, snapshotSizeProblem } from '../../domain/commentSnapshots.ts';
 import { COMMENT_MAX_ATTACHMENTS } from '../../domain/constants.ts';
 import type { ItemDetail, ItemVersion } from '../../domain/items.ts';
 import { contentProblem, isRawContent, mentionsOf, plainTextOf, unsafeMarkupIn, type RawContent } from '../../domain/richText.ts';
@@ -42,6 +43,7 @@ import { uploadTypeFor } from '../uploads/contentTypes.ts';
 import { keyFileName } from '../uploads/routes.ts';
 import { commentFailure, COMMENT_UPLOAD_PREFIX, nowIso, refuse, sendSoon, viewerOf, type CommentChange, type CommentContext, type CommentPush } from './common.ts';
 import { mentionCandidates, suggestionsFor } from './mentions.ts';
+import { acceptSnapshot } from './snapshots.ts';
 import { levelOf, saveLevel, writeNotifications } from './notifications.ts';
 import { commentRowsOf, findComment, rowHash, threadRows, toCommentRecords, type RecordDeps, type ServerCommentRecord, type StoredSnapshot } from './repository.ts';
 
@@ -334,18 +336,19 @@ export function commentOperations(context: CommentContext) {
           patch.body = plainTextOf(accepted);
           patch.content_json = JSON.stringify(accepted);
         }
+        let replaced: string | null = null;
         if (snapshot !== undefined) {
-          if (!isAuthor(record, scope.viewer)) refuse('forbidden', 'Only the author adds the snapshot of a comment.');
-          if (row.snapshot_pending !== 1 || row.snapshot_json !== null) refuse('invalidRequest', 'This comment is not waiting for a snapshot.');
-          const upload = await storedUpload(scope, snapshot.key, 'snapshot');
-          const stored: StoredSnapshot = { key: upload.key, width: snapshot.width, height: snapshot.height, isAnnotation: snapshot.isAnnotation };
-          patch.snapshot_json = JSON.stringify(stored);
+          const accepted = await acceptSnapshot({ row, record, viewer: scope.viewer, snapshot, editRefusal, storedUpload: (key) => storedUpload(scope, key, 'snapshot') });
+          patch.snapshot_json = JSON.stringify(accepted.stored);
           patch.snapshot_pending = 0;
-          await scope.trx.deleteFrom('comment_uploads').where('key', '=', upload.key).execute();
+          replaced = accepted.replaced;
+          await scope.trx.deleteFrom('comment_uploads').where('key', '=', accepted.stored.key).execute();
         }
         const comment = await recordOf(scope, await updateComment(scope, row, patch));
         const data = { itemId, comment };
-        return { data: { comment }, pushes: [content !== undefined ? { event: 'comment.update', data } : { event: 'comment.updateHashed', data }] };
+        // A replaced annotated snapshot's old image goes once the row no longer names it.
+        const afterCommit = replaced === null ? undefined : removeBlobs([replaced]);
+        return { data: { comment }, pushes: [content !== undefined ? { event: 'comment.update', data } : { event: 'comment.updateHashed', data }], ...(afterCommit ? { afterCommit } : {}) };
       }),
 
     'comment.destroy': (identity, { itemId, pass, id }) =>
@@ -435,7 +438,9 @@ export function commentOperations(context: CommentContext) {
       inItem('comment.snapshotUploadRequest', identity, itemId, pass, async (scope) => {
         requirePost(scope);
         acceptVersion(scope, versionId, null);
-        const type = extension === 'png' ? 'image/png' : 'text/html; charset=utf-8';
+        const tooLarge = snapshotSizeProblem(extension, size);
+        if (tooLarge) refuse('attachmentTooLarge', tooLarge);
+        const type = SNAPSHOT_CONTENT_TYPES[extension];
         return { data: await presign(scope, 'snapshot', `snapshot.${extension}`, size, md5, type), pushes: [] };
       }),
 

@@ -4,6 +4,7 @@
  * profile, archiveVersionId, signed attachment and snapshot links, the record's hash).
  */
 import type { CommentAttachment, CommentProfile, CommentRecord, CommentSnapshot } from '../../domain/comments.ts';
+import type { CommentAnnotation } from '../../domain/commentSnapshots.ts';
 import { hashValue } from '../../domain/hash.ts';
 import type { RawContent } from '../../domain/richText.ts';
 import type { AvatarUrl } from '../content/repository.ts';
@@ -18,6 +19,8 @@ export interface StoredSnapshot {
   width: number;
   height: number;
   isAnnotation: boolean;
+  /** An annotated snapshot's shapes (checked with domain annotationProblem before they are stored). */
+  annotation?: CommentAnnotation;
 }
 
 /**
@@ -106,7 +109,7 @@ export async function toCommentRecords(db: Db, deps: RecordDeps, itemId: string,
           ? { fullName: `${user.first_name} ${user.last_name}`.trim(), email: user.email, avatar: deps.avatarUrl(user) }
           : { fullName: '', email: '', avatar: null };
     const stored = row.snapshot_json === null ? null : (JSON.parse(row.snapshot_json) as StoredSnapshot);
-    const snapshot: CommentSnapshot | null = stored === null ? null : { ...stored, url: deps.files.signDownload(stored.key, `snapshot.${snapshotExtension(stored.key)}`) };
+    const snapshot: CommentSnapshot | null = stored === null ? null : { ...stored, annotation: stored.annotation ?? null, url: deps.files.signDownload(stored.key, `snapshot.${snapshotExtension(stored.key)}`) };
     const isResolved = row.reply_to === null ? row.resolved === 1 : (resolvedOf.get(row.reply_to) ?? false);
     const withoutHash: Omit<ServerCommentRecord, 'hash'> = {
       id: row.id,

@@ -56,7 +56,9 @@ const SCHEMAS: Record<CommentRequestName, SchemaObject> = {
         width: { type: 'integer', minimum: 1, maximum: 100_000 },
         height: { type: 'integer', minimum: 1, maximum: 100_000 },
         isAnnotation: { type: 'boolean' },
-      }),
+        // The shapes' own rules (kinds, 0..1, lengths) are domain/commentSnapshots.ts annotationProblem.
+        annotation: { type: 'object' },
+      }, ['key', 'width', 'height', 'isAnnotation']),
     },
     ['itemId', 'pass', 'id'],
   ),

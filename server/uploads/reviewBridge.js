@@ -7,6 +7,11 @@
  *                     known, comments go on the item as a whole)
  *   from it           { source: 'review-dashboard', type: 'goToSlide', slideId }
  *                     { source: 'review-dashboard', type: 'sync' }  (say again where the player is)
+ *                     { source: 'review-dashboard', type: 'capture', id, mode: 'image' | 'html', scale, library? }
+ *                       (a comment snapshot of what the page shows now; answered with
+ *                       { type: 'captured', id, kind: 'image', blob, width, height } (modern-screenshot's domToBlob, its
+ *                       UMD source sent by the dashboard as `library` and run once as an inline script),
+ *                       { type: 'captured', id, kind: 'html', html, width, height }, or { type: 'captureFailed', id, message })
  * Messages go only to, and are taken only from, the dashboard origins in the configuration.
  *
  * Storyline 360 (kind 'storyline'; tests/fixtures/storyline/PLAYER-NOTES.md has the details by release): the player
@@ -218,10 +223,47 @@
       if (current !== null) post({ type: 'slideChanged', slideId: current });
       return;
     }
+    if (data && data.source === 'review-dashboard' && data.type === 'capture' && typeof data.id === 'string') {
+      capture(data);
+      return;
+    }
     if (!data || data.source !== 'review-dashboard' || data.type !== 'goToSlide' || typeof data.slideId !== 'string') return;
     if (config.kind === 'storyline') storylineJump(data.slideId);
     else location.hash = '#/lessons/' + encodeURIComponent(data.slideId);
   });
+
+  // ---- Comment snapshots: the page as it shows now ----
+  function capture(request) {
+    var width = Math.max(1, Math.round(window.innerWidth || document.documentElement.clientWidth || 1280));
+    var height = Math.max(1, Math.round(window.innerHeight || document.documentElement.clientHeight || 720));
+    function failed(error) {
+      post({ type: 'captureFailed', id: request.id, message: String((error && error.message) || error || 'capture failed') });
+    }
+    try {
+      if (request.mode === 'html') {
+        post({ type: 'captured', id: request.id, kind: 'html', html: '<!doctype html>\n' + document.documentElement.outerHTML, width: width, height: height });
+        return;
+      }
+      if (!window.modernScreenshot && typeof request.library === 'string') {
+        // Run as a script of the page (inline scripts are what the package's policy allows); AMD hidden so the UMD
+        // build sets window.modernScreenshot even under Storyline 3.19's require.js.
+        var script = document.createElement('script');
+        script.textContent = '(function (define, exports, module) {' + request.library + '\n}).call(window);';
+        (document.head || document.documentElement).appendChild(script);
+        script.remove();
+      }
+      var lib = window.modernScreenshot;
+      if (!lib || typeof lib.domToBlob !== 'function') return failed('the capture library is not available');
+      var scale = typeof request.scale === 'number' && request.scale > 0 && request.scale <= 4 ? request.scale : 2;
+      lib
+        .domToBlob(document.documentElement, { scale: scale, width: width, height: height, type: 'image/png' })
+        .then(function (blob) {
+          post({ type: 'captured', id: request.id, kind: 'image', blob: blob, width: width, height: height });
+        }, failed);
+    } catch (error) {
+      failed(error);
+    }
+  }
 
   if (config.kind === 'storyline') watchStoryline();
   else watchLessons();

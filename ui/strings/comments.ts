@@ -12,6 +12,12 @@ export const commentsStrings = {
   'comments.editor.editLabel': 'Edit comment',
   'comments.snapshot.attached': 'Screenshot attached ({width} × {height})',
   'comments.snapshot.remove': 'Remove screenshot',
+  // Screenshot annotation in the composer (§4 comment posting, §5)
+  'comments.annotation.start': 'Annotate',
+  'comments.annotation.edit': 'Edit annotation',
+  'comments.snapshot.annotated': 'Annotated screenshot attached ({width} × {height})',
+  'comments.snapshot.html': 'Page snapshot attached',
+  'comments.annotation.survey': 'How was annotating the screenshot?',
   'comments.editor.reply': 'Reply',
   'comments.editor.placeholder': 'Add a comment. Type @ to mention someone.',
   'comments.editor.replyPlaceholder': 'Reply',

@@ -60,6 +60,12 @@ export const commentsPanelStrings = {
   'commentsPanel.comment.attachmentFailed': 'upload failed',
   'commentsPanel.comment.snapshot': 'Screenshot attached by {name}',
   'commentsPanel.comment.annotation': 'Annotated screenshot attached by {name}',
+  // A comment's snapshot opened large
+  'commentsPanel.snapshot.open': 'Open large: {alt}',
+  'commentsPanel.snapshot.title': 'Screenshot',
+  'commentsPanel.snapshot.annotatedTitle': 'Annotated screenshot',
+  'commentsPanel.snapshot.close': 'Close',
+  'commentsPanel.snapshot.openPage': 'Open the page snapshot',
   'commentsPanel.slide': 'Slide {number}: {title}',
   'commentsPanel.lesson': 'Lesson {number}: {title}',
   'commentsPanel.unknownSlide': 'A slide no longer in this version',

@@ -1,8 +1,10 @@
-import { fromPromise, type ActorRefFrom } from 'xstate';
+import { fromPromise, type ActorRefFrom, type AnyActorRef } from 'xstate';
 import { commentsSubjectOf } from '../../../machines/comments/commentEvents.ts';
 import { commentAttachmentMachine, commentPostingMachine, type SaveCommentInput } from '../../../machines/comments/commentPostingMachine.ts';
 import { commentPrefsOf, commentsMachine } from '../../../machines/comments/commentsMachine.ts';
 import type { socketMachine } from '../../../machines/session/socketMachine.ts';
+import { snapshotCaptureMachine, type CaptureOutput } from '../../../machines/comments/snapshotCaptureMachine.ts';
+import { captureFrame } from '../../../adapters/snapshotCapture.ts';
 import type { AppSystem } from '../../system.tsx';
 import { fileTransferActors, reportError, subjectTeller, type Adapters, type Running } from './common.ts';
 
@@ -33,8 +35,33 @@ export function commentsActors(a: Adapters) {
     },
     actions: { reportError },
   });
+  // The snapshot dialog's capture: the image as an object URL the dialog draws on; the HTML as a file to upload.
+  const capture = snapshotCaptureMachine.provide({
+    actors: {
+      captureFrame: fromPromise(async ({ input }): Promise<CaptureOutput> => {
+        const captured = await captureFrame(input.mode);
+        if (captured.kind === 'image') return { kind: 'image', url: URL.createObjectURL(captured.blob), width: captured.width, height: captured.height };
+        const file = new File([captured.html], 'snapshot.html', { type: 'text/html' });
+        return { kind: 'html', fileId: files.add(file), size: file.size, width: captured.width, height: captured.height };
+      }),
+    },
+    actions: {
+      reportError,
+      releaseImage: (_, params) => URL.revokeObjectURL(params.url),
+      // foundation §9 survey `screenshot-annotation`: asked after the first committed annotation, unless answered or dismissed.
+      annotationCommitted: ({ system }) => {
+        const surveys = system.get('surveys') as AnyActorRef | undefined;
+        const context = surveys?.getSnapshot().context as { submitted?: string[]; dismissed?: string[]; asked?: string[] } | undefined;
+        if (!surveys || !context) return;
+        const slug = 'screenshot-annotation';
+        if (context.submitted?.includes(slug) || context.dismissed?.includes(slug) || context.asked?.includes(slug)) return;
+        surveys.send({ type: 'surveys.ask', slug });
+      },
+    },
+  });
   const commentPosting = commentPostingMachine.provide({
     actors: {
+      capture,
       attachment: commentAttachment,
       saveComment: fromPromise(({ input }) => saveComment(input)),
       hashFile: hashCommentFile,

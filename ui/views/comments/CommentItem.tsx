@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import type { CommentAttachment, CommentRecord } from '../../../domain/comments.ts';
 import { Avatar, Button, CheckIcon, ConfirmDialog, EditIcon, LockIcon, Menu, MenuItem, MoreIcon, PlayIcon, RestoreIcon, SlidesIcon, Spinner, TrashIcon, cx } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
+import { SnapshotFigure } from './SnapshotFigure.tsx';
 import { formatUpdatedAt } from '../content/format.ts';
 import { RichText, isSafeLink } from './editor/index.ts';
 import { formatVideoTime, fullCommentDate, type CommentPermissions, type CommentPlace, type ComposerTarget } from './model.ts';
@@ -171,14 +172,7 @@ export function CommentItemView({
           </div>
         )}
         {comment.snapshot?.url && isSafeLink(comment.snapshot.url) && (
-          <img
-            className="comment-item__snapshot"
-            src={comment.snapshot.url}
-            width={comment.snapshot.width || undefined}
-            height={comment.snapshot.height || undefined}
-            alt={t(comment.snapshot.isAnnotation ? 'commentsPanel.comment.annotation' : 'commentsPanel.comment.snapshot', { name })}
-            loading="lazy"
-          />
+          <SnapshotFigure snapshot={comment.snapshot} url={comment.snapshot.url} alt={t(comment.snapshot.isAnnotation ? 'commentsPanel.comment.annotation' : 'commentsPanel.comment.snapshot', { name })} />
         )}
         {comment.attachments.length > 0 && <AttachmentLinks attachments={comment.attachments} />}
         {resolved && canResolve && (

@@ -2,12 +2,14 @@
  * A thread (review-and-content §4 comments): the parent comment, its replies (oldest first) and the reply box or
  * the Reply button — unavailable, with the reason, when the thread is locked or resolved, or the viewer is offline
  * or on an out-of-date version. Clicking anywhere in the thread (or Enter on it) calls `onThreadClick`, which
- * clears its unread marks.
+ * clears its unread marks. A thread whose comment is annotated points at the area it refers to on the player while
+ * hovered or focused (AnnotationArea).
  */
 import type { KeyboardEvent } from 'react';
 import { cx } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
 import { ReasonButton } from '../content/ReasonButton.tsx';
+import { ThreadAnnotationPointer } from './AnnotationArea.tsx';
 import { CommentItem, type CommentDisplayContext, type CommentHandlers } from './CommentItem.tsx';
 import { COMMENT_TRANSITION } from './editor/index.ts';
 import { replyBlockText, type ThreadViewModel } from './model.ts';
@@ -37,6 +39,8 @@ export function CommentThread({ thread, position, setSize, replyingToId, onReply
   const name = parent.profile.fullName.trim() || parent.profile.email || parent.userEmail || '';
   const replying = replyingToId === parent.id;
   const unread = new Set(thread.unreadIds);
+  // An annotated comment points at the area it refers to on the player while its thread is hovered or focused.
+  const shapes = parent.snapshot?.annotation?.shapes.length ? parent.snapshot.annotation.shapes : null;
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.target === event.currentTarget && (event.key === 'Enter' || event.key === ' ')) {
       event.preventDefault();
@@ -54,6 +58,7 @@ export function CommentThread({ thread, position, setSize, replyingToId, onReply
       onClick={() => onThreadClick(parent.id)}
       onKeyDown={onKeyDown}
     >
+      {shapes && <ThreadAnnotationPointer shapes={shapes} />}
       <CommentItem {...context} comment={parent} unread={unread.has(parent.id)} perms={thread.perms[parent.id] ?? NO_PERMS} />
       {replies.length > 0 && (
         <ol className="comment-thread__replies" aria-label={replies.length === 1 ? t('commentsPanel.comment.replies.one') : t('commentsPanel.comment.replies.other', { count: replies.length })}>

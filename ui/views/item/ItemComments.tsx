@@ -40,6 +40,8 @@ import {
   useFocusBackAfterClose,
   type CommentPlace, type CommentsStatus, type NotificationLevelPopoverProps } from '../comments/index.ts';
 import { LazyCommentEditor, readOnlyTextFor } from '../comments/editor/index.ts';
+import { ComposerAnnotation } from '../comments/ComposerAnnotation.tsx';
+import { AnnotationSurvey } from '../comments/AnnotationSurvey.tsx';
 import type { EditorModes } from '../comments/editor/types.ts';
 import { useCommentExport } from '../commentExport/index.ts';
 
@@ -117,9 +119,14 @@ function ComposerEditor({
   const message = context.attachmentProblem?.message ?? (context.problem && context.problem.kind !== 'blocked' ? context.problem.message : null) ?? context.error;
   return (
     <div className={`item-composer item-composer--${target.kind}`}>
+      <ComposerAnnotation composer={composer} target={target} readOnly={readOnlyText !== null} />
       {context.snapshot && (
         <p className="item-composer__snapshot">
-          <span>{t('comments.snapshot.attached', { width: context.snapshot.width, height: context.snapshot.height })}</span>
+          <span>
+            {context.snapshot.extension === 'html'
+              ? t('comments.snapshot.html')
+              : t(context.snapshot.isAnnotation ? 'comments.snapshot.annotated' : 'comments.snapshot.attached', { width: context.snapshot.width, height: context.snapshot.height })}
+          </span>
           <Button size="sm" variant="ghost" onClick={() => composer.send({ type: 'posting.clearSnapshot' })}>
             {t('comments.snapshot.remove')}
           </Button>
@@ -270,6 +277,7 @@ export function ItemCommentsPanel({ meta, product, onSeek, signInHref }: ItemCom
   return (
     <>
       <CommentsPanel {...props} showComposer />
+      <AnnotationSurvey />
       {prompt.dialog}
     </>
   );

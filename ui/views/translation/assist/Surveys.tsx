@@ -187,18 +187,20 @@ export interface FeedbackSurveyProps {
   onSubmit: () => void;
   onDismiss: () => void;
   className?: string;
+  /** Another survey of the same form (screenshot-annotation): its question and element id. */
+  title?: string;
+  id?: string;
 }
 
 /** "How is validating translations going?" (translation-progress): thumbs up or down, an optional comment, Submit. */
-export function FeedbackSurvey({ positive, text, status, onPositiveChange, onTextChange, onSubmit, onDismiss, className }: FeedbackSurveyProps) {
-  const id = 'assist-feedback-survey';
+export function FeedbackSurvey({ positive, text, status, onPositiveChange, onTextChange, onSubmit, onDismiss, className, title, id = 'assist-feedback-survey' }: FeedbackSurveyProps) {
   const submitting = status === 'submitting';
   const answered = positive !== null || text.trim() !== '';
   const commentId = `${id}-comment`;
   return (
     <SurveyCard
       id={id}
-      title={t('translationAssist.feedback.title')}
+      title={title ?? t('translationAssist.feedback.title')}
       status={status}
       onSubmit={() => {
         if (answered && !submitting) onSubmit();

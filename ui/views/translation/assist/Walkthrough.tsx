@@ -8,6 +8,7 @@ import { useCallback, useLayoutEffect, useRef, useState, type CSSProperties, typ
 import type { WalkthroughStep } from '../../../../domain/translationAssist.ts';
 import { Button, CloseIcon, cx } from '../../../kit/index.ts';
 import { t } from '../../../strings.ts';
+import { EMPHASIS_COLOR, useRoughBox } from '../../roughEmphasis.ts';
 
 /** A step as the views show it: the domain step plus its words. */
 export interface WalkthroughViewStep extends WalkthroughStep {
@@ -158,9 +159,15 @@ export function Walkthrough({ steps, index, onNext, onPrevious, onFinish, onDism
   const cardRef = useRef<HTMLDivElement>(null);
   const [layout, setLayout] = useState<WalkthroughLayout>({ highlight: null, card: null });
   const selector = step?.highlightSelector;
+  // The step's element is also pointed at with a hand-drawn box (rough-notation, loaded lazily; no animation with
+  // reduced motion); the frame then only dims the page.
+  const [target, setTarget] = useState<HTMLElement | null>(null);
+  const [rough, setRough] = useState(false);
+  useRoughBox(target, { color: EMPHASIS_COLOR, padding: 6, strokeWidth: 2 }, index, setRough);
 
   const measure = useCallback(() => {
     const target = selector ? safeQuery(selector) : null;
+    setTarget(target);
     const card = cardRef.current;
     setLayout(
       placeWalkthroughCard(
@@ -189,7 +196,7 @@ export function Walkthrough({ steps, index, onNext, onPrevious, onFinish, onDism
   const { highlight } = layout;
   return (
     <>
-      {highlight && <div className="assist-walkthrough-highlight" aria-hidden="true" style={{ top: highlight.top, left: highlight.left, width: highlight.width, height: highlight.height }} />}
+      {highlight && <div className={rough ? 'assist-walkthrough-highlight is-rough' : 'assist-walkthrough-highlight'} aria-hidden="true" style={{ top: highlight.top, left: highlight.left, width: highlight.width, height: highlight.height }} />}
       <WalkthroughCard
         ref={cardRef}
         step={step}

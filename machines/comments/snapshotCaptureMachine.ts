@@ -1,0 +1,136 @@
+import { assign, enqueueActions, setup } from 'xstate';
+import type { StoredShape } from '../../domain/commentSnapshots.ts';
+import { hasParent, type SnapshotDraft } from './commentPostingRules.ts';
+import { promiseSlot } from '../slots.ts';
+
+/** What the capture is asked for: the player frame as an image to annotate, or (server snapshots flag) its HTML. */
+export type CaptureMode = 'image' | 'html';
+
+/** The player frame captured: an image the dialog draws on (an object URL the wiring made), or the HTML as a file. */
+export type CaptureOutput =
+  | { kind: 'image'; url: string; width: number; height: number }
+  | { kind: 'html'; fileId: string; size: number; width: number; height: number };
+
+export interface SnapshotCaptureInput {
+  mode: CaptureMode;
+  /** Editing an annotated comment: its stored shapes, drawn again over the new capture. */
+  shapes: StoredShape[] | null;
+}
+
+export interface SnapshotCaptureContext extends SnapshotCaptureInput {
+  image: { url: string; width: number; height: number } | null;
+  /** Why the capture failed (reported; the dialog shows review.snapshot.error). */
+  error: string | null;
+}
+
+export type SnapshotCaptureEvent =
+  /** The dialog's "Save annotation": the flattened PNG is in the FileStore (`fileId`), the shapes normalised. */
+  | { type: 'capture.commit'; snapshot: SnapshotDraft }
+  /** The dialog's Cancel (or Escape). */
+  | { type: 'capture.cancel' }
+  /** Try the capture again after a failure. */
+  | { type: 'capture.retry' }
+  /** §4 the snapshot dialog closes on route change. */
+  | { type: 'capture.close' };
+
+const isImage = (output: unknown): output is Extract<CaptureOutput, { kind: 'image' }> => {
+  const o = output as Partial<Record<string, unknown>> | null;
+  return o?.kind === 'image' && typeof o.url === 'string' && o.url !== '' && typeof o.width === 'number' && o.width > 0 && typeof o.height === 'number' && o.height > 0;
+};
+const isHtml = (output: unknown): output is Extract<CaptureOutput, { kind: 'html' }> => {
+  const o = output as Partial<Record<string, unknown>> | null;
+  return o?.kind === 'html' && typeof o.fileId === 'string' && typeof o.size === 'number' && o.size > 0 && typeof o.width === 'number' && typeof o.height === 'number';
+};
+
+const errorText = (error: unknown): string => {
+  const message = (error as { message?: unknown } | null)?.message;
+  return typeof message === 'string' && message !== '' ? message : String(error);
+};
+
+/** The HTML capture as the composer's snapshot (§7 an `html` snapshot the service renders). */
+function htmlSnapshotOf(output: unknown): SnapshotDraft {
+  const o = output as Extract<CaptureOutput, { kind: 'html' }>;
+  return { fileId: o.fileId, size: o.size, width: o.width, height: o.height, isAnnotation: false, extension: 'html', annotation: null };
+}
+
+/**
+ * The snapshot dialog's capture (review-and-content §4 comment posting and dialogs, §7, §8, §9; systemId none —
+ * spawned by a composer as its child `capture`): `capturing` (the player frame as it shows now: modern-screenshot
+ * at scale 2, or its HTML with the server snapshots flag) → `annotating` (the dialog draws on the image) →
+ * commit: the flattened PNG becomes the composer's snapshot (`posting.setSnapshot`) → `closed`. The HTML capture
+ * becomes the snapshot at once. A failure → `failed` (review.snapshot.error with Cancel; retry captures again).
+ * Cancel, or a route change, → `closed` with nothing attached.
+ */
+export const snapshotCaptureMachine = setup({
+  types: {
+    input: {} as SnapshotCaptureInput,
+    context: {} as SnapshotCaptureContext,
+    events: {} as SnapshotCaptureEvent,
+  },
+  actors: {
+    captureFrame: promiseSlot<CaptureOutput, { mode: CaptureMode }>('captureFrame'),
+  },
+  actions: {
+    reportError: (_, _params: { message: string }) => {},
+    /** The captured image's object URL is no longer drawn. */
+    releaseImage: (_, _params: { url: string }) => {},
+    /** An annotation was committed (the wiring asks for the screenshot-annotation survey after the first). */
+    annotationCommitted: (_, _params: undefined) => {},
+    attach: enqueueActions(({ self, enqueue }, params: { snapshot: SnapshotDraft }) => {
+      if (hasParent(self)) enqueue.sendParent({ type: 'posting.setSnapshot', snapshot: params.snapshot });
+    }),
+    /** §8 reported; the dialog shows review.snapshot.error. */
+    fail: enqueueActions(({ enqueue }, params: { message: string }) => {
+      enqueue.assign({ error: params.message });
+      enqueue({ type: 'reportError', params: { message: `Error capturing the player: ${params.message}` } } as never);
+    }),
+    forgetImage: enqueueActions(({ context, enqueue }) => {
+      if (!context.image) return;
+      enqueue({ type: 'releaseImage', params: { url: context.image.url } } as never);
+      enqueue.assign({ image: null });
+    }),
+  },
+}).createMachine({
+  id: 'snapshotCapture',
+  context: ({ input }) => ({ mode: input.mode, shapes: input.shapes, image: null, error: null }),
+  on: {
+    'capture.close': { target: '.closed' },
+  },
+  initial: 'capturing',
+  states: {
+    capturing: {
+      invoke: {
+        id: 'captureFrame',
+        src: 'captureFrame',
+        input: ({ context }) => ({ mode: context.mode }),
+        onDone: [
+          { guard: ({ event }) => isImage(event.output), target: 'annotating', actions: assign({ image: ({ event }) => (isImage(event.output) ? { url: event.output.url, width: event.output.width, height: event.output.height } : null) }) },
+          {
+            guard: ({ event }) => isHtml(event.output),
+            target: 'closed',
+            actions: { type: 'attach', params: ({ event }) => ({ snapshot: htmlSnapshotOf(event.output) }) },
+          },
+          { target: 'failed', actions: { type: 'fail', params: { message: 'Malformed capture' } } },
+        ],
+        onError: {
+          target: 'failed',
+          actions: { type: 'fail', params: ({ event }) => ({ message: errorText(event.error) }) },
+        },
+      },
+      on: { 'capture.cancel': { target: 'closed' } },
+    },
+    annotating: {
+      on: {
+        'capture.commit': { target: 'closed', actions: [{ type: 'attach', params: ({ event }) => ({ snapshot: event.snapshot }) }, 'annotationCommitted'] },
+        'capture.cancel': { target: 'closed' },
+      },
+    },
+    failed: {
+      on: {
+        'capture.retry': { target: 'capturing', actions: assign({ error: null }) },
+        'capture.cancel': { target: 'closed' },
+      },
+    },
+    closed: { type: 'final', entry: 'forgetImage' },
+  },
+});
