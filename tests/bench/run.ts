@@ -55,6 +55,8 @@ import { benchReplayViewer } from './replayViewer.ts';
 import { benchCharts } from './charts.ts';
 import { benchLmsExport } from './lmsExport.ts';
 import { benchCommentExport } from './commentExport.ts';
+import { benchAnnotation } from './annotation.ts';
+import { benchAnnotationCapture } from './annotationCapture.ts';
 
 const user = { sub: 'u', email: 'alex.admin@example.com', firstName: 'Alex', lastName: 'Admin' };
 const session = { tokens: { accessToken: 'secret', idToken: 'id', hasRefreshToken: true, expiresInSeconds: 3600 }, user };
@@ -255,6 +257,10 @@ await benchLmsExport();
 
 // Comment export: CSV and PDF of a 2,000-comment item (time, server memory rise).
 await benchCommentExport();
+
+// Screenshot annotation: the dialog with 1,000 strokes (frame times), and a slide's capture (time, PNG size).
+await benchAnnotation();
+await benchAnnotationCapture();
 
 // Path generation: CPU time per machine (goal under 10 s each, the registry under 60 s) and what it covers.
 let pathsCpuMs = 0;
