@@ -3,7 +3,8 @@
  * minute of active use: grid navigation, folders created and opened, a search typed, a comment typed and posted, the
  * translate tab with edits typed and saved):
  * - entries and bytes gz per minute of active use;
- * - one hour of active use: its log size (60 × the measured minute; goal ≤ 2 MB gz) and its replay time (the recorded
+ * - one hour of active use: its log size (what the log held after the first round, plus the rest of the hour at the
+ *   rate it grew from there; goal ≤ 2 MB gz) and its replay time (the recorded
  *   log read and replayed headless as many times as an hour holds, spread over worker threads as a long log's
  *   stretches are; goal < 2 s), beside the same on one core and the floor the machines alone set (the same events
  *   delivered with no recorder and no comparison);
@@ -107,8 +108,15 @@ function seededItemId(dataDir: string, title: string): string {
   }
 }
 
-/** Records about a minute of active use in Chromium and returns the downloaded log. */
-async function recordActiveMinute(): Promise<{ log: ParsedLog; bytes: Uint8Array }> {
+/** The session log, downloaded from the account menu as a person does. */
+async function downloadLog(page: Page): Promise<Uint8Array> {
+  await page.getByRole('button', { name: /account menu/i }).click();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Download session log' }).click()]);
+  return readFileSync(await download.path());
+}
+
+/** Records about a minute of active use in Chromium and returns the downloaded log, and the one downloaded after its first round. */
+async function recordActiveMinute(): Promise<{ log: ParsedLog; bytes: Uint8Array; first: { log: ParsedLog; bytes: Uint8Array } }> {
   ensureClientBuild();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'review-bench-log-'));
   const { child, url } = await startServer(dataDir);
@@ -138,17 +146,21 @@ async function recordActiveMinute(): Promise<{ log: ParsedLog; bytes: Uint8Array
     await page.goto(`${url}/review`);
     await page.getByRole('tree', { name: 'Folders' }).waitFor();
     const started = Date.now();
+    let afterFirstRound: Uint8Array | null = null;
     try {
-      for (let round = 0; Date.now() - started < ACTIVE_MS; round++) await activeRound(page, round, frenchPath);
+      for (let round = 0; Date.now() - started < ACTIVE_MS; round++) {
+        await activeRound(page, round, frenchPath);
+        // The log as it stands after the sign-in, the first loads and one round: what an hour pays for once.
+        if (round === 0) afterFirstRound = await downloadLog(page);
+      }
     } catch (error) {
       await page.screenshot({ path: path.join(os.tmpdir(), 'bench-session-log-failure.png') });
       throw error;
     }
-    await page.getByRole('button', { name: /account menu/i }).click();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Download session log' }).click()]);
-    const bytes = readFileSync(await download.path());
+    const bytes = await downloadLog(page);
     if (process.env.BENCH_DEBUG) writeFileSync(path.join(os.tmpdir(), 'bench-session.jsonl.gz'), bytes);
-    return { log: parseEventLog(bytes), bytes };
+    if (!afterFirstRound) throw new Error('The first round did not finish.');
+    return { log: parseEventLog(bytes), bytes, first: { log: parseEventLog(afterFirstRound), bytes: afterFirstRound } };
   } finally {
     await browser.close();
     await stopServer(child);
@@ -191,14 +203,21 @@ const STEADY_FROM_MS = 10_000;
 
 
 export async function benchSessionLog(): Promise<void> {
-  const { log, bytes } = await recordActiveMinute();
+  const { log, bytes, first } = await recordActiveMinute();
   const gzBytes = bytes.byteLength;
   const minutes = Math.max(log.header.endTime, 1) / 60_000;
   const perMinuteEntries = log.entries.length / minutes;
   const perMinuteGz = gzBytes / minutes;
   console.log(`session log: ${log.entries.length} entries, ${(gzBytes / 1024).toFixed(0)} KiB gz over ${minutes.toFixed(2)} min of active use in Chromium → ${Math.round(perMinuteEntries)} entries/min, ${(perMinuteGz / 1024).toFixed(1)} KiB gz/min`);
-  const hourGz = perMinuteGz * 60;
-  console.log(`session log: one hour of active use ≈ ${(hourGz / 1024 / 1024).toFixed(2)} MiB gz (goal ≤ ${GOAL_HOUR_GZ_BYTES / 1024 / 1024} MiB) ${hourGz <= GOAL_HOUR_GZ_BYTES ? 'OK' : 'OVER'}`);
+  // An hour's log: what the sign-in, the first loads and the first round wrote (downloaded after that round), then the
+  // rest of the hour at the rate the log grew from there to the end. Payloads are stored once per log, so a folder list
+  // or translation file read again unchanged adds nothing: the rate counts what active use adds, not the first loads.
+  const firstMinutes = first.log.header.endTime / 60_000;
+  const steadyPerMinute = (gzBytes - first.bytes.byteLength) / Math.max(minutes - firstMinutes, 1 / 60);
+  const hourGz = first.bytes.byteLength + steadyPerMinute * (60 - firstMinutes);
+  console.log(
+    `session log: one hour of active use ≈ ${(hourGz / 1024 / 1024).toFixed(2)} MiB gz (${(first.bytes.byteLength / 1024).toFixed(0)} KiB for the sign-in, first loads and first round in ${firstMinutes.toFixed(2)} min, then ${(steadyPerMinute / 1024).toFixed(1)} KiB gz/min; goal ≤ ${GOAL_HOUR_GZ_BYTES / 1024 / 1024} MiB) ${hourGz <= GOAL_HOUR_GZ_BYTES ? 'OK' : 'OVER'}; 60 × the whole minute would be ${((perMinuteGz * 60) / 1024 / 1024).toFixed(2)} MiB`,
+  );
 
   // An hour's replay, as `npm run replay` replays a long log: cut at its checkpoints into stretches, each replayed in a
   // worker thread on its own core (tools/replayParallel.ts). The hour is made of the recorded minute: its events
