@@ -95,6 +95,9 @@ export function uploadSecret(dataDir: string): Buffer {
 }
 
 /** Starts the reference review service: client, API, stand-in services, OIDC and sockets on one port. */
+/** How long a closing service waits for requests in progress before it closes their connections. */
+const CLOSE_GRACE_MS = 3_000;
+
 export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const socketReconnect = opts.socketReconnect
     ? checkReconnectPolicy(opts.socketReconnect, { delayMs: 'socketReconnect.delayMs', delayMaxMs: 'socketReconnect.delayMaxMs', attempts: 'socketReconnect.attempts' })
@@ -246,7 +249,12 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       (closing ??= (async () => {
         clearInterval(pruneTimer);
         await realtime.close();
-        await app.close();
+        // Requests in progress get a grace period to finish; then every connection still open is closed (a client may
+        // hold one open without sending a request, which Node would otherwise keep until its headers time-out).
+        const closed = app.close();
+        const grace = setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS);
+        await closed;
+        clearTimeout(grace);
         await content.hooks.idle();
         await commentExport.idle();
         await db.destroy();
