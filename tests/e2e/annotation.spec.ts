@@ -100,8 +100,12 @@ test('annotate a Storyline slide and post it; another person sees it live and op
     await alex.screenshot({ path: test.info().outputPath('annotated-comment-thread.png') });
 
     // Hovering the thread points at the area it refers to on the player, with a hand-drawn box.
-    await thread(alex, text).hover();
-    await expect(alex.locator('.annotation-area')).toHaveCount(1);
+    // (The pointer is moved onto the thread again until the box shows: the thread can still be settling after the post.)
+    await expect(async () => {
+      await alex.mouse.move(5, 5);
+      await thread(alex, text).hover();
+      await expect(alex.locator('.annotation-area')).toHaveCount(1, { timeout: 3_000 });
+    }).toPass({ timeout: 30_000 });
     await expect(alex.locator('svg.rough-annotation')).toHaveCount(1);
     await alex.screenshot({ path: test.info().outputPath('annotated-area-on-hover.png') });
     await alex.mouse.move(5, 5);
