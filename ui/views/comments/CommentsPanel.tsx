@@ -56,7 +56,11 @@ export function SkipToNewComment() {
       onClick={(event) => {
         event.preventDefault();
         const box = document.getElementById(NEW_COMMENT_ID);
-        const target = box?.querySelector<HTMLElement>('[contenteditable="true"], button, [tabindex]:not([tabindex="-1"])') ?? document.querySelector<HTMLElement>('.comments-panel');
+        // The text box first: buttons before it in the composer (Annotate) are not where a new comment is written.
+        const target =
+          box?.querySelector<HTMLElement>('[contenteditable="true"]') ??
+          box?.querySelector<HTMLElement>('button, [tabindex]:not([tabindex="-1"])') ??
+          document.querySelector<HTMLElement>('.comments-panel');
         target?.focus();
       }}
     >
