@@ -7,10 +7,10 @@
  * (`--workers 0`: in this process).
  */
 import { readFileSync } from 'node:fs';
-import { EventLogFormatError, logText, outlineEventLog, parseEventLog } from '../adapters/eventLog.ts';
-import { appMachine, definitionHashes } from '../machines/index.ts';
-import { formatReplay, replayLog, type ReplayResult } from './replayer.ts';
-import { PARALLEL_MIN_ENTRIES, ReplayPool, replayInParallel } from './replayParallel.ts';
+import { EventLogFormatError } from '../adapters/eventLog.ts';
+import { definitionHashes } from '../machines/index.ts';
+import { formatReplay } from './replayer.ts';
+import { replayFile } from './replayParallel.ts';
 
 const args = process.argv.slice(2);
 const workersAt = args.indexOf('--workers');
@@ -32,21 +32,9 @@ try {
   process.exit(2);
 }
 try {
-  const text = logText(bytes);
-  const { header, kinds } = outlineEventLog(text);
+  const { header, result } = await replayFile(bytes, { workers, currentHashes: definitionHashes() });
   console.log(`Session log: app ${header.appVersion}, build ${header.buildId}, started ${new Date(header.startTime).toISOString()}, ${header.entries} entries`);
   console.log(`User agent: ${header.userAgent}`);
-  let result: ReplayResult;
-  if (workers === null ? kinds.length >= PARALLEL_MIN_ENTRIES : workers > 0) {
-    const pool = await ReplayPool.start(workers ?? undefined);
-    try {
-      result = await replayInParallel(text, { pool, currentHashes: definitionHashes(), minEntries: workers === null ? undefined : 0 });
-    } finally {
-      await pool.close();
-    }
-  } else {
-    result = replayLog(parseEventLog(text), { root: appMachine, rootId: 'app', currentHashes: definitionHashes() });
-  }
   console.log(formatReplay(result));
   process.exit(result.divergences.length ? 1 : 0);
 } catch (error) {

@@ -17,14 +17,31 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { EventLogFormatError, logText, outlineEventLog } from '../adapters/eventLog.ts';
-import { headerWarnings, type ReplayResult } from './replayer.ts';
+import { gunzipSync } from 'node:zlib';
+import { EventLogFormatError, outlineEventLog, parseEventLog, type LogHeader } from '../adapters/eventLog.ts';
+import { appMachine } from '../machines/index.ts';
+import { headerWarnings, replayLog, type ReplayResult } from './replayer.ts';
 import type { StretchAnswer, StretchJob } from './replayWorker.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/**
+ * The log file's text, as adapters/eventLog.ts `logText` reads it, with Node's native zlib (several times faster than
+ * the portable inflater the browser build uses; the main thread does this before any worker can start on the log).
+ */
+export function nodeLogText(bytes: Uint8Array): string {
+  const gzipped = bytes[0] === 0x1f && bytes[1] === 0x8b;
+  try {
+    const plain = gzipped ? gunzipSync(bytes) : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    return plain.toString('utf8');
+  } catch {
+    throw new EventLogFormatError('The file is not a readable gzip session log.');
+  }
+}
+
 /** Below this many entries one core replays the log faster than starting workers. */
 export const PARALLEL_MIN_ENTRIES = 20_000;
 const SOURCE_DIRS = ['adapters', 'domain', 'machines', 'tools'];
+const WORKER_YOUNG_GENERATION_MB = 64;
 
 /** The bundled worker's path, made when its sources changed since the last bundle. */
 export async function replayWorkerBundle(): Promise<string> {
@@ -71,7 +88,10 @@ export class ReplayPool {
 
   static async start(size = os.availableParallelism()): Promise<ReplayPool> {
     const bundle = await replayWorkerBundle();
-    return new ReplayPool(Array.from({ length: Math.max(1, size) }, () => new Worker(bundle)));
+    // The bundle is plain JavaScript: the workers run without this process's loaders (tsx), and with a young
+    // generation large enough that a replay's short-lived snapshots die young instead of being copied around.
+    const options = { execArgv: [], resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } };
+    return new ReplayPool(Array.from({ length: Math.max(1, size) }, () => new Worker(bundle, options)));
   }
 
   get size(): number {
@@ -155,11 +175,37 @@ export function mergeStretches(results: ReplayResult[], warnings: string[]): Rep
  * "changed since the log was recorded" warnings.
  */
 export async function replayInParallel(file: Uint8Array | string, options: { pool: ReplayPool; currentHashes?: Record<string, string>; minEntries?: number }): Promise<ReplayResult> {
-  const text = typeof file === 'string' ? file : logText(file);
+  const text = typeof file === 'string' ? file : nodeLogText(file);
   const { header, kinds } = outlineEventLog(text);
   const warnings = headerWarnings(header, options.currentHashes, kinds.length);
   const parts = kinds.length >= (options.minEntries ?? PARALLEL_MIN_ENTRIES) ? options.pool.size : 1;
   const stretches = planStretches(kinds, header.dropped, parts);
   const results = await Promise.all(stretches.map(([from, to]) => options.pool.run(text, from, to)));
   return mergeStretches(results, warnings);
+}
+
+/** A gzipped log this large (or larger) may be long enough to split: its workers start while it is unzipped. */
+const EARLY_POOL_GZ_BYTES = 128 * 1024;
+
+/**
+ * A session log file replayed as `npm run replay` replays it: a long log (PARALLEL_MIN_ENTRIES and more) over worker
+ * threads, one per core, a short one in this process. `workers` forces a number of threads (0: in this process). The
+ * workers load the machines while this thread unzips and outlines the log.
+ */
+export async function replayFile(bytes: Uint8Array, options: { workers?: number | null; currentHashes?: Record<string, string> } = {}): Promise<{ header: LogHeader; result: ReplayResult; workers: number }> {
+  const forced = options.workers ?? null;
+  const early = forced === null ? bytes.byteLength >= EARLY_POOL_GZ_BYTES : forced > 0;
+  const starting = early ? ReplayPool.start(forced ?? undefined) : null;
+  try {
+    const text = nodeLogText(bytes);
+    const { header, kinds } = outlineEventLog(text);
+    if (forced === null ? kinds.length >= PARALLEL_MIN_ENTRIES : forced > 0) {
+      const pool = await (starting ?? ReplayPool.start(forced ?? undefined));
+      const result = await replayInParallel(text, { pool, currentHashes: options.currentHashes, minEntries: forced === null ? undefined : 0 });
+      return { header, result, workers: pool.size };
+    }
+    return { header, result: replayLog(parseEventLog(text), { root: appMachine, rootId: 'app', currentHashes: options.currentHashes }), workers: 0 };
+  } finally {
+    if (starting) await (await starting).close();
+  }
 }

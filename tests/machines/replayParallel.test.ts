@@ -10,8 +10,8 @@ import { logText, outlineEventLog, parseEventLog } from '../../adapters/eventLog
 import { LogDecoder, LogEncoder } from '../../domain/logCodec.ts';
 import { appMachine, definitionHashes } from '../../machines/index.ts';
 import { replayLog } from '../../tools/replayer.ts';
-import { planStretches, ReplayPool, replayInParallel } from '../../tools/replayParallel.ts';
-import { recordAgain } from '../../tools/rerecord.ts';
+import { nodeLogText, planStretches, ReplayPool, replayFile, replayInParallel } from '../../tools/replayParallel.ts';
+import { recordAgain, recordLonger } from '../../tools/rerecord.ts';
 
 const FIXTURE = path.resolve(import.meta.dirname, '../fixtures/sessionLogs/grid-translate-minute.jsonl.gz');
 
@@ -90,6 +90,30 @@ describe('replay in stretches', () => {
 });
 
 describe('planStretches', () => {
+  it('records a session longer as one continuous log that replays with no divergence, whole or split', async () => {
+    const minute = parseEventLog(readFileSync(FIXTURE));
+    const longer = recordLonger(minute, { root: appMachine, rootId: 'app', machines: definitionHashes(), checkpointEveryMs: 20_000, repeatFromMs: 10_000, untilMs: 3 * 60_000 });
+    expect(longer.repeats).toBeGreaterThanOrEqual(2);
+    const text = nodeLogText(longer.bytes);
+    const { header, kinds } = outlineEventLog(text);
+    expect(header.endTime).toBe(3 * 60_000);
+    expect(kinds.length).toBeGreaterThan(2 * outlineEventLog(logText(readFileSync(FIXTURE))).kinds.length);
+    expect(checkpointsOf(kinds).length).toBeGreaterThanOrEqual(8);
+    const whole = await replayFile(longer.bytes, { workers: 0 });
+    const split = await replayFile(longer.bytes, { workers: 2 });
+    expect(whole.workers).toBe(0);
+    expect(split.workers).toBe(2);
+    expect(whole.result.divergences).toEqual([]);
+    expect(split.result.divergences).toEqual([]);
+    expect(split.result.entries).toBe(kinds.length);
+    expect(whole.result.injected).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('reads a file that is not gzip or not a log as a format error', async () => {
+    await expect(replayFile(new TextEncoder().encode('not a log'), { workers: 0 })).rejects.toThrow(/not a JSON header/);
+    await expect(replayFile(new Uint8Array([0x1f, 0x8b, 1, 2, 3]), { workers: 0 })).rejects.toThrow('The file is not a readable gzip session log.');
+  });
+
   it('cuts only at checkpoints, into stretches of about equal length', () => {
     const kinds = 'EESSC' + 'ES'.repeat(20) + 'C' + 'ES'.repeat(20) + 'C' + 'ES'.repeat(20);
     expect(planStretches(kinds, 0, 3)).toEqual([
