@@ -135,15 +135,11 @@ export function logText(bytes: Uint8Array): string {
   }
 }
 
-function readLines(file: Uint8Array | string): LogLines {
-  const text = typeof file === 'string' ? file : logText(file);
-  const lines = text.split('\n');
-  let first = 0;
-  while (first < lines.length && lines[first]!.trim() === '') first++;
-  if (first === lines.length) throw new EventLogFormatError('The session log is empty.');
+/** The header line, checked: a session log of the version this build reads. */
+function readHeader(line: string): LogHeader {
   let header: LogHeader;
   try {
-    header = JSON.parse(lines[first]!) as LogHeader;
+    header = JSON.parse(line) as LogHeader;
   } catch {
     throw new EventLogFormatError('The first line of the session log is not a JSON header.');
   }
@@ -155,6 +151,16 @@ function readLines(file: Uint8Array | string): LogLines {
       `Unsupported session log version ${header.formatVersion}; this tool reads version ${EVENT_LOG_FORMAT_VERSION} (its state fingerprints are computed differently: replay an older log with the app version that recorded it).`,
     );
   }
+  return header;
+}
+
+function readLines(file: Uint8Array | string): LogLines {
+  const text = typeof file === 'string' ? file : logText(file);
+  const lines = text.split('\n');
+  let first = 0;
+  while (first < lines.length && lines[first]!.trim() === '') first++;
+  if (first === lines.length) throw new EventLogFormatError('The session log is empty.');
+  const header = readHeader(lines[first]!);
   const payloads = new LazyPayloads();
   const sections: Record<EntryLetter, string[]> = { E: [], S: [], C: [] };
   let kinds: string | null = null;
@@ -204,9 +210,25 @@ function timeStep(line: string): number {
 
 /** The file's header and order line: enough to plan a replay in ranges (a checkpoint is a `C` in `kinds`). */
 export function outlineEventLog(file: Uint8Array | string): { header: LogHeader; kinds: string } {
-  const { header, kinds } = readLines(file);
+  const text = typeof file === 'string' ? file : logText(file);
+  // The recorder writes the header first and the order line before the entries: found without reading every line.
+  const order = text.indexOf(ORDER_LINE_START);
+  if (order >= 0 && text.startsWith('{')) {
+    const end = text.indexOf('\n', order + 1);
+    const line = text.slice(order + 1, end < 0 ? text.length : end);
+    let kinds: unknown;
+    try {
+      kinds = (JSON.parse(line) as { kinds?: unknown }).kinds;
+    } catch {
+      kinds = null;
+    }
+    if (typeof kinds === 'string' && /^[ESC]*$/.test(kinds)) return { header: readHeader(text.slice(0, text.indexOf('\n'))), kinds };
+  }
+  const { header, kinds } = readLines(text);
   return { header, kinds };
 }
+
+const ORDER_LINE_START = '\n{"k":"order","kinds":"';
 
 /**
  * Reads an exported session log (gzip JSON Lines, or plain JSON Lines, or its text from `logText`) back into entries in the order the system

@@ -17,27 +17,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { gunzipSync } from 'node:zlib';
-import { EventLogFormatError, outlineEventLog, parseEventLog, type LogHeader } from '../adapters/eventLog.ts';
+import { EventLogFormatError, parseEventLog, type LogHeader } from '../adapters/eventLog.ts';
 import { appMachine } from '../machines/index.ts';
 import { headerWarnings, replayLog, type ReplayResult } from './replayer.ts';
 import type { StretchAnswer, StretchJob } from './replayWorker.ts';
+import { outlineShared, shareLog, sharedText, type SharedLog } from './sharedLog.ts';
+
+export { nodeLogText } from './sharedLog.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-/**
- * The log file's text, as adapters/eventLog.ts `logText` reads it, with Node's native zlib (several times faster than
- * the portable inflater the browser build uses; the main thread does this before any worker can start on the log).
- */
-export function nodeLogText(bytes: Uint8Array): string {
-  const gzipped = bytes[0] === 0x1f && bytes[1] === 0x8b;
-  try {
-    const plain = gzipped ? gunzipSync(bytes) : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    return plain.toString('utf8');
-  } catch {
-    throw new EventLogFormatError('The file is not a readable gzip session log.');
-  }
-}
-
 /** Below this many entries one core replays the log faster than starting workers. */
 export const PARALLEL_MIN_ENTRIES = 20_000;
 const SOURCE_DIRS = ['adapters', 'domain', 'machines', 'tools'];
@@ -98,10 +86,11 @@ export class ReplayPool {
     return this.workers.length;
   }
 
-  /** Replays entries `from` (a checkpoint, or 0) to `to` (exclusive) of the log whose text is `text`. */
-  run(text: string, from: number, to: number): Promise<ReplayResult> {
+  /** Replays entries `from` (a checkpoint, or 0) to `to` (exclusive) of the log (its text, or shared). */
+  run(log: SharedLog | string, from: number, to: number): Promise<ReplayResult> {
+    const shared = typeof log === 'string' ? shareLog(log) : log;
     return new Promise((resolve, reject) => {
-      this.queue.push({ job: { id: this.nextId++, text, from, to }, resolve, reject });
+      this.queue.push({ job: { id: this.nextId++, log: shared, from, to }, resolve, reject });
       this.pump();
     });
   }
@@ -174,13 +163,13 @@ export function mergeStretches(results: ReplayResult[], warnings: string[]): Rep
  * when it is short or has nothing to cut at. `currentHashes` are the machine definitions' hashes now, for the
  * "changed since the log was recorded" warnings.
  */
-export async function replayInParallel(file: Uint8Array | string, options: { pool: ReplayPool; currentHashes?: Record<string, string>; minEntries?: number }): Promise<ReplayResult> {
-  const text = typeof file === 'string' ? file : nodeLogText(file);
-  const { header, kinds } = outlineEventLog(text);
+export async function replayInParallel(file: Uint8Array | string | SharedLog, options: { pool: ReplayPool; currentHashes?: Record<string, string>; minEntries?: number }): Promise<ReplayResult> {
+  const log = typeof file === 'object' && 'buffer' in file && file.buffer instanceof SharedArrayBuffer ? (file as SharedLog) : shareLog(file as Uint8Array | string);
+  const { header, kinds } = outlineShared(log);
   const warnings = headerWarnings(header, options.currentHashes, kinds.length);
   const parts = kinds.length >= (options.minEntries ?? PARALLEL_MIN_ENTRIES) ? options.pool.size : 1;
   const stretches = planStretches(kinds, header.dropped, parts);
-  const results = await Promise.all(stretches.map(([from, to]) => options.pool.run(text, from, to)));
+  const results = await Promise.all(stretches.map(([from, to]) => options.pool.run(log, from, to)));
   return mergeStretches(results, warnings);
 }
 
@@ -197,14 +186,14 @@ export async function replayFile(bytes: Uint8Array, options: { workers?: number 
   const early = forced === null ? bytes.byteLength >= EARLY_POOL_GZ_BYTES : forced > 0;
   const starting = early ? ReplayPool.start(forced ?? undefined) : null;
   try {
-    const text = nodeLogText(bytes);
-    const { header, kinds } = outlineEventLog(text);
+    const log = shareLog(bytes);
+    const { header, kinds } = outlineShared(log);
     if (forced === null ? kinds.length >= PARALLEL_MIN_ENTRIES : forced > 0) {
       const pool = await (starting ?? ReplayPool.start(forced ?? undefined));
-      const result = await replayInParallel(text, { pool, currentHashes: options.currentHashes, minEntries: forced === null ? undefined : 0 });
+      const result = await replayInParallel(log, { pool, currentHashes: options.currentHashes, minEntries: forced === null ? undefined : 0 });
       return { header, result, workers: pool.size };
     }
-    return { header, result: replayLog(parseEventLog(text), { root: appMachine, rootId: 'app', currentHashes: options.currentHashes }), workers: 0 };
+    return { header, result: replayLog(parseEventLog(sharedText(log)), { root: appMachine, rootId: 'app', currentHashes: options.currentHashes }), workers: 0 };
   } finally {
     if (starting) await (await starting).close();
   }

@@ -7,11 +7,12 @@ import { parentPort } from 'node:worker_threads';
 import { EventLogFormatError, parseEventLog } from '../adapters/eventLog.ts';
 import { appMachine } from '../machines/index.ts';
 import { replayLog, type ReplayResult } from './replayer.ts';
+import { sharedText, type SharedLog } from './sharedLog.ts';
 
 export interface StretchJob {
   id: number;
-  /** The log file's text (adapters/eventLog.ts logText). */
-  text: string;
+  /** The log file's text as UTF-8, in memory shared by every worker. */
+  log: SharedLog;
   /** Log indices: a checkpoint (or 0 for the start) up to, not including, `to`. */
   from: number;
   to: number;
@@ -21,7 +22,7 @@ export type StretchAnswer = { id: number; result: ReplayResult } | { id: number;
 
 parentPort?.on('message', (job: StretchJob) => {
   try {
-    const log = parseEventLog(job.text, { from: job.from, to: job.to });
+    const log = parseEventLog(sharedText(job.log), { from: job.from, to: job.to });
     parentPort!.postMessage({ id: job.id, result: replayLog(log, { root: appMachine, rootId: 'app' }) } satisfies StretchAnswer);
   } catch (error) {
     parentPort!.postMessage({ id: job.id, error: error instanceof Error ? error.message : String(error), formatError: error instanceof EventLogFormatError } satisfies StretchAnswer);

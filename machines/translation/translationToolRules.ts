@@ -275,9 +275,14 @@ export function validationRefreshed(context: TranslationContext, output: unknown
   };
 }
 
+/** Duplicates and low-contrast paths by model: a model is immutable, and the same file read again is the same model. */
+const extrasByModel = new WeakMap<TranslationModel, { duplicates: ReturnType<typeof findDuplicates>; lowContrastKeys: string[] }>();
+
 /** The tools' data of a freshly built model: duplicates and low-contrast paths (once per model). */
 export function modelExtrasOf(context: TranslationContext, model: TranslationModel): Pick<TranslationContext, 'tools'> {
-  return withTools(context, { duplicates: findDuplicates(model.segments), lowContrastKeys: lowContrastTextPaths(model) });
+  let extras = extrasByModel.get(model);
+  if (!extras) extrasByModel.set(model, (extras = { duplicates: findDuplicates(model.segments), lowContrastKeys: lowContrastTextPaths(model) }));
+  return withTools(context, extras);
 }
 
 export const isApplyOrigin = (value: unknown): value is ApplyOrigin => APPLY_ORIGINS.includes(value as ApplyOrigin);

@@ -11,6 +11,7 @@ import { LogDecoder, LogEncoder } from '../../domain/logCodec.ts';
 import { appMachine, definitionHashes } from '../../machines/index.ts';
 import { replayLog } from '../../tools/replayer.ts';
 import { nodeLogText, planStretches, ReplayPool, replayFile, replayInParallel } from '../../tools/replayParallel.ts';
+import { outlineShared, shareLog } from '../../tools/sharedLog.ts';
 import { recordAgain, recordLonger } from '../../tools/rerecord.ts';
 
 const FIXTURE = path.resolve(import.meta.dirname, '../fixtures/sessionLogs/grid-translate-minute.jsonl.gz');
@@ -108,6 +109,20 @@ describe('planStretches', () => {
     expect(split.result.entries).toBe(kinds.length);
     expect(whole.result.injected).toBeGreaterThan(0);
   }, 120_000);
+
+  it('outlines a log from its header and order line, or from every line when the order line is written another way', () => {
+    const text = logText(readFileSync(FIXTURE));
+    const whole = parseEventLog(text);
+    const kinds = whole.entries.map((entry) => ({ event: 'E', snapshot: 'S', checkpoint: 'C' })[entry.k]).join('');
+    expect(outlineEventLog(text).kinds).toBe(kinds);
+    expect(outlineShared(shareLog(text)).kinds).toBe(kinds);
+    // The same order line with its keys the other way round is not found by its start: every line is read.
+    const reordered = text.replace(/\n\{"k":"order","kinds":"([ESC]*)"\}/, (_, k: string) => `\n{"kinds":"${k}","k":"order"}`);
+    expect(reordered).not.toBe(text);
+    expect(outlineEventLog(reordered).kinds).toBe(kinds);
+    expect(outlineShared(shareLog(reordered)).kinds).toBe(kinds);
+    expect(outlineShared(shareLog(reordered)).header).toEqual(whole.header);
+  });
 
   it('reads a file that is not gzip or not a log as a format error', async () => {
     await expect(replayFile(new TextEncoder().encode('not a log'), { workers: 0 })).rejects.toThrow(/not a JSON header/);
