@@ -6,6 +6,7 @@ import type { socketMachine } from '../../../machines/session/socketMachine.ts';
 import { snapshotCaptureMachine, type CaptureOutput } from '../../../machines/comments/snapshotCaptureMachine.ts';
 import { captureFrame } from '../../../adapters/snapshotCapture.ts';
 import type { AppSystem } from '../../system.tsx';
+import { ANNOTATION_SURVEY_SLUG, annotationSurveyHiding } from './annotation.ts';
 import { fileTransferActors, reportError, subjectTeller, type Adapters, type Running } from './common.ts';
 
 /** Where the comments' sort is kept (review-and-content §9 "persisted"; the key is not named). */
@@ -18,6 +19,7 @@ const COMMENT_PREFS_STORAGE_KEY = 'review.commentPrefs';
  */
 export function commentsActors(a: Adapters) {
   const { commentClient, files } = a;
+  const surveyHiding = annotationSurveyHiding(a);
   const { hashFile: hashCommentFile, putFile: putCommentFile } = fileTransferActors(a, 'file', { hashProgress: false });
   const saveComment = (input: SaveCommentInput) =>
     input.name === 'comment.insert'
@@ -48,13 +50,15 @@ export function commentsActors(a: Adapters) {
     actions: {
       reportError,
       releaseImage: (_, params) => URL.revokeObjectURL(params.url),
-      // foundation §9 survey `screenshot-annotation`: asked after the first committed annotation, unless answered or dismissed.
+      // foundation §9 survey `screenshot-annotation`: asked after the first committed annotation, unless answered or
+      // dismissed (this session, or within the hide period: wiring/annotation.ts).
       annotationCommitted: ({ system }) => {
         const surveys = system.get('surveys') as AnyActorRef | undefined;
-        const context = surveys?.getSnapshot().context as { submitted?: string[]; dismissed?: string[]; asked?: string[] } | undefined;
+        const context = surveys?.getSnapshot().context as { submitted?: string[]; dismissed?: string[]; asked?: string[]; userId?: string | null } | undefined;
         if (!surveys || !context) return;
-        const slug = 'screenshot-annotation';
+        const slug = ANNOTATION_SURVEY_SLUG;
         if (context.submitted?.includes(slug) || context.dismissed?.includes(slug) || context.asked?.includes(slug)) return;
+        if (surveyHiding.isHidden(context.userId ?? null)) return;
         surveys.send({ type: 'surveys.ask', slug });
       },
     },
