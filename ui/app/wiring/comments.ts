@@ -41,8 +41,18 @@ export function commentsActors(a: Adapters) {
   const capture = snapshotCaptureMachine.provide({
     actors: {
       captureFrame: fromPromise(async ({ input }): Promise<CaptureOutput> => {
+        // An edit of an annotation stored with its clean background draws on that, not on the player as it is now.
+        if (input.background) {
+          const response = await fetch(input.background.url);
+          if (!response.ok) throw new Error(`The original image could not be loaded (HTTP ${response.status}).`);
+          return { kind: 'image', url: URL.createObjectURL(await response.blob()), width: input.background.width, height: input.background.height };
+        }
         const captured = await captureFrame(input.mode);
-        if (captured.kind === 'image') return { kind: 'image', url: URL.createObjectURL(captured.blob), width: captured.width, height: captured.height };
+        if (captured.kind === 'image') {
+          // The capture is kept as a file too: the annotation's clean background, uploaded beside the flattened PNG.
+          const background = new File([captured.blob], 'background.png', { type: 'image/png' });
+          return { kind: 'image', url: URL.createObjectURL(captured.blob), width: captured.width, height: captured.height, fileId: files.add(background), size: background.size };
+        }
         const file = new File([captured.html], 'snapshot.html', { type: 'text/html' });
         return { kind: 'html', fileId: files.add(file), size: file.size, width: captured.width, height: captured.height };
       }),
@@ -50,6 +60,7 @@ export function commentsActors(a: Adapters) {
     actions: {
       reportError,
       releaseImage: (_, params) => URL.revokeObjectURL(params.url),
+      releaseFile,
       // foundation §9 survey `screenshot-annotation`: asked after the first committed annotation, unless answered or
       // dismissed (this session, or within the hide period: wiring/annotation.ts).
       annotationCommitted: ({ system }) => {
