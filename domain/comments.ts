@@ -51,6 +51,12 @@ export interface CommentSnapshot {
   url: string | null;
   /** An annotated snapshot's shapes as data (domain/commentSnapshots.ts), so its author can edit them; else null. */
   annotation?: CommentAnnotation | null;
+  /**
+   * An annotated snapshot's clean background (the capture before any shape, PNG) and its address, so an edit draws
+   * the shapes over the original image; absent or null for snapshots stored before backgrounds were kept.
+   */
+  backgroundKey?: string | null;
+  backgroundUrl?: string | null;
 }
 
 /** Who wrote a comment, as the list shows them. */
@@ -179,6 +185,11 @@ export interface SnapshotAttach {
   height: number;
   isAnnotation: boolean;
   annotation?: CommentAnnotation;
+  /**
+   * An annotated snapshot's clean background (PNG): a snapshot upload of its own, or (an edit) the background the
+   * comment already has, kept as it is.
+   */
+  backgroundKey?: string;
 }
 
 /** Every comment request names its item and the password it was opened with. */

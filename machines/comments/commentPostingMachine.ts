@@ -15,10 +15,10 @@ import { refusalOf, tell } from '../content/contentEvents.ts';
 import { callbackSlot, promiseSlot } from '../slots.ts';
 import { commentEditorMachine, isEmptyContent } from './commentEditorMachine.ts';
 import { snapshotCaptureMachine } from './snapshotCaptureMachine.ts';
-import { SNAPSHOT_ERROR_PREFIX, mayAnnotate, hasParent, EMPTY_CONTENT, freshDraft, storedAttachment, saveRequestOf, prefixOf, isUploading, draftEvents, type PutFileInput, type DraftAttachment, type CommentPostingInput, type CommentPostingContext, type CommentPostingEvent, type SaveCommentInput } from './commentPostingRules.ts';
+import { SNAPSHOT_ERROR_PREFIX, backgroundFileOf, backgroundKeyOf, snapshotFileIds, mayAnnotate, hasParent, EMPTY_CONTENT, freshDraft, storedAttachment, saveRequestOf, prefixOf, isUploading, draftEvents, type PutFileInput, type DraftAttachment, type CommentPostingInput, type CommentPostingContext, type CommentPostingEvent, type SaveCommentInput } from './commentPostingRules.ts';
 import { commentAttachmentMachine } from './commentAttachmentMachine.ts';
 export { commentAttachmentMachine, type CommentAttachmentInput, type CommentAttachmentContext } from './commentAttachmentMachine.ts';
-export { ADD_COMMENT_ERROR_PREFIX, SNAPSHOT_ERROR_PREFIX, SAVE_COMMENT_ERROR_PREFIX, EMPTY_CONTENT, saveRequestOf, type PutFileInput, type SnapshotDraft, type DraftAttachment, type PostingProblem, type CommentPostingInput, type CommentPostingContext, type CommentPostingEvent, type SaveCommentInput } from './commentPostingRules.ts';
+export { ADD_COMMENT_ERROR_PREFIX, SNAPSHOT_ERROR_PREFIX, SAVE_COMMENT_ERROR_PREFIX, EMPTY_CONTENT, saveRequestOf, type PutFileInput, type SnapshotDraft, type SnapshotBackground, type DraftAttachment, type PostingProblem, type CommentPostingInput, type CommentPostingContext, type CommentPostingEvent, type SaveCommentInput } from './commentPostingRules.ts';
 
 /** The composer's editor (`editor`, a child for the composer's life) is told whether the content is empty. */
 function tellEditor(enqueue: { sendTo: (to: string, event: { type: string; empty: boolean }) => void }, content: RawContent): void {
@@ -34,7 +34,9 @@ function tellEditor(enqueue: { sendTo: (to: string, event: { type: string; empty
  * `idle` (editing the draft: content, attachments uploading → uploaded | error, an optional snapshot) →
  * `posting` (waiting until no attachment is uploading, then comment.insert / comment.reply / comment.update) →
  * with a snapshot: `pendingSnapshot` (the comment is stored; the image is hashed) → `uploadingSnapshot`
- * (comment.snapshotUploadRequest → PUT → comment.update {snapshot}) → `done` (editor cleared; back to `idle`).
+ * (comment.snapshotUploadRequest → PUT → comment.update {snapshot}) → `done` (editor cleared; back to `idle`). An
+ * annotated snapshot's clean background (the capture) is hashed (`pendingBackground`) and uploaded the same way after
+ * the image (`requestingBackgroundUrl` → `puttingBackground`) and named with it; an edit keeps the stored one.
  * Before anything is sent the §5 content rules run (domain contentProblem: empty, > 1,500 characters, unsafe
  * markup) and the box's read-only reason (from `comments`); a refusal is shown and nothing is sent. A failed add
  * is reported as 'While adding comment: …' (inline and a toast); for the draft-restoring refusal (oldItemVersion)
@@ -136,20 +138,24 @@ export const commentPostingMachine = setup({
     /** The snapshot dialog (child `capture`, one at a time), with an edited annotation's stored shapes. */
     startCapture: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'posting.annotate') return;
-      const shapes = context.target.kind === 'edit' ? (context.editing?.snapshot?.annotation?.shapes ?? null) : null;
+      const edited = context.target.kind === 'edit' ? (context.editing?.snapshot ?? null) : null;
+      const shapes = edited?.annotation?.shapes ?? null;
+      // An edit draws over the stored clean background (snapshots stored before backgrounds were kept capture again).
+      const background = edited?.backgroundKey && edited.backgroundUrl ? { key: edited.backgroundKey, url: edited.backgroundUrl, width: edited.width, height: edited.height } : null;
       enqueue.stopChild('capture');
-      enqueue.spawnChild('capture', { id: 'capture', input: { mode: event.mode, shapes } });
+      enqueue.spawnChild('capture', { id: 'capture', input: { mode: event.mode, shapes, background } });
     }),
     setSnapshot: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'posting.setSnapshot') return;
       // An edit takes only a new annotation of an annotated comment.
       if (context.target.kind === 'edit' && !(event.snapshot.isAnnotation && mayAnnotate(context))) return;
-      if (context.snapshot && context.snapshot.fileId !== event.snapshot.fileId) enqueue({ type: 'releaseFile', params: { fileId: context.snapshot.fileId } } as never);
+      const kept = snapshotFileIds(event.snapshot);
+      for (const fileId of snapshotFileIds(context.snapshot)) if (!kept.includes(fileId)) enqueue({ type: 'releaseFile', params: { fileId } } as never);
       enqueue.assign({ snapshot: event.snapshot });
     }),
     clearSnapshot: enqueueActions(({ context, enqueue }) => {
       if (!context.snapshot) return;
-      enqueue({ type: 'releaseFile', params: { fileId: context.snapshot.fileId } } as never);
+      for (const fileId of snapshotFileIds(context.snapshot)) enqueue({ type: 'releaseFile', params: { fileId } } as never);
       enqueue.assign({ snapshot: null });
     }),
     flagProblem: assign(({ context }) => {
@@ -169,7 +175,7 @@ export const commentPostingMachine = setup({
     }),
     /** The draft is through (posted, or dropped after a failure): attachments and snapshot go with it. */
     clearDraft: enqueueActions(({ context, enqueue }) => {
-      if (context.snapshot) enqueue({ type: 'releaseFile', params: { fileId: context.snapshot.fileId } } as never);
+      for (const fileId of snapshotFileIds(context.snapshot)) enqueue({ type: 'releaseFile', params: { fileId } } as never);
       tellEditor(enqueue as never, EMPTY_CONTENT);
       // The last failure stays on screen.
       enqueue.assign({ ...freshDraft(null), error: context.error });
@@ -181,7 +187,7 @@ export const commentPostingMachine = setup({
         enqueue.stopChild(attachment.id);
         if (attachment.fileId) enqueue({ type: 'releaseFile', params: { fileId: attachment.fileId } } as never);
       }
-      if (context.snapshot) enqueue({ type: 'releaseFile', params: { fileId: context.snapshot.fileId } } as never);
+      for (const fileId of snapshotFileIds(context.snapshot)) enqueue({ type: 'releaseFile', params: { fileId } } as never);
       enqueue.stopChild('capture');
       tellEditor(enqueue as never, context.editing?.content ?? EMPTY_CONTENT);
       enqueue.assign(freshDraft(context.editing));
@@ -204,6 +210,7 @@ export const commentPostingMachine = setup({
     isEditing: ({ context }) => context.target.kind === 'edit',
     canAnnotate: ({ context }) => mayAnnotate(context),
     isDraftRestoring: (_, params: { error: unknown }) => refusalOf(params.error).reason === DRAFT_RESTORING_REFUSAL,
+    hasBackgroundFile: ({ context }) => backgroundFileOf(context.snapshot) !== null,
     isUploadGranted: (_, params: { output: unknown }) => {
       const output = params.output as { url?: unknown; key?: unknown } | null;
       return typeof output?.url === 'string' && output.url !== '' && typeof output.key === 'string' && output.key !== '';
@@ -303,7 +310,19 @@ export const commentPostingMachine = setup({
       tags: ['posting'],
       invoke: { id: 'hashSnapshot', src: 'hashFile', input: ({ context }) => ({ fileId: context.snapshot?.fileId ?? '' }) },
       on: {
-        'file.hashed': { target: 'uploadingSnapshot', actions: assign({ snapshotUpload: ({ event }) => ({ md5: event.md5, url: '', key: '', type: '' }) }) },
+        'file.hashed': [
+          { guard: 'hasBackgroundFile', target: 'pendingBackground', actions: assign({ snapshotUpload: ({ event }) => ({ md5: event.md5, url: '', key: '', type: '' }) }) },
+          { target: 'uploadingSnapshot', actions: assign({ snapshotUpload: ({ event }) => ({ md5: event.md5, url: '', key: '', type: '' }) }) },
+        ],
+        'file.hashFailed': { target: 'done', actions: { type: 'fail', params: ({ event }) => ({ message: `${SNAPSHOT_ERROR_PREFIX} ${event.message}`, toast: 'commentSnapshotFailed' as const }) } },
+      },
+    },
+    // An annotated snapshot's clean background (the capture) is hashed too; it is uploaded after the image.
+    pendingBackground: {
+      tags: ['posting'],
+      invoke: { id: 'hashBackground', src: 'hashFile', input: ({ context }) => ({ fileId: backgroundFileOf(context.snapshot)?.fileId ?? '' }) },
+      on: {
+        'file.hashed': { target: 'uploadingSnapshot', actions: assign({ backgroundUpload: ({ event }) => ({ md5: event.md5, url: '', key: '', type: '' }) }) },
         'file.hashFailed': { target: 'done', actions: { type: 'fail', params: ({ event }) => ({ message: `${SNAPSHOT_ERROR_PREFIX} ${event.message}`, toast: 'commentSnapshotFailed' as const }) } },
       },
     },
@@ -349,6 +368,47 @@ export const commentPostingMachine = setup({
             }),
           },
           on: {
+            'file.putDone': [{ guard: 'hasBackgroundFile', target: 'requestingBackgroundUrl' }, { target: 'attaching' }],
+            'file.putFailed': { target: '#commentPosting.done', actions: { type: 'fail', params: ({ event }) => ({ message: `${SNAPSHOT_ERROR_PREFIX} ${event.message}`, toast: 'commentSnapshotFailed' as const }) } },
+          },
+        },
+        // The clean background: its own snapshot upload request and PUT (Content-MD5), then named with the image.
+        requestingBackgroundUrl: {
+          invoke: {
+            id: 'requestBackgroundUpload',
+            src: 'requestSnapshotUpload',
+            input: ({ context }) => ({
+              itemId: context.placement.itemId,
+              pass: context.placement.pass,
+              versionId: context.target.kind === 'edit' ? context.placement.versionId : (context.stored?.versionId ?? context.placement.versionId),
+              extension: 'png' as const,
+              md5: context.backgroundUpload?.md5 ?? '',
+              size: backgroundFileOf(context.snapshot)?.size ?? 0,
+            }),
+            onDone: [
+              {
+                guard: { type: 'isUploadGranted', params: ({ event }) => ({ output: event.output }) },
+                target: 'puttingBackground',
+                actions: assign({ backgroundUpload: ({ context, event }) => ({ md5: context.backgroundUpload?.md5 ?? '', url: event.output.url, key: event.output.key, type: event.output.type }) }),
+              },
+              { target: '#commentPosting.done', actions: { type: 'fail', params: { message: `${SNAPSHOT_ERROR_PREFIX} Malformed comment.snapshotUploadRequest answer`, toast: 'commentSnapshotFailed' as const } } },
+            ],
+            onError: { target: '#commentPosting.done', actions: { type: 'fail', params: ({ event }) => ({ message: `${SNAPSHOT_ERROR_PREFIX} ${refusalOf(event.error).message}`, toast: 'commentSnapshotFailed' as const }) } },
+          },
+        },
+        puttingBackground: {
+          invoke: {
+            id: 'putBackground',
+            src: 'putFile',
+            input: ({ context }) => ({
+              fileId: backgroundFileOf(context.snapshot)?.fileId ?? '',
+              url: context.backgroundUpload?.url ?? '',
+              contentType: context.backgroundUpload?.type || 'image/png',
+              fileName: 'background.png',
+              md5: context.backgroundUpload?.md5 ?? '',
+            }),
+          },
+          on: {
             'file.putDone': { target: 'attaching' },
             'file.putFailed': { target: '#commentPosting.done', actions: { type: 'fail', params: ({ event }) => ({ message: `${SNAPSHOT_ERROR_PREFIX} ${event.message}`, toast: 'commentSnapshotFailed' as const }) } },
           },
@@ -369,6 +429,7 @@ export const commentPostingMachine = setup({
                   height: context.snapshot?.height ?? 0,
                   isAnnotation: context.snapshot?.isAnnotation ?? false,
                   ...(context.snapshot?.annotation ? { annotation: context.snapshot.annotation } : {}),
+                  ...backgroundKeyOf(context),
                 },
               },
             }),

@@ -33,7 +33,31 @@ export interface SnapshotDraft {
   extension: 'png' | 'html';
   /** An annotated snapshot's shapes (normalised to the snapshot), stored with it; else null. */
   annotation?: CommentAnnotation | null;
+  /**
+   * An annotated snapshot's clean background: the capture (a file in the FileStore, uploaded like the snapshot), or
+   * (an edit) the comment's stored background, kept as it is; null or absent: none.
+   */
+  background?: SnapshotBackground | null;
 }
+
+/** The clean background of an annotated snapshot: a file to upload, or the stored one kept. */
+export type SnapshotBackground = { kind: 'file'; fileId: string; size: number } | { kind: 'stored'; key: string };
+
+/** The FileStore files a snapshot draft holds (the image, and a background still to upload). */
+export const snapshotFileIds = (snapshot: SnapshotDraft | null): string[] =>
+  snapshot === null ? [] : snapshot.background?.kind === 'file' ? [snapshot.fileId, snapshot.background.fileId] : [snapshot.fileId];
+
+/** The `backgroundKey` a comment.update names: the uploaded background's key, or the stored one an edit keeps. */
+export function backgroundKeyOf(context: Pick<CommentPostingContext, 'snapshot' | 'backgroundUpload'>): { backgroundKey?: string } {
+  const background = context.snapshot?.background;
+  if (background?.kind === 'stored') return { backgroundKey: background.key };
+  if (background?.kind === 'file' && context.backgroundUpload?.key) return { backgroundKey: context.backgroundUpload.key };
+  return {};
+}
+
+/** A background still to upload (its file), or null. */
+export const backgroundFileOf = (snapshot: SnapshotDraft | null): { fileId: string; size: number } | null =>
+  snapshot?.background?.kind === 'file' ? snapshot.background : null;
 
 /** An attachment of the draft as the composer shows it: §3 Comment attachment plus what the upload needs. */
 export interface DraftAttachment extends CommentAttachment {
@@ -84,6 +108,8 @@ export interface CommentPostingContext {
   stored: CommentRecord | null;
   /** The snapshot's MD5 and signed PUT address. */
   snapshotUpload: { md5: string; url: string; key: string; type: string } | null;
+  /** The clean background's MD5 and signed PUT address (an annotated snapshot's capture). */
+  backgroundUpload: { md5: string; url: string; key: string; type: string } | null;
 }
 
 export type CommentPostingEvent =
@@ -134,6 +160,7 @@ export function freshDraft(editing: CommentRecord | null): FreshDraft {
     error: null,
     stored: null,
     snapshotUpload: null,
+    backgroundUpload: null,
   };
 }
 

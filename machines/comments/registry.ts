@@ -57,6 +57,8 @@ const MD5_HEX = '0cc175b9c0f1b6a831c399e269772661';
 const SHAPES = [{ id: 's1', kind: 'rect', color: '#e11d48', opacity: 1, width: 4, x: 0.1, y: 0.1, w: 0.2, h: 0.1 }];
 const ANNOTATED = commentRecord('c6', { snapshot: { key: 'review/comments/i1/k6/snapshot.png', width: 1280, height: 720, isAnnotation: true, url: null, annotation: { shapes: SHAPES } } });
 const ANNOTATION_DRAFT = { fileId: 'f10', size: 8192, width: 1280, height: 720, isAnnotation: true, extension: 'png', annotation: { shapes: SHAPES } };
+/** An annotation with its clean background (the capture) to upload beside it. */
+const ANNOTATION_WITH_BACKGROUND = { ...ANNOTATION_DRAFT, background: { kind: 'file', fileId: 'f12', size: 6144 } };
 
 export const commentsEntries: readonly RegistryEntry[] = [
   {
@@ -122,7 +124,7 @@ export const commentsEntries: readonly RegistryEntry[] = [
       'posting.focus': [{ currentTime: 12 }],
       'posting.addAttachments': [{ files: [ATTACHMENT_FILE] }, { files: [{ ...ATTACHMENT_FILE, fileId: 'f6', name: 'huge.mov', size: 6_000_000_000 }] }],
       'posting.removeAttachment': [{ attachmentId: 'attachment-1' }],
-      'posting.setSnapshot': [{ snapshot: { fileId: 'f9', size: 4096, width: 1280, height: 720, isAnnotation: false, extension: 'png' } }, { snapshot: ANNOTATION_DRAFT }],
+      'posting.setSnapshot': [{ snapshot: { fileId: 'f9', size: 4096, width: 1280, height: 720, isAnnotation: false, extension: 'png' } }, { snapshot: ANNOTATION_DRAFT }, { snapshot: ANNOTATION_WITH_BACKGROUND }],
       'posting.annotate': [{ mode: 'image' }],
       'posting.placement': [{ placement: placement('offline') }, { placement: placement() }],
       'attachment.changed': [
@@ -136,6 +138,8 @@ export const commentsEntries: readonly RegistryEntry[] = [
       'xstate.error.actor.saveComment': [refusal('oldItemVersion', 'The item has a newer version.'), refusal('serverError', 'The service could not be reached.')],
       'xstate.done.actor.requestSnapshotUpload': [{ output: { url: 'http://localhost/api/uploads/put/s1', type: 'image/png', key: 'review/snapshots/k1/snapshot.png' } }, { output: {} }],
       'xstate.error.actor.requestSnapshotUpload': [refusal('serverError', 'The service could not be reached.')],
+      'xstate.done.actor.requestBackgroundUpload': [{ output: { url: 'http://localhost/api/uploads/put/s2', type: 'image/png', key: 'review/snapshots/k2/snapshot.png' } }, { output: {} }],
+      'xstate.error.actor.requestBackgroundUpload': [refusal('serverError', 'The service could not be reached.')],
       'xstate.done.actor.attachSnapshot': [{ output: { comment: commentRecord('c4') } }, { output: null }],
       'xstate.error.actor.attachSnapshot': [refusal('forbidden', 'Only the author may add the snapshot.')],
     },
@@ -145,13 +149,19 @@ export const commentsEntries: readonly RegistryEntry[] = [
     machine: snapshotCaptureMachine,
     input: { mode: 'image', shapes: null },
     // The server snapshots flag: the frame's HTML becomes the snapshot; and an edit redrawing stored shapes.
-    inputs: [{ mode: 'html', shapes: null }, { mode: 'image', shapes: SHAPES }],
+    inputs: [
+      { mode: 'html', shapes: null },
+      { mode: 'image', shapes: SHAPES },
+      // An edit of an annotation stored with its clean background: loaded instead of a capture.
+      { mode: 'image', shapes: SHAPES, background: { key: 'review/comments/i1/k2/snapshot.png', url: 'http://localhost/files/background.png', width: 1280, height: 720 } },
+    ],
     description:
       "The snapshot dialog's capture, one per composer: capturing the player frame (an image at scale 2, or its HTML with the server snapshots flag) → annotating → commit (the flattened PNG and its shapes become the composer's snapshot) → closed; a failure shows review.snapshot.error with Cancel and retry; cancel or a route change closes it (review-and-content §4, §7, §8, §9).",
     cases: {
       'capture.commit': [{ snapshot: ANNOTATION_DRAFT }],
       'xstate.done.actor.captureFrame': [
         { output: { kind: 'image', url: 'blob:http://localhost/capture-1', width: 1280, height: 720 } },
+        { output: { kind: 'image', url: 'blob:http://localhost/capture-2', width: 1280, height: 720, fileId: 'f13', size: 6144 } },
         { output: { kind: 'html', fileId: 'f11', size: 2048, width: 1280, height: 720 } },
         { output: null },
       ],

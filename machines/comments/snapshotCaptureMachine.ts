@@ -8,17 +8,30 @@ export type CaptureMode = 'image' | 'html';
 
 /** The player frame captured: an image the dialog draws on (an object URL the wiring made), or the HTML as a file. */
 export type CaptureOutput =
-  | { kind: 'image'; url: string; width: number; height: number }
+  /** `fileId` / `size`: the same image as a PNG file in the FileStore, kept as the annotation's clean background. */
+  | { kind: 'image'; url: string; width: number; height: number; fileId?: string; size?: number }
   | { kind: 'html'; fileId: string; size: number; width: number; height: number };
 
 export interface SnapshotCaptureInput {
   mode: CaptureMode;
-  /** Editing an annotated comment: its stored shapes, drawn again over the new capture. */
+  /** Editing an annotated comment: its stored shapes, drawn again over its stored background (or a new capture). */
   shapes: StoredShape[] | null;
+  /** Editing an annotated comment: its stored clean background, drawn on instead of capturing the player again. */
+  background?: StoredBackground | null;
+}
+
+/** An annotated comment's stored clean background: its key and signed address, at the snapshot's size. */
+export interface StoredBackground {
+  key: string;
+  url: string;
+  width: number;
+  height: number;
 }
 
 export interface SnapshotCaptureContext extends SnapshotCaptureInput {
   image: { url: string; width: number; height: number } | null;
+  /** The capture as a PNG file in the FileStore (the clean background uploaded with a new annotation) until it is handed over. */
+  backgroundFile: { fileId: string; size: number } | null;
   /** Why the capture failed (reported; the dialog shows review.snapshot.error). */
   error: string | null;
 }
@@ -57,7 +70,9 @@ function htmlSnapshotOf(output: unknown): SnapshotDraft {
  * The snapshot dialog's capture (review-and-content §4 comment posting and dialogs, §7, §8, §9; systemId none —
  * spawned by a composer as its child `capture`): `capturing` (the player frame as it shows now: modern-screenshot
  * at scale 2, or its HTML with the server snapshots flag) → `annotating` (the dialog draws on the image) →
- * commit: the flattened PNG becomes the composer's snapshot (`posting.setSnapshot`) → `closed`. The HTML capture
+ * commit: the flattened PNG becomes the composer's snapshot (`posting.setSnapshot`), with its clean background (the
+ * capture as a PNG file, or an edit's stored background) → `closed`. In an edit, `capturing` loads the stored clean
+ * background instead of the player (one stored before backgrounds were kept captures the player again). The HTML capture
  * becomes the snapshot at once. A failure → `failed` (review.snapshot.error with Cancel; retry captures again).
  * Cancel, or a route change, → `closed` with nothing attached.
  */
@@ -68,16 +83,26 @@ export const snapshotCaptureMachine = setup({
     events: {} as SnapshotCaptureEvent,
   },
   actors: {
-    captureFrame: promiseSlot<CaptureOutput, { mode: CaptureMode }>('captureFrame'),
+    /** The image to annotate: the player frame captured now, or (an edit) the stored clean background loaded. */
+    captureFrame: promiseSlot<CaptureOutput, { mode: CaptureMode; background: StoredBackground | null }>('captureFrame'),
   },
   actions: {
     reportError: (_, _params: { message: string }) => {},
     /** The captured image's object URL is no longer drawn. */
     releaseImage: (_, _params: { url: string }) => {},
+    /** A captured background file that was not handed over (canceled, closed) is no longer needed. */
+    releaseFile: (_, _params: { fileId: string }) => {},
     /** An annotation was committed (the wiring asks for the screenshot-annotation survey after the first). */
     annotationCommitted: (_, _params: undefined) => {},
     attach: enqueueActions(({ self, enqueue }, params: { snapshot: SnapshotDraft }) => {
       if (hasParent(self)) enqueue.sendParent({ type: 'posting.setSnapshot', snapshot: params.snapshot });
+    }),
+    /** The committed annotation with its clean background: the stored one (an edit keeps it) or the capture's file (handed over). */
+    attachAnnotation: enqueueActions(({ context, self, enqueue }, params: { snapshot: SnapshotDraft }) => {
+      const stored = context.background ?? null;
+      const background = stored ? { kind: 'stored' as const, key: stored.key } : context.backgroundFile ? { kind: 'file' as const, ...context.backgroundFile } : null;
+      if (hasParent(self)) enqueue.sendParent({ type: 'posting.setSnapshot', snapshot: { ...params.snapshot, background } });
+      enqueue.assign({ backgroundFile: null });
     }),
     /** §8 reported; the dialog shows review.snapshot.error. */
     fail: enqueueActions(({ enqueue }, params: { message: string }) => {
@@ -85,14 +110,15 @@ export const snapshotCaptureMachine = setup({
       enqueue({ type: 'reportError', params: { message: `Error capturing the player: ${params.message}` } } as never);
     }),
     forgetImage: enqueueActions(({ context, enqueue }) => {
+      if (context.backgroundFile) enqueue({ type: 'releaseFile', params: { fileId: context.backgroundFile.fileId } } as never);
       if (!context.image) return;
       enqueue({ type: 'releaseImage', params: { url: context.image.url } } as never);
-      enqueue.assign({ image: null });
+      enqueue.assign({ image: null, backgroundFile: null });
     }),
   },
 }).createMachine({
   id: 'snapshotCapture',
-  context: ({ input }) => ({ mode: input.mode, shapes: input.shapes, image: null, error: null }),
+  context: ({ input }) => ({ mode: input.mode, shapes: input.shapes, background: input.background ?? null, image: null, backgroundFile: null, error: null }),
   on: {
     'capture.close': { target: '.closed' },
   },
@@ -102,9 +128,16 @@ export const snapshotCaptureMachine = setup({
       invoke: {
         id: 'captureFrame',
         src: 'captureFrame',
-        input: ({ context }) => ({ mode: context.mode }),
+        input: ({ context }) => ({ mode: context.mode, background: context.background ?? null }),
         onDone: [
-          { guard: ({ event }) => isImage(event.output), target: 'annotating', actions: assign({ image: ({ event }) => (isImage(event.output) ? { url: event.output.url, width: event.output.width, height: event.output.height } : null) }) },
+          {
+            guard: ({ event }) => isImage(event.output),
+            target: 'annotating',
+            actions: assign({
+              image: ({ event }) => (isImage(event.output) ? { url: event.output.url, width: event.output.width, height: event.output.height } : null),
+              backgroundFile: ({ event }) => (isImage(event.output) && typeof event.output.fileId === 'string' && typeof event.output.size === 'number' ? { fileId: event.output.fileId, size: event.output.size } : null),
+            }),
+          },
           {
             guard: ({ event }) => isHtml(event.output),
             target: 'closed',
@@ -121,7 +154,7 @@ export const snapshotCaptureMachine = setup({
     },
     annotating: {
       on: {
-        'capture.commit': { target: 'closed', actions: [{ type: 'attach', params: ({ event }) => ({ snapshot: event.snapshot }) }, 'annotationCommitted'] },
+        'capture.commit': { target: 'closed', actions: [{ type: 'attachAnnotation', params: ({ event }) => ({ snapshot: event.snapshot }) }, 'annotationCommitted'] },
         'capture.cancel': { target: 'closed' },
       },
     },

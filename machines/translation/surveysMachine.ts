@@ -24,6 +24,11 @@ import { promiseSlot } from '../slots.ts';
 
 /** The feature the translation surveys ask about (§7 feature). */
 export const SURVEY_FEATURE = 'translations';
+/** The feature the `screenshot-annotation` survey asks about: the annotation tool (foundation §6 flag `annotationTool`). */
+export const ANNOTATION_SURVEY_FEATURE = 'annotationTool';
+
+/** A survey's §7 feature: the annotation tool for `screenshot-annotation`, the translations for the others. */
+export const surveyFeatureOf = (slug: SurveyId): string => (slug === 'screenshot-annotation' ? ANNOTATION_SURVEY_FEATURE : SURVEY_FEATURE);
 
 /** Toast ids of this actor whose words live in the views' catalogue (ui/strings/translationAssistMachine.ts; the toasts view reads every `translationToast.*` id there). */
 export const SURVEY_TOAST_KEYS = {
@@ -171,7 +176,7 @@ export function experienceBodyOf(email: string, slug: SurveyId, answers: SurveyA
   return {
     user: email,
     slug,
-    feature: SURVEY_FEATURE,
+    feature: surveyFeatureOf(slug),
     feedback: surveyFeedback(smart ? response.otherText : answers.feedback.text),
     wasPositiveExperience: smart ? null : answers.feedback.positive,
     integrations: [DEFAULT_SURVEY_INTEGRATION],
@@ -217,6 +222,11 @@ export const surveysMachine = setup({
   },
   actions: {
     reportError: (_: unknown, _params: { message: string }) => {},
+    /**
+     * A survey was answered (its answer stored) or dismissed: the composition root remembers it for the user, so the
+     * survey stays hidden for the foundation §9 hide period (domain/surveyDates.ts).
+     */
+    surveyClosed: (_: unknown, _params: { slug: SurveyId | null; userId: string | null }) => {},
     /** Queues a feature-interest analytics event (signed in only). */
     queueInterest: assign(({ context }: { context: SurveysContext }, params: { interest: FeatureInterest }) =>
       context.email === null ? {} : { interest: [...context.interest, interestEventOf(context.userId ?? '', params.interest)] },
@@ -257,10 +267,13 @@ export const surveysMachine = setup({
   type: 'parallel',
   on: {
     'surveys.dismiss': {
-      actions: assign(({ context, event }) => ({
-        dismissed: context.dismissed.includes(event.slug) ? context.dismissed : [...context.dismissed, event.slug],
-        asked: context.asked.filter((slug) => slug !== event.slug),
-      })),
+      actions: [
+        assign(({ context, event }) => ({
+          dismissed: context.dismissed.includes(event.slug) ? context.dismissed : [...context.dismissed, event.slug],
+          asked: context.asked.filter((slug) => slug !== event.slug),
+        })),
+        { type: 'surveyClosed', params: ({ context, event }) => ({ slug: event.slug, userId: context.userId }) },
+      ],
     },
     'surveys.ask': { guard: ({ context, event }) => !context.asked.includes(event.slug), actions: assign({ asked: ({ context, event }) => [...context.asked, event.slug] }) },
     'surveys.start': { guard: 'canStart', actions: assign(({ context, event }) => withStatus(context, event.slug, 'in-progress')) },
@@ -332,11 +345,14 @@ export const surveysMachine = setup({
             input: ({ context }) => ({ body: context.sending ?? experienceBodyOf('', 'translation-progress', NO_ANSWERS) }),
             onDone: {
               target: 'idle',
-              actions: assign(({ context }) => {
-                const slug = context.sending?.slug;
-                if (!slug) return {};
-                return { ...withStatus(context, slug, 'submitted'), submitted: context.submitted.includes(slug) ? context.submitted : [...context.submitted, slug], sending: null };
-              }),
+              actions: [
+                { type: 'surveyClosed', params: ({ context }) => ({ slug: context.sending?.slug ?? null, userId: context.userId }) },
+                assign(({ context }) => {
+                  const slug = context.sending?.slug;
+                  if (!slug) return {};
+                  return { ...withStatus(context, slug, 'submitted'), submitted: context.submitted.includes(slug) ? context.submitted : [...context.submitted, slug], sending: null };
+                }),
+              ],
             },
             onError: {
               target: 'idle',

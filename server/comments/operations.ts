@@ -336,18 +336,18 @@ export function commentOperations(context: CommentContext) {
           patch.body = plainTextOf(accepted);
           patch.content_json = JSON.stringify(accepted);
         }
-        let replaced: string | null = null;
+        let replaced: string[] = [];
         if (snapshot !== undefined) {
           const accepted = await acceptSnapshot({ row, record, viewer: scope.viewer, snapshot, editRefusal, storedUpload: (key) => storedUpload(scope, key, 'snapshot') });
           patch.snapshot_json = JSON.stringify(accepted.stored);
           patch.snapshot_pending = 0;
           replaced = accepted.replaced;
-          await scope.trx.deleteFrom('comment_uploads').where('key', '=', accepted.stored.key).execute();
+          await scope.trx.deleteFrom('comment_uploads').where('key', 'in', accepted.usedUploads).execute();
         }
         const comment = await recordOf(scope, await updateComment(scope, row, patch));
         const data = { itemId, comment };
-        // A replaced annotated snapshot's old image goes once the row no longer names it.
-        const afterCommit = replaced === null ? undefined : removeBlobs([replaced]);
+        // A replaced annotated snapshot's old image (and a background no longer named) goes once the row no longer names it.
+        const afterCommit = replaced.length === 0 ? undefined : removeBlobs(replaced);
         return { data: { comment }, pushes: [content !== undefined ? { event: 'comment.update', data } : { event: 'comment.updateHashed', data }], ...(afterCommit ? { afterCommit } : {}) };
       }),
 
@@ -361,7 +361,11 @@ export function commentOperations(context: CommentContext) {
         const doomed = row.reply_to === null ? await threadRows(scope.trx, row.id) : [row];
         const ids = doomed.map((c) => c.id);
         const attachments = await scope.trx.selectFrom('comment_attachments').select('key').where('comment_id', 'in', ids).execute();
-        const snapshots = doomed.flatMap((c) => (c.snapshot_json === null ? [] : [(JSON.parse(c.snapshot_json) as StoredSnapshot).key]));
+        const snapshots = doomed.flatMap((c) => {
+          if (c.snapshot_json === null) return [];
+          const stored = JSON.parse(c.snapshot_json) as StoredSnapshot;
+          return stored.backgroundKey ? [stored.key, stored.backgroundKey] : [stored.key];
+        });
         // Replies, read marks and attachments go with it (foreign keys).
         await scope.trx.deleteFrom('comments').where('id', '=', row.id).execute();
         const afterCommit = removeBlobs([...attachments.map((a) => a.key), ...snapshots]);

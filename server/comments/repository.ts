@@ -21,6 +21,8 @@ export interface StoredSnapshot {
   isAnnotation: boolean;
   /** An annotated snapshot's shapes (checked with domain annotationProblem before they are stored). */
   annotation?: CommentAnnotation;
+  /** An annotated snapshot's clean background (PNG), when it was uploaded with it. */
+  backgroundKey?: string;
 }
 
 /**
@@ -109,7 +111,17 @@ export async function toCommentRecords(db: Db, deps: RecordDeps, itemId: string,
           ? { fullName: `${user.first_name} ${user.last_name}`.trim(), email: user.email, avatar: deps.avatarUrl(user) }
           : { fullName: '', email: '', avatar: null };
     const stored = row.snapshot_json === null ? null : (JSON.parse(row.snapshot_json) as StoredSnapshot);
-    const snapshot: CommentSnapshot | null = stored === null ? null : { ...stored, annotation: stored.annotation ?? null, url: deps.files.signDownload(stored.key, `snapshot.${snapshotExtension(stored.key)}`) };
+    const snapshot: CommentSnapshot | null =
+      stored === null
+        ? null
+        : {
+            ...stored,
+            annotation: stored.annotation ?? null,
+            url: deps.files.signDownload(stored.key, `snapshot.${snapshotExtension(stored.key)}`),
+            // The clean background is served like the snapshot: signed, in records only those who see the comment get.
+            backgroundKey: stored.backgroundKey ?? null,
+            backgroundUrl: stored.backgroundKey ? deps.files.signDownload(stored.backgroundKey, 'background.png') : null,
+          };
     const isResolved = row.reply_to === null ? row.resolved === 1 : (resolvedOf.get(row.reply_to) ?? false);
     const withoutHash: Omit<ServerCommentRecord, 'hash'> = {
       id: row.id,

@@ -58,6 +58,7 @@ const SCHEMAS: Record<CommentRequestName, SchemaObject> = {
         isAnnotation: { type: 'boolean' },
         // The shapes' own rules (kinds, 0..1, lengths) are domain/commentSnapshots.ts annotationProblem.
         annotation: { type: 'object' },
+        backgroundKey: storageKey,
       }, ['key', 'width', 'height', 'isAnnotation']),
     },
     ['itemId', 'pass', 'id'],

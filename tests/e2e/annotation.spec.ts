@@ -1,6 +1,7 @@
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { annotationDialog, canvasOf, composerOf, drawStroke, openItem, restoreAnnotationFlags, setAnnotationFlag, setFlag, thread } from './annotationSupport.ts';
 import { SEEDED_TRANSLATIONS } from '../../server/translations/seed.ts';
-import { expect, expectNoAxeViolations, itemCard, openGridAs, segmentTable, stackItemIds, test, tokenOf, translatePath, treeFolder, uniqueName } from './fixtures.ts';
+import { expect, expectNoAxeViolations, itemCard, openGridAs, segmentTable, stackItemIds, test, translatePath, treeFolder, uniqueName } from './fixtures.ts';
 
 /**
  * Screenshot annotation in the comment flow (review-and-content §4 comment posting, §5 annotation availability,
@@ -12,54 +13,11 @@ import { expect, expectNoAxeViolations, itemCard, openGridAs, segmentTable, stac
 
 const ALEX = 'alex.admin@example.com';
 const TARA = 'tara.team@example.com';
-const SAM = 'sam.staff@example.com';
 
-/** Staff turn a flag on or off for everyone (the worker's own service). */
-async function setFlag(browser: Browser, baseURL: string, key: 'annotationTool' | 'serverSnapshots', value: boolean): Promise<void> {
-  const context = await browser.newContext({ baseURL });
-  try {
-    const page = await context.newPage();
-    await openGridAs(page, SAM);
-    const response = await page.request.put(`/services/flags/v1/flags/${key}`, { headers: { Authorization: `Bearer ${await tokenOf(page)}` }, data: { subscriptionId: null, value } });
-    expect(response.status()).toBe(200);
-  } finally {
-    await context.close();
-  }
-}
-
-/** The annotation flag on or off, and server snapshots off. */
-async function setAnnotationFlag(browser: Browser, baseURL: string, value: boolean): Promise<void> {
-  await setFlag(browser, baseURL, 'serverSnapshots', false);
-  await setFlag(browser, baseURL, 'annotationTool', value);
-}
-
-/** `email` opens `title` from Team Library in a fresh context, as a user clicks there. */
-async function openItem(browser: Browser, baseURL: string, email: string, title: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await openGridAs(page, email);
-  await treeFolder(page, 'Team Library').click();
-  await itemCard(page, title).getByRole('link', { name: title }).click();
-  await expect(page.getByRole('group', { name: 'New comment' }).getByRole('textbox', { name: 'Comment' })).toBeVisible();
-  return page;
-}
-
-const composerOf = (page: Page): Locator => page.getByRole('group', { name: 'New comment' });
-const thread = (page: Page, text: string): Locator => page.getByRole('feed', { name: 'Comment threads' }).getByRole('article').filter({ hasText: text });
-const annotationDialog = (page: Page): Locator => page.getByRole('dialog', { name: 'Annotate snapshot' });
-const canvasOf = (page: Page): Locator => annotationDialog(page).getByRole('application', { name: /^Snapshot canvas/ });
-
-/** Draws a stroke across the canvas with the mouse (the Draw tool is the default), from and to fractions of it. */
-async function drawStroke(page: Page, from: [number, number], to: [number, number]): Promise<void> {
-  const box = (await canvasOf(page).boundingBox())!;
-  const at = ([fx, fy]: [number, number]) => [box.x + fx * box.width, box.y + fy * box.height] as const;
-  const [x0, y0] = at(from);
-  const [x1, y1] = at(to);
-  await page.mouse.move(x0, y0);
-  await page.mouse.down();
-  for (let i = 1; i <= 8; i += 1) await page.mouse.move(x0 + ((x1 - x0) * i) / 8, y0 + ((y1 - y0) * i) / 8 + (i % 2) * 6);
-  await page.mouse.up();
-}
+// The flags go back to their defaults for the worker's other files.
+test.afterAll(async ({ browser, server }) => {
+  await restoreAnnotationFlags(browser, server.url);
+});
 
 test('annotate a Storyline slide and post it; another person sees it live and opens it large; the author redraws it', async ({ browser, baseURL }) => {
   test.setTimeout(120_000);

@@ -21,12 +21,13 @@ const IMAGE = { kind: 'image' as const, url: 'blob:http://localhost/cap-1', widt
 
 function start(target: ComposerTarget = { kind: 'new' }, edited: CommentRecord | null = null) {
   const fakes = fakeCommentAdapters();
-  const capture = controlled<{ mode: 'image' | 'html' }>();
+  const capture = controlled<{ mode: 'image' | 'html'; background: unknown }>();
   const releasedImages: string[] = [];
+  const releasedCaptures: string[] = [];
   let committed = 0;
   const captureLogic = snapshotCaptureMachine.provide({
     actors: { captureFrame: capture.logic as never },
-    actions: { reportError: (_, params) => void fakes.reported.push(params.message), releaseImage: (_, params) => void releasedImages.push(params.url), annotationCommitted: () => void (committed += 1) },
+    actions: { reportError: (_, params) => void fakes.reported.push(params.message), releaseImage: (_, params) => void releasedImages.push(params.url), releaseFile: (_, params) => void releasedCaptures.push(params.fileId), annotationCommitted: () => void (committed += 1) },
   });
   const posting = fakes.posting.provide({ actors: { capture: captureLogic } });
   const toasts = recorder();
@@ -40,7 +41,7 @@ function start(target: ComposerTarget = { kind: 'new' }, edited: CommentRecord |
   ).start();
   const actor = (root.getSnapshot().children as Record<string, AnyActorRef>).composer as PostingActor;
   const captureActor = () => actor.getSnapshot().children.capture as ActorRefFrom<typeof snapshotCaptureMachine> | undefined;
-  return { ...fakes, capture, actor, captureActor, releasedImages, committed: () => committed };
+  return { ...fakes, capture, actor, captureActor, releasedImages, releasedCaptures, committed: () => committed };
 }
 
 describe('Annotate: capture, dialog, commit (review-and-content §4)', () => {
@@ -49,7 +50,7 @@ describe('Annotate: capture, dialog, commit (review-and-content §4)', () => {
     h.actor.send({ type: 'posting.change', content: text('The button overlaps the title') });
     h.actor.send({ type: 'posting.annotate', mode: 'image' });
     expect(h.captureActor()?.getSnapshot().value).toBe('capturing');
-    expect(h.capture.calls[0]!.input).toEqual({ mode: 'image' });
+    expect(h.capture.calls[0]!.input).toEqual({ mode: 'image', background: null });
     h.capture.calls[0]!.resolve(IMAGE);
     await settle();
     expect(h.captureActor()?.getSnapshot().value).toBe('annotating');
@@ -59,7 +60,7 @@ describe('Annotate: capture, dialog, commit (review-and-content §4)', () => {
     expect(h.captureActor()).toBeUndefined();
     expect(h.releasedImages).toEqual([IMAGE.url]);
     expect(h.committed()).toBe(1);
-    expect(h.actor.getSnapshot().context.snapshot).toEqual(ANNOTATION);
+    expect(h.actor.getSnapshot().context.snapshot).toEqual({ ...ANNOTATION, background: null });
 
     h.actor.send({ type: 'posting.submit' });
     expect(h.save.calls[0]!.input.payload).toMatchObject({ withSnapshot: true });
@@ -113,7 +114,7 @@ describe('Annotate: capture, dialog, commit (review-and-content §4)', () => {
   it('with the server snapshots flag the frame HTML becomes the snapshot at once', async () => {
     const h = start();
     h.actor.send({ type: 'posting.annotate', mode: 'html' });
-    expect(h.capture.calls[0]!.input).toEqual({ mode: 'html' });
+    expect(h.capture.calls[0]!.input).toEqual({ mode: 'html', background: null });
     h.capture.calls[0]!.resolve({ kind: 'html', fileId: 'html-1', size: 2048, width: 1280, height: 720 });
     await settle();
     expect(h.captureActor()).toBeUndefined();
@@ -155,5 +156,69 @@ describe('Annotate: capture, dialog, commit (review-and-content §4)', () => {
     h.put.last().sendBack({ type: 'file.putDone' });
     await settle();
     expect(h.save.calls[1]!.input.payload).toMatchObject({ id: 'c6', snapshot: { key: 'review/comments/i1/new/snapshot.png', isAnnotation: true, annotation: moved.annotation } });
+  });
+
+  it('a new annotation uploads the capture as its clean background after the image and names it; a canceled capture releases it', async () => {
+    const h = start();
+    h.actor.send({ type: 'posting.change', content: text('Kept with its background') });
+    h.actor.send({ type: 'posting.annotate', mode: 'image' });
+    h.capture.calls[0]!.resolve({ ...IMAGE, fileId: 'capture-1', size: 6000 });
+    await settle();
+    h.captureActor()!.send({ type: 'capture.commit', snapshot: ANNOTATION });
+    await settle();
+    expect(h.releasedCaptures).toEqual([]);
+    expect(h.actor.getSnapshot().context.snapshot?.background).toEqual({ kind: 'file', fileId: 'capture-1', size: 6000 });
+    h.actor.send({ type: 'posting.submit' });
+    h.save.calls[0]!.resolve({ comment: comment('c10') });
+    await settle();
+    h.hash.last().sendBack({ type: 'file.hashed', md5: MD5_HEX });
+    await settle();
+    expect(h.actor.getSnapshot().value).toBe('pendingBackground');
+    expect(h.hash.last().input).toEqual({ fileId: 'capture-1' });
+    h.hash.last().sendBack({ type: 'file.hashed', md5: 'b'.repeat(32) });
+    await settle();
+    h.snapshotUrl.calls[0]!.resolve({ url: 'http://localhost/api/uploads/put/s1', type: 'image/png', key: 'review/comments/i1/k/snapshot.png' });
+    await settle();
+    h.put.last().sendBack({ type: 'file.putDone' });
+    await settle();
+    expect(h.snapshotUrl.calls[1]!.input).toMatchObject({ extension: 'png', md5: 'b'.repeat(32), size: 6000 });
+    h.snapshotUrl.calls[1]!.resolve({ url: 'http://localhost/api/uploads/put/s2', type: 'image/png', key: 'review/comments/i1/bg/snapshot.png' });
+    await settle();
+    expect(h.put.last().input).toMatchObject({ fileId: 'capture-1', url: 'http://localhost/api/uploads/put/s2', md5: 'b'.repeat(32) });
+    h.put.last().sendBack({ type: 'file.putDone' });
+    await settle();
+    expect(h.save.calls[1]!.input.payload).toMatchObject({ id: 'c10', snapshot: { key: 'review/comments/i1/k/snapshot.png', backgroundKey: 'review/comments/i1/bg/snapshot.png' } });
+
+    // Canceled after a capture: its file goes.
+    const other = start();
+    other.actor.send({ type: 'posting.annotate', mode: 'image' });
+    other.capture.calls[0]!.resolve({ ...IMAGE, fileId: 'capture-2', size: 6000 });
+    await settle();
+    other.captureActor()!.send({ type: 'capture.cancel' });
+    await settle();
+    expect(other.releasedCaptures).toEqual(['capture-2']);
+  });
+
+  it('an edit of an annotation with a stored background loads it (no capture) and re-uploads only the flattened image, keeping the background', async () => {
+    const background = { key: 'review/comments/i1/bg/snapshot.png', url: 'http://localhost/files/bg.png' };
+    const stored = comment('c7', { snapshot: { key: 'review/comments/i1/old/snapshot.png', width: 1280, height: 720, isAnnotation: true, url: null, annotation: { shapes: SHAPES }, backgroundKey: background.key, backgroundUrl: background.url } });
+    const h = start({ kind: 'edit', commentId: 'c7' }, stored);
+    h.actor.send({ type: 'posting.annotate', mode: 'image' });
+    expect(h.capture.calls[0]!.input).toEqual({ mode: 'image', background: { ...background, width: 1280, height: 720 } });
+    h.capture.calls[0]!.resolve({ ...IMAGE, url: 'blob:http://localhost/bg' });
+    await settle();
+    h.captureActor()!.send({ type: 'capture.commit', snapshot: { ...ANNOTATION, fileId: 'png-3' } });
+    await settle();
+    h.actor.send({ type: 'posting.submit' });
+    h.save.calls[0]!.resolve({ comment: stored });
+    await settle();
+    h.hash.last().sendBack({ type: 'file.hashed', md5: MD5_HEX });
+    await settle();
+    h.snapshotUrl.calls[0]!.resolve({ url: 'http://localhost/api/uploads/put/s3', type: 'image/png', key: 'review/comments/i1/new/snapshot.png' });
+    await settle();
+    h.put.last().sendBack({ type: 'file.putDone' });
+    await settle();
+    expect(h.snapshotUrl.calls).toHaveLength(1);
+    expect(h.save.calls[1]!.input.payload).toMatchObject({ id: 'c7', snapshot: { key: 'review/comments/i1/new/snapshot.png', backgroundKey: background.key } });
   });
 });

@@ -239,3 +239,52 @@ describe('surveys machine: what the views kept before (the answers, the asked-fo
     expect(t.actor.getSnapshot().context.segmentReviewNotified).toBe(false);
   });
 });
+
+describe('surveys machine: the screenshot-annotation survey (foundation §4 survey banner, §9 survey ids, hide period)', () => {
+  async function withClosed() {
+    const closed: { slug: string | null; userId: string | null }[] = [];
+    const status = controlled<void>();
+    const submits = controlled<{ body: ExperienceBody }>();
+    const machine = surveysMachine.provide({
+      actors: { fetchSurveyStatus: status.logic as never, submitSurvey: submits.logic as never, trackEvent: controlled<{ body: AnalyticsEventBody }>().logic as never },
+      actions: { surveyClosed: (_, params) => closed.push(params) },
+    });
+    const root = createActor(systemOf({ surveys: machine, toasts: recorder().logic })).start();
+    const actor = systemActor(root, 'surveys') as AnyActorRef;
+    actor.send({ type: 'surveys.load', email: EMAIL, userId: USER_ID });
+    status.calls[0]!.resolve({ submitted: [] });
+    await settle();
+    return { actor, closed, submits: submits.calls };
+  }
+
+  it('sends the annotation tool as its feature', async () => {
+    const t = await withClosed();
+    t.actor.send({ type: 'surveys.ask', slug: 'screenshot-annotation' });
+    t.actor.send({ type: 'surveys.rate', positive: true });
+    t.actor.send({ type: 'surveys.write', slug: 'screenshot-annotation', text: 'Handy' });
+    t.actor.send({ type: 'surveys.submit', slug: 'screenshot-annotation' });
+    expect(t.submits[0]!.input.body).toMatchObject({ slug: 'screenshot-annotation', feature: 'annotationTool', feedback: 'Handy', wasPositiveExperience: true });
+  });
+
+  it('a dismissal is handed to the composition root to remember (hidden for the hide period), with the user', async () => {
+    const t = await withClosed();
+    t.actor.send({ type: 'surveys.ask', slug: 'screenshot-annotation' });
+    t.actor.send({ type: 'surveys.dismiss', slug: 'screenshot-annotation' });
+    expect(t.closed).toEqual([{ slug: 'screenshot-annotation', userId: USER_ID }]);
+    expect(t.actor.getSnapshot().context.asked).toEqual([]);
+  });
+
+  it('an answer is remembered once it is stored, not while it is on the wire or after a failure', async () => {
+    const t = await withClosed();
+    t.actor.send({ type: 'surveys.ask', slug: 'screenshot-annotation' });
+    t.actor.send({ type: 'surveys.submit', slug: 'screenshot-annotation' });
+    expect(t.closed).toEqual([]);
+    t.submits[0]!.reject(new Error('Service unavailable'));
+    await settle();
+    expect(t.closed).toEqual([]);
+    t.actor.send({ type: 'surveys.submit', slug: 'screenshot-annotation' });
+    t.submits[1]!.resolve(undefined);
+    await settle();
+    expect(t.closed).toEqual([{ slug: 'screenshot-annotation', userId: USER_ID }]);
+  });
+});

@@ -191,3 +191,78 @@ describe('annotated snapshots', () => {
     expect(refusalReason(await update(tara, comment.id, { key: second, width: 800, height: 600, isAnnotation: true, annotation: SHAPES }))).toBe('invalidRequest');
   });
 });
+
+describe('annotated snapshots with their clean background', () => {
+  /** An annotated comment whose flattened image and background were both uploaded (as the composer does). */
+  async function withBackground(text: string): Promise<{ comment: CommentRecord; background: string }> {
+    const comment = ackData(await call(tara, 'comment.insert', draft(styleGuide, text, { withSnapshot: true }))).comment;
+    const key = await uploadSnapshot(tara, pngBytes(100));
+    const background = await uploadSnapshot(tara, pngBytes(110));
+    const stored = ackData(await update(tara, comment.id, { key, width: 1280, height: 720, isAnnotation: true, annotation: SHAPES, backgroundKey: background })).comment;
+    return { comment: stored, background };
+  }
+
+  it('stores the background beside the flattened image and serves it to the viewers of the comment', async () => {
+    const { comment, background } = await withBackground('With its background');
+    expect(comment.snapshot).toMatchObject({ backgroundKey: background, backgroundUrl: expect.any(String) });
+    const seen = (await find(sam)).find((c) => c.id === comment.id);
+    expect(seen?.snapshot?.backgroundKey).toBe(background);
+    const image = await fetch(seen!.snapshot!.backgroundUrl!);
+    expect(image.status).toBe(200);
+    expect(new Uint8Array(await image.arrayBuffer())).toEqual(pngBytes(110));
+    // A snapshot stored without one says so.
+    const plain = await annotatedComment('Without a background');
+    expect(plain.snapshot).toMatchObject({ backgroundKey: null, backgroundUrl: null });
+  });
+
+  it('an edit replaces the flattened image and keeps the background; the old image goes, the background stays', async () => {
+    const { comment, background } = await withBackground('Redrawn over the original');
+    const oldUrl = comment.snapshot!.url!;
+    const key = await uploadSnapshot(tara, pngBytes(120));
+    const moved: CommentAnnotation = { shapes: [{ id: 's9', kind: 'rect', color: '#00aa00', opacity: 0.5, width: 6, x: 0.2, y: 0.2, w: 0.3, h: 0.3 }] };
+    const edited = ackData(await update(tara, comment.id, { key, width: 1280, height: 720, isAnnotation: true, annotation: moved, backgroundKey: background })).comment;
+    expect(edited.snapshot).toMatchObject({ key, annotation: moved, backgroundKey: background });
+    await expect.poll(async () => (await fetch(oldUrl)).status).toBe(404);
+    expect(new Uint8Array(await (await fetch(edited.snapshot!.backgroundUrl!)).arrayBuffer())).toEqual(pngBytes(110));
+    // Deleting the comment removes both files.
+    const backgroundUrl = edited.snapshot!.backgroundUrl!;
+    expect(ackData(await call(tara, 'comment.destroy', { itemId: styleGuide.id, pass: null, id: comment.id }))).toBeTruthy();
+    await expect.poll(async () => (await fetch(backgroundUrl)).status).toBe(404);
+  });
+
+  it('refuses a background that is not an upload of the author for this item, not PUT, PUT with a wrong MD5, not a PNG, on a plain snapshot, or the image itself; nothing changes', async () => {
+    const comment = ackData(await call(tara, 'comment.insert', draft(styleGuide, 'Bad backgrounds', { withSnapshot: true }))).comment;
+    const key = await uploadSnapshot(tara, pngBytes(130));
+    const attach = (backgroundKey: string, isAnnotation = true) => update(tara, comment.id, { key, width: 1280, height: 720, isAnnotation, ...(isAnnotation ? { annotation: SHAPES } : {}), backgroundKey });
+    // Someone else's upload.
+    expect(refusalReason(await attach(await uploadSnapshot(sam, pngBytes(140))))).toBe('uploadMissing');
+    // Requested, never PUT.
+    const png = pngBytes(150);
+    const unsent = ackData(await requestUpload(tara, png));
+    expect(refusalReason(await attach(unsent.key))).toBe('uploadMissing');
+    // PUT with a digest of other bytes: refused at the PUT, so it cannot be named.
+    const wrong = ackData(await requestUpload(tara, pngBytes(160)));
+    expect(await put(wrong.url, pngBytes(161), wrong.type, md5Base64(pngBytes(160)))).toBeGreaterThanOrEqual(400);
+    expect(refusalReason(await attach(wrong.key))).toBe('uploadMissing');
+    // An html upload.
+    const html = new TextEncoder().encode('<p>frame</p>');
+    const htmlUpload = ackData(await requestUpload(tara, html, 'html'));
+    expect(await put(htmlUpload.url, html, htmlUpload.type)).toBe(200);
+    expect(refusalReason(await attach(htmlUpload.key))).toBe('invalidRequest');
+    // On a plain snapshot; the flattened image named as its own background; a key sent as a number.
+    const background = await uploadSnapshot(tara, pngBytes(170));
+    expect(refusalReason(await attach(background, false))).toBe('invalidRequest');
+    expect(refusalReason(await attach(key))).toBe('invalidRequest');
+    expect(refusalReason(await attach(42 as unknown as string))).toBe('invalidRequest');
+    expect((await find()).find((c) => c.id === comment.id)).toMatchObject({ snapshot: null, snapshotToUpload: true });
+    // The same files, named correctly, are taken.
+    expect(ackData(await attach(background)).comment.snapshot).toMatchObject({ key, backgroundKey: background });
+  });
+
+  it('the background upload has the snapshot limits', async () => {
+    const png = pngBytes(180);
+    const request = { itemId: styleGuide.id, pass: null, versionId: latestVersionId(styleGuide), extension: 'png' as const, md5: md5Hex(png) };
+    expect(refusalReason(await call(tara, 'comment.snapshotUploadRequest', { ...request, size: SNAPSHOT_MAX_BYTES.png + 1 }))).toBe('attachmentTooLarge');
+    expect(refusalReason(await call(guest, 'comment.snapshotUploadRequest', { ...request, size: png.length }))).toBe('anonymousNotAllowed');
+  });
+});

@@ -27,6 +27,7 @@ export const annotationStrings = {
   'annotation.canvas': 'Snapshot canvas, {count} shapes',
   'annotation.canvas.role': 'drawing canvas',
   'annotation.exportError': 'The annotation could not be saved. Try again.',
+  'annotation.recapturedNote': 'This annotation was saved before its original image was kept, so its shapes are drawn over the slide the player shows now.',
   'annotation.textEditor': 'Text of the annotation',
   'annotation.help':
     'On the canvas: Enter adds the current tool’s shape, Space selects the next shape, arrow keys move it (Shift: 10 px), Delete removes it, Escape deselects, Ctrl+Z / Ctrl+Shift+Z undo and redo, + and − zoom, 0 resets the view. The wheel pans, Ctrl+wheel zooms.',

@@ -1,4 +1,5 @@
 import { prefsFrom, type AnnotationPrefs } from '../../../domain/annotation.ts';
+import { oneMonthAhead, surveyHiddenState } from '../../../domain/surveyDates.ts';
 import type { AnnotationServices } from '../../system.tsx';
 import type { Adapters } from './common.ts';
 
@@ -33,6 +34,34 @@ export function annotationServices(a: Pick<Adapters, 'storage' | 'analytics'>, u
     newDialogId: () => {
       dialogs += 1;
       return `annotation-${Date.now().toString(36)}-${dialogs}`;
+    },
+  };
+}
+
+/** The `screenshot-annotation` survey (foundation §9 survey ids). */
+export const ANNOTATION_SURVEY_SLUG = 'screenshot-annotation';
+
+/** Where the date the `screenshot-annotation` survey shows again is kept, per user. */
+export const annotationSurveyStorageKey = (userId: string) => `review.survey.${ANNOTATION_SURVEY_SLUG}.hiddenUntil.${userId}`;
+
+/**
+ * The `screenshot-annotation` survey's hide period (foundation §4 / §9: hidden one month after it is answered or
+ * dismissed; an invalid stored date resets to one month ahead), kept in storage per user.
+ */
+export function annotationSurveyHiding(a: Pick<Adapters, 'storage' | 'clock'>) {
+  return {
+    /** The survey was answered or dismissed: hidden until one month from now. */
+    closed: (params: { slug: string | null; userId: string | null }) => {
+      if (params.slug !== ANNOTATION_SURVEY_SLUG || params.userId === null) return;
+      a.storage.set(annotationSurveyStorageKey(params.userId), oneMonthAhead(a.clock.now()));
+    },
+    /** Whether the survey is hidden for this user now (an unreadable stored date is reset to one month ahead). */
+    isHidden: (userId: string | null): boolean => {
+      if (userId === null) return false;
+      const key = annotationSurveyStorageKey(userId);
+      const state = surveyHiddenState(a.storage.get(key), a.clock.now());
+      if (state.rewrite !== null) a.storage.set(key, state.rewrite);
+      return state.hidden;
     },
   };
 }

@@ -6,6 +6,7 @@ import type { socketMachine } from '../../../machines/session/socketMachine.ts';
 import { snapshotCaptureMachine, type CaptureOutput } from '../../../machines/comments/snapshotCaptureMachine.ts';
 import { captureFrame } from '../../../adapters/snapshotCapture.ts';
 import type { AppSystem } from '../../system.tsx';
+import { ANNOTATION_SURVEY_SLUG, annotationSurveyHiding } from './annotation.ts';
 import { fileTransferActors, reportError, subjectTeller, type Adapters, type Running } from './common.ts';
 
 /** Where the comments' sort is kept (review-and-content §9 "persisted"; the key is not named). */
@@ -18,6 +19,7 @@ const COMMENT_PREFS_STORAGE_KEY = 'review.commentPrefs';
  */
 export function commentsActors(a: Adapters) {
   const { commentClient, files } = a;
+  const surveyHiding = annotationSurveyHiding(a);
   const { hashFile: hashCommentFile, putFile: putCommentFile } = fileTransferActors(a, 'file', { hashProgress: false });
   const saveComment = (input: SaveCommentInput) =>
     input.name === 'comment.insert'
@@ -39,8 +41,18 @@ export function commentsActors(a: Adapters) {
   const capture = snapshotCaptureMachine.provide({
     actors: {
       captureFrame: fromPromise(async ({ input }): Promise<CaptureOutput> => {
+        // An edit of an annotation stored with its clean background draws on that, not on the player as it is now.
+        if (input.background) {
+          const response = await fetch(input.background.url);
+          if (!response.ok) throw new Error(`The original image could not be loaded (HTTP ${response.status}).`);
+          return { kind: 'image', url: URL.createObjectURL(await response.blob()), width: input.background.width, height: input.background.height };
+        }
         const captured = await captureFrame(input.mode);
-        if (captured.kind === 'image') return { kind: 'image', url: URL.createObjectURL(captured.blob), width: captured.width, height: captured.height };
+        if (captured.kind === 'image') {
+          // The capture is kept as a file too: the annotation's clean background, uploaded beside the flattened PNG.
+          const background = new File([captured.blob], 'background.png', { type: 'image/png' });
+          return { kind: 'image', url: URL.createObjectURL(captured.blob), width: captured.width, height: captured.height, fileId: files.add(background), size: background.size };
+        }
         const file = new File([captured.html], 'snapshot.html', { type: 'text/html' });
         return { kind: 'html', fileId: files.add(file), size: file.size, width: captured.width, height: captured.height };
       }),
@@ -48,13 +60,16 @@ export function commentsActors(a: Adapters) {
     actions: {
       reportError,
       releaseImage: (_, params) => URL.revokeObjectURL(params.url),
-      // foundation §9 survey `screenshot-annotation`: asked after the first committed annotation, unless answered or dismissed.
+      releaseFile,
+      // foundation §9 survey `screenshot-annotation`: asked after the first committed annotation, unless answered or
+      // dismissed (this session, or within the hide period: wiring/annotation.ts).
       annotationCommitted: ({ system }) => {
         const surveys = system.get('surveys') as AnyActorRef | undefined;
-        const context = surveys?.getSnapshot().context as { submitted?: string[]; dismissed?: string[]; asked?: string[] } | undefined;
+        const context = surveys?.getSnapshot().context as { submitted?: string[]; dismissed?: string[]; asked?: string[]; userId?: string | null } | undefined;
         if (!surveys || !context) return;
-        const slug = 'screenshot-annotation';
+        const slug = ANNOTATION_SURVEY_SLUG;
         if (context.submitted?.includes(slug) || context.dismissed?.includes(slug) || context.asked?.includes(slug)) return;
+        if (surveyHiding.isHidden(context.userId ?? null)) return;
         surveys.send({ type: 'surveys.ask', slug });
       },
     },

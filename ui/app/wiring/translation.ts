@@ -12,6 +12,7 @@ import { shownVersionOf, viewStateOf } from '../../../machines/items/itemMachine
 import { memoryReportMachine, type MemoryReportSubject } from '../../../machines/translation/memoryReportMachine.ts';
 import { suggestionsMachine, type SuggestionsSubject } from '../../../machines/translation/suggestionsMachine.ts';
 import { surveysMachine } from '../../../machines/translation/surveysMachine.ts';
+import { annotationSurveyHiding } from './annotation.ts';
 import { loadStatusOf, translationMachine, type TranslationSubject } from '../../../machines/translation/translationMachine.ts';
 import { walkthroughMachine } from '../../../machines/translation/walkthroughMachine.ts';
 import { reportError, subjectTeller, type Adapters, type Running } from './common.ts';
@@ -71,7 +72,8 @@ export function translationActors(a: Adapters) {
       submitSurvey: fromPromise(({ input }) => translationClient.experience(input.body)),
       trackEvent: fromPromise(({ input }) => analytics.track(input.body)),
     },
-    actions: { reportError },
+    // The screenshot-annotation survey answered or dismissed: hidden for the hide period (wiring/annotation.ts).
+    actions: { reportError, surveyClosed: (_, params) => annotationSurveyHiding(a).closed(params) },
   });
   const walkthrough = walkthroughMachine.provide({
     actions: { storeWalkthroughDone: (_, params) => storage.set(WALKTHROUGH_DONE_STORAGE_KEY, params.at) },

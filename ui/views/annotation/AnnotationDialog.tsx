@@ -138,6 +138,11 @@ export default function AnnotationDialog(props: AnnotationDialogProps) {
             {props.error ?? t('review.snapshot.error')}
           </p>
         )}
+        {props.note && (phase === 'ready' || phase === 'exporting') && (
+          <Banner tone="info" className="annotation-dialog__note">
+            {props.note}
+          </Banner>
+        )}
         {(phase === 'ready' || phase === 'exporting') && props.image && (
           <AnnotationCanvas image={props.image} canvasRef={canvasRef} sceneRef={sceneRef} busy={phase === 'exporting'} onEscape={escape} onImageFailed={onImageFailed} />
         )}

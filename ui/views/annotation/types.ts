@@ -9,6 +9,8 @@ export interface AnnotationDialogProps {
   image: { url: string; width: number; height: number } | null;
   error: string | null;
   shapes?: AnnotationShape[];
+  /** A note over the canvas (an edit drawn over a new capture because the original image was not kept). */
+  note?: string;
   onCommit(result: AnnotationResult): void;
   onCancel(): void;
   onRetry?(): void;

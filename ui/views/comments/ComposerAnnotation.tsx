@@ -26,7 +26,7 @@ type CaptureRef = ActorRefFrom<typeof snapshotCaptureMachine>;
 /** The snapshot dialog of one capture. */
 function CaptureDialog({ capture }: { capture: CaptureRef }) {
   const { addFiles } = useSystem();
-  const state = useSelector(capture, (s) => ({ value: s.value, image: s.context.image, shapes: s.context.shapes }));
+  const state = useSelector(capture, (s) => ({ value: s.value, image: s.context.image, shapes: s.context.shapes, background: s.context.background ?? null }));
   // §4 the snapshot dialog closes on route change (also when the item view goes away with it).
   const [location] = useLocation();
   const openedAt = useRef(location);
@@ -48,6 +48,7 @@ function CaptureDialog({ capture }: { capture: CaptureRef }) {
       image={state.value === 'annotating' ? state.image : null}
       error={state.value === 'failed' ? t('review.snapshot.error') : null}
       {...(state.shapes ? { shapes: state.shapes } : {})}
+      {...(state.shapes && !state.background ? { note: t('annotation.recapturedNote') } : {})}
       onCommit={commit}
       onCancel={() => capture.send({ type: 'capture.cancel' })}
       onRetry={() => capture.send({ type: 'capture.retry' })}
