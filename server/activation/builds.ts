@@ -32,7 +32,7 @@ export function seededBuilds(filesUrl: string, now: number): Build[] {
   return SEED.map((seed, index) => {
     const id = `${seed.version}-${seed.channel}-${seed.platform}`;
     const published = new Date(now - seed.daysAgo * DAY_MS);
-    published.setUTCHours(9 + index, 0, 0, 0);
+    published.setUTCHours(20 - index, 0, 0, 0);
     const base = `review-desktop-${seed.version}`;
     const isWindows = seed.platform === 'windows';
     return {

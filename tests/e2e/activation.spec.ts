@@ -87,7 +87,7 @@ test('the trial request marks its button done and opens the success modal with t
 test('the survey banner is hidden after answering', async ({ page }) => {
   await dashboardAs(page, TARA);
   const survey = page.getByRole('region', { name: 'Feedback' });
-  await survey.getByRole('button', { name: 'Good' }).click();
+  await survey.getByRole('button', { name: 'Good', exact: true }).click();
   await survey.getByLabel('Tell us more (optional)').fill('The dashboard is clear.');
   await survey.getByRole('button', { name: 'Send' }).click();
   await expect(survey.getByText('Thanks for your feedback!')).toBeVisible();

@@ -51,8 +51,7 @@ export default function TrialPage() {
   const button = (kind: TrialRequestKind, variant: 'primary' | 'secondary') => {
     const done = requested && sent === kind;
     return (
-      <Button variant={variant} disabled={requesting || requested} onClick={() => actor.send({ type: 'trial.request', kind })}>
-        {done && <CheckIcon size={16} />}
+      <Button variant={variant} disabled={requesting || requested} iconStart={done ? <CheckIcon size={16} /> : undefined} onClick={() => actor.send({ type: 'trial.request', kind })}>
         {done ? t(`trial.${kind}.done`) : requesting && sent === kind ? t('trial.sending') : t(`trial.${kind}`)}
       </Button>
     );
