@@ -21,7 +21,7 @@ interface CurrentUser {
 
 beforeAll(async () => {
   server = await startTestServer();
-  [olga, pete, alex] = await Promise.all(['olga.owner@example.com', 'pete.pilot@example.com', 'alex.admin@example.com'].map((email) => signIn(server.url, email)));
+  [olga, pete, alex] = (await Promise.all(['olga.owner@example.com', 'pete.pilot@example.com', 'alex.admin@example.com'].map((email) => signIn(server.url, email)))) as [SignedIn, SignedIn, SignedIn];
   const current = await callJson<CurrentUser>(server.url, '/services/subscriptions/api/v1/users/current', { token: olga.token });
   pilotId = current.body.subs.find((s) => s.name === 'Pilot Team')!.id;
   olgaAid = current.body.aid;
