@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
-import { ACTIVATION_POLL_MS, CELEBRATION } from '../../domain/activation.ts';
+import { ACTIVATION_POLL_MS, CELEBRATION, type TrialRequestKind } from '../../domain/activation.ts';
 import { accessModalMachine } from '../../machines/activation/accessModalMachine.ts';
 import { activationMachine } from '../../machines/activation/activationMachine.ts';
 import { surveyBannerMachine } from '../../machines/activation/surveyBannerMachine.ts';
@@ -22,8 +22,8 @@ describe('activation: admin one click, then the pending poll', () => {
     const actor = createActor(
       activationMachine.provide({
         actors: {
-          activate: fromPromise(async () => ({ tenant_state: 'active', tenant_state_pending: true })),
-          readState: fromPromise(async () => ({ tenant_state: 'active', tenant_state_pending: answers[reads++] ?? false })),
+          activate: fromPromise<unknown, { subscriptionId: string }>(async () => ({ tenant_state: 'active', tenant_state_pending: true })),
+          readState: fromPromise<unknown, { subscriptionId: string }>(async () => ({ tenant_state: 'active', tenant_state_pending: answers[reads++] ?? false })),
         },
         actions: { reloadActivated: () => void reloaded++ },
       }),
@@ -48,7 +48,7 @@ describe('activation: admin one click, then the pending poll', () => {
     const toasts: string[] = [];
     const actor = createActor(
       activationMachine.provide({
-        actors: { activate: fromPromise(async () => Promise.reject(new Error('503'))) },
+        actors: { activate: fromPromise<unknown, { subscriptionId: string }>(async () => Promise.reject(new Error('503'))) },
         actions: { toast: (_, params) => void toasts.push(params.id) },
       }),
     ).start();
@@ -62,7 +62,7 @@ describe('activation: admin one click, then the pending poll', () => {
 describe('trial success celebration', () => {
   const run = async (reducedMotion: boolean) => {
     const clock = new SimulatedClock();
-    const actor = createActor(trialMachine.provide({ actors: { requestTrial: fromPromise(async () => undefined) } }), { clock }).start();
+    const actor = createActor(trialMachine.provide({ actors: { requestTrial: fromPromise<unknown, { kind: TrialRequestKind }>(async () => undefined) } }), { clock }).start();
     actor.send({ type: 'trial.viewed', reducedMotion });
     actor.send({ type: 'trial.request', kind: 'selfInitiated' });
     await waitFor(actor, (s) => s.matches('requested'));
@@ -86,7 +86,7 @@ describe('trial success celebration', () => {
   it('logs a failed request only, and the buttons are offered again', async () => {
     const logged: unknown[] = [];
     const actor = createActor(
-      trialMachine.provide({ actors: { requestTrial: fromPromise(async () => Promise.reject(new Error('500'))) }, actions: { logFailure: (_, params) => void logged.push(params.error) } }),
+      trialMachine.provide({ actors: { requestTrial: fromPromise<unknown, { kind: TrialRequestKind }>(async () => Promise.reject(new Error('500'))) }, actions: { logFailure: (_, params) => void logged.push(params.error) } }),
     ).start();
     actor.send({ type: 'trial.viewed', reducedMotion: false });
     actor.send({ type: 'trial.request', kind: 'salesDemo' });
@@ -106,7 +106,7 @@ describe('access modal and survey banner effects', () => {
   });
   it('remembers the hide date once the answer is sent, and on dismissal', async () => {
     let remembered = 0;
-    const provided = surveyBannerMachine.provide({ actors: { submitSurvey: fromPromise(async () => undefined) }, actions: { rememberHidden: () => void remembered++ } });
+    const provided = surveyBannerMachine.provide({ actors: { submitSurvey: fromPromise<unknown, { isPositive: boolean; feedback: string }>(async () => undefined) }, actions: { rememberHidden: () => void remembered++ } });
     const answered = createActor(provided).start();
     answered.send({ type: 'survey.start', hidden: false });
     answered.send({ type: 'survey.thumb', isPositive: false });
