@@ -18,6 +18,8 @@ import { supportEntries } from './support/registry.ts';
 import { commentExportEntries } from './commentExport/registry.ts';
 // Screenshot annotation: the dialog and its canvas tools.
 import { annotationEntries } from './annotation/registry.ts';
+// Activation, access modal, trial, survey banner, downloads.
+import { activationEntries } from './activation/registry.ts';
 
 /** The machines, by name, for charts, tools and tests. */
 export { commentAttachmentMachine, commentPostingMachine } from './comments/commentPostingMachine.ts';
@@ -64,6 +66,13 @@ export { commentExportMachine } from './commentExport/commentExportMachine.ts';
 export { annotationDialogMachine } from './annotation/annotationDialogMachine.ts';
 export { canvasMachine as annotationCanvasMachine } from './annotation/canvasMachine.ts';
 
+// Activation, access modal, trial, survey banner, downloads.
+export { accessModalMachine } from './activation/accessModalMachine.ts';
+export { activationMachine } from './activation/activationMachine.ts';
+export { downloadsMachine } from './activation/downloadsMachine.ts';
+export { surveyBannerMachine } from './activation/surveyBannerMachine.ts';
+export { trialMachine } from './activation/trialMachine.ts';
+
 export type { EventCases, RegistryEntry } from './registryCases.ts';
 
 /** The one registry: charts, path generation, generated tests and replay all read it. Each feature keeps its entries beside its machines. */
@@ -85,6 +94,8 @@ export const registry: readonly RegistryEntry[] = [
   ...commentExportEntries,
   // Screenshot annotation: the dialog and its canvas tools.
   ...annotationEntries,
+  // Activation, access modal, trial, survey banner, downloads.
+  ...activationEntries,
 ];
 
 /** Finds a registry entry by name. */

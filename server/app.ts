@@ -32,6 +32,8 @@ import { registerSharing } from './sharing/index.ts';
 import { registerTranslations, seedTranslations } from './translations/index.ts';
 import { seedComments, seedReviewRequests, seedVersions } from './seedContent.ts';
 import { registerServices } from './services/index.ts';
+// Activation, trial and downloads stand-ins (learning-product activation, localization trial, desktop builds).
+import { registerActivation, seedActivationAccounts } from './activation/index.ts';
 import { initials } from './services/subscriptions.ts';
 import { bearerVerifier, createUploadService, packageHostGuard, passwordFingerprint, type FileAccess, type UploadHooks } from './uploads/index.ts';
 
@@ -104,6 +106,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     : null;
   const db = await openDatabase(opts.dataDir);
   const seeded = await seedIfEmpty(db, opts.demoPassword ?? DEFAULT_DEMO_PASSWORD);
+  // Activation demo accounts (Pilot Team, learning product off) beside the main seed.
+  if (seeded) await seedActivationAccounts(db, opts.demoPassword ?? DEFAULT_DEMO_PASSWORD);
 
   // Both are known only after listen (port 0); routes read them through these closures.
   let provider: Provider | undefined;
@@ -215,6 +219,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     await seedReviewRequests(content.context.db);
     await seedTranslations(content.context.db, translations.cdn);
   }
+  // Activation, trial and downloads stand-ins (server/activation).
+  const activation = await registerActivation(app, { db, verify, publicUrl: () => publicUrl });
   await registerServices(app, { db, verify, realtime, publicUrl: () => publicUrl });
   await app.register(oidcRoutes, { db, getProvider: () => provider });
   await app.register(clientRoutes, { clientDir: opts.clientDir ?? path.join(REPO_ROOT, 'dist') });
@@ -248,6 +254,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     close: () =>
       (closing ??= (async () => {
         clearInterval(pruneTimer);
+        activation.close();
         await realtime.close();
         // Requests in progress get a grace period to finish; then every connection still open is closed (a client may
         // hold one open without sending a request, which Node would otherwise keep until its headers time-out).

@@ -29,6 +29,10 @@ import { LoadingScreen } from './kit/index.ts';
 const ChartsPage = lazy(() => import('./views/charts/ChartsPage.tsx'));
 // Screenshot annotation: the dialog on its own (staff sandbox).
 const AnnotationSandbox = lazy(() => import('./views/annotation/AnnotationSandbox.tsx'));
+// Activation feature pages: the localization trial landing (sign-in) and all downloads (public).
+import { PublicLayout } from './views/chrome/PublicLayout.tsx';
+const TrialPage = lazy(() => import('./views/trial/TrialPage.tsx'));
+const DownloadsPage = lazy(() => import('./views/downloads/DownloadsPage.tsx'));
 
 /** Scroll to top on route change (foundation §9). */
 function ScrollToTop() {
@@ -204,6 +208,21 @@ export function AppRoutes() {
               </RequireStaff>
             </RequireAuth>
           )}
+        </Route>
+        {/* Activation feature pages: the localization trial landing (sign-in) and all downloads (public). */}
+        <Route path="/trials/localization">
+          <RequireAuth>
+            <Suspense fallback={<LoadingScreen text={t('common.loading')} />}>
+              <TrialPage />
+            </Suspense>
+          </RequireAuth>
+        </Route>
+        <Route path="/downloads/all">
+          <PublicLayout className="downloads-all">
+            <Suspense fallback={<LoadingScreen text={t('downloads.loading')} />}>
+              <DownloadsPage />
+            </Suspense>
+          </PublicLayout>
         </Route>
         {/* Any other single-segment path redirects to the dashboard. */}
         <Route path="/:segment">

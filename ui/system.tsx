@@ -37,6 +37,8 @@ import type { sessionMachine } from '../machines/session/sessionMachine.ts';
 import type { dashboardMachine } from '../machines/dashboard/dashboardMachine.ts';
 import type { audioDrawerMachine } from '../machines/translation/audioDrawerMachine.ts';
 import type { AnnotationPrefs } from '../domain/annotation.ts';
+// Activation, access modal, trial, survey banner, downloads.
+import type { ActivationServices } from './app/wiring/activation.ts';
 import type { duplicateReviewMachine } from '../machines/translation/duplicateReviewMachine.ts';
 
 // Screenshot annotation: the dialog's effects.
@@ -135,6 +137,8 @@ export interface AppSystem {
   commentExport: ActorRefFrom<typeof commentExportMachine>;
   /** The annotation dialog's effects (remembered tool settings, tracked moments, dialog ids). */
   annotation: AnnotationServices;
+  /** Activation, access modal, trial, survey banner, downloads: provided machines (ui/app/wiring/activation.ts) the views start. */
+  activation: ActivationServices;
   /** The page's origin (review links: domain/sharing.ts reviewLinkFor). */
   origin: string;
   /**

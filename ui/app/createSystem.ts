@@ -42,6 +42,8 @@ import { connectTranslateDialogs, connectTranslation, translationActors } from '
 import { connectLeaveWarning, uploadsActors } from './wiring/uploads.ts';
 // Comment export (CSV, PDF).
 import { commentExportActors } from './wiring/commentExport.ts';
+// Activation, access modal, trial, survey banner, downloads.
+import { activationServices } from './wiring/activation.ts';
 
 export interface CreatedSystem extends AppSystem {
   recorder: EventRecorder;
@@ -189,6 +191,25 @@ export function createAppSystem(
   connectItemStack(running);
   connectTranslateDialogs(running);
 
+  // Activation, access modal, trial, survey banner, downloads: provided machines the views start.
+  const activation = activationServices(adapters, {
+    productApi: createHttpClient({ baseURL: config.services.productApi, tokens }),
+    subscriptions,
+    publicApi: createHttpClient({ baseURL: config.reviewApi, tokens: { accessToken: async () => null, forceRefresh: async () => null } }),
+    showToast: (toast) => actor('toasts').send({ type: 'toast.show', toast }),
+    session: () => {
+      const { account, summary } = actor('session').getSnapshot().context;
+      return { account, summary };
+    },
+    links: config.links,
+    navigate: (url) => window.location.assign(url),
+    reloadAt: (hash) => {
+      window.history.replaceState(window.history.state, '', `/${hash}`);
+      window.location.reload();
+    },
+    userAgent: options.userAgent,
+  });
+
   return {
     app,
     auth: authRef,
@@ -225,6 +246,8 @@ export function createAppSystem(
     // Comment export (CSV, PDF).
     commentExport: actor('commentExport'),
     // Screenshot annotation: the dialog's effects.
+    // Activation, access modal, trial, survey banner, downloads.
+    activation,
     annotation: annotationServices(adapters, () => actor('session').getSnapshot().context.user?.sub ?? null),
     origin: options.origin,
     addFiles: (picked) => picked.map((file): UploadFileRef => ({ fileId: files.add(file), name: file.name, size: file.size, type: file.type })),

@@ -10,6 +10,8 @@ import { dashboardHashOf } from './screens/dashboardHash.ts';
 import { DownloadsDialog } from './screens/DownloadsDialog.tsx';
 import { UpgradeModal, type UpgradePlacement } from './upgrade/UpgradeModal.tsx';
 import { useAccount } from './useAccount.ts';
+// The activation feature's part of the dashboard (survey banner, Reach panel).
+import { DashboardExtras } from './dashboard/DashboardExtras.tsx';
 import { usePageTitle } from './usePageTitle.ts';
 
 /** A dialog a route opens over the dashboard; closing it returns to /. */
@@ -111,6 +113,8 @@ export function DashboardPage({ dialog }: { dialog?: DashboardDialog } = {}) {
           </li>
         </ul>
       </section>
+
+      <DashboardExtras />
 
       {dialog?.kind === 'downloads' && <DownloadsDialog open onClose={closeDialog} />}
       {dialog?.kind === 'upgrade' && <UpgradeModal open onClose={closeDialog} placement={dialog.placement} />}

@@ -151,12 +151,14 @@ describe('dashboard routes', () => {
     expect(html).toContain('Welcome, Alex');
     expect(html).toContain('Get the desktop app');
     expect(html).toContain('href="https://marketing.example.com/downloads/desktop/windows"');
-    expect(html).not.toContain('/downloads/all');
+    expect(html).toContain('href="/downloads/all"');
     expect(renderRoute('/', { session: ready(DEMO.alex) })).not.toContain('Get the desktop app');
   });
 
-  it('leaves /downloads/all to another page', () => {
-    expect(renderRoute('/downloads/all')).toContain('Page not found');
+  it('gives /downloads/all its own page, not the dashboard or Page not found', () => {
+    const html = renderRoute('/downloads/all');
+    expect(html).not.toContain('Page not found');
+    expect(html).not.toContain('Get the desktop app');
   });
 
   it.each([

@@ -4,6 +4,8 @@
  */
 import { renderToString } from 'react-dom/server';
 import { prefsFrom } from '../../domain/annotation.ts';
+// Activation, access modal, trial, survey banner, downloads.
+import { accessModalMachine, activationMachine, downloadsMachine, surveyBannerMachine, trialMachine } from '../../machines/index.ts';
 import { Router } from 'wouter';
 import { createActor, createMachine } from 'xstate';
 import type { SessionAccount } from '../../domain/account.ts';
@@ -174,6 +176,8 @@ export function testSystem(parts: TestSystemParts = {}): AppSystem {
     duplicateReview: parts.duplicateReview ?? createActor(duplicateReviewMachine).start(),
     lmsExport: parts.lmsExport ?? createActor(inert(lmsExportMachine)).start(),
     annotation: { loadPrefs: () => prefsFrom(null), savePrefs: () => {}, track: () => {}, newDialogId: () => 'annotation-test' },
+    // Activation, access modal, trial, survey banner, downloads: unprovided machines (their effects fail loudly).
+    activation: { activation: activationMachine, accessModal: accessModalMachine, trial: trialMachine, surveyBanner: surveyBannerMachine, downloads: downloadsMachine, isSurveyHidden: () => true, isBrowserBannerDismissed: () => true, dismissBrowserBanner: () => {}, userAgent: 'test' },
     origin: 'http://localhost',
     addFiles: (picked) => picked.map((file, index) => ({ fileId: `test-file-${index + 1}`, name: file.name, size: file.size, type: file.type })),
     gridPrefs: createActor(gridPrefsStore).start(),

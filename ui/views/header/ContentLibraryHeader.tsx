@@ -1,7 +1,6 @@
 import { Link, useLocation, useSearch } from 'wouter';
 import { buttonClass } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
-import { useSystem } from '../../system.tsx';
 import { HeaderFrame } from './HeaderFrame.tsx';
 
 /** The trial-experience landing page (foundation §2), which asks for sign-in first. */
@@ -14,11 +13,10 @@ export function signInHref(path: string, search: string): string {
 
 /**
  * The content-library header variant (foundation §2) for pages seen without an account: the logo linking to /, the
- * app name, Sign in (the sign-in page, back to this page afterwards) and Start free trial (the marketing site's trial
- * page, until this app has its own trial landing page).
+ * app name, Sign in (the sign-in page, back to this page afterwards) and Start free trial (the trial landing page,
+ * which asks for sign-in first).
  */
 export function ContentLibraryHeader() {
-  const { links } = useSystem();
   const [path] = useLocation();
   const search = useSearch();
   return (
@@ -27,9 +25,9 @@ export function ContentLibraryHeader() {
         <Link href={signInHref(path, search)} className={buttonClass('ghost', 'sm')}>
           {t('contentLibrary.signIn')}
         </Link>
-        <a href={`${links.marketing.replace(/\/+$/, '')}${TRIAL_PAGE_PATH}`} className={buttonClass('primary', 'sm')}>
+        <Link href={TRIAL_PAGE_PATH} className={buttonClass('primary', 'sm')}>
           {t('contentLibrary.startTrial')}
-        </a>
+        </Link>
       </nav>
     </HeaderFrame>
   );

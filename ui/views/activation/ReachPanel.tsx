@@ -1,0 +1,55 @@
+import { useActorRef } from '@xstate/react';
+import { useEffect, useId } from 'react';
+import { dashboardHashOf } from '../screens/dashboardHash.ts';
+import { Button } from '../../kit/index.ts';
+import { t } from '../../strings.ts';
+import { useSystem } from '../../system.tsx';
+import { useAccount } from '../useAccount.ts';
+import { AccessModal } from './AccessModal.tsx';
+import { ActivationModal } from './ActivationModal.tsx';
+
+/**
+ * The learning product on the dashboard (foundation §2, §4): "Activate Reach" (the activation modal) while the current
+ * subscription has no tenant, "Open Reach" (the access modal) once it has one. #activateReach opens the activation
+ * modal too; it is read here before the dashboard clears it (a child's effect runs before its parent's).
+ */
+export function ReachPanel() {
+  const { activation, session } = useSystem();
+  const { summary, account } = useAccount();
+  const activationRef = useActorRef(activation.activation);
+  const accessRef = useActorRef(activation.accessModal);
+  const headingId = useId();
+  const subscriptionId = summary?.subscriptionId ?? null;
+  const isAdmin = summary?.isTeamAdmin ?? false;
+
+  useEffect(() => {
+    const read = () => {
+      if (dashboardHashOf(window.location.hash) !== 'activateReach') return;
+      const current = session.getSnapshot().context.summary;
+      if (current) activationRef.send({ type: 'activation.open', subscriptionId: current.subscriptionId, isAdmin: current.isTeamAdmin });
+    };
+    read();
+    window.addEventListener('hashchange', read);
+    return () => window.removeEventListener('hashchange', read);
+  }, [activationRef, session]);
+
+  if (!summary || !subscriptionId || summary.role === 'noSubscription') return null;
+  const email = account?.currentUser.email ?? '';
+  return (
+    <section className="reach-panel" aria-labelledby={headingId}>
+      <h2 id={headingId} className="reach-panel__title">
+        {t('activation.panel.title')}
+      </h2>
+      <p className="reach-panel__body">{summary.hasReach ? t('activation.panel.on') : t('activation.panel.off')}</p>
+      {summary.hasReach ? (
+        <Button variant="secondary" onClick={() => accessRef.send({ type: 'access.open', variant: isAdmin ? 'admin' : 'nonAdmin', hasEmail: email.trim() !== '' })}>
+          {t('activation.panel.open')}
+        </Button>
+      ) : (
+        <Button onClick={() => activationRef.send({ type: 'activation.open', subscriptionId, isAdmin })}>{t('activation.panel.activate')}</Button>
+      )}
+      <ActivationModal actor={activationRef} />
+      <AccessModal actor={accessRef} />
+    </section>
+  );
+}
