@@ -47,6 +47,8 @@ export interface ServerOptions {
    */
   host?: string;
   dataDir: string;
+  /** A `postgres://` URL: the database is PostgreSQL (several instances may share it); default `DATABASE_URL`, else SQLite in `dataDir`. */
+  databaseUrl?: string;
   /** Default http://localhost:<actual port>. */
   publicUrl?: string;
   /**
@@ -102,7 +104,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const socketReconnect = opts.socketReconnect
     ? checkReconnectPolicy(opts.socketReconnect, { delayMs: 'socketReconnect.delayMs', delayMaxMs: 'socketReconnect.delayMaxMs', attempts: 'socketReconnect.attempts' })
     : null;
-  const db = await openDatabase(opts.dataDir);
+  const db = await openDatabase(opts.dataDir, opts.databaseUrl ?? process.env.DATABASE_URL);
   const seeded = await seedIfEmpty(db, opts.demoPassword ?? DEFAULT_DEMO_PASSWORD);
 
   // Both are known only after listen (port 0); routes read them through these closures.
