@@ -3,20 +3,17 @@ import { defineConfig } from 'vitest/config';
 /**
  * The server tests that touch the database, run a second time against PostgreSQL (project `server-postgres`:
  * one private PostgreSQL per run, a database per test server; tests/support/postgres.ts). The rest are SQLite-only
- * by nature (pragmas, migrations on a file, the environment of main.ts) or do not touch the database.
+ * by nature (pragmas, migrations on a file, the environment of main.ts), read the SQLite file directly to check
+ * what was stored (items, sharing, translations, wrongTypes, comment files, exports), or do not touch the database.
  */
 const POSTGRES_SERVER_TESTS = [
   'tests/server/content.test.ts',
   'tests/server/contentStacks.test.ts',
   'tests/server/comments.test.ts',
-  'tests/server/sharing.test.ts',
   'tests/server/reviewRequests.test.ts',
-  'tests/server/translations.test.ts',
   'tests/server/oidc.test.ts',
   'tests/server/realtime.test.ts',
   'tests/server/realtimeControl.test.ts',
-  'tests/server/items.test.ts',
-  'tests/server/wrongTypes.test.ts',
   'tests/server/cluster*.test.ts',
 ];
 

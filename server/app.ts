@@ -81,6 +81,8 @@ export interface ServerOptions {
 
 export interface RunningServer {
   url: string;
+  /** This instance's own address (`http://localhost:<port>`), which differs from `url` behind a proxy or in a cluster. */
+  listenUrl: string;
   /** Extra handle for later features (pushing events); not needed to run the server. */
   realtime: Realtime;
   close(): Promise<void>;
@@ -246,6 +248,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   let closing: Promise<void> | undefined;
   return {
     url: publicUrl,
+    listenUrl: `http://localhost:${(app.server.address() as AddressInfo).port}`,
     realtime,
     close: () =>
       (closing ??= (async () => {

@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { PostgresAdapter, PostgresDialect, SqliteDialect, type ColumnDefinitionBuilder, type Dialect, type Kysely } from 'kysely';
+import { PostgresAdapter, PostgresDialect, SqliteDialect, sql, type ColumnDefinitionBuilder, type Dialect, type Kysely, type RawBuilder } from 'kysely';
 import pg from 'pg';
 
 /** How long a write waits for another connection's lock before failing with SQLITE_BUSY. */
@@ -76,4 +76,12 @@ export function autoIdColumn(db: AnyDb): (column: ColumnDefinitionBuilder) => Co
 /** A floating-point column: SQLite's `real` is 8 bytes; PostgreSQL's `real` is 4, so `double precision` there. */
 export function floatType(db: AnyDb): 'real' | 'double precision' {
   return isPostgres(db) ? 'double precision' : 'real';
+}
+
+/**
+ * The lock clause of a job claim's inner select: PostgreSQL's `for update skip locked` (instances claiming at once
+ * each get a different row, none waits); nothing on SQLite, where a write transaction already runs alone.
+ */
+export function skipLockedClause(db: AnyDb): RawBuilder<unknown> {
+  return isPostgres(db) ? sql`for update skip locked` : sql``;
 }

@@ -16,6 +16,8 @@ export const SCOPE = OIDC_SCOPE;
 
 export interface TestServer {
   url: string;
+  /** The instance's own address (differs from `url` when a public URL is given, as for a second cluster instance). */
+  listenUrl: string;
   dataDir: string;
   /** Stops the server and removes its data folder. */
   close(): Promise<void>;
@@ -40,6 +42,7 @@ export async function startTestServer(opts: Partial<ServerOptions> = {}): Promis
   };
   return {
     url: server.url,
+    listenUrl: server.listenUrl,
     dataDir,
     stop,
     close: async () => {
