@@ -10,10 +10,7 @@ const POSTGRES_SERVER_TESTS = [
   'tests/server/content.test.ts',
   'tests/server/contentStacks.test.ts',
   'tests/server/comments.test.ts',
-  'tests/server/reviewRequests.test.ts',
-  'tests/server/oidc.test.ts',
   'tests/server/realtime.test.ts',
-  'tests/server/realtimeControl.test.ts',
   'tests/server/cluster*.test.ts',
 ];
 

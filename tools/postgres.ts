@@ -81,7 +81,7 @@ export async function startPostgres(dataDir: string, options: { durable?: boolea
       if (stopped) return;
       stopped = true;
       try {
-        asServerUser(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+        asServerUser(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-m', options.durable === false ? 'immediate' : 'fast', '-w', 'stop']);
       } catch {
         // already gone
       }

@@ -35,6 +35,8 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 
 export function openDialect(dataDir: string, databaseUrl: string | undefined): OpenedDialect {
+  // DATA_DIR holds the OIDC secrets and the blobs on both engines, the SQLite file only on SQLite.
+  mkdirSync(dataDir, { recursive: true });
   if (databaseUrl !== undefined && databaseUrl !== '') {
     if (!isPostgresUrl(databaseUrl)) throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
     const pool = new pg.Pool({ connectionString: databaseUrl, max: POSTGRES_POOL_SIZE });
@@ -42,7 +44,6 @@ export function openDialect(dataDir: string, databaseUrl: string | undefined): O
     pool.on('error', () => undefined);
     return { engine: 'postgres', dialect: new PostgresDialect({ pool }), pool };
   }
-  mkdirSync(dataDir, { recursive: true });
   // Another connection holding the write lock (a test reading the file, a backup) is waited for this long before
   // SQLITE_BUSY; better-sqlite3's `timeout` is SQLite's busy timeout.
   const sqlite = new SQLite(path.join(dataDir, 'review.sqlite'), { timeout: BUSY_TIMEOUT_MS });
