@@ -10,7 +10,26 @@ import { createAdapter } from '@socket.io/postgres-adapter';
 import type pg from 'pg';
 import { Server } from 'socket.io';
 import type { Namespace } from 'socket.io';
-import type { Realtime, SocketIdentity } from './realtime.ts';
+
+/** Who watches (realtime.ts SocketIdentity; repeated here so the two files do not import each other). */
+interface SocketIdentity {
+  id: string;
+  email: string;
+  kind: 'account' | 'anonymous';
+}
+
+/** What this file needs of realtime.ts's Realtime. */
+export interface ClusterableRealtime {
+  io: Server;
+  emitToUser(aid: string, event: string, data?: Record<string, unknown>): string;
+  emitToUsers(aids: readonly string[], event: string, data?: Record<string, unknown>): string;
+  emitToAllUsers(event: string, data?: Record<string, unknown>): string;
+  emitToItem(itemId: string, event: string, data?: Record<string, unknown>): string;
+  emitToItemEach(itemId: string, event: string, dataFor: (viewer: SocketIdentity) => Record<string, unknown> | null): string;
+  disconnect(target: { aid?: string | undefined }): { disconnected: number };
+  refuseConnections(seconds: number): number;
+  close(): Promise<void>;
+}
 
 type Relay =
   | { kind: 'users'; aids: string[] | null; event: string; payload: Record<string, unknown> }
@@ -29,7 +48,7 @@ function identityOf(socket: { data: unknown }): SocketIdentity | undefined {
 }
 
 /** Wraps one instance's realtime so every push and control also reaches the sockets of the other instances. */
-export function clusterRealtime(local: Realtime, pool: pg.Pool): Realtime {
+export function clusterRealtime<R extends ClusterableRealtime>(local: R, pool: pg.Pool): R {
   const { io } = local;
   const bus = new Server({ serveClient: false });
   bus.adapter(createAdapter(pool, { errorHandler: () => undefined }));
@@ -80,8 +99,8 @@ export function clusterRealtime(local: Realtime, pool: pg.Pool): Realtime {
     bus.serverSideEmit('realtime:relay', message);
   };
 
-  return {
-    ...local,
+  const clustered: ClusterableRealtime = {
+    io,
     emitToUser: (aid, event, data) => {
       const messageId = local.emitToUser(aid, event, data);
       relay({ kind: 'users', aids: [aid], event, payload: { ...data, messageId } });
@@ -128,4 +147,5 @@ export function clusterRealtime(local: Realtime, pool: pg.Pool): Realtime {
       await Promise.all([...bus._nsps.values()].map((nsp) => nsp.adapter.close()));
     },
   };
+  return { ...local, ...clustered };
 }
