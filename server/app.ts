@@ -49,6 +49,8 @@ export interface ServerOptions {
    */
   host?: string;
   dataDir: string;
+  /** A `postgres://` URL: the database is PostgreSQL (several instances may share it); default `DATABASE_URL`, else SQLite in `dataDir`. */
+  databaseUrl?: string;
   /** Default http://localhost:<actual port>. */
   publicUrl?: string;
   /**
@@ -81,6 +83,8 @@ export interface ServerOptions {
 
 export interface RunningServer {
   url: string;
+  /** This instance's own address (`http://localhost:<port>`), which differs from `url` behind a proxy or in a cluster. */
+  listenUrl: string;
   /** Extra handle for later features (pushing events); not needed to run the server. */
   realtime: Realtime;
   close(): Promise<void>;
@@ -104,7 +108,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const socketReconnect = opts.socketReconnect
     ? checkReconnectPolicy(opts.socketReconnect, { delayMs: 'socketReconnect.delayMs', delayMaxMs: 'socketReconnect.delayMaxMs', attempts: 'socketReconnect.attempts' })
     : null;
-  const db = await openDatabase(opts.dataDir);
+  const db = await openDatabase(opts.dataDir, opts.databaseUrl ?? process.env.DATABASE_URL);
   const seeded = await seedIfEmpty(db, opts.demoPassword ?? DEFAULT_DEMO_PASSWORD);
   // Activation demo accounts (Pilot Team, learning product off) beside the main seed.
   if (seeded) await seedActivationAccounts(db, opts.demoPassword ?? DEFAULT_DEMO_PASSWORD);
@@ -250,6 +254,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   let closing: Promise<void> | undefined;
   return {
     url: publicUrl,
+    listenUrl: `http://localhost:${(app.server.address() as AddressInfo).port}`,
     realtime,
     close: () =>
       (closing ??= (async () => {

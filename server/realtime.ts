@@ -5,6 +5,8 @@ import type { Namespace, Socket } from 'socket.io';
 import type { TokenInspector } from './auth.ts';
 import type { Db } from './db/database.ts';
 import { findUserByEmail } from './db/users.ts';
+import { postgresPoolOf } from './db/database.ts';
+import { clusterRealtime } from './realtimeCluster.ts';
 
 export const SOCKET_PATH = '/socket.io';
 const USER_NAMESPACE = /^\/user\/[^/]+$/;
@@ -324,7 +326,7 @@ export function attachRealtime(
     for (const aid of aids) for (const socket of userSockets.get(aid) ?? []) socket.emit(event, payload);
   };
 
-  return {
+  const local: Realtime = {
     io,
     emitToUser: (aid, event, data) => {
       const payload = withMessageId(data);
@@ -383,4 +385,7 @@ export function attachRealtime(
       io.engine.close();
     },
   };
+  // Several instances on one PostgreSQL: every push and staff control also reaches the other instances' sockets.
+  const pool = postgresPoolOf(db);
+  return pool ? clusterRealtime(local, pool) : local;
 }

@@ -17,6 +17,8 @@ const NEEDS: { what: string; file: string; pkg: string; executable: boolean }[] 
   { what: 'pdftotext', file: '/usr/bin/pdftotext', pkg: 'poppler-utils', executable: true },
   { what: 'Noto fonts', file: '/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf', pkg: 'fonts-noto-core', executable: false },
   { what: 'Noto CJK fonts', file: '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc', pkg: 'fonts-noto-cjk', executable: false },
+  // The server-postgres test project starts a private PostgreSQL (tools/postgres.ts); postgresql-common brings this file.
+  { what: 'PostgreSQL', file: '/usr/bin/pg_ctlcluster', pkg: 'postgresql', executable: true },
 ];
 
 function present(file: string, executable: boolean): boolean {
@@ -60,4 +62,4 @@ if (missing.length > 0) {
     process.exit(1);
   }
 }
-console.log(`End-to-end browser: ${browser}; xmllint, pdftotext and the Noto fonts found.`);
+console.log(`End-to-end browser: ${browser}; xmllint, pdftotext, the Noto fonts and PostgreSQL found.`);

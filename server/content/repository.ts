@@ -258,7 +258,7 @@ export async function queryItemPage(db: Db, query: PageQuery): Promise<ItemPage>
   const offset = pageOffset(page);
   if (count === 0) return { rows: [], count, page };
 
-  const itemSide = sql`select id, title, product, type, user_aid, updated_by_aid, folder_id, archived_at, thumbnail_url, is_private, hash, created_at, updated_at, 0 as is_stack, stack_id is not null as in_stack
+  const itemSide = sql`select id, title, product, type, user_aid, updated_by_aid, folder_id, archived_at, thumbnail_url, is_private, hash, created_at, updated_at, 0 as is_stack, case when stack_id is not null then 1 else 0 end as in_stack
       from items where ${itemWhere}`;
   const stackSide = sql`select id, title, product, null as type, user_aid, updated_by_aid, folder_id, archived_at, thumbnail_url, 0 as is_private, hash, created_at, updated_at, 1 as is_stack, 0 as in_stack
       from item_stacks where ${stackWhere}`;

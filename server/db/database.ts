@@ -1,30 +1,33 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect } from 'kysely';
+import { Kysely, Migrator } from 'kysely';
+import type pg from 'pg';
 import type { Database } from './schema.ts';
 import { migrationProvider } from './migrations/index.ts';
+import { openDialect, type Engine } from './dialect.ts';
+
+export { BUSY_TIMEOUT_MS } from './dialect.ts';
 
 export type Db = Kysely<Database>;
 
-/** How long a write waits for another connection's lock before failing with SQLITE_BUSY. */
-export const BUSY_TIMEOUT_MS = 5_000;
+const engines = new WeakMap<Db, { engine: Engine; pool: pg.Pool | null }>();
 
-/** Opens `<dataDir>/review.sqlite` (creating the folder) and applies pending migrations. */
-export async function openDatabase(dataDir: string): Promise<Db> {
-  mkdirSync(dataDir, { recursive: true });
-  // Another connection holding the write lock (a test reading the file, a backup) is waited for this long before
-  // SQLITE_BUSY; better-sqlite3's `timeout` is SQLite's busy timeout.
-  const sqlite = new SQLite(path.join(dataDir, 'review.sqlite'), { timeout: BUSY_TIMEOUT_MS });
-  // WAL lets a test read while another connection writes; foreign keys are off by default in SQLite.
-  sqlite.pragma('journal_mode = WAL');
-  // FULL: every commit is synced to disk before it returns, so an answered write survives a crash of the machine
-  // (power cut), not only of the process. NORMAL with WAL would sync only at checkpoints and could lose the last
-  // answered writes then; the cost, one fsync per commit, is small next to the rest of a request here.
-  sqlite.pragma('synchronous = FULL');
-  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-  sqlite.pragma('foreign_keys = ON');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+/** Which engine a database opened here runs on. */
+export function engineOf(db: Db): Engine {
+  return engines.get(db)?.engine ?? 'sqlite';
+}
+
+/** The PostgreSQL pool behind `db` (the realtime bus and the job lease use it); null on SQLite. */
+export function postgresPoolOf(db: Db): pg.Pool | null {
+  return engines.get(db)?.pool ?? null;
+}
+
+/**
+ * Opens the database and applies pending migrations: PostgreSQL when `databaseUrl` (default `DATABASE_URL`) is a
+ * `postgres://` URL, otherwise `<dataDir>/review.sqlite` (creating the folder). See dialect.ts for what differs.
+ */
+export async function openDatabase(dataDir: string, databaseUrl: string | undefined = process.env.DATABASE_URL): Promise<Db> {
+  const opened = openDialect(dataDir, databaseUrl);
+  const db = new Kysely<Database>({ dialect: opened.dialect });
+  engines.set(db, { engine: opened.engine, pool: opened.pool });
 
   const migrator = new Migrator({ db, provider: migrationProvider });
   const { error, results } = await migrator.migrateToLatest();

@@ -463,7 +463,25 @@ export interface ContentChangesTable {
   created_at: string;
 }
 
+/** Background work run once across instances (migration 0013, server/jobs.ts). */
+export interface JobsTable {
+  id: string;
+  kind: string;
+  /** JSON */
+  payload: string;
+  /** Epoch ms before which the job is not claimed. */
+  run_after: number;
+  lease_owner: string | null;
+  lease_expires_at: number | null;
+  attempts: Generated<number>;
+  done_at: number | null;
+  /** JSON of what the handler returned. */
+  result: string | null;
+  created_at: string;
+}
+
 export interface Database {
+  jobs: JobsTable;
   users: UsersTable;
   teams: TeamsTable;
   team_members: TeamMembersTable;

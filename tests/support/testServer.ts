@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startServer } from '../../server/app.ts';
 import type { ServerOptions } from '../../server/app.ts';
+import { dropTestDatabase, testDatabaseFor } from './postgres.ts';
 
 import { OIDC_SCOPE } from '../../domain/constants.ts';
 import { OIDC_CLIENT_ID } from '../../server/config.ts';
@@ -15,6 +16,8 @@ export const SCOPE = OIDC_SCOPE;
 
 export interface TestServer {
   url: string;
+  /** The instance's own address (differs from `url` when a public URL is given, as for a second cluster instance). */
+  listenUrl: string;
   dataDir: string;
   /** Stops the server and removes its data folder. */
   close(): Promise<void>;
@@ -28,7 +31,9 @@ export interface TestServer {
  */
 export async function startTestServer(opts: Partial<ServerOptions> = {}): Promise<TestServer> {
   const dataDir = opts.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'review-server-test-')));
-  const server = await startServer({ accessTokenTtlSeconds: 60, ...opts, port: opts.port ?? 0, dataDir, clientDir: opts.clientDir ?? path.join(dataDir, 'no-client') });
+  // The server-postgres project: a PostgreSQL database of this data folder's own (undefined on SQLite runs).
+  const databaseUrl = opts.databaseUrl ?? (await testDatabaseFor(dataDir));
+  const server = await startServer({ accessTokenTtlSeconds: 60, ...opts, databaseUrl, port: opts.port ?? 0, dataDir, clientDir: opts.clientDir ?? path.join(dataDir, 'no-client') });
   let stopped = false;
   const stop = async () => {
     if (stopped) return;
@@ -37,11 +42,13 @@ export async function startTestServer(opts: Partial<ServerOptions> = {}): Promis
   };
   return {
     url: server.url,
+    listenUrl: server.listenUrl,
     dataDir,
     stop,
     close: async () => {
       await stop();
       await rm(dataDir, { recursive: true, force: true });
+      if (databaseUrl && !opts.databaseUrl) await dropTestDatabase(databaseUrl);
     },
   };
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
+import { autoIdColumn, autoIdType } from '../dialect.ts';
 
 /**
  * Content (review-and-content §3): folders with their permission entries, team groups, items and item
@@ -9,7 +10,7 @@ import type { Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('folders')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', autoIdType(db), autoIdColumn(db))
     .addColumn('name', 'text', (c) => c.notNull())
     // null: top-level (the virtual root of its type). Removing a folder removes its subtree.
     .addColumn('parent_id', 'integer', (c) => c.references('folders.id').onDelete('cascade'))

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
+import { floatType } from '../dialect.ts';
 
 /**
  * Item versions and backups (review-and-content §3 Item version, Backup; §4 version states), and the item
@@ -17,7 +18,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('state', 'text', (c) =>
       c.notNull().check(sqlIn('state', ['uploading', 'ready', 'uploaded', 'uploadFailed', 'transcodeFailed', 'invalidVideoFile', 'unpackFailed'])),
     )
-    .addColumn('progress', 'real', (c) => c.notNull().defaultTo(0))
+    .addColumn('progress', floatType(db), (c) => c.notNull().defaultTo(0))
     // The uploaded file's storage key.
     .addColumn('package_key', 'text', (c) => c.notNull())
     // The version whose uploaded package and unpacked files this one reuses (a restore, a duplicate, a

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
+import { autoIdColumn, autoIdType, floatType } from '../dialect.ts';
 
 /**
  * Comments (review-and-content §3 Comment, Comment attachment, Notification subscription): the
@@ -24,7 +25,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // The author: an account (no foreign key, the comment keeps naming them), or an anonymous reviewer's e-mail.
     .addColumn('user_aid', 'text')
     .addColumn('user_email', 'text')
-    .addColumn('current_time', 'real')
+    .addColumn('current_time', floatType(db))
     .addColumn('slide_id', 'text')
     // Set on parents only; replies report their parent's.
     .addColumn('resolved', 'integer', (c) => c.notNull().defaultTo(0))
@@ -89,7 +90,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // What would be e-mailed (domain/notifications.ts OutboxEntry). No foreign keys: it is a record of mail.
   await db.schema
     .createTable('notification_outbox')
-    .addColumn('seq', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('seq', autoIdType(db), autoIdColumn(db))
     .addColumn('id', 'text', (c) => c.notNull().unique())
     .addColumn('recipient_id', 'text', (c) => c.notNull())
     .addColumn('recipient_email', 'text', (c) => c.notNull())

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { floatType } from '../dialect.ts';
 
 /**
  * Translations (translation-editor §3, §7; domain/translation.ts): which items form a translation stack and in
@@ -48,7 +49,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('last_accepted_by', 'text')
     .addColumn('force_update', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('suggestion_model', 'text')
-    .addColumn('normalized_distance', 'real', (c) => c.notNull().defaultTo(0))
+    .addColumn('normalized_distance', floatType(db), (c) => c.notNull().defaultTo(0))
     .addColumn('is_course_update', 'integer', (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint('validation_changes_pk', ['validation_id', 'path_key'])
     .execute();

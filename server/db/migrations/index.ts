@@ -11,6 +11,7 @@ import * as m0009 from './0009_translations.ts';
 import * as m0010 from './0010_translation_tools.ts';
 import * as m0011 from './0011_version_failure_reason.ts';
 import * as m0012 from './0012_content_changes.ts';
+import * as m0013 from './0013_jobs.ts';
 
 /** Migrations live in code (not read from disk) so they work the same under tsx, vitest and bundlers. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010_translation_tools': m0010,
   '0011_version_failure_reason': m0011,
   '0012_content_changes': m0012,
+  '0013_jobs': m0013,
 };
 
 export const migrationProvider: MigrationProvider = {

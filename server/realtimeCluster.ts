@@ -1,0 +1,151 @@
+/**
+ * Pushes and staff realtime controls across service instances that share one PostgreSQL database. Each instance
+ * keeps its own sockets (realtime.ts); a bus — a socket.io server with no HTTP listener whose main namespace runs on
+ * socket.io's Postgres adapter (LISTEN/NOTIFY, large messages through the `socket_io_attachments` table) — carries
+ * every push to the other instances (serverSideEmit), which deliver it to their own sockets with the same messageId.
+ * A per-watcher item push asks the other instances who watches (an acknowledged serverSideEmit), computes each
+ * watcher's data here, and sends the deliveries back by socket id.
+ */
+import { createAdapter } from '@socket.io/postgres-adapter';
+import type pg from 'pg';
+import { Server } from 'socket.io';
+import type { Namespace } from 'socket.io';
+
+/** Who watches (realtime.ts SocketIdentity; repeated here so the two files do not import each other). */
+interface SocketIdentity {
+  id: string;
+  email: string;
+  kind: 'account' | 'anonymous';
+}
+
+/** What this file needs of realtime.ts's Realtime. */
+export interface ClusterableRealtime {
+  io: Server;
+  emitToUser(aid: string, event: string, data?: Record<string, unknown>): string;
+  emitToUsers(aids: readonly string[], event: string, data?: Record<string, unknown>): string;
+  emitToAllUsers(event: string, data?: Record<string, unknown>): string;
+  emitToItem(itemId: string, event: string, data?: Record<string, unknown>): string;
+  emitToItemEach(itemId: string, event: string, dataFor: (viewer: SocketIdentity) => Record<string, unknown> | null): string;
+  disconnect(target: { aid?: string | undefined }): { disconnected: number };
+  refuseConnections(seconds: number): number;
+  close(): Promise<void>;
+}
+
+type Relay =
+  | { kind: 'users'; aids: string[] | null; event: string; payload: Record<string, unknown> }
+  | { kind: 'item'; itemId: string; event: string; payload: Record<string, unknown> }
+  | { kind: 'deliver'; itemId: string; event: string; deliveries: { socketId: string; payload: Record<string, unknown> }[] }
+  | { kind: 'disconnect'; aid: string | null }
+  | { kind: 'refuse'; seconds: number };
+
+interface Watcher {
+  socketId: string;
+  identity: SocketIdentity;
+}
+
+function identityOf(socket: { data: unknown }): SocketIdentity | undefined {
+  return (socket.data as { identity?: SocketIdentity } | undefined)?.identity;
+}
+
+/** Wraps one instance's realtime so every push and control also reaches the sockets of the other instances. */
+export function clusterRealtime<R extends ClusterableRealtime>(local: R, pool: pg.Pool): R {
+  const { io } = local;
+  const bus = new Server({ serveClient: false });
+  bus.adapter(createAdapter(pool, { errorHandler: () => undefined }));
+
+  const namespaces = (prefix: string): Namespace[] => [...io._nsps.values()].filter((nsp) => nsp.name.startsWith(prefix));
+  const itemNamespace = (itemId: string) => io._nsps.get(`/item/${itemId}`);
+
+  const deliverHere = (relay: Relay) => {
+    switch (relay.kind) {
+      case 'users': {
+        const wanted = relay.aids === null ? null : new Set(relay.aids);
+        for (const nsp of namespaces('/user/')) {
+          for (const socket of nsp.sockets.values()) {
+            const id = identityOf(socket)?.id;
+            if (id !== undefined && (wanted === null || wanted.has(id))) socket.emit(relay.event, relay.payload);
+          }
+        }
+        return;
+      }
+      case 'item':
+        itemNamespace(relay.itemId)?.to(`item:${relay.itemId}`).emit(relay.event, relay.payload);
+        return;
+      case 'deliver': {
+        const nsp = itemNamespace(relay.itemId);
+        for (const { socketId, payload } of relay.deliveries) nsp?.sockets.get(socketId)?.emit(relay.event, payload);
+        return;
+      }
+      case 'disconnect':
+        local.disconnect({ aid: relay.aid ?? undefined });
+        return;
+      case 'refuse':
+        local.refuseConnections(relay.seconds);
+        return;
+    }
+  };
+
+  bus.on('realtime:relay', (relay: Relay) => deliverHere(relay));
+  bus.on('realtime:watchers', (itemId: string, ack: (watchers: Watcher[]) => void) => {
+    const watchers: Watcher[] = [];
+    for (const socket of itemNamespace(itemId)?.sockets.values() ?? []) {
+      const identity = identityOf(socket);
+      if (identity) watchers.push({ socketId: socket.id, identity });
+    }
+    ack(watchers);
+  });
+
+  const relay = (message: Relay) => {
+    bus.serverSideEmit('realtime:relay', message);
+  };
+
+  const clustered: ClusterableRealtime = {
+    io,
+    emitToUser: (aid, event, data) => {
+      const messageId = local.emitToUser(aid, event, data);
+      relay({ kind: 'users', aids: [aid], event, payload: { ...data, messageId } });
+      return messageId;
+    },
+    emitToUsers: (aids, event, data) => {
+      const messageId = local.emitToUsers(aids, event, data);
+      relay({ kind: 'users', aids: [...new Set(aids)], event, payload: { ...data, messageId } });
+      return messageId;
+    },
+    emitToAllUsers: (event, data) => {
+      const messageId = local.emitToAllUsers(event, data);
+      relay({ kind: 'users', aids: null, event, payload: { ...data, messageId } });
+      return messageId;
+    },
+    emitToItem: (itemId, event, data) => {
+      const messageId = local.emitToItem(itemId, event, data);
+      relay({ kind: 'item', itemId, event, payload: { ...data, messageId } });
+      return messageId;
+    },
+    emitToItemEach: (itemId, event, dataFor) => {
+      const messageId = local.emitToItemEach(itemId, event, dataFor);
+      bus.serverSideEmit('realtime:watchers', itemId, (_error: unknown, answers: Watcher[][] = []) => {
+        const deliveries: { socketId: string; payload: Record<string, unknown> }[] = [];
+        for (const watcher of answers.flat()) {
+          const data = dataFor(watcher.identity);
+          if (data) deliveries.push({ socketId: watcher.socketId, payload: { ...data, messageId } });
+        }
+        if (deliveries.length > 0) relay({ kind: 'deliver', itemId, event, deliveries });
+      });
+      return messageId;
+    },
+    disconnect: (target) => {
+      relay({ kind: 'disconnect', aid: target.aid ?? null });
+      return local.disconnect(target);
+    },
+    refuseConnections: (seconds) => {
+      relay({ kind: 'refuse', seconds });
+      return local.refuseConnections(seconds);
+    },
+    close: async () => {
+      await local.close();
+      // The bus has no HTTP side to close: closing its adapter ends the LISTEN connection, so the pool can end.
+      await Promise.all([...bus._nsps.values()].map((nsp) => nsp.adapter.close()));
+    },
+  };
+  return { ...local, ...clustered };
+}
