@@ -29,9 +29,14 @@ const AnnotationSandbox = lazy(() => import('./views/annotation/AnnotationSandbo
 // Route-level code splitting: the grid, the item view (comments, translate tab, review requests, sharing with it) and
 // the sandbox load with their route, a RouteSkeleton showing meanwhile; / loads only the dashboard.
 import { RouteSkeleton } from './views/screens/RouteSkeleton.tsx';
-const GridScreen = lazy(() => import('./views/grid/GridScreen.tsx').then((m) => ({ default: m.GridScreen })));
-const ItemScreen = lazy(() => import('./views/item/ItemScreen.tsx').then((m) => ({ default: m.ItemScreen })));
-const SandboxPage = lazy(() => import('./views/SandboxPage.tsx').then((m) => ({ default: m.SandboxPage })));
+import { lazyRoute } from './lazyRoute.tsx';
+const GridScreen = lazyRoute(() => import('./views/grid/GridScreen.tsx').then((m) => m.GridScreen));
+const ItemScreen = lazyRoute(() => import('./views/item/ItemScreen.tsx').then((m) => m.ItemScreen));
+const SandboxPage = lazyRoute(() => import('./views/SandboxPage.tsx').then((m) => m.SandboxPage));
+/** Loads every lazy route's chunk (view tests render routes synchronously; a page may call it when idle). */
+export function preloadLazyRoutes(): Promise<void> {
+  return Promise.all([GridScreen.preload(), ItemScreen.preload(), SandboxPage.preload()]).then(() => undefined);
+}
 
 /** Scroll to top on route change (foundation §9). */
 function ScrollToTop() {
