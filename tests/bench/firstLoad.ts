@@ -94,8 +94,10 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
-async function lighthouseScores(url: string, context: BrowserContext): Promise<Record<Category, number>> {
+async function lighthouseScores(url: string, context: BrowserContext): Promise<{ scores: Record<Category, number>; failing: Set<string> }> {
   const runs: Record<Category, number[]> = { performance: [], accessibility: [], 'best-practices': [] };
+  // Accessibility and best-practice audits that failed in any run, so a score under 100 says why.
+  const failing = new Set<string>();
   for (let run = 0; run < RUNS; run += 1) {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
@@ -108,8 +110,17 @@ async function lighthouseScores(url: string, context: BrowserContext): Promise<R
     );
     const categories = result?.lhr.categories ?? {};
     for (const category of Object.keys(LH_GOALS) as Category[]) runs[category].push(Math.round((categories[category]?.score ?? Number.NaN) * 100));
+    for (const category of ['accessibility', 'best-practices'] as const) {
+      for (const ref of categories[category]?.auditRefs ?? []) {
+        const audit = result?.lhr.audits[ref.id];
+        if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) failing.add(ref.id);
+      }
+    }
   }
-  return { performance: median(runs.performance), accessibility: median(runs.accessibility), 'best-practices': median(runs['best-practices']) };
+  return {
+    scores: { performance: median(runs.performance), accessibility: median(runs.accessibility), 'best-practices': median(runs['best-practices']) },
+    failing,
+  };
 }
 
 const kb = (bytes: number) => (bytes / 1000).toFixed(1);
@@ -162,9 +173,10 @@ export async function benchFirstLoad(): Promise<void> {
 
     console.log(`first load: Lighthouse 12 desktop, signed in, median of ${RUNS} cold runs (goals: performance ≥ 95, accessibility 100, best practices 100)`);
     for (const target of pages) {
-      const scores = await lighthouseScores(`${started.url}${target.path}`, context);
+      const { scores, failing } = await lighthouseScores(`${started.url}${target.path}`, context);
       const verdicts = (Object.keys(LH_GOALS) as Category[]).map((c) => `${c} ${scores[c]} (${mark(scores[c] >= LH_GOALS[c])})`);
-      console.log(`  ${target.name.padEnd(14)} ${verdicts.join(', ')}`);
+      const why = failing.size > 0 ? `; failing audits: ${[...failing].join(', ')}` : '';
+      console.log(`  ${target.name.padEnd(14)} ${verdicts.join(', ')}${why}`);
     }
   } finally {
     await context?.close().catch(() => undefined);
