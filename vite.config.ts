@@ -1,9 +1,11 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './tools/precompress.ts';
 
 /** The client bundle. The reference service (server/) serves `dist/` on its own port. */
 export default defineConfig({
-  plugins: [react()],
+  // precompress: dist/**/*.{js,css,html,…} also as .br and .gz, sent by the service as the browser accepts them.
+  plugins: [react(), precompress()],
   build: { outDir: 'dist', sourcemap: true, emptyOutDir: true },
   define: {
     __APP_VERSION__: JSON.stringify(process.env.npm_package_version ?? '0.0.0'),

@@ -3,7 +3,7 @@
  * and its first {@link FILE_SNIFF_BYTES} bytes. The story zip's contents are checked separately from its tail
  * (domain/storyZip.ts); reading the bytes is the adapter's job (adapters/uploads.ts).
  */
-import { fileTypeFromBuffer, type FileTypeResult } from 'file-type/core';
+import type { FileTypeResult } from 'file-type/core';
 import { FILE_SNIFF_BYTES, MAX_UPLOAD_BYTES, NAME_MAX_LENGTH } from './constants.ts';
 import { productFamily } from './folderRoles.ts';
 import { UPLOAD_KEY_PREFIXES, type UploadKind } from './items.ts';
@@ -108,6 +108,8 @@ export async function checkUploadHead(fileName: string, size: number, head: Uint
   if (size <= 0) return refuse('emptyFile', 'The file is empty.');
   if (size > MAX_UPLOAD_BYTES) return refuse('tooLarge', `The file is larger than 5 GB (${MAX_UPLOAD_BYTES} bytes).`);
 
+  // file-type and its tokenizer load with the first file checked, not with the page.
+  const { fileTypeFromBuffer } = await import('file-type/core');
   const sniffed = await fileTypeFromBuffer(head.subarray(0, FILE_SNIFF_BYTES));
   if (sniffed && SNIFFED_EXECUTABLES.has(sniffed.ext)) return refuse('contentMismatch', `The file is a program (${sniffed.ext}), whatever its name says.`);
   const ok = (contentType: string): UploadCheck => ({ ok: true, kind, product: kind, title: titleFromFileName(fileName), contentType });

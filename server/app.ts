@@ -13,6 +13,7 @@ import { createFileAccess, registerContent, type VersionHooks } from './content/
 import type { LinkName, ReconnectPolicy, RuntimeConfig, ServiceName } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { installErrorHandling } from './errors.ts';
+import { registerCompression } from './compression.ts';
 import { installRequestValidation } from './validation.ts';
 import { pruneExpiredOidcPayloads } from './oidc/adapter.ts';
 import { loadOrCreateSecrets } from './oidc/keys.ts';
@@ -129,6 +130,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   // Bodies are never coerced, query strings and params are (finite numbers only); unknown fields are refused.
   installRequestValidation(app);
   installErrorHandling(app);
+  // brotli/gzip for every compressible answer of the routes below (server/compression.ts).
+  await registerCompression(app);
   // Package origins serve package files only (the service is created below; requests come after listen).
   app.addHook('onRequest', packageHostGuard(() => uploads.origins()));
   // Before the routes: some of them push events.

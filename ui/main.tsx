@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Router } from 'wouter';
+// Tokens, base and the sheets more than one route uses; a feature's own sheets load with its chunk (views/item/ItemScreen.tsx).
 import './styles/tokens.css';
 import './styles/app.css';
 import './styles/header.css';
@@ -9,15 +10,8 @@ import './styles/sandbox.css';
 import './styles/anon.css';
 import './styles/content.css';
 import './styles/item.css';
-import './styles/comments.css';
 import './styles/commentsPanel.css';
 import './styles/share.css';
-import './styles/reviewRequests.css';
-import './styles/translation.css';
-import './styles/translationEditor.css';
-import './styles/translationTools.css';
-import './styles/translationAssist.css';
-import './styles/translationVersions.css';
 import { loadRuntimeConfig, saveFile } from './app/browser.ts';
 import { createAppSystem } from './app/createSystem.ts';
 import { AppRoutes } from './routes.tsx';

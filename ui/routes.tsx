@@ -5,7 +5,6 @@ import { t } from './strings.ts';
 import { useSystem } from './system.tsx';
 import { AnonymousReviewBar } from './views/anon/AnonymousReviewPage.tsx';
 import { Header } from './views/header/Header.tsx';
-import { ItemScreen } from './views/item/ItemScreen.tsx';
 import { RealtimeBanner } from './views/RealtimeBanner.tsx';
 import { SignOutConfirm } from './views/SignOutConfirm.tsx';
 import { RequireReviewer } from './views/anon/RequireReviewer.tsx';
@@ -16,8 +15,6 @@ import { RequireStaff } from './views/guards/RequireMatch.tsx';
 import { RequireSubscription } from './views/guards/RequireSubscription.tsx';
 import { NotFoundPage } from './views/NotFoundPage.tsx';
 import { RequireAuth } from './views/RequireAuth.tsx';
-import { GridScreen } from './views/grid/GridScreen.tsx';
-import { SandboxPage } from './views/SandboxPage.tsx';
 import { ExternalRedirectScreen } from './views/screens/ExternalRedirectScreen.tsx';
 import { SignInPage } from './views/SignInPage.tsx';
 // The support replay viewer, loaded with its route.
@@ -33,6 +30,17 @@ const AnnotationSandbox = lazy(() => import('./views/annotation/AnnotationSandbo
 import { PublicLayout } from './views/chrome/PublicLayout.tsx';
 const TrialPage = lazy(() => import('./views/trial/TrialPage.tsx'));
 const DownloadsPage = lazy(() => import('./views/downloads/DownloadsPage.tsx'));
+// Route-level code splitting: the grid, the item view (comments, translate tab, review requests, sharing with it) and
+// the sandbox load with their route, a RouteSkeleton showing meanwhile; / loads only the dashboard.
+import { RouteSkeleton } from './views/screens/RouteSkeleton.tsx';
+import { lazyRoute } from './lazyRoute.tsx';
+const GridScreen = lazyRoute(() => import('./views/grid/GridScreen.tsx').then((m) => m.GridScreen));
+const ItemScreen = lazyRoute(() => import('./views/item/ItemScreen.tsx').then((m) => m.ItemScreen));
+const SandboxPage = lazyRoute(() => import('./views/SandboxPage.tsx').then((m) => m.SandboxPage));
+/** Loads every lazy route's chunk (view tests render routes synchronously; a page may call it when idle). */
+export function preloadLazyRoutes(): Promise<void> {
+  return Promise.all([GridScreen.preload(), ItemScreen.preload(), SandboxPage.preload()]).then(() => undefined);
+}
 
 /** Scroll to top on route change (foundation §9). */
 function ScrollToTop() {
@@ -79,23 +87,27 @@ function ReviewContent({ itemId, tab }: { itemId: string; tab: string }) {
   if (isAnonymous) {
     return (
       <MaintenanceGuard>
-        <ItemScreen itemId={itemId} tab={tab} header={<AnonymousReviewBar />} />
+        <Suspense fallback={<RouteSkeleton text={t('load.item')} />}>
+          <ItemScreen itemId={itemId} tab={tab} header={<AnonymousReviewBar />} />
+        </Suspense>
       </MaintenanceGuard>
     );
   }
   return (
     <ReviewApp>
-      <ItemScreen
-        itemId={itemId}
-        tab={tab}
-        header={
-          <>
-            <Header />
-            <RealtimeBanner />
-            <SignOutConfirm />
-          </>
-        }
-      />
+      <Suspense fallback={<RouteSkeleton text={t('load.item')} />}>
+        <ItemScreen
+          itemId={itemId}
+          tab={tab}
+          header={
+            <>
+              <Header />
+              <RealtimeBanner />
+              <SignOutConfirm />
+            </>
+          }
+        />
+      </Suspense>
     </ReviewApp>
   );
 }
@@ -134,7 +146,9 @@ export function AppRoutes() {
         ))}
         <Route path="/review">
           <ReviewApp>
-            <GridScreen />
+            <Suspense fallback={<RouteSkeleton text={t('load.grid')} />}>
+              <GridScreen />
+            </Suspense>
           </ReviewApp>
         </Route>
         {/* §2: /review/folder and /review/content go to the grid; /review/folder/{root id} too (GridScreen). */}
@@ -147,7 +161,9 @@ export function AppRoutes() {
         <Route path="/review/folder/:folderId">
           {(params) => (
             <ReviewApp>
-              <GridScreen folderParam={params.folderId} />
+              <Suspense fallback={<RouteSkeleton text={t('load.grid')} />}>
+                <GridScreen folderParam={params.folderId} />
+              </Suspense>
             </ReviewApp>
           )}
         </Route>
@@ -185,7 +201,9 @@ export function AppRoutes() {
         <Route path="/sandbox">
           <RequireAuth>
             <RequireStaff>
-              <SandboxPage />
+              <Suspense fallback={<RouteSkeleton text={t('load.sandbox')} />}>
+                <SandboxPage />
+              </Suspense>
             </RequireStaff>
           </RequireAuth>
         </Route>

@@ -36,6 +36,10 @@ const coreStrings = {
   'app.skipToContent': 'Skip to main content',
 
   'common.loading': 'Loading…',
+  // Route skeletons while a route's code loads (ui/views/screens/RouteSkeleton.tsx).
+  'load.grid': 'Loading your review content…',
+  'load.item': 'Loading the item…',
+  'load.sandbox': 'Loading the sandbox…',
   'common.cancel': 'Cancel',
   'common.close': 'Close',
   'common.dismiss': 'Dismiss',

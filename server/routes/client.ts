@@ -32,7 +32,11 @@ async function isFile(file: string): Promise<boolean> {
  */
 export const clientRoutes: FastifyPluginAsync<ClientRouteOptions> = async (app, { clientDir }) => {
   const root = path.resolve(clientDir);
-  await app.register(fastifyStatic, { root, serve: false });
+  // preCompressed: a file's .br or .gz sibling, written at build time (vite.config.ts), is sent when the request
+  // accepts it, with its Content-Encoding; the compression plugin then leaves the answer alone.
+  // cacheControl false: the route sets Cache-Control itself (@fastify/static drops per-call options when it falls
+  // back from a missing .br/.gz to the file).
+  await app.register(fastifyStatic, { root, serve: false, preCompressed: true, cacheControl: false });
 
   app.get<{ Params: { '*': string } }>(
     '/*',
@@ -42,13 +46,16 @@ export const clientRoutes: FastifyPluginAsync<ClientRouteOptions> = async (app, 
       if (SERVER_PREFIXES.some((prefix) => urlPath.startsWith(prefix) || `${urlPath}/` === prefix)) {
         return sendError(reply, 404, `No route for ${request.method} ${urlPath}.`);
       }
+      // The bytes sent depend on Accept-Encoding (a .br, a .gz or the file itself): caches must key on it.
+      reply.header('Vary', 'Accept-Encoding');
       const relative = request.params['*'];
       const candidate = path.resolve(root, relative);
       const insideRoot = candidate === root || candidate.startsWith(root + path.sep);
       if (relative && insideRoot && (await isFile(candidate))) {
-        // Hashed assets never change; everything else must be revalidated.
+        // Hashed assets never change (public, max-age=31536000, immutable); everything else must be revalidated.
         const immutable = relative.startsWith('assets/');
-        return reply.sendFile(relative, { immutable, maxAge: immutable ? '365d' : 0 });
+        reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        return reply.sendFile(relative);
       }
       if (await isFile(path.join(root, 'index.html'))) {
         return reply.header('Cache-Control', 'no-cache').sendFile('index.html');

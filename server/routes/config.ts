@@ -59,7 +59,8 @@ function baseUrlFor(request: FastifyRequest, publicUrl: string): string {
 export const configRoutes: FastifyPluginAsync<ConfigRouteOptions> = async (app, { publicUrl, ...overrides }) => {
   app.get('/config.json', { schema: { response: { 200: configSchema } } }, async (request, reply) => {
     const base = baseUrlFor(request, publicUrl());
-    reply.header('Cache-Control', 'no-store');
+    // Revalidated on every load (a deployment may change it), never served stale from a cache.
+    reply.header('Cache-Control', 'no-cache');
     return runtimeConfig(base, `${base}/oidc`, overrides);
   });
 };

@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { lstat } from 'node:fs/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { skipCompression } from '../compression.ts';
 import { sendError } from '../errors.ts';
 
 export interface SendFileOptions {
@@ -53,6 +54,7 @@ export async function sendFile(request: FastifyRequest, reply: FastifyReply, fil
   }
   reply.type(options.contentType);
   if (range) {
+    skipCompression(request.headers);
     reply.code(206).header('Content-Range', `bytes ${range.start}-${range.end}/${info.size}`).header('Content-Length', String(range.end - range.start + 1));
     return reply.send(createReadStream(file, { start: range.start, end: range.end }));
   }

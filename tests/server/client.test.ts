@@ -31,7 +31,7 @@ describe('built client', () => {
     const response = await fetch(`${server.url}/assets/app-1234.js`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/javascript/);
-    expect(response.headers.get('cache-control')).toMatch(/immutable/);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
   it('never serves the app shell for server paths', async () => {

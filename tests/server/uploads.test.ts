@@ -266,6 +266,23 @@ describe('PUT to the signed URL', () => {
 });
 
 describe('blobs and downloads', () => {
+  it('compresses a text file as the request accepts, but never a byte range of it', async () => {
+    const key = 'review/items/blob-test/notes.txt';
+    const text = Array.from({ length: 300 }, (_, i) => `line ${i}: the same words again and again`).join('\n');
+    await service.putBlob(key, new TextEncoder().encode(text));
+    const address = `${baseUrl}${service.blobUrl(key)}?access=${uploads.ticket(`b:${key}`)}`;
+    const whole = await fetch(address, { headers: { 'accept-encoding': 'gzip' } });
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('content-encoding')).toBe('gzip');
+    expect(whole.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(await whole.text()).toBe(text);
+    const part = await fetch(address, { headers: { 'accept-encoding': 'br, gzip', range: 'bytes=10-59' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-encoding')).toBeNull();
+    expect(part.headers.get('content-range')).toBe(`bytes 10-59/${text.length}`);
+    expect(await part.text()).toBe(text.slice(10, 60));
+  });
+
   it('serves a stored blob with byte ranges to the holder of a view ticket', async () => {
     const key = 'review/items/blob-test/clip.webm';
     const video = videoFixture();

@@ -9,6 +9,7 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { installErrorHandling } from '../../server/errors.ts';
+import { registerCompression } from '../../server/compression.ts';
 import { createUploadService, packageHostGuard } from '../../server/uploads/index.ts';
 import type { UploadFailure, UploadService, ViewGrant } from '../../server/uploads/index.ts';
 
@@ -40,6 +41,8 @@ export async function startUploadService(options: { secret: string; token: strin
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'review-uploads-test-'));
   const app = Fastify({ bodyLimit: 1024 * 1024, routerOptions: { maxParamLength: 1000 }, ajv: { customOptions: { removeAdditional: false } } });
   installErrorHandling(app);
+  // As the service wires it (server/app.ts): compression before the routes.
+  await registerCompression(app);
   const expectedSizes = new Map<string, number>();
   const storedCalls: StandaloneUploads['storedCalls'] = [];
   const failedCalls: StandaloneUploads['failedCalls'] = [];

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { preloadLazyRoutes } from '../routes.tsx';
 import { createActor } from 'xstate';
 import { DEMO, inDays, sub, TEAM, TRIAL, user } from '../../domain/currentUser.fixtures.ts';
 import { inert } from '../../machines/inert.ts';
@@ -30,6 +31,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
+
+// Lazy routes draw their skeleton until their chunk has loaded; load them so the pages themselves render.
+beforeAll(() => preloadLazyRoutes());
 
 describe('active-subscription guard on /review', () => {
   it('lets a running trial in (DEMO.trish)', () => {

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { preloadLazyRoutes } from '../routes.tsx';
 import { createActor } from 'xstate';
 import { DEMO } from '../../domain/currentUser.fixtures.ts';
 import type { OutboxEntry } from '../../domain/notifications.ts';
@@ -26,6 +27,10 @@ const ENTRY: OutboxEntry = {
 };
 
 /** An outbox actor that has read `answer` (or failed with `error`). */
+
+// Lazy routes draw their skeleton until their chunk has loaded; load them so the pages themselves render.
+beforeAll(() => preloadLazyRoutes());
+
 function outboxWith(outcome: { entries: unknown[] } | { error: { name: string; status: number; message: string } }) {
   const outbox = createActor(inert(outboxMachine)).start();
   outbox.send({ type: 'outbox.open', itemId: null });

@@ -1,6 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { preloadLazyRoutes } from '../routes.tsx';
 import { DEMO } from '../../domain/currentUser.fixtures.ts';
 import { accountFor, authIn, flagsWith, renderRoute, sessionWith } from './testSystem.tsx';
+
+
+// Lazy routes draw their skeleton until their chunk has loaded; load them so the pages themselves render.
+beforeAll(() => preloadLazyRoutes());
 
 function render(url: string, auth = authIn('signedIn')): string {
   return renderRoute(url, { auth });

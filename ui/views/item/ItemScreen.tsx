@@ -1,3 +1,11 @@
+// The item view's own style sheets, loaded with its chunk (the comment editor, review requests, the translate tab).
+import '../../styles/comments.css';
+import '../../styles/reviewRequests.css';
+import '../../styles/translation.css';
+import '../../styles/translationEditor.css';
+import '../../styles/translationTools.css';
+import '../../styles/translationAssist.css';
+import '../../styles/translationVersions.css';
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';

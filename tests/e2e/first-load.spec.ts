@@ -1,0 +1,72 @@
+import type { Page, Route } from '@playwright/test';
+import { expect, expectNoAxeViolations, fillLogin, DEMO_PASSWORD, test } from './fixtures.ts';
+
+const ALEX = 'alex.admin@example.com';
+
+/**
+ * Holds the requests for one lazily loaded chunk (e.g. `GridScreen-<hash>.js`) until `release` is called, so the
+ * route's skeleton can be seen for as long as the test needs, whatever the machine's speed.
+ */
+async function holdChunk(page: Page, name: string): Promise<{ requested: Promise<void>; release: () => void }> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let requested!: () => void;
+  const seen = new Promise<void>((resolve) => (requested = resolve));
+  await page.route(new RegExp(`/assets/${name}-[^/]+\\.js$`), async (route: Route) => {
+    requested();
+    await released;
+    await route.continue();
+  });
+  return { requested: seen, release };
+}
+
+test('a lazy route shows its skeleton, then its content; moving between routes works', async ({ page }) => {
+  // Signed in on the dashboard: the grid's code is not loaded yet.
+  await page.goto('/');
+  await fillLogin(page, ALEX, DEMO_PASSWORD);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Review', exact: true })).toBeVisible();
+
+  const grid = await holdChunk(page, 'GridScreen');
+  await nav.getByRole('link', { name: 'Review', exact: true }).click();
+  await grid.requested;
+  const gridLoading = page.getByRole('status').filter({ hasText: 'Loading your review content…' });
+  await expect(gridLoading).toBeVisible();
+  await expect(gridLoading).toHaveAttribute('aria-busy', 'true');
+  await expectNoAxeViolations(page, 'the grid route skeleton');
+  grid.release();
+  await expect(page.getByRole('tree', { name: 'Folders' })).toBeVisible();
+  await expect(gridLoading).toHaveCount(0);
+
+  // The item view: its own chunk, its own skeleton.
+  const item = await holdChunk(page, 'ItemScreen');
+  const card = page.getByRole('list', { name: 'Items' }).getByRole('article', { name: 'Welcome to the team', exact: true });
+  await card.getByRole('link', { name: 'Welcome to the team' }).click();
+  await item.requested;
+  await expect(page.getByRole('status').filter({ hasText: 'Loading the item…' })).toBeVisible();
+  item.release();
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to the team' })).toBeVisible();
+  await expect(page).toHaveURL(/\/review\/content\/[^/]+\/review$/);
+
+  // Back and forth: the browser's history and the header's links, no reload.
+  await page.goBack();
+  await expect(page.getByRole('tree', { name: 'Folders' })).toBeVisible();
+  await nav.getByRole('link', { name: 'Dashboard', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('tree', { name: 'Folders' })).toHaveCount(0);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/review$/);
+  await expect(page.getByRole('tree', { name: 'Folders' })).toBeVisible();
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the page shows the static shell at once: the header frame, words and a skeleton', async ({ page }) => {
+    await page.goto('/review');
+    await expect(page.getByRole('status')).toHaveText('Loading the review dashboard…');
+    const header = await page.locator('.shell-header').boundingBox();
+    expect(header?.height).toBeGreaterThan(40);
+    await page.screenshot({ path: 'test-results/first-load-shell-no-js.png' });
+  });
+});
