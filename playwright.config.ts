@@ -1,18 +1,25 @@
 import { defineConfig } from '@playwright/test';
 
-/** End-to-end tests in Debian's Chromium (browsers cannot be downloaded here), one real server per worker. */
+/**
+ * End-to-end tests in Debian's Chromium (browsers cannot be downloaded here), one real server per worker, one build
+ * (dist/) shared by all. Time-outs are sized for a busy 2-core machine (load 12–16: two workers, their servers and
+ * browsers, and whatever else runs): they bound a hung test, they are not what a passing test waits for (every wait is
+ * on a condition), so a generous bound costs nothing when the suite is green.
+ */
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
   retries: 0,
-  timeout: 60_000,
-  expect: { timeout: 15_000 },
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   reporter: [['list']],
   use: {
     headless: true,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    navigationTimeout: 45_000,
+    actionTimeout: 30_000,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],

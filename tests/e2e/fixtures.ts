@@ -3,11 +3,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { test as base, expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type BrowserContext, type Locator, type Page, type Route } from '@playwright/test';
 import { io, type Socket } from 'socket.io-client';
 import type { Ack, ContentAckData, ContentPayload, ContentRequestName } from '../../domain/content.ts';
 import { ALL_CONTENT } from '../../domain/folderRoles.ts';
 import { UPDATES_POPOVER_DISMISSED_STORAGE_KEY, WALKTHROUGH_DONE_STORAGE_KEY } from '../../domain/translation.ts';
+import { signInOverHttp, type E2eSignedInState } from '../support/e2eAuth.ts';
 
 export const DEMO_PASSWORD = 'review-demo';
 
@@ -76,12 +77,51 @@ export function uniqueName(prefix: string): string {
 }
 
 /**
- * Opens `path` (an item-grid address), signs in on the provider's page, and waits for the folder tree (on a narrow
- * screen, for the button the tree folds behind).
+ * A sign-in of `email` done over HTTP (tests/support/e2eAuth.ts): the cookies and localStorage a browser holds
+ * after the login page, for a new context's `storageState`. Each call is a new sign-in of its own.
+ */
+export async function signedInState(baseURL: string, email: string, password = DEMO_PASSWORD): Promise<E2eSignedInState> {
+  const state = await signInOverHttp(new URL(baseURL).origin, email, password);
+  // Chromium refuses SameSite=None cookies without Secure (oidc-provider's `_session`; `_session.legacy` carries it).
+  return { ...state, cookies: state.cookies.filter((cookie) => cookie.sameSite !== 'None' || cookie.secure) };
+}
+
+/** A new browser context already signed in as `email` (as after the login page), with `options` for the rest. */
+export async function signedInContext(browser: Browser, baseURL: string, email: string, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
+  const state = await signedInState(baseURL, email);
+  return browser.newContext({ ...options, baseURL, storageState: { cookies: state.cookies, origins: [{ origin: state.origin, localStorage: state.localStorage }] } });
+}
+
+/** An address on the app's origin that never reaches the server: a blank page to write localStorage from. */
+const SIGN_IN_SEED_PATH = '/__e2e-sign-in';
+
+/**
+ * Signs `page`'s context in as `email` without the login page (cookies and the client's stored user, as a browser
+ * holds them after signing in); the page is left on a blank page of the app's origin.
+ */
+export async function signInContextOf(page: Page, email: string): Promise<void> {
+  const seed = (route: Route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>sign-in</title>' });
+  await page.route(`**${SIGN_IN_SEED_PATH}`, seed);
+  try {
+    await page.goto(SIGN_IN_SEED_PATH);
+    const state = await signedInState(page.url(), email);
+    await page.context().addCookies(state.cookies);
+    await page.evaluate((entries) => {
+      for (const entry of entries) window.localStorage.setItem(entry.name, entry.value);
+    }, state.localStorage);
+  } finally {
+    await page.unroute(`**${SIGN_IN_SEED_PATH}`, seed);
+  }
+}
+
+/**
+ * Opens `path` (an item-grid address) signed in as `email`, and waits for the folder tree (on a narrow screen, for
+ * the button the tree folds behind). The sign-in is done over HTTP ({@link signInContextOf}); tests of the sign-in
+ * itself use {@link fillLogin} on the provider's page.
  */
 export async function openGridAs(page: Page, email: string, path = '/review'): Promise<void> {
+  await signInContextOf(page, email);
   await page.goto(path);
-  await fillLogin(page, email, DEMO_PASSWORD);
   await expect(page.getByRole('tree', { name: 'Folders' }).or(page.getByRole('button', { name: 'Folders', exact: true })).first()).toBeVisible();
 }
 
@@ -111,8 +151,13 @@ export async function contentApi(page: Page): Promise<ContentApi> {
     return key ? (JSON.parse(localStorage.getItem(key)!) as { access_token: string }).access_token : '';
   });
   if (!token) throw new Error('contentApi: the page is not signed in');
-  const base = new URL(page.url()).origin;
-  const me = await page.request.get(`${base}/api/me`, { headers: { Authorization: `Bearer ${token}` } });
+  return contentApiWithToken(new URL(page.url()).origin, token);
+}
+
+/** A socket on /user/<aid> of the account whose access token is `token`. */
+async function contentApiWithToken(base: string, token: string): Promise<ContentApi> {
+  const me = await fetch(`${base}/api/me`, { headers: { Authorization: `Bearer ${token}` } });
+  if (!me.ok) throw new Error(`contentApi: /api/me answered ${me.status}`);
   const { aid } = (await me.json()) as { aid: string };
   const socket: Socket = io(`${base}/user/${aid}`, { transports: ['websocket'], auth: { token }, reconnection: false, forceNew: true });
   await new Promise<void>((resolve, reject) => {
@@ -174,28 +219,31 @@ export async function dropFiles(target: Locator, files: TestFile[]): Promise<voi
   await dataTransfer.dispose();
 }
 
-/** The id of a live item `title` that `email` can see, looked up through the socket API in a throw-away context. */
-export async function itemIdOf(browser: Browser, baseURL: string, email: string, title: string): Promise<string> {
-  const context = await browser.newContext({ baseURL });
+/** A {@link ContentApi} socket for `email`, signed in over HTTP (no browser). */
+async function contentApiAs(baseURL: string, email: string): Promise<ContentApi & { token: string }> {
+  const { accessToken: token, origin } = await signedInState(baseURL, email);
+  return { ...(await contentApiWithToken(origin, token)), token };
+}
+
+/** The id of a live item `title` that `email` can see, looked up through the socket API (signed in over HTTP). */
+export async function itemIdOf(_browser: Browser, baseURL: string, email: string, title: string): Promise<string> {
+  const api = await contentApiAs(baseURL, email);
   try {
-    const page = await context.newPage();
-    await openGridAs(page, email);
-    const { items } = await withContentApi(page, (api) => api.request('item.fetch', { folderId: ALL_CONTENT, page: 1, search: title, product: 'all' }));
+    const { items } = await api.request('item.fetch', { folderId: ALL_CONTENT, page: 1, search: title, product: 'all' });
     const item = items.find((entry) => entry.title === title);
     if (!item) throw new Error(`itemIdOf: ${email} sees no item "${title}"`);
     return item.id;
   } finally {
-    await context.close();
+    api.close();
   }
 }
 
-/** A fresh browser context for `email`, signed in on the way to `path`. */
+/** A fresh browser context for `email`, signed in (as after the login page), on `path` (the grid when empty). */
 export async function signedInPage(browser: Browser, baseURL: string, email: string, path: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL });
+  const context = await signedInContext(browser, baseURL, email);
   const page = await context.newPage();
-  // Signed out, an item address offers the anonymous reviewer's page: sign in through the grid first.
-  await openGridAs(page, email);
-  if (path) await page.goto(path);
+  await page.goto(path || '/review');
+  if (!path) await expect(page.getByRole('tree', { name: 'Folders' }).or(page.getByRole('button', { name: 'Folders', exact: true })).first()).toBeVisible();
   return page;
 }
 
@@ -216,21 +264,20 @@ export async function tokenOf(page: Page): Promise<string> {
   return token;
 }
 
-/** Item ids of a seeded translation stack's languages by title, looked up as its owner in a throw-away context. */
-export async function stackItemIds(browser: Browser, baseURL: string, stackTitle: string): Promise<Map<string, string>> {
-  const context = await browser.newContext({ baseURL });
+/** Item ids of a seeded translation stack's languages by title, looked up as its owner (signed in over HTTP). */
+export async function stackItemIds(_browser: Browser, baseURL: string, stackTitle: string): Promise<Map<string, string>> {
+  const api = await contentApiAs(baseURL, STACK_OWNER);
   try {
-    const page = await context.newPage();
-    await openGridAs(page, STACK_OWNER);
-    const headers = { Authorization: `Bearer ${await tokenOf(page)}` };
-    const { items } = await withContentApi(page, (api) => api.request('item.fetch', { folderId: ALL_CONTENT, page: 1, search: stackTitle, product: 'all' }));
+    const headers = { Authorization: `Bearer ${api.token}` };
+    const origin = new URL(baseURL).origin;
+    const { items } = await api.request('item.fetch', { folderId: ALL_CONTENT, page: 1, search: stackTitle, product: 'all' });
     const stack = items.find((entry) => entry.isStack && entry.title === stackTitle);
     if (!stack) throw new Error(`stackItemIds: no stack "${stackTitle}"`);
-    const { itemIds } = (await (await page.request.get(`/api/item-stacks/${stack.id}`, { headers })).json()) as { itemIds: string[] };
-    const { entries } = (await (await page.request.get(`/api/translations/stack/${itemIds[0]}`, { headers })).json()) as { entries: { itemId: string; title: string }[] };
+    const { itemIds } = (await (await fetch(`${origin}/api/item-stacks/${stack.id}`, { headers })).json()) as { itemIds: string[] };
+    const { entries } = (await (await fetch(`${origin}/api/translations/stack/${itemIds[0]}`, { headers })).json()) as { entries: { itemId: string; title: string }[] };
     return new Map(entries.map((entry) => [entry.title, entry.itemId]));
   } finally {
-    await context.close();
+    api.close();
   }
 }
 
@@ -264,15 +311,14 @@ const translatorPageErrors = new WeakMap<Page, string[]>();
  * uncaught script errors are recorded (see {@link expectNoPageErrors}).
  */
 export async function translatorPage(browser: Browser, baseURL: string, email: string, path?: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL });
+  const context = await signedInContext(browser, baseURL, email);
   await skipTranslationIntro(context);
   const page = await context.newPage();
   const errors: string[] = [];
   translatorPageErrors.set(page, errors);
   page.on('pageerror', (error) => errors.push(error.stack ?? error.message));
-  // Signed out, an item address offers the anonymous reviewer's page: sign in through the grid first.
-  await openGridAs(page, email);
-  if (path) await page.goto(path);
+  await page.goto(path || '/review');
+  if (!path) await expect(page.getByRole('tree', { name: 'Folders' }).or(page.getByRole('button', { name: 'Folders', exact: true })).first()).toBeVisible();
   return page;
 }
 

@@ -50,7 +50,8 @@ async function runMain(env: Record<string, string>): Promise<Run> {
         .finally(() => child.kill('SIGTERM'));
     }
   });
-  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+  // A bound for a server that never starts (well under the service tests' 60 s): tsx starting it takes seconds when the machine is busy.
+  const timer = setTimeout(() => child.kill('SIGKILL'), 50_000);
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   clearTimeout(timer);
   return { code, stdout, stderr, config };
