@@ -35,10 +35,15 @@ export function rowKeysOf(context: TranslationContext): string[] {
   return rowsOf(context).map((row) => row.key);
 }
 
-/** The row that holds the table's Tab stop: the focused row while it is shown, else the first row (null: no rows). */
+/**
+ * The row that holds the table's Tab stop: the focused row while it is shown, else the header of the group shown (the
+ * bottom bar's), else the first row (null: no rows).
+ */
 export function tabStopKeyOf(context: TranslationContext): string | null {
   const keys = rowKeysOf(context);
   if (context.focusedKey !== null && keys.includes(context.focusedKey)) return context.focusedKey;
+  const active = context.activeNavKey === null ? null : context.tools.viewMode === 'courseUpdates' ? `${UPDATE_ROW_PREFIX}${context.activeNavKey}` : context.activeNavKey;
+  if (active !== null && keys.includes(active)) return active;
   return keys[0] ?? null;
 }
 
