@@ -27,12 +27,32 @@ export const KEYBOARD_TOAST_KEYS = {
 export type FocusMove = 'previous' | 'next' | 'first' | 'last';
 export const FOCUS_MOVES: readonly FocusMove[] = ['previous', 'next', 'first', 'last'];
 
+/** The row keys and their positions of a rows array (rowsOf keeps one array while its inputs stay). */
+const rowIndexes = new WeakMap<readonly { key: string }[], { keys: string[]; at: Map<string, number> }>();
+
+function rowIndexOf(rows: readonly { key: string }[]): { keys: string[]; at: Map<string, number> } {
+  let index = rowIndexes.get(rows);
+  if (!index) {
+    const keys = rows.map((row) => row.key);
+    index = { keys, at: new Map(keys.map((key, i) => [key, i])) };
+    rowIndexes.set(rows, index);
+  }
+  return index;
+}
+
+/** The table's row keys in order, as the view shows them (group headers and segments), with their positions. */
+function tableIndexOf(context: TranslationContext): { keys: string[]; at: Map<string, number> } {
+  if (context.tools.viewMode === 'courseUpdates') {
+    const keys = updateRowsOf(context).map((row) => (row.kind === 'updateGroup' ? `${UPDATE_ROW_PREFIX}${row.navKey}` : row.key));
+    return { keys, at: new Map(keys.map((key, i) => [key, i])) };
+  }
+  // Per keystroke this runs for the tab stop: the rows' index is built once per rows array.
+  return rowIndexOf(rowsOf(context));
+}
+
 /** The keys of the table's rows, in order, as the view shows them (group headers and segments). */
 export function rowKeysOf(context: TranslationContext): string[] {
-  if (context.tools.viewMode === 'courseUpdates') {
-    return updateRowsOf(context).map((row) => (row.kind === 'updateGroup' ? `${UPDATE_ROW_PREFIX}${row.navKey}` : row.key));
-  }
-  return rowsOf(context).map((row) => row.key);
+  return tableIndexOf(context).keys;
 }
 
 /**
@@ -40,10 +60,10 @@ export function rowKeysOf(context: TranslationContext): string[] {
  * bottom bar's), else the first row (null: no rows).
  */
 export function tabStopKeyOf(context: TranslationContext): string | null {
-  const keys = rowKeysOf(context);
-  if (context.focusedKey !== null && keys.includes(context.focusedKey)) return context.focusedKey;
+  const { keys, at } = tableIndexOf(context);
+  if (context.focusedKey !== null && at.has(context.focusedKey)) return context.focusedKey;
   const active = context.activeNavKey === null ? null : context.tools.viewMode === 'courseUpdates' ? `${UPDATE_ROW_PREFIX}${context.activeNavKey}` : context.activeNavKey;
-  if (active !== null && keys.includes(active)) return active;
+  if (active !== null && at.has(active)) return active;
   return keys[0] ?? null;
 }
 
@@ -72,8 +92,8 @@ export function isSegmentEditable(context: TranslationContext, key: string): boo
 
 /** The next (or previous) segment after `from` whose editor may open, skipping group headers and blocked rows. */
 export function adjacentEditableKey(context: TranslationContext, from: string, direction: 1 | -1): string | null {
-  const keys = rowKeysOf(context);
-  const start = keys.indexOf(from);
+  const { keys, at } = tableIndexOf(context);
+  const start = at.get(from) ?? -1;
   if (start < 0) return null;
   for (let i = start + direction; i >= 0 && i < keys.length; i += direction) {
     const key = keys[i]!;
@@ -162,7 +182,7 @@ export const keyboardOpenHandlers = translationSetup.createStateConfig({
       }),
     },
     'translation.focusRow': {
-      guard: ({ context, event }) => typeof event.key === 'string' && event.key !== context.focusedKey && rowKeysOf(context).includes(event.key),
+      guard: ({ context, event }) => typeof event.key === 'string' && event.key !== context.focusedKey && tableIndexOf(context).at.has(event.key),
       actions: assign({ focusedKey: ({ event }) => event.key }),
     },
     'translation.openShortcuts': { actions: assign({ shortcutsOpen: true }) },

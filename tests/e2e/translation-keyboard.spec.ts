@@ -70,6 +70,8 @@ async function arrowDownTo(page: Page, text: string, limit = 80): Promise<void> 
 }
 
 test('by keyboard only: the table is one Tab stop, arrows move, Ctrl+Enter saves and edits the next segment, Alt+Down moves without saving, ? shows the shortcuts', async ({ browser, baseURL }) => {
+  // One journey through every key of the tab, some 50 key presses walking the table row by row: three times the time-out.
+  test.slow();
   const page = await translatorPage(browser, baseURL!, VERA);
   try {
     await page.setViewportSize({ width: 1400, height: 900 });

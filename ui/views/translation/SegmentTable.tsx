@@ -11,8 +11,8 @@
  * group's disclosure button); Up / Down, Home / End and Page Up / Page Down ask `onFocusMove` to move it, and the
  * focus follows the new tab stop (scrolled into view; the focused and the edited row are always kept mounted).
  */
-import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import type { SegmentText as SegmentTextValue, ValidationChange } from '../../../domain/translation.ts';
 import { deserializeSegmentText, isEdited } from '../../../domain/translationEdits.ts';
 import type { Segment, TableRow, UiGroup } from '../../../domain/translationModel.ts';
@@ -22,7 +22,7 @@ import { t } from '../../strings.ts';
 import { groupTypeLabel } from './labels.ts';
 import { SegmentText, type SegmentTextHits } from './SegmentText.tsx';
 import { SegmentMarkers } from './tools/SegmentMarkers.tsx';
-import { tableKeyAction } from './keyboard/keys.ts';
+import { ROVING, usePinnedRange, useRovingFocus } from './keyboard/useRovingFocus.ts';
 
 /** One field's search hits in a segment (plain-text offsets; currentMatch indexes matches, null: not the current hit). */
 export interface SegmentHits {
@@ -97,8 +97,7 @@ export interface SegmentTableProps {
   hasDraft?: (key: string) => boolean;
 }
 
-/** Marks the element of a row that takes the table's focus. */
-const ROVING = 'data-roving';
+
 
 const GROUP_ROW_ESTIMATE = 44;
 const SEGMENT_ROW_ESTIMATE = 76;
@@ -125,16 +124,7 @@ export function SegmentTable(props: SegmentTableProps) {
   const { isEditing } = props;
   const tabStopKey = props.tabStopKey ?? rows[0]?.key ?? null;
   const editingKey = useMemo(() => rows.find((row) => row.kind === 'segment' && isEditing(row.key))?.key ?? null, [rows, isEditing]);
-  const tabStopIndex = useMemo(() => (tabStopKey === null ? -1 : rows.findIndex((row) => row.key === tabStopKey)), [rows, tabStopKey]);
-  const editingIndex = useMemo(() => (editingKey === null ? -1 : rows.findIndex((row) => row.key === editingKey)), [rows, editingKey]);
-  const rangeExtractor = useCallback(
-    (range: Range) => {
-      const indexes = defaultRangeExtractor(range);
-      for (const pinned of [tabStopIndex, editingIndex]) if (pinned >= 0 && !indexes.includes(pinned)) indexes.push(pinned);
-      return indexes.sort((a, b) => a - b);
-    },
-    [tabStopIndex, editingIndex],
-  );
+  const { rangeExtractor, tabStopIndex } = usePinnedRange(rows, tabStopKey, editingKey);
   const anchorShift = useRef(0);
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -198,35 +188,17 @@ export function SegmentTable(props: SegmentTableProps) {
     target?.focus({ preventScroll: true });
   }, [editingKey, rows]);
 
-  // The focus follows the tab stop when the keyboard is in the table (a row, the editor, or dropped to the page):
-  // the row is scrolled into view and its focus element focused (an editor opening there takes the focus itself).
-  const lastTabStop = useRef(tabStopKey);
-  useLayoutEffect(() => {
-    if (lastTabStop.current === tabStopKey) return;
-    lastTabStop.current = tabStopKey;
-    const scroller = scrollRef.current;
-    const active = document.activeElement;
-    if (!scroller || tabStopIndex < 0 || !(active === null || active === document.body || scroller.contains(active))) return;
-    virtualizer.scrollToIndex(tabStopIndex, { align: 'auto' });
-    if (tabStopKey === editingKey) return;
-    scroller.querySelector<HTMLElement>(`[data-index="${tabStopIndex}"] [${ROVING}]`)?.focus({ preventScroll: true });
-  }, [tabStopKey, tabStopIndex, editingKey, virtualizer]);
-
-  const onTableKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const action = tableKeyAction(event);
-    const target = event.target as HTMLElement;
-    if (!action || !target.hasAttribute?.(ROVING)) return;
-    event.preventDefault();
-    const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? initialHeight) / SEGMENT_ROW_ESTIMATE));
-    latest.current.onFocusMove?.(action.move, action.page ? page : 1);
-  };
-  const onTableFocus = (event: FocusEvent<HTMLDivElement>) => {
-    const target = event.target as HTMLElement;
-    if (!target.hasAttribute?.(ROVING)) return;
-    const index = Number(target.closest('[data-index]')?.getAttribute('data-index'));
-    const key = Number.isInteger(index) ? rows[index]?.key : undefined;
-    if (key !== undefined) latest.current.onFocusRow?.(key);
-  };
+  const { onTableKeyDown, onTableFocus } = useRovingFocus({
+    rows,
+    scrollRef,
+    virtualizer,
+    tabStopKey,
+    tabStopIndex,
+    editingKey,
+    pageRows: () => Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? initialHeight) / SEGMENT_ROW_ESTIMATE)),
+    onFocusMove: (move, count) => latest.current.onFocusMove?.(move, count),
+    onFocusRow: (key) => latest.current.onFocusRow?.(key),
+  });
 
   if (rows.length === 0) return <SegmentTableEmpty filtered={filtered} onClearFilter={onClearFilter} />;
 
