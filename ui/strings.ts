@@ -19,6 +19,8 @@ import { translationAssistStrings } from './strings/translationAssist.ts';
 import { translationMachineStrings } from './strings/translationMachine.ts';
 import { translationAssistMachineStrings } from './strings/translationAssistMachine.ts';
 import { translationVersionsStrings } from './strings/translationVersions.ts';
+// The translate tab's keyboard (shortcut sheet, keyboard toasts).
+import { translationKeysStrings } from './strings/translationKeys.ts';
 // The support replay viewer.
 import { supportStrings } from './strings/support.ts';
 // Charts studio (/charts).
@@ -131,7 +133,7 @@ const coreStrings = {
   'notFound.goToDashboard': 'Go to the dashboard',
 } as const;
 
-export const strings = { ...coreStrings, ...headerStrings, ...accessStrings, ...sandboxStrings, ...anonStrings, ...contentStrings, ...itemStrings, ...commentsStrings, ...commentsPanelStrings, ...shareStrings, ...reviewRequestsStrings, ...translationStrings, ...translationToolsStrings, ...translationEditorStrings, ...translationMachineStrings, ...translationAssistStrings, ...translationVersionsStrings, ...translationAssistMachineStrings, ...supportStrings, ...chartsStrings, ...lmsExportStrings, ...commentExportStrings, ...annotationStrings, ...activationStrings } as const;
+export const strings = { ...coreStrings, ...headerStrings, ...accessStrings, ...sandboxStrings, ...anonStrings, ...contentStrings, ...itemStrings, ...commentsStrings, ...commentsPanelStrings, ...shareStrings, ...reviewRequestsStrings, ...translationStrings, ...translationToolsStrings, ...translationEditorStrings, ...translationMachineStrings, ...translationAssistStrings, ...translationVersionsStrings, ...translationAssistMachineStrings, ...supportStrings, ...chartsStrings, ...lmsExportStrings, ...commentExportStrings, ...annotationStrings, ...activationStrings, ...translationKeysStrings } as const;
 
 export type StringKey = keyof typeof strings;
 

@@ -133,6 +133,10 @@ export const translationEntries: readonly RegistryEntry[] = [
         { key: TR_T1, value: '' },
       ],
       'translation.markComplete': [{ navKey: TR_SLIDE1 }],
+      // ---- the keyboard (translationKeyboard.ts): the editor moved either way, the table's focus moved and set.
+      'translation.moveEdit': [{ direction: 1 }, { direction: -1 }],
+      'translation.focusMove': [{ move: 'next' }],
+      'translation.focusRow': [{ key: TR_T3 }],
       'translation.reopen': [{ navKey: TR_SLIDE1 }],
       'translation.confirmReopen': [{ dontAskAgain: true }, { dontAskAgain: false }],
       'translation.resolveConflict': [{ keep: 'mine' }, { keep: 'theirs' }],

@@ -84,6 +84,13 @@ export interface TranslationContext extends TranslationToolsContext {
   previousEdits: { versionId: string; paths: Record<string, ValidationChange> } | null;
   /** The filter chosen while the previous version's edits are read: set when they are in. */
   pendingFilter: SegmentFilter | null;
+  // ---- the keyboard (translationKeyboard.ts)
+  /** The segments table's row holding its one Tab stop (roving focus), null: the first row. */
+  focusedKey: string | null;
+  /** Texts typed and left unsaved (Alt+Up / Alt+Down, Escape, a refused save-and-next), by segment key. */
+  drafts: Record<string, SegmentText>;
+  /** The keyboard shortcut sheet is open. */
+  shortcutsOpen: boolean;
 }
 
 export const CLOSED: Omit<TranslationContext, 'skipReopenConfirm' | 'languageMap' | 'skipSaveAllConfirm' | 'updatesPopoverDismissedAt'> = {
@@ -116,6 +123,9 @@ export const CLOSED: Omit<TranslationContext, 'skipReopenConfirm' | 'languageMap
   refreshing: [],
   previousEdits: null,
   pendingFilter: null,
+  focusedKey: null,
+  drafts: {},
+  shortcutsOpen: false,
 };
 
 let lastRows: {

@@ -108,6 +108,19 @@ export type TranslationEvent =
   | { type: 'translation.cancelReopenSection' }
   | { type: 'translation.confirmResetTranslation' }
   | { type: 'translation.cancelResetTranslation' }
+  // ---- the keyboard (translationKeyboard.ts)
+  /** Ctrl/Cmd+Enter in the editor: save (the §5 checks) and open the next editable segment's editor. */
+  | { type: 'translation.saveAndNext' }
+  /** Alt+Up / Alt+Down in the editor: the previous / next editable segment's editor, without saving (a draft is kept). */
+  | { type: 'translation.moveEdit'; direction: 1 | -1 }
+  /** Escape in the editor: back to its row, a changed text kept as the segment's draft. */
+  | { type: 'translation.leaveEdit' }
+  /** Arrows, Home / End, Page Up / Page Down in the segments table (`count`: rows per page). */
+  | { type: 'translation.focusMove'; move: 'previous' | 'next' | 'first' | 'last'; count?: number }
+  /** The keyboard landed on a row (a click, Tab into the table). */
+  | { type: 'translation.focusRow'; key: string }
+  | { type: 'translation.openShortcuts' }
+  | { type: 'translation.closeShortcuts' }
   /** The item namespace is back after a drop (forwarded by the app): the validation is read again. */
   | { type: 'realtime.reconnected'; namespace: string }
   /** Pushes on /item/<itemId>, forwarded by the app. */

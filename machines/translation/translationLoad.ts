@@ -2,9 +2,10 @@
 import { assign, enqueueActions, not } from 'xstate';
 import { TRANSLATION_MESSAGES, TRANSLATION_VIEW, type TranslationStackResponse } from '../../domain/translation.ts';
 import { serializeSegmentText } from '../../domain/translationEdits.ts';
-import { segmentValueOf, type FetchStatus } from './translationContext.ts';
-import { TRANSLATION_TOAST_KEYS, applySegments, blockedReasonOf, blockedToast, editingSegmentOf, errorMessageOf, isRecord, parsedFileOf, problemsMessageOf, segmentOf, showToast, startSave, storedValueOf, targetLocaleOf, translationToast, validationErrorOf } from './translationRules.ts';
+import { type FetchStatus } from './translationContext.ts';
+import { TRANSLATION_TOAST_KEYS, applySegments, blockedReasonOf, blockedToast, editingSegmentOf, errorMessageOf, isRecord, parsedFileOf, problemsMessageOf, segmentOf, showToast, startSave, targetLocaleOf, translationToast, validationErrorOf } from './translationRules.ts';
 import { diffRefreshed, modelExtrasOf } from './translationToolRules.ts';
+import { draftsAfterFailedSave, draftsWithout, keyboardReadyHandlers, openEditing } from './translationKeyboard.ts';
 import { translationSetup } from './translationSetup.ts';
 
 export const loadRegion = translationSetup.createStateConfig({
@@ -133,8 +134,9 @@ export const loadRegion = translationSetup.createStateConfig({
           { guard: 'isUnsupportedStoryline', actions: showToast(() => translationToast('translationToast.oldStoryline', TRANSLATION_MESSAGES.oldStoryline)) },
           { guard: 'isEmptyEdit', actions: showToast(() => translationToast(TRANSLATION_TOAST_KEYS.emptyEdit, null, 'error', 'edit')) },
           { guard: 'isNoOpEdit', target: '.translationFetched', actions: assign({ editing: null, error: null }) },
-          { target: '.submitting', actions: assign(({ context }) => startSave(context)) },
+          { target: '.submitting', actions: assign(({ context }) => ({ ...startSave(context), drafts: draftsWithout(context.drafts, context.editing?.key) })) },
         ],
+        ...keyboardReadyHandlers,
       },
       states: {
         translationFetched: {
@@ -148,13 +150,12 @@ export const loadRegion = translationSetup.createStateConfig({
               },
               {
                 actions: assign(({ context, event }) => {
-                  const segment = segmentOf(context, event.type === 'translation.startEdit' ? event.key : '');
-                  if (!segment) return {};
-                  return { editing: { key: segment.key, value: segmentValueOf(context, segment), savedFrom: storedValueOf(context.changes, segment) }, conflict: null };
+                  const editing = openEditing(context, event.type === 'translation.startEdit' ? event.key : '');
+                  return editing ? { editing, focusedKey: editing.key, conflict: null } : {};
                 }),
               },
             ],
-            'translation.cancelEdit': { actions: assign({ editing: null, conflict: null }) },
+            'translation.cancelEdit': { actions: assign(({ context }) => ({ drafts: draftsWithout(context.drafts, context.editing?.key), editing: null, conflict: null })) },
           },
         },
         submitting: {
@@ -195,7 +196,7 @@ export const loadRegion = translationSetup.createStateConfig({
                   const saved = context.saving;
                   if (saved?.previous) changes[saved.key] = saved.previous;
                   else if (saved) delete changes[saved.key];
-                  return { changes, saving: null, error: TRANSLATION_MESSAGES.saveChange(errorMessageOf(event.error, 'unknown error')) };
+                  return { changes, drafts: draftsAfterFailedSave(context), saving: null, error: TRANSLATION_MESSAGES.saveChange(errorMessageOf(event.error, 'unknown error')) };
                 }),
                 { type: 'reportError', params: ({ event }) => ({ message: TRANSLATION_MESSAGES.saveChange(errorMessageOf(event.error, 'unknown error')) }) },
               ],
@@ -222,7 +223,7 @@ export const loadRegion = translationSetup.createStateConfig({
         saveFailed: {
           on: {
             'translation.dismissError': { target: 'translationFetched', actions: assign({ error: null }) },
-            'translation.cancelEdit': { target: 'translationFetched', actions: assign({ editing: null, conflict: null, error: null }) },
+            'translation.cancelEdit': { target: 'translationFetched', actions: assign(({ context }) => ({ drafts: draftsWithout(context.drafts, context.editing?.key), editing: null, conflict: null, error: null })) },
           },
         },
       },

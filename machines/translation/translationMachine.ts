@@ -11,6 +11,7 @@ import { loadRegion } from './translationLoad.ts';
 import { progressRegion, refreshRegion } from './translationProgress.ts';
 import { searchHandlers, searchStates } from './translationSearchRegion.ts';
 import { diffStates, updatesHandlers } from './translationDiffRegion.ts';
+import { keyboardOpenHandlers } from './translationKeyboard.ts';
 
 export type { SegmentEditRefusal, TranslationEvent, TranslationSubject } from './translationEvents.ts';
 export {
@@ -44,6 +45,7 @@ export {
 } from './translationContext.ts';
 export { TRANSLATION_TOAST_KEYS, refusalToastKey, translationToast } from './translationRules.ts';
 export { canResetTranslationOf } from './translationToolRules.ts';
+export { KEYBOARD_TOAST_KEYS, UPDATE_ROW_PREFIX, hasDraftOf, tabStopKeyOf, type FocusMove } from './translationKeyboard.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Selectors of a snapshot
@@ -179,6 +181,7 @@ export const translationMachine = translationSetup.createMachine({
         ],
         ...searchHandlers,
         ...updatesHandlers,
+        ...keyboardOpenHandlers,
         // After a drop the validation is read again (region refresh).
         'realtime.reconnected': { guard: 'isOwnConnection', actions: assign(({ context }) => withTools(context, { resyncQueued: true })) },
         'translation.edit': {

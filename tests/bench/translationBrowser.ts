@@ -40,7 +40,7 @@ function stats(values: number[]): { median: number; p95: number; max: number } {
 }
 
 /** Replaces the stored file of the French Storyline target's latest version with a generated large course; its item id. */
-function plantLargeCourse(dataDir: string): string {
+export function plantLargeCourse(dataDir: string): string {
   const db = new Database(path.join(dataDir, 'review.sqlite'), { readonly: true });
   try {
     const item = db.prepare('select id from items where title = ?').get(SEEDED_TRANSLATIONS.storylineFrench) as { id: string } | undefined;
@@ -57,7 +57,7 @@ function plantLargeCourse(dataDir: string): string {
   }
 }
 
-async function signIn(page: Page, url: string): Promise<void> {
+export async function signIn(page: Page, url: string): Promise<void> {
   await page.goto(`${url}/review`);
   await page.getByLabel(/e-mail/i).fill('vera.validator@example.com');
   await page.getByLabel(/password/i).fill('review-demo');

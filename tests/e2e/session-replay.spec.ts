@@ -54,6 +54,8 @@ test('a translate-tab session (found by search, edit, save, mark complete, reope
     await page.keyboard.press('End');
     await page.keyboard.type(' Vraiment.');
     await page.keyboard.press('Control+Enter');
+    // Ctrl+Enter saves and opens the next segment's editor: Escape leaves it.
+    await page.keyboard.press('Escape');
     await expect(editor).toBeHidden();
     await dismissFeedbackSurvey(page);
     await expect(segmentRow(page, 'Vraiment.')).toContainText('Edited');

@@ -1,11 +1,12 @@
 import type { Browser, Page } from '@playwright/test';
 import { SEEDED_TRANSLATIONS } from '../../server/translations/seed.ts';
 import { WALKTHROUGH_DONE_STORAGE_KEY } from '../../domain/translation.ts';
-import { expect, expectNoPageErrors, goToSlide, openGridAs, segmentRow, segmentTable, stackItemIds, test, translatePath, translatorPage } from './fixtures.ts';
+import { expect, expectNoAxeViolations, expectNoPageErrors, goToSlide, itemCard, openGridAs, segmentRow, segmentTable, stackItemIds, test, translatePath, translatorPage } from './fixtures.ts';
 
 /**
- * The translate tab with a keyboard (translation-editor §2): a saved segment gives the keyboard back to its row, and
- * the course-updates popover of the first visit closes on Escape from the page. Tests of one worker share one
+ * The translate tab with a keyboard (translation-editor §2): the table as one Tab stop with arrows inside, save-and-next,
+ * moving between segments without saving (drafts kept), the shortcut sheet and the Mark complete shortcut; a saved
+ * segment gives the keyboard back to its row; the course-updates popover of the first visit closes on Escape. Tests of one worker share one
  * server; each works on its own segment.
  */
 
@@ -22,7 +23,7 @@ async function focusIsInRow(page: Page, text: string): Promise<boolean> {
   return segmentRow(page, text).evaluate((row) => row.contains(document.activeElement));
 }
 
-test('a segment saved with Ctrl+Enter, or with Save pressed from the keyboard, gives the keyboard back to its row', async ({ browser, baseURL }) => {
+test('Save pressed from the keyboard gives the keyboard back to its row; Enter opens it again', async ({ browser, baseURL }) => {
   const page = await translatorPage(browser, baseURL!, VERA, translatePath(await frenchId(browser, baseURL!)));
   try {
     await page.setViewportSize({ width: 1400, height: 900 });
@@ -32,17 +33,6 @@ test('a segment saved with Ctrl+Enter, or with Save pressed from the keyboard, g
     const target = segmentRow(page, source).getByTitle('Edit translation');
     const editor = page.getByRole('textbox', { name: /^Translation of/ });
 
-    // Enter on the row's target opens its editor; Ctrl+Enter saves and closes it.
-    await target.focus();
-    await page.keyboard.press('Enter');
-    await expect(editor).toBeFocused();
-    await page.keyboard.press('End');
-    await page.keyboard.type(' !');
-    await page.keyboard.press('Control+Enter');
-    await expect(editor).toBeHidden();
-    await expect.poll(() => focusIsInRow(page, source)).toBe(true);
-
-    // Again with Save, reached and pressed from the keyboard.
     await target.focus();
     await page.keyboard.press('Enter');
     await expect(editor).toBeFocused();
@@ -58,6 +48,118 @@ test('a segment saved with Ctrl+Enter, or with Save pressed from the keyboard, g
     await expect(editor).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(editor).toBeHidden();
+    expectNoPageErrors(page);
+  } finally {
+    await page.context().close();
+  }
+});
+
+/** Whether the keyboard is in the segments table at all. */
+async function focusIsInTable(page: Page): Promise<boolean> {
+  return page.getByRole('table', { name: 'Segments' }).evaluate((table) => table.contains(document.activeElement));
+}
+
+/** ArrowDown through the table until the keyboard is on the row holding `text` (at most `limit` rows). */
+async function arrowDownTo(page: Page, text: string, limit = 80): Promise<void> {
+  const onRow = () => page.evaluate((wanted) => document.activeElement?.closest('[role="row"]')?.textContent?.includes(wanted) ?? false, text);
+  for (let i = 0; i < limit; i++) {
+    if (await onRow()) return;
+    await page.keyboard.press('ArrowDown');
+  }
+  throw new Error(`the keyboard did not reach the row of “${text}”`);
+}
+
+test('by keyboard only: the table is one Tab stop, arrows move, Ctrl+Enter saves and edits the next segment, Alt+Down moves without saving, ? shows the shortcuts', async ({ browser, baseURL }) => {
+  // One journey through every key of the tab, some 50 key presses walking the table row by row: three times the time-out.
+  test.slow();
+  const page = await translatorPage(browser, baseURL!, VERA);
+  try {
+    await page.setViewportSize({ width: 1400, height: 900 });
+    // As a validator gets there: search the language, open the card, the Translate tab.
+    await page.getByRole('searchbox', { name: 'Search content' }).fill('French');
+    await itemCard(page, SEEDED_TRANSLATIONS.storylineFrench).getByRole('link').first().click();
+    await page.getByRole('link', { name: 'Translate' }).click();
+    await segmentTable(page);
+
+    // Shift+Tab from the bottom bar reaches the table in one stop, on the header of the group shown.
+    await page.getByRole('navigation', { name: 'Group navigation' }).getByRole('button', { name: 'Mark complete' }).focus();
+    await page.keyboard.press('Shift+Tab');
+    expect(await focusIsInTable(page)).toBe(true);
+    await expect(page.getByRole('table', { name: 'Segments' }).getByRole('button', { name: /^Slide Template/ })).toBeFocused();
+    await page.keyboard.press('End');
+    expect(await focusIsInTable(page)).toBe(true);
+    await page.keyboard.press('Home');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[data-index]')?.getAttribute('data-index'))).toBe('0');
+
+    // Down to "Start practice" (rows scroll into view as the keyboard goes), Enter edits it.
+    await arrowDownTo(page, 'Start practice');
+    await page.keyboard.press('Enter');
+    const startEditor = page.getByRole('textbox', { name: 'Translation of “Start practice”' });
+    await expect(startEditor).toBeFocused();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' maintenant');
+
+    // Ctrl+Enter: saved, and the next segment's editor has the keyboard.
+    await page.keyboard.press('Control+Enter');
+    const noteEditor = page.getByRole('textbox', { name: /^Translation of “Scenarios are based/ });
+    await expect(noteEditor).toBeFocused();
+    await expect(startEditor).toBeHidden();
+    await expect(segmentRow(page, 'Start practice')).toContainText('Commencer l’entraînement maintenant');
+    await expect(segmentRow(page, 'Start practice')).toContainText('Edited');
+
+    // Alt+Down: the next segment, nothing saved; the typed text is kept as a draft.
+    await page.keyboard.press('Alt+ArrowDown');
+    const continueEditor = page.getByRole('textbox', { name: /^Translation of “Continue/ });
+    await expect(continueEditor).toBeFocused();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' vite');
+    await page.keyboard.press('Alt+ArrowUp');
+    await expect(noteEditor).toBeFocused();
+    const continueRow = segmentRow(page, 'Continuer');
+    await expect(continueRow).toContainText('Unsaved draft');
+    await expect(continueRow).not.toContainText('Edited');
+
+    // Escape: back to the row; Down, Enter: the draft comes back in the editor.
+    await page.keyboard.press('Escape');
+    await expect(noteEditor).toBeHidden();
+    await expect.poll(() => focusIsInRow(page, 'Scenarios are based')).toBe(true);
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => focusIsInRow(page, 'Continuer')).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect(continueEditor).toBeFocused();
+    await expect(continueEditor).toContainText('vite');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => focusIsInRow(page, 'Continuer')).toBe(true);
+
+    // Tab leaves the table in one stop; Shift+Tab comes back to the same row.
+    await page.keyboard.press('Tab');
+    expect(await focusIsInTable(page)).toBe(false);
+    await page.keyboard.press('Shift+Tab');
+    await expect.poll(() => focusIsInRow(page, 'Continuer')).toBe(true);
+    await expectNoAxeViolations(page, 'translate tab, a row focused from the keyboard');
+    await page.screenshot({ path: test.info().outputPath('keyboard-row.png') });
+
+    // ? shows every shortcut; Escape closes it and the keyboard is back on the row.
+    await page.keyboard.press('?');
+    const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await expect(sheet).toBeVisible();
+    await expect(sheet).toContainText('Save and edit the next segment');
+    await expect(sheet).toContainText('Alt+Shift+C');
+    await expectNoAxeViolations(page, 'the shortcut sheet');
+    await page.screenshot({ path: test.info().outputPath('shortcut-sheet.png') });
+    await page.keyboard.press('Escape');
+    await expect(sheet).toBeHidden();
+    await expect.poll(() => focusIsInRow(page, 'Continuer')).toBe(true);
+
+    // Mark complete with its one shortcut (shown on the button), then reopened.
+    const bar = page.getByRole('navigation', { name: 'Group navigation' });
+    await expect(bar.getByRole('button', { name: 'Mark complete' })).toHaveAttribute('aria-keyshortcuts', 'Alt+Shift+C');
+    await page.keyboard.press('Alt+Shift+C');
+    await expect(bar.getByRole('button', { name: 'Reopen' })).toBeVisible();
+    await bar.getByRole('button', { name: 'Reopen' }).click();
+    const confirm = page.getByRole('dialog', { name: /^Reopen this/ });
+    await confirm.getByRole('button', { name: 'Reopen' }).click();
+    await expect(bar.getByRole('button', { name: 'Mark complete' })).toBeVisible();
     expectNoPageErrors(page);
   } finally {
     await page.context().close();

@@ -290,6 +290,8 @@ test('Reset is not offered on a complete slide\'s segments; typing the original 
     await page.keyboard.press('End');
     await page.keyboard.type(' utiles');
     await page.keyboard.press('Control+Enter');
+    // Ctrl+Enter saves and opens the next segment's editor: Escape leaves it.
+    await page.keyboard.press('Escape');
     await expect(editor).toBeHidden();
     const edited = table.getByRole('row').filter({ hasText: 'Ressources utiles' });
     await expect(edited).toContainText('Edited');

@@ -23,6 +23,7 @@ import {
   scrollTargetOf,
   segmentValueOf,
   stackEntriesOf,
+  tabStopKeyOf,
   updateRowsOf,
   viewModeOf,
 } from '../../../machines/translation/translationMachine.ts';
@@ -59,6 +60,9 @@ import {
 } from '../translation/index.ts';
 import { LazySegmentEditor, type SegmentEditRefusal } from '../translation/editor/index.ts';
 import { deserializeSegmentText, plainText } from '../../../domain/translationEdits.ts';
+// The translate tab's keyboard (shortcut sheet, Alt+Shift+C).
+import { ShortcutSheet } from '../translation/keyboard/ShortcutSheet.tsx';
+import { tabKeyAction } from '../translation/keyboard/keys.ts';
 
 export interface ItemTranslateProps {
   itemId: string;
@@ -109,6 +113,10 @@ export function ItemTranslate({ itemId, latestHref, signInHref, createAccountHre
   const scrollTarget = useSelector(translation, (s) => scrollTargetOf(s.context));
   const updatesOffered = useSelector(translation, (s) => isUpdatesFilterOfferedOf(s.context));
   const diffOpen = useSelector(translation, (s) => diffStateOf(s).status !== 'idle');
+  // The keyboard: the table's tab stop, the kept drafts, the shortcut sheet.
+  const tabStopKey = useSelector(translation, (s) => tabStopKeyOf(s.context));
+  const drafts = useSelector(translation, (s) => s.context.drafts);
+  const shortcutsOpen = useSelector(translation, (s) => s.context.shortcutsOpen);
   // The course-updates popover as TranslateTools shows it (after the tour): Escape from the page dismisses it.
   const updatesPopoverShown = useSelector(translation, (s) => isUpdatesPopoverShownOf(s.context));
   const touring = useSelector(walkthrough, (s) => s.matches('showing'));
@@ -186,6 +194,12 @@ export function ItemTranslate({ itemId, latestHref, signInHref, createAccountHre
   const onRefuse = useCallback((reason: SegmentEditRefusal) => send({ type: 'translation.refused', reason }), [send]);
   const onSave = useCallback(() => send({ type: 'translation.save' }), [send]);
   const onCancel = useCallback(() => send({ type: 'translation.cancelEdit' }), [send]);
+  const onEscape = useCallback(() => send({ type: 'translation.leaveEdit' }), [send]);
+  const onSaveAndNext = useCallback(() => send({ type: 'translation.saveAndNext' }), [send]);
+  const onMove = useCallback((direction: 1 | -1) => send({ type: 'translation.moveEdit', direction }), [send]);
+  const onFocusRow = useCallback((key: string) => send({ type: 'translation.focusRow', key }), [send]);
+  const onFocusMove = useCallback((move: 'previous' | 'next' | 'first' | 'last', count: number) => send({ type: 'translation.focusMove', move, count }), [send]);
+  const hasDraft = useCallback((key: string) => Object.prototype.hasOwnProperty.call(drafts, key), [drafts]);
   const onPrevious = useCallback(() => send({ type: 'translation.previousGroup' }), [send]);
   const onNext = useCallback(() => send({ type: 'translation.nextGroup' }), [send]);
 
@@ -207,6 +221,9 @@ export function ItemTranslate({ itemId, latestHref, signInHref, createAccountHre
           onRefuse={onRefuse}
           onSave={onSave}
           onCancel={onCancel}
+          onEscape={onEscape}
+          onSaveAndNext={onSaveAndNext}
+          onMove={onMove}
           canSave={canSave}
           saving={saving}
           note={editNote === 'sameAsOriginal' ? t('translationEditor.sameAsOriginal') : null}
@@ -215,7 +232,7 @@ export function ItemTranslate({ itemId, latestHref, signInHref, createAccountHre
       );
     },
     // `changes` is read when the editor mounts; the editor keeps its own document afterwards.
-    [model, translation, changes, dir, lang, onChange, onRefuse, onSave, onCancel, canSave, saving, editNote],
+    [model, translation, changes, dir, lang, onChange, onRefuse, onSave, onCancel, onEscape, onSaveAndNext, onMove, canSave, saving, editNote],
   );
 
   // The player follows the active group: its first segment that names a slide.
@@ -293,6 +310,12 @@ export function ItemTranslate({ itemId, latestHref, signInHref, createAccountHre
       }
       onFind={openFind}
       onKey={(event) =>
+        handleTabKey(event, {
+          onShortcuts: () => send({ type: 'translation.openShortcuts' }),
+          onMarkComplete: () => {
+            if (isLatest && activeNavKey !== null && !activeComplete) send({ type: 'translation.markComplete', navKey: activeNavKey });
+          },
+        }) ||
         // Escape dismisses the course-updates popover first (it sits above everything; it does not take focus, so
         // the key comes from the page), then closes the version diff (above the table), then the course-updates mode.
         (updatesPopoverOpen && handleEscapeKey(event, () => send({ type: 'translation.dismissUpdatesPopover', at: new Date(now()).toISOString() }))) ||
@@ -347,6 +370,10 @@ export function ItemTranslate({ itemId, latestHref, signInHref, createAccountHre
           editorEnabled={editorEnabled && isLatest}
           filtered={filter !== 'all'}
           onClearFilter={onClearFilter}
+          tabStopKey={tabStopKey}
+          onFocusRow={onFocusRow}
+          onFocusMove={onFocusMove}
+          hasDraft={hasDraft}
         />
       }
       bottomBar={
@@ -392,10 +419,21 @@ export function ItemTranslate({ itemId, latestHref, signInHref, createAccountHre
             createAccountHref={createAccountHref}
           />
           <TranslateToolDialogs />
+          <ShortcutSheet open={shortcutsOpen} onClose={() => send({ type: 'translation.closeShortcuts' })} />
         </>
       }
     />
   );
+}
+
+/** The tab's own shortcuts (`?`: the sheet; Alt+Shift+C: Mark complete); true when the key was one. */
+function handleTabKey(event: Parameters<typeof tabKeyAction>[0] & { preventDefault: () => void }, actions: { onShortcuts: () => void; onMarkComplete: () => void }): boolean {
+  const action = tabKeyAction(event);
+  if (!action) return false;
+  event.preventDefault();
+  if (action === 'shortcuts') actions.onShortcuts();
+  else actions.onMarkComplete();
+  return true;
 }
 
 /** Every segment key inside a group, depth-first. */

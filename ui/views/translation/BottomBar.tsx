@@ -9,6 +9,7 @@ import { useRef, type Ref } from 'react';
 import type { TranslationProduct } from '../../../domain/translation.ts';
 import { Button, CheckIcon, ChevronLeftIcon, ChevronRightIcon, CloseIcon, cx, RestoreIcon } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
+import { MARK_COMPLETE_KEYS } from './keyboard/keys.ts';
 import { navUnitOf } from './labels.ts';
 import { useCompact } from './useCompact.ts';
 
@@ -111,6 +112,9 @@ export function BottomBarView({
         onClick={complete ? onReopen : onMarkComplete}
         iconStart={complete ? <RestoreIcon size={16} /> : <CheckIcon size={16} />}
         aria-label={compact ? progressLabel : undefined}
+        // The keyboard's one shortcut for Mark complete (keyboard/keys.ts).
+        aria-keyshortcuts={complete ? undefined : MARK_COMPLETE_KEYS}
+        title={complete ? undefined : `${progressLabel} (${MARK_COMPLETE_KEYS})`}
       >
         {compact ? null : progressLabel}
       </Button>

@@ -6,6 +6,10 @@
  * re-renders only the edited row. The tools add, all optional: search hits marked in the texts (`hitsOf`, the current
  * hit's row aria-current), row badges (`segmentBadges`: duplicates, low contrast, disabled by a diff) and a slot under
  * a row's target (`renderSegmentExtras`: suggestions, reset, diff marks).
+ *
+ * Keyboard (a roving focus over the table's rows): the table is one Tab stop, the row `tabStopKey` names (its target, or a
+ * group's disclosure button); Up / Down, Home / End and Page Up / Page Down ask `onFocusMove` to move it, and the
+ * focus follows the new tab stop (scrolled into view; the focused and the edited row are always kept mounted).
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, type KeyboardEvent, type ReactNode } from 'react';
@@ -18,6 +22,7 @@ import { t } from '../../strings.ts';
 import { groupTypeLabel } from './labels.ts';
 import { SegmentText, type SegmentTextHits } from './SegmentText.tsx';
 import { SegmentMarkers } from './tools/SegmentMarkers.tsx';
+import { ROVING, usePinnedRange, useRovingFocus } from './keyboard/useRovingFocus.ts';
 
 /** One field's search hits in a segment (plain-text offsets; currentMatch indexes matches, null: not the current hit). */
 export interface SegmentHits {
@@ -82,7 +87,17 @@ export interface SegmentTableProps {
    * re-renders with the table, so return null for rows that show nothing.
    */
   renderSegmentExtras?: (key: string) => ReactNode;
+  /** The row holding the table's one Tab stop (null: the first row). */
+  tabStopKey?: string | null;
+  /** The keyboard landed on a row (a click, Tab into the table). */
+  onFocusRow?: (key: string) => void;
+  /** Arrows, Home / End, Page Up / Page Down on a row (`count`: rows per page). */
+  onFocusMove?: (move: 'previous' | 'next' | 'first' | 'last', count: number) => void;
+  /** Whether the segment has an unsaved draft (the row's mark). */
+  hasDraft?: (key: string) => boolean;
 }
+
+
 
 const GROUP_ROW_ESTIMATE = 44;
 const SEGMENT_ROW_ESTIMATE = 76;
@@ -105,6 +120,11 @@ export function SegmentTable(props: SegmentTableProps) {
   // recomputes every row's position whenever getItemKey changes, and reads both for each row when it does.
   const { getItemKey, estimateSize } = useMemo(() => rowLookups(rows), [rows]);
   const getScrollElement = useCallback(() => scrollRef.current, []);
+  // The tab stop's row and the edited row stay mounted wherever the view is scrolled (the keyboard is in them).
+  const { isEditing } = props;
+  const tabStopKey = props.tabStopKey ?? rows[0]?.key ?? null;
+  const editingKey = useMemo(() => rows.find((row) => row.kind === 'segment' && isEditing(row.key))?.key ?? null, [rows, isEditing]);
+  const { rangeExtractor, tabStopIndex } = usePinnedRange(rows, tabStopKey, editingKey);
   const anchorShift = useRef(0);
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -112,6 +132,7 @@ export function SegmentTable(props: SegmentTableProps) {
     estimateSize,
     getItemKey,
     overscan: OVERSCAN,
+    rangeExtractor,
     initialRect: { width: 500, height: initialHeight },
     // Rows are placed (and the sizer sized) in the DOM by the virtualizer; React renders only when the range changes.
     directDomUpdates: true,
@@ -154,8 +175,6 @@ export function SegmentTable(props: SegmentTableProps) {
 
   // When the editor of a row closes (saved, cancelled), its text box leaves the page and the focus would fall to the
   // page's body, where the panel's keys no longer arrive: it goes back to the row's target instead (else the panel).
-  const { isEditing } = props;
-  const editingKey = useMemo(() => rows.find((row) => row.kind === 'segment' && isEditing(row.key))?.key ?? null, [rows, isEditing]);
   const editedKey = useRef<string | null>(null);
   useEffect(() => {
     const closed = editedKey.current;
@@ -165,21 +184,33 @@ export function SegmentTable(props: SegmentTableProps) {
     if (active && active !== document.body && active.isConnected) return;
     const index = rows.findIndex((row) => row.key === closed);
     const row = index >= 0 ? scrollRef.current?.querySelector<HTMLElement>(`[data-index="${index}"]`) : null;
-    const target = row?.querySelector<HTMLElement>('.translation-segment__text[tabindex="0"]') ?? scrollRef.current?.closest<HTMLElement>('section[tabindex="-1"]');
+    const target = row?.querySelector<HTMLElement>(`[${ROVING}]`) ?? scrollRef.current?.closest<HTMLElement>('section[tabindex="-1"]');
     target?.focus({ preventScroll: true });
   }, [editingKey, rows]);
+
+  const { onTableKeyDown, onTableFocus } = useRovingFocus({
+    rows,
+    scrollRef,
+    virtualizer,
+    tabStopKey,
+    tabStopIndex,
+    editingKey,
+    pageRows: () => Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? initialHeight) / SEGMENT_ROW_ESTIMATE)),
+    onFocusMove: (move, count) => latest.current.onFocusMove?.(move, count),
+    onFocusRow: (key) => latest.current.onFocusRow?.(key),
+  });
 
   if (rows.length === 0) return <SegmentTableEmpty filtered={filtered} onClearFilter={onClearFilter} />;
 
   return (
-    <div className="translation-table" role="table" aria-label={t('translation.table.label')} aria-rowcount={rows.length + 1}>
+    <div className="translation-table" role="table" aria-label={t('translation.table.label')} aria-rowcount={rows.length + 1} aria-colcount={2}>
       <div role="rowgroup" className="translation-table__head">
         <div role="row" aria-rowindex={1} className="translation-table__head-row">
           <span role="columnheader">{t('translation.table.source')}</span>
           <span role="columnheader">{t('translation.table.target')}</span>
         </div>
       </div>
-      <div ref={scrollRef} className="translation-table__scroll" role="rowgroup">
+      <div ref={scrollRef} className="translation-table__scroll" role="rowgroup" onKeyDown={onTableKeyDown} onFocus={onTableFocus}>
         <div ref={virtualizer.containerRef} className="translation-table__sizer">
           {virtualizer.getVirtualItems().map((item) => {
             const row = rows[item.index];
@@ -197,9 +228,9 @@ export function SegmentTable(props: SegmentTableProps) {
                 style={{ ['--depth' as string]: row.depth }}
               >
                 {row.kind === 'group' ? (
-                  <GroupRowOf row={row} table={props} onToggle={toggleGroup} />
+                  <GroupRowOf row={row} table={props} onToggle={toggleGroup} tabStop={row.key === tabStopKey} />
                 ) : (
-                  <SegmentRowOf rowKey={row.key} table={props} onStartEdit={startEdit} />
+                  <SegmentRowOf rowKey={row.key} table={props} onStartEdit={startEdit} tabStop={row.key === tabStopKey} />
                 )}
               </div>
             );
@@ -248,7 +279,7 @@ export function SegmentTableEmpty({ filtered, onClearFilter }: { filtered: boole
 type GroupTableRow = Extract<TableRow, { kind: 'group' }>;
 
 /** Picks a group row's data so the memoized row compares plain values. */
-function GroupRowOf({ row, table, onToggle }: { row: GroupTableRow; table: SegmentTableProps; onToggle: (key: string) => void }) {
+function GroupRowOf({ row, table, onToggle, tabStop }: { row: GroupTableRow; table: SegmentTableProps; onToggle: (key: string) => void; tabStop: boolean }) {
   const group = table.groupOf(row.key);
   if (!group) return null;
   return (
@@ -261,6 +292,7 @@ function GroupRowOf({ row, table, onToggle }: { row: GroupTableRow; table: Segme
       complete={row.isNav && (row.complete || table.completeNavKeys.has(row.key))}
       active={row.isNav && row.key === table.activeNavKey}
       onToggle={onToggle}
+      tabStop={tabStop}
     />
   );
 }
@@ -274,13 +306,15 @@ export interface GroupRowProps {
   complete: boolean;
   active: boolean;
   onToggle: (key: string) => void;
+  /** Holds the table's Tab stop. */
+  tabStop?: boolean;
 }
 
 /** A group header: the disclosure button with title, type and count, and the Complete badge. */
-export const GroupRow = memo(function GroupRow({ groupKey, title, typeLabel, collapsed, segmentCount, complete, active, onToggle }: GroupRowProps) {
+export const GroupRow = memo(function GroupRow({ groupKey, title, typeLabel, collapsed, segmentCount, complete, active, onToggle, tabStop = false }: GroupRowProps) {
   return (
-    <div role="cell" className={cx('translation-group', active && 'is-active', complete && 'is-complete')} aria-current={active ? 'true' : undefined}>
-      <button type="button" className="translation-group__toggle" aria-expanded={!collapsed} onClick={() => onToggle(groupKey)}>
+    <div role="cell" aria-colspan={2} className={cx('translation-group', active && 'is-active', complete && 'is-complete')} aria-current={active ? 'true' : undefined}>
+      <button type="button" className="translation-group__toggle" aria-expanded={!collapsed} onClick={() => onToggle(groupKey)} tabIndex={tabStop ? 0 : -1} {...{ [ROVING]: '' }}>
         <ChevronRightIcon size={16} className="translation-group__chevron" />
         <span className="translation-group__title">{title}</span>
         <span className="translation-group__type">{typeLabel}</span>
@@ -292,7 +326,7 @@ export const GroupRow = memo(function GroupRow({ groupKey, title, typeLabel, col
 });
 
 /** Picks a segment row's data so the memoized row compares plain values (and stable objects). */
-function SegmentRowOf({ rowKey, table, onStartEdit }: { rowKey: string; table: SegmentTableProps; onStartEdit: (key: string) => void }) {
+function SegmentRowOf({ rowKey, table, onStartEdit, tabStop }: { rowKey: string; table: SegmentTableProps; onStartEdit: (key: string) => void; tabStop: boolean }) {
   const segment = table.segmentOf(rowKey);
   if (!segment) return null;
   const change = table.changeOf(rowKey);
@@ -320,6 +354,8 @@ function SegmentRowOf({ rowKey, table, onStartEdit }: { rowKey: string; table: S
       lowContrast={badges?.lowContrast ?? false}
       disabledByDiff={badges?.disabledByDiff ?? false}
       extras={extras}
+      tabStop={tabStop}
+      draft={table.hasDraft?.(rowKey) ?? false}
     />
   );
 }
@@ -367,6 +403,10 @@ export interface SegmentRowProps {
   disabledByDiff?: boolean;
   /** The extras slot under the target. */
   extras?: ReactNode;
+  /** Holds the table's Tab stop. */
+  tabStop?: boolean;
+  /** Has an unsaved draft (kept when the editor was left). */
+  draft?: boolean;
 }
 
 function sameHits(a: SegmentTextHits | null | undefined, b: SegmentTextHits | null | undefined): boolean {
@@ -407,6 +447,8 @@ export const SegmentRow = memo(function SegmentRow({
   lowContrast = false,
   disabledByDiff = false,
   extras = null,
+  tabStop = false,
+  draft = false,
 }: SegmentRowProps) {
   const status = segmentStatus(segment, change);
   const target = shownTarget(segment, change);
@@ -434,15 +476,16 @@ export const SegmentRow = memo(function SegmentRow({
             className={cx('translation-segment__text', editable && 'is-editable', targetEmpty && 'is-empty')}
             lang={lang}
             dir={dir}
-            {...(editable
-              ? { role: 'button', tabIndex: 0, title: t('translation.segment.edit'), onClick: () => onStartEdit(segment.key), onKeyDown }
-              : {})}
+            tabIndex={tabStop ? 0 : -1}
+            {...{ [ROVING]: '' }}
+            {...(editable ? { role: 'button', title: t('translation.segment.edit'), onClick: () => onStartEdit(segment.key), onKeyDown } : {})}
           >
             {targetEmpty ? <span className="translation-segment__placeholder">{t('translation.segment.emptyTarget')}</span> : <SegmentText text={target} textType={segment.textType} hits={targetHits} />}
           </div>
         )}
-        {(status || locked || marked) && (
+        {(status || locked || marked || draft) && (
           <div className="translation-segment__meta">
+            {draft && <span className="translation-badge translation-badge--draft">{t('translation.segment.draft')}</span>}
             {status && <span className={cx('translation-badge', `translation-badge--${status}`)}>{t(`translation.segment.${status}`)}</span>}
             {status && editedBy && <span className="translation-segment__by">{t('translation.segment.editedBy', { name: editedBy })}</span>}
             {locked && (

@@ -143,7 +143,7 @@ describe('segment table (§2)', () => {
     const html = render(<SegmentTable {...tableProps()} />);
     const toggles = tags(html, 'button').filter((tag) => tag.includes('translation-group__toggle'));
     expect(toggles.map((tag) => /aria-expanded="(\w+)"/.exec(tag)![1])).toEqual(['true', 'true', 'false']);
-    const groupCells = [...html.matchAll(/<div role="cell" class="translation-group[^"]*"[^>]*>([\s\S]*?)<\/button>([\s\S]*?)<\/div>/g)].map(
+    const groupCells = [...html.matchAll(/<div role="cell" aria-colspan="2" class="translation-group[^"]*"[^>]*>([\s\S]*?)<\/button>([\s\S]*?)<\/div>/g)].map(
       (m) => `${textOf(m[1]!)} | ${textOf(m[2]!)}`.trim(),
     );
     expect(groupCells).toEqual(['Global Scene 2 segments |', 'Welcome Slide 2 segments | Complete', 'Quiz Slide 5 segments |']);

@@ -45,7 +45,14 @@ export function SegmentEditor(props: SegmentEditorProps) {
     refuse: (reason) => latest.current.onRefuse(reason),
     canSave: () => isSaveEnabled(latest.current),
     save: () => latest.current.onSave(),
-    cancel: () => latest.current.onCancel(),
+    cancel: () => (latest.current.onEscape ?? latest.current.onCancel)(),
+    // Present for every editor (the host's props may change after mount): without the host's handler, the old keys.
+    saveAndNext: () => {
+      const { onSaveAndNext } = latest.current;
+      if (onSaveAndNext) onSaveAndNext();
+      else if (isSaveEnabled(latest.current)) latest.current.onSave();
+    },
+    move: (direction) => latest.current.onMove?.(direction),
   }));
 
   const mountRef = useRef<HTMLDivElement>(null);

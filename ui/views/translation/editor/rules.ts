@@ -44,6 +44,10 @@ export interface SegmentEditorHooks {
   canSave(): boolean;
   /** Escape. */
   cancel(): void;
+  /** Mod-Enter when the host saves and moves on (it decides whether there is anything to save); else `save`. */
+  saveAndNext?(): void;
+  /** Alt-ArrowUp / Alt-ArrowDown: the host moves the editor to the previous / next segment. */
+  move?(direction: 1 | -1): void;
 }
 
 /** Meta that lets a transaction past the rules (a host replacing the content wholesale). */
@@ -202,7 +206,8 @@ export function segmentRulesPlugin(options: SegmentRuleOptions, hooks: SegmentEd
         }
         if (event.key === 'Enter') {
           if (event.ctrlKey || event.metaKey) {
-            if (hooks.canSave()) hooks.save();
+            if (hooks.saveAndNext) hooks.saveAndNext();
+            else if (hooks.canSave()) hooks.save();
           } else {
             hooks.refuse(enterRefusal(options));
           }
@@ -210,6 +215,10 @@ export function segmentRulesPlugin(options: SegmentRuleOptions, hooks: SegmentEd
         }
         if (event.key === 'Escape') {
           hooks.cancel();
+          return true;
+        }
+        if (hooks.move && event.altKey && !event.ctrlKey && !event.metaKey && !event.shiftKey && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) {
+          hooks.move(event.key === 'ArrowUp' ? -1 : 1);
           return true;
         }
         const plain = !event.ctrlKey && !event.metaKey && !event.altKey;

@@ -20,6 +20,12 @@ export interface SegmentEditorProps {
   onRefuse(reason: SegmentEditRefusal): void;
   onSave(): void;
   onCancel(): void;
+  /** Escape (else `onCancel`): the host leaves the editor, keeping the text as a draft. */
+  onEscape?(): void;
+  /** Ctrl/Cmd+Enter (else `onSave` when Save is enabled): save and open the next segment's editor. */
+  onSaveAndNext?(): void;
+  /** Alt+Up / Alt+Down: open the previous / next segment's editor without saving. */
+  onMove?(direction: 1 | -1): void;
   /** §5 "Save is disabled when no unsaved value". */
   canSave: boolean;
   saving?: boolean;

@@ -1,0 +1,176 @@
+/**
+ * The translate tab from the keyboard, in Chromium against the real server, on the 20,000-segment course (the
+ * translation bench's planted file):
+ * - open → interactive: the Translate tab link clicked on the item's review tab → the table's rows in the document
+ *   (mark 'translation:interactive'); and a cold load of the translate address (navigation start → the same mark);
+ *   goal < 1 s each;
+ * - keystroke → frame: typing in a segment editor, from each key's keydown (its event time stamp) to the first
+ *   animation frame after its input event (rAF callback); p95, goal ≤ 16 ms;
+ * - save-and-next: Ctrl+Enter in an edited segment → the next segment's editor focused (focusin); goal ≤ 100 ms.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { UPDATES_POPOVER_DISMISSED_STORAGE_KEY, WALKTHROUGH_DONE_STORAGE_KEY } from '../../domain/translation.ts';
+import { ensureClientBuild, startServer, stopServer } from './grid.ts';
+import { plantLargeCourse, signIn } from './translationBrowser.ts';
+
+const GOAL_OPEN_MS = 1_000;
+const GOAL_KEY_P95_MS = 16;
+const GOAL_SAVE_NEXT_MS = 100;
+const OPENS = Number(process.env.BENCH_OPENS ?? 3);
+const KEYSTROKES = 60;
+const WARM_UP_KEYSTROKES = 10;
+const SAVES = 12;
+
+function stats(values: number[]): { median: number; p95: number; max: number } {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  return { median: at(0.5), p95: at(0.95), max: sorted.at(-1) ?? 0 };
+}
+
+const verdict = (value: number, goal: number, strict = false) => ((strict ? value < goal : value <= goal) ? 'within goal' : 'OVER GOAL');
+
+async function waitInteractive(page: Page): Promise<void> {
+  await page.waitForFunction(() => performance.getEntriesByName('translation:interactive', 'mark').length > 0, null, { timeout: 60_000 });
+  await page.getByRole('table', { name: 'Segments' }).waitFor();
+}
+
+/** The Translate tab opened from the review tab by its link: click → interactive, in ms. */
+async function measureTabOpen(page: Page, url: string, itemId: string): Promise<number> {
+  await page.goto(`${url}/review/content/${itemId}/review`);
+  const link = page.getByRole('link', { name: 'Translate' });
+  await link.waitFor();
+  await page.evaluate(() => {
+    performance.clearMarks('translation:interactive');
+    document.addEventListener('click', () => performance.mark('bench:translate-click'), { capture: true, once: true });
+  });
+  await link.click();
+  await waitInteractive(page);
+  return page.evaluate(() => performance.measure('bench:open', 'bench:translate-click', 'translation:interactive').duration);
+}
+
+/** A cold load of the translate address: navigation start → interactive, in ms. */
+async function measureColdLoad(page: Page, url: string, itemId: string): Promise<number> {
+  await page.goto(`${url}/review/content/${itemId}/translate`);
+  await waitInteractive(page);
+  return page.evaluate(() => performance.getEntriesByName('translation:interactive', 'mark')[0]!.startTime);
+}
+
+/** Opens the first editable segment's editor (Enter on its row, from the keyboard). */
+async function openFirstEditor(page: Page): Promise<void> {
+  const target = page.locator('.translation-segment__text.is-editable').first();
+  await target.focus();
+  await page.keyboard.press('Enter');
+  await page.locator('.ProseMirror:focus').waitFor();
+  await page.keyboard.press('End');
+}
+
+/** Keydown → the first animation frame after the key's input event, per key. */
+async function measureKeystrokes(page: Page): Promise<number[]> {
+  await page.keyboard.type('y'.repeat(WARM_UP_KEYSTROKES), { delay: 30 });
+  await page.evaluate(() => {
+    const samples: number[] = [];
+    (window as unknown as { __keySamples: number[] }).__keySamples = samples;
+    let down = 0;
+    document.addEventListener('keydown', (event) => (down = event.timeStamp), { capture: true });
+    document.addEventListener(
+      'input',
+      () => {
+        const from = down;
+        requestAnimationFrame(() => samples.push(performance.now() - from));
+      },
+      { capture: true },
+    );
+  });
+  await page.keyboard.type('x'.repeat(KEYSTROKES), { delay: 30 });
+  await page.waitForFunction((count) => (window as unknown as { __keySamples: number[] }).__keySamples.length >= count, KEYSTROKES);
+  return page.evaluate(() => (window as unknown as { __keySamples: number[] }).__keySamples.slice());
+}
+
+/** Ctrl+Enter → the next segment's editor focused, per save (each save answered before the next). */
+async function measureSaveAndNext(page: Page): Promise<number[]> {
+  await page.evaluate(() => {
+    const samples: number[] = [];
+    (window as unknown as { __saveSamples: number[] }).__saveSamples = samples;
+    let pressed: number | null = null;
+    document.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) pressed = event.timeStamp;
+    }, { capture: true });
+    document.addEventListener('focusin', (event) => {
+      if (pressed !== null && (event.target as HTMLElement).classList.contains('ProseMirror')) {
+        samples.push(performance.now() - pressed);
+        pressed = null;
+      }
+    });
+  });
+  for (let i = 0; i < SAVES; i++) {
+    await page.keyboard.type(' z');
+    const saved = page.waitForResponse((response) => response.url().includes('/translations/validation/commands/'));
+    const readBack = page.waitForResponse((response) => response.url().includes('/translations/validation/get-segments'));
+    await page.keyboard.press('Control+Enter');
+    await page.waitForFunction((count) => (window as unknown as { __saveSamples: number[] }).__saveSamples.length >= count, i + 1);
+    const answer = await saved;
+    if (!answer.ok()) throw new Error(`the save was refused: ${answer.status()} ${await answer.text()}`);
+    // The saved segment is read back before the next save is taken (the end of the save's lifecycle).
+    await readBack;
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+  }
+  return page.evaluate(() => (window as unknown as { __saveSamples: number[] }).__saveSamples.slice());
+}
+
+/** Prints the figures beside their goals. Cleans up whatever happens. */
+export async function benchTranslateKeys(): Promise<void> {
+  console.log(`\ntranslate tab from the keyboard, 20,000 segments (Chromium, real server): ${ensureClientBuild()}`);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-translate-keys-'));
+  let browser: Browser | null = null;
+  const server = await startServer(dataDir);
+  try {
+    const itemId = plantLargeCourse(dataDir);
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await page.addInitScript(
+      ([walkthrough, popover]) => {
+        localStorage.setItem(walkthrough, '2026-01-01T00:00:00.000Z');
+        localStorage.setItem(popover, '2026-01-01T00:00:00.000Z');
+      },
+      [WALKTHROUGH_DONE_STORAGE_KEY, UPDATES_POPOVER_DISMISSED_STORAGE_KEY] as const,
+    );
+    await signIn(page, server.url);
+    const opens: number[] = [];
+    const colds: number[] = [];
+    for (let i = 0; i < OPENS; i++) {
+      opens.push(await measureTabOpen(page, server.url, itemId));
+      colds.push(await measureColdLoad(page, server.url, itemId));
+    }
+    const open = stats(opens);
+    const cold = stats(colds);
+    console.log(`  Translate tab clicked → table interactive: median ${open.median.toFixed(0)} ms, max ${open.max.toFixed(0)} ms over ${OPENS} opens (goal < ${GOAL_OPEN_MS} ms: ${verdict(open.median, GOAL_OPEN_MS, true)})`);
+    console.log(`  cold load of the translate address → table interactive: median ${cold.median.toFixed(0)} ms, max ${cold.max.toFixed(0)} ms over ${OPENS} loads (goal < ${GOAL_OPEN_MS} ms: ${verdict(cold.median, GOAL_OPEN_MS, true)})`);
+    await openFirstEditor(page);
+    const keys = stats(await measureKeystrokes(page));
+    console.log(
+      `  keystroke in a segment editor → next frame (keydown → rAF after input): median ${keys.median.toFixed(1)} ms, p95 ${keys.p95.toFixed(1)} ms, max ${keys.max.toFixed(1)} ms over ${KEYSTROKES} keys (goal p95 ≤ ${GOAL_KEY_P95_MS} ms: ${verdict(keys.p95, GOAL_KEY_P95_MS)})`,
+    );
+    const saves = stats(await measureSaveAndNext(page));
+    console.log(
+      `  Ctrl+Enter → next segment's editor focused: median ${saves.median.toFixed(1)} ms, p95 ${saves.p95.toFixed(1)} ms, max ${saves.max.toFixed(1)} ms over ${SAVES} saves (goal ≤ ${GOAL_SAVE_NEXT_MS} ms: ${verdict(saves.p95, GOAL_SAVE_NEXT_MS)})`,
+    );
+  } finally {
+    await browser?.close();
+    await stopServer(server.child);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+// Run alone: `node --import tsx tests/bench/translateKeys.ts`.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  void benchTranslateKeys().catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}
