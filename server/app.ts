@@ -32,6 +32,8 @@ import { registerSharing } from './sharing/index.ts';
 import { registerTranslations, seedTranslations } from './translations/index.ts';
 import { seedComments, seedReviewRequests, seedVersions } from './seedContent.ts';
 import { registerServices } from './services/index.ts';
+// The authoring dashboard's stand-ins.
+import { registerAuthoring } from './authoring/index.ts';
 import { initials } from './services/subscriptions.ts';
 import { bearerVerifier, createUploadService, packageHostGuard, passwordFingerprint, type FileAccess, type UploadHooks } from './uploads/index.ts';
 
@@ -75,6 +77,9 @@ export interface ServerOptions {
    * absent: from TRANSLATION_LLM_ENDPOINT / TRANSLATION_LLM_API_KEY / TRANSLATION_LLM_MODEL.
    */
   llm?: LlmConfig | null;
+  // The authoring dashboard's stand-ins (server/authoring/).
+  /** How long the conveyor takes to finish a template import; default 1500 ms. */
+  courseImportDelayMs?: number;
 }
 
 export interface RunningServer {
@@ -215,6 +220,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     await seedReviewRequests(content.context.db);
     await seedTranslations(content.context.db, translations.cdn);
   }
+  // The authoring dashboard's stand-ins: content browse, rise-runtime ducks, training home, growth, conveyor room.
+  await registerAuthoring(app, { db, verify, realtime, publicUrl: () => publicUrl, ...(opts.courseImportDelayMs === undefined ? {} : { importDelayMs: opts.courseImportDelayMs }) });
   await registerServices(app, { db, verify, realtime, publicUrl: () => publicUrl });
   await app.register(oidcRoutes, { db, getProvider: () => provider });
   await app.register(clientRoutes, { clientDir: opts.clientDir ?? path.join(REPO_ROOT, 'dist') });
