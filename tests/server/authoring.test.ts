@@ -31,9 +31,8 @@ const sockets: Socket[] = [];
 
 beforeAll(async () => {
   server = await startTestServer({ accessTokenTtlSeconds: 600, courseImportDelayMs: 300 });
-  [alex, tara, eddie, rita] = await Promise.all(
-    ['alex.admin', 'tara.team', 'eddie.expired', 'rita.reach'].map((name) => signIn(server.url, `${name}@example.com`)),
-  );
+  const as = (name: string) => signIn(server.url, `${name}@example.com`);
+  [alex, tara, eddie, rita] = await Promise.all([as('alex.admin'), as('tara.team'), as('eddie.expired'), as('rita.reach')]);
 });
 afterAll(async () => {
   for (const socket of sockets) socket.disconnect();
