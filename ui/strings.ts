@@ -29,6 +29,8 @@ import { lmsExportStrings } from './strings/lmsExport.ts';
 import { commentExportStrings } from './strings/commentExport.ts';
 // Screenshot annotation dialog.
 import { annotationStrings } from './strings/annotation.ts';
+// The authoring dashboard, content pages and course import.
+import { authoringDashboardStrings } from './strings/authoringDashboard.ts';
 
 const coreStrings = {
   'app.skipToContent': 'Skip to main content',
@@ -125,7 +127,7 @@ const coreStrings = {
   'notFound.goToDashboard': 'Go to the dashboard',
 } as const;
 
-export const strings = { ...coreStrings, ...headerStrings, ...accessStrings, ...sandboxStrings, ...anonStrings, ...contentStrings, ...itemStrings, ...commentsStrings, ...commentsPanelStrings, ...shareStrings, ...reviewRequestsStrings, ...translationStrings, ...translationToolsStrings, ...translationEditorStrings, ...translationMachineStrings, ...translationAssistStrings, ...translationVersionsStrings, ...translationAssistMachineStrings, ...supportStrings, ...chartsStrings, ...lmsExportStrings, ...commentExportStrings, ...annotationStrings } as const;
+export const strings = { ...coreStrings, ...headerStrings, ...accessStrings, ...sandboxStrings, ...anonStrings, ...contentStrings, ...itemStrings, ...commentsStrings, ...commentsPanelStrings, ...shareStrings, ...reviewRequestsStrings, ...translationStrings, ...translationToolsStrings, ...translationEditorStrings, ...translationMachineStrings, ...translationAssistStrings, ...translationVersionsStrings, ...translationAssistMachineStrings, ...supportStrings, ...chartsStrings, ...lmsExportStrings, ...commentExportStrings, ...annotationStrings, ...authoringDashboardStrings } as const;
 
 export type StringKey = keyof typeof strings;
 

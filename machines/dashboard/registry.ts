@@ -5,6 +5,7 @@ import type { RegistryEntry } from '../registryCases.ts';
 import { authoringDashboardMachine } from './authoringDashboardMachine.ts';
 import { courseImportMachine } from './courseImportMachine.ts';
 import { whatsNewMachine } from './whatsNewMachine.ts';
+import { contentPageMachine } from './contentPageMachine.ts';
 
 const TEMPLATE = {
   id: 'tpl-workplace-safety',
@@ -73,6 +74,16 @@ export const dashboardEntries: readonly RegistryEntry[] = [
       'conveyor.succeeded': [{ courseId: 'course-1' }, { courseId: 'course-other' }],
       'xstate.done.actor.getCourse': [{ output: { course: { id: 'course-1', status: 'importing' } } }, { output: { course: { id: 'course-9' } } }],
       'xstate.error.actor.getCourse': [httpError(404, 'No course of yours has this id.')],
+    },
+  },
+  {
+    name: 'contentPage',
+    machine: contentPageMachine,
+    description: 'A content page, /content/template/{id} or /content/character/{id} (review-and-content §2): loading → loaded | notFound (404) | failed (try again).',
+    cases: {
+      'contentPage.open': [{ kind: 'template', id: 'tpl-workplace-safety' }, { kind: 'character', id: 'chr-amara' }],
+      'xstate.done.actor.loadContent': [{ output: TEMPLATE }],
+      'xstate.error.actor.loadContent': [httpError(404, 'No template has this id.'), httpError(0, 'The service could not be reached.')],
     },
   },
 ];

@@ -42,6 +42,8 @@ import { connectTranslateDialogs, connectTranslation, translationActors } from '
 import { connectLeaveWarning, uploadsActors } from './wiring/uploads.ts';
 // Comment export (CSV, PDF).
 import { commentExportActors } from './wiring/commentExport.ts';
+// The authoring dashboard.
+import { authoringActors } from './wiring/authoring.ts';
 
 export interface CreatedSystem extends AppSystem {
   recorder: EventRecorder;
@@ -156,6 +158,8 @@ export function createAppSystem(
         ...lmsExportActors(adapters),
         // Comment export (CSV, PDF).
         ...commentExportActors(adapters),
+        // The authoring dashboard.
+        ...authoringActors(adapters, tokens),
       },
       actions: { logError: (_, params) => console.error(params.message) },
     }),
@@ -224,6 +228,12 @@ export function createAppSystem(
     lmsExport: actor('lmsExport'),
     // Comment export (CSV, PDF).
     commentExport: actor('commentExport'),
+    // The authoring dashboard.
+    authoringDashboard: actor('authoringDashboard'),
+    whatsNew: actor('whatsNew'),
+    courseImport: actor('courseImport'),
+    contentPage: actor('contentPage'),
+    growthQuestionsUrl: `${config.services.growth}/questions`,
     // Screenshot annotation: the dialog's effects.
     annotation: annotationServices(adapters, () => actor('session').getSnapshot().context.user?.sub ?? null),
     origin: options.origin,
