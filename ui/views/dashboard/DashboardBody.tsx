@@ -20,7 +20,7 @@ const DOWNTIME_DISMISSED_KEY = 'dashboard.downtimeDismissed';
 /** #templates / #microlearning of the current location, followed as the hash changes. */
 function useBrowserTab(): [BusinessContentTab | null, () => void] {
   const [, navigate] = useLocation();
-  const [tab, setTab] = useState(() => businessContentTabOf(window.location.hash));
+  const [tab, setTab] = useState(() => (typeof window === 'undefined' ? null : businessContentTabOf(window.location.hash)));
   useEffect(() => {
     const read = () => setTab(businessContentTabOf(window.location.hash));
     window.addEventListener('hashchange', read);
@@ -50,7 +50,7 @@ export function DashboardBody() {
   const destination = useSelector(authoringDashboard, (s) => (s.matches({ create: 'redirecting' }) ? s.context.destination : null));
   const createError = useSelector(authoringDashboard, (s) => s.context.createError);
   const [tab, closeBrowser] = useBrowserTab();
-  const [downtimeDismissed, setDowntimeDismissed] = useState(() => window.localStorage.getItem(DOWNTIME_DISMISSED_KEY) === 'true');
+  const [downtimeDismissed, setDowntimeDismissed] = useState(() => typeof window !== 'undefined' && window.localStorage.getItem(DOWNTIME_DISMISSED_KEY) === 'true');
 
   useEffect(() => {
     authoringDashboard.send({ type: 'authoringDashboard.open' });
