@@ -44,8 +44,9 @@ function TemplateCardButton({ card, busy, importing, onUse }: { card: TemplateCa
         onClick={onUse}
         aria-disabled={busy || undefined}
         aria-busy={importing || undefined}
-        aria-label={importing ? t('authoring.templates.importing', { title: card.title }) : t('authoring.templates.use', { title: card.title })}
       >
+        {/* The name is the card's text, led by what a click does. */}
+        <span className="k-visually-hidden">{importing ? t('authoring.templates.importing', { title: '' }) : t('authoring.templates.use', { title: '' })}</span>
         <span className="template-card__image">
           {card.card_image ? <img src={coverImageUrl(card.card_image)} alt="" width={246} height={148} loading="lazy" /> : null}
           {importing && (
