@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 
 /**
@@ -9,7 +10,7 @@ import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 
 const SHOTS = process.env.DASHBOARD_SHOTS_DIR;
 
-async function shot(page: import('@playwright/test').Page, name: string) {
+async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 

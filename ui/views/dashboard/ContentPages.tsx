@@ -74,7 +74,7 @@ export function TemplateContentPage({ id }: { id: string }) {
   }, [destination, navigate]);
   usePageTitle(template?.title ?? t('content.template.title'));
   return (
-    <AppLayout className="content-page">
+    <AppLayout className="content-detail">
       {template ? (
         <article className="content-page__article">
           <img className="content-page__image" src={coverImageUrl(template.image, { width: 984, height: 592 })} alt="" width={492} height={296} />
@@ -116,7 +116,7 @@ export function CharacterContentPage({ id }: { id: string }) {
   const character = status === 'loaded' ? characterOf(record) : null;
   usePageTitle(character?.name ?? t('content.character.loading'));
   return (
-    <AppLayout className="content-page">
+    <AppLayout className="content-detail">
       {character ? (
         <article className="content-page__article">
           <img className="content-page__image" src={coverImageUrl(character.image, { width: 984, height: 592 })} alt="" width={492} height={296} />
