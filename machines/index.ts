@@ -62,6 +62,12 @@ export { lmsExportMachine } from './lmsExport/lmsExportMachine.ts';
 // Comment export (CSV, PDF).
 export { commentExportMachine } from './commentExport/commentExportMachine.ts';
 
+// The authoring dashboard: its loads and course creation, the what's-new carousel, the course import page.
+export { authoringDashboardMachine } from './dashboard/authoringDashboardMachine.ts';
+export { courseImportMachine } from './dashboard/courseImportMachine.ts';
+export { whatsNewMachine } from './dashboard/whatsNewMachine.ts';
+export { contentPageMachine } from './dashboard/contentPageMachine.ts';
+
 // Screenshot annotation: the dialog and its canvas tools.
 export { annotationDialogMachine } from './annotation/annotationDialogMachine.ts';
 export { canvasMachine as annotationCanvasMachine } from './annotation/canvasMachine.ts';

@@ -35,6 +35,8 @@ import { seedComments, seedReviewRequests, seedVersions } from './seedContent.ts
 import { registerServices } from './services/index.ts';
 // Activation, trial and downloads stand-ins (learning-product activation, localization trial, desktop builds).
 import { registerActivation, seedActivationAccounts } from './activation/index.ts';
+// The authoring dashboard's stand-ins.
+import { registerAuthoring } from './authoring/index.ts';
 import { initials } from './services/subscriptions.ts';
 import { bearerVerifier, createUploadService, packageHostGuard, passwordFingerprint, type FileAccess, type UploadHooks } from './uploads/index.ts';
 
@@ -80,6 +82,9 @@ export interface ServerOptions {
    * absent: from TRANSLATION_LLM_ENDPOINT / TRANSLATION_LLM_API_KEY / TRANSLATION_LLM_MODEL.
    */
   llm?: LlmConfig | null;
+  // The authoring dashboard's stand-ins (server/authoring/).
+  /** How long the conveyor takes to finish a template import; default 1500 ms. */
+  courseImportDelayMs?: number;
 }
 
 export interface RunningServer {
@@ -228,6 +233,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   }
   // Activation, trial and downloads stand-ins (server/activation).
   const activation = await registerActivation(app, { db, verify, publicUrl: () => publicUrl });
+  // The authoring dashboard's stand-ins: content browse, rise-runtime ducks, training home, growth, conveyor room.
+  await registerAuthoring(app, { db, verify, realtime, publicUrl: () => publicUrl, ...(opts.courseImportDelayMs === undefined ? {} : { importDelayMs: opts.courseImportDelayMs }) });
   await registerServices(app, { db, verify, realtime, publicUrl: () => publicUrl });
   await app.register(oidcRoutes, { db, getProvider: () => provider });
   await app.register(clientRoutes, { clientDir: opts.clientDir ?? path.join(REPO_ROOT, 'dist') });

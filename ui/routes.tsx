@@ -41,6 +41,10 @@ const SandboxPage = lazyRoute(() => import('./views/SandboxPage.tsx').then((m) =
 export function preloadLazyRoutes(): Promise<void> {
   return Promise.all([GridScreen.preload(), ItemScreen.preload(), SandboxPage.preload()]).then(() => undefined);
 }
+// The authoring dashboard's pages: the content pages and the course import wait page, each loaded with its route.
+const TemplateContentPage = lazy(() => import('./views/dashboard/ContentPages.tsx').then((m) => ({ default: m.TemplateContentPage })));
+const CharacterContentPage = lazy(() => import('./views/dashboard/ContentPages.tsx').then((m) => ({ default: m.CharacterContentPage })));
+const CourseImportPage = lazy(() => import('./views/dashboard/CourseImportPage.tsx'));
 
 /** Scroll to top on route change (foundation §9). */
 function ScrollToTop() {
@@ -241,6 +245,34 @@ export function AppRoutes() {
               <DownloadsPage />
             </Suspense>
           </PublicLayout>
+        </Route>
+        {/* The authoring dashboard's pages: content pages and the course import wait page (review-and-content §2). */}
+        <Route path="/content/template/:id">
+          {(params) => (
+            <RequireAuth>
+              <Suspense fallback={<LoadingScreen text={t('content.template.loading')} />}>
+                <TemplateContentPage id={decodeURIComponent(params.id)} />
+              </Suspense>
+            </RequireAuth>
+          )}
+        </Route>
+        <Route path="/content/character/:id">
+          {(params) => (
+            <RequireAuth>
+              <Suspense fallback={<LoadingScreen text={t('content.character.loading')} />}>
+                <CharacterContentPage id={decodeURIComponent(params.id)} />
+              </Suspense>
+            </RequireAuth>
+          )}
+        </Route>
+        <Route path="/import-course/:id">
+          {(params) => (
+            <RequireAuth>
+              <Suspense fallback={<LoadingScreen text={t('courseImport.loading')} />}>
+                <CourseImportPage courseId={decodeURIComponent(params.id)} />
+              </Suspense>
+            </RequireAuth>
+          )}
         </Route>
         {/* Any other single-segment path redirects to the dashboard. */}
         <Route path="/:segment">

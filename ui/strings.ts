@@ -33,6 +33,8 @@ import { commentExportStrings } from './strings/commentExport.ts';
 import { annotationStrings } from './strings/annotation.ts';
 // Activation, access modal, trial, survey banner, downloads, footer, browser banner, flash bar.
 import { activationStrings } from './strings/activation.ts';
+// The authoring dashboard, content pages and course import.
+import { authoringDashboardStrings } from './strings/authoringDashboard.ts';
 
 const coreStrings = {
   'app.skipToContent': 'Skip to main content',
@@ -133,7 +135,7 @@ const coreStrings = {
   'notFound.goToDashboard': 'Go to the dashboard',
 } as const;
 
-export const strings = { ...coreStrings, ...headerStrings, ...accessStrings, ...sandboxStrings, ...anonStrings, ...contentStrings, ...itemStrings, ...commentsStrings, ...commentsPanelStrings, ...shareStrings, ...reviewRequestsStrings, ...translationStrings, ...translationToolsStrings, ...translationEditorStrings, ...translationMachineStrings, ...translationAssistStrings, ...translationVersionsStrings, ...translationAssistMachineStrings, ...supportStrings, ...chartsStrings, ...lmsExportStrings, ...commentExportStrings, ...annotationStrings, ...activationStrings, ...translationKeysStrings } as const;
+export const strings = { ...coreStrings, ...headerStrings, ...accessStrings, ...sandboxStrings, ...anonStrings, ...contentStrings, ...itemStrings, ...commentsStrings, ...commentsPanelStrings, ...shareStrings, ...reviewRequestsStrings, ...translationStrings, ...translationToolsStrings, ...translationEditorStrings, ...translationMachineStrings, ...translationAssistStrings, ...translationVersionsStrings, ...translationAssistMachineStrings, ...supportStrings, ...chartsStrings, ...lmsExportStrings, ...commentExportStrings, ...annotationStrings, ...activationStrings, ...translationKeysStrings, ...authoringDashboardStrings } as const;
 
 export type StringKey = keyof typeof strings;
 

@@ -27,6 +27,11 @@ import type { gridDownloadMachine } from '../machines/content/gridDownloadMachin
 import type { lmsExportMachine } from '../machines/lmsExport/lmsExportMachine.ts';
 // Comment export (CSV, PDF).
 import type { commentExportMachine } from '../machines/commentExport/commentExportMachine.ts';
+// The authoring dashboard.
+import type { authoringDashboardMachine } from '../machines/dashboard/authoringDashboardMachine.ts';
+import type { courseImportMachine } from '../machines/dashboard/courseImportMachine.ts';
+import type { whatsNewMachine } from '../machines/dashboard/whatsNewMachine.ts';
+import type { contentPageMachine } from '../machines/dashboard/contentPageMachine.ts';
 import type { uploadsMachine } from '../machines/uploads/uploadsMachine.ts';
 import type { gridPrefsStore } from '../machines/content/gridPrefsStore.ts';
 import type { flagsStore } from '../machines/session/flagsStore.ts';
@@ -135,6 +140,17 @@ export interface AppSystem {
   lmsExport: ActorRefFrom<typeof lmsExportMachine>;
   /** The comments export dialog and its job (systemId `commentExport`): commentExport.open {itemId, product}; commentExportViewOf. */
   commentExport: ActorRefFrom<typeof commentExportMachine>;
+  // The authoring dashboard.
+  /** The dashboard's templates, webinars, onboarding check and course creation (systemId `authoringDashboard`). */
+  authoringDashboard: ActorRefFrom<typeof authoringDashboardMachine>;
+  /** The dashboard's what's-new carousel (systemId `whatsNew`). */
+  whatsNew: ActorRefFrom<typeof whatsNewMachine>;
+  /** The /import-course/{id} wait page (systemId `courseImport`): courseImport.open {courseId, userId}. */
+  courseImport: ActorRefFrom<typeof courseImportMachine>;
+  /** A content page, /content/template/{id} or /content/character/{id} (systemId `contentPage`). */
+  contentPage: ActorRefFrom<typeof contentPageMachine>;
+  /** The growth product's onboarding questions page, where an eligible person is sent from the dashboard. */
+  growthQuestionsUrl: string;
   /** The annotation dialog's effects (remembered tool settings, tracked moments, dialog ids). */
   annotation: AnnotationServices;
   /** Activation, access modal, trial, survey banner, downloads: provided machines (ui/app/wiring/activation.ts) the views start. */

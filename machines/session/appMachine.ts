@@ -46,6 +46,11 @@ import { duplicateReviewMachine } from '../translation/duplicateReviewMachine.ts
 import { lmsExportMachine } from '../lmsExport/lmsExportMachine.ts';
 // Comment export (CSV, PDF).
 import { commentExportMachine } from '../commentExport/commentExportMachine.ts';
+// The authoring dashboard: its loads and course creation, the what's-new carousel, the course import page.
+import { authoringDashboardMachine } from '../dashboard/authoringDashboardMachine.ts';
+import { courseImportMachine } from '../dashboard/courseImportMachine.ts';
+import { whatsNewMachine } from '../dashboard/whatsNewMachine.ts';
+import { contentPageMachine } from '../dashboard/contentPageMachine.ts';
 
 /**
  * The root of the one actor system. It owns the long-lived actors (each with a systemId) so that
@@ -148,6 +153,11 @@ export const appMachine = setup({
     lmsExport: lmsExportMachine,
     // Comment export (CSV, PDF).
     commentExport: commentExportMachine,
+    // The authoring dashboard.
+    authoringDashboard: authoringDashboardMachine,
+    whatsNew: whatsNewMachine,
+    courseImport: courseImportMachine,
+    contentPage: contentPageMachine,
   },
 }).createMachine({
   id: 'app',
@@ -198,6 +208,11 @@ export const appMachine = setup({
     { id: 'lmsExport', systemId: 'lmsExport', src: 'lmsExport' },
     // Comment export (CSV, PDF): the comments export dialog and its job, opened from the item's export menu.
     { id: 'commentExport', systemId: 'commentExport', src: 'commentExport' },
+    // The authoring dashboard at / (its loads, course creation), its what's-new carousel, the /import-course wait page.
+    { id: 'authoringDashboard', systemId: 'authoringDashboard', src: 'authoringDashboard' },
+    { id: 'whatsNew', systemId: 'whatsNew', src: 'whatsNew' },
+    { id: 'courseImport', systemId: 'courseImport', src: 'courseImport' },
+    { id: 'contentPage', systemId: 'contentPage', src: 'contentPage' },
     {
       id: 'auth',
       systemId: 'auth',

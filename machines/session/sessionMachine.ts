@@ -340,6 +340,8 @@ export const sessionMachine = setup({
         sendToSystem('item', () => ({ type: 'item.viewerChanged', userId: null, anonymousEmail: null })),
         // The upgrade modal, a dismissed renewal alert and the reach-activated banner were the last person's.
         sendToSystem('dashboard', () => ({ type: 'dashboard.reset' })),
+        // The authoring dashboard's templates, webinars, onboarding check and course creation were the last person's.
+        sendToSystem('authoringDashboard', () => ({ type: 'authoringDashboard.reset' })),
       ],
       on: {
         'auth.status': [

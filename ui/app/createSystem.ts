@@ -44,6 +44,8 @@ import { connectLeaveWarning, uploadsActors } from './wiring/uploads.ts';
 import { commentExportActors } from './wiring/commentExport.ts';
 // Activation, access modal, trial, survey banner, downloads.
 import { activationServices } from './wiring/activation.ts';
+// The authoring dashboard.
+import { authoringActors } from './wiring/authoring.ts';
 
 export interface CreatedSystem extends AppSystem {
   recorder: EventRecorder;
@@ -158,6 +160,8 @@ export function createAppSystem(
         ...lmsExportActors(adapters),
         // Comment export (CSV, PDF).
         ...commentExportActors(adapters),
+        // The authoring dashboard.
+        ...authoringActors(adapters, tokens),
       },
       actions: { logError: (_, params) => console.error(params.message) },
     }),
@@ -245,6 +249,12 @@ export function createAppSystem(
     lmsExport: actor('lmsExport'),
     // Comment export (CSV, PDF).
     commentExport: actor('commentExport'),
+    // The authoring dashboard.
+    authoringDashboard: actor('authoringDashboard'),
+    whatsNew: actor('whatsNew'),
+    courseImport: actor('courseImport'),
+    contentPage: actor('contentPage'),
+    growthQuestionsUrl: `${config.services.growth}/questions`,
     // Screenshot annotation: the dialog's effects.
     // Activation, access modal, trial, survey banner, downloads.
     activation,

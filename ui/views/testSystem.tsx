@@ -42,6 +42,11 @@ import { gridDownloadMachine } from '../../machines/content/gridDownloadMachine.
 import { lmsExportMachine } from '../../machines/lmsExport/lmsExportMachine.ts';
 // Comment export (CSV, PDF).
 import { commentExportMachine } from '../../machines/commentExport/commentExportMachine.ts';
+// The authoring dashboard.
+import { authoringDashboardMachine } from '../../machines/dashboard/authoringDashboardMachine.ts';
+import { courseImportMachine } from '../../machines/dashboard/courseImportMachine.ts';
+import { whatsNewMachine } from '../../machines/dashboard/whatsNewMachine.ts';
+import { contentPageMachine } from '../../machines/dashboard/contentPageMachine.ts';
 import { uploadsMachine } from '../../machines/uploads/uploadsMachine.ts';
 import { notificationSettingsMachine } from '../../machines/session/notificationSettingsMachine.ts';
 import { sandboxMachine } from '../../machines/session/sandboxMachine.ts';
@@ -134,6 +139,11 @@ export interface TestSystemParts {
   itemStack?: ReturnType<typeof createActor<typeof itemStackMachine>>;
   gridDownload?: ReturnType<typeof createActor<typeof gridDownloadMachine>>;
   commentExport?: ReturnType<typeof createActor<typeof commentExportMachine>>;
+  // The authoring dashboard.
+  authoringDashboard?: ReturnType<typeof createActor<typeof authoringDashboardMachine>>;
+  whatsNew?: ReturnType<typeof createActor<typeof whatsNewMachine>>;
+  courseImport?: ReturnType<typeof createActor<typeof courseImportMachine>>;
+  contentPage?: ReturnType<typeof createActor<typeof contentPageMachine>>;
   dashboard?: ReturnType<typeof createActor<typeof dashboardMachine>>;
   audioDrawer?: ReturnType<typeof createActor<typeof audioDrawerMachine>>;
   duplicateReview?: ReturnType<typeof createActor<typeof duplicateReviewMachine>>;
@@ -171,6 +181,12 @@ export function testSystem(parts: TestSystemParts = {}): AppSystem {
     itemStack: parts.itemStack ?? createActor(inert(itemStackMachine)).start(),
     gridDownload: parts.gridDownload ?? createActor(inert(gridDownloadMachine)).start(),
     commentExport: parts.commentExport ?? createActor(inert(commentExportMachine)).start(),
+    // The authoring dashboard.
+    authoringDashboard: parts.authoringDashboard ?? createActor(inert(authoringDashboardMachine)).start(),
+    whatsNew: parts.whatsNew ?? createActor(whatsNewMachine).start(),
+    courseImport: parts.courseImport ?? createActor(inert(courseImportMachine)).start(),
+    contentPage: parts.contentPage ?? createActor(inert(contentPageMachine)).start(),
+    growthQuestionsUrl: 'http://localhost/services/growth/questions',
     dashboard: parts.dashboard ?? createActor(dashboardMachine).start(),
     audioDrawer: parts.audioDrawer ?? createActor(audioDrawerMachine).start(),
     duplicateReview: parts.duplicateReview ?? createActor(duplicateReviewMachine).start(),

@@ -63,12 +63,14 @@ describe('views', () => {
   });
 });
 
-describe('dashboard app cards', () => {
-  it('Rise opens from the dashboard only when the subscription has it (foundation §2)', () => {
-    const withRise = renderRoute('/', { session: sessionWith({ account: accountFor(DEMO.tara) }), flags: flagsWith() });
-    expect(withRise).toMatch(/<a[^>]*href="\/rise"[^>]*class="app-card"/);
-    const noSub = renderRoute('/', { session: sessionWith({ account: accountFor(DEMO.nora) }), flags: flagsWith() });
-    expect(noSub).not.toMatch(/<a[^>]*href="\/rise"[^>]*class="app-card"/);
-    expect(noSub).toContain('Not in your subscription');
+describe('authoring dashboard', () => {
+  it('greets by first name, offers the new-course button and shows the templates and webinars loading (review-and-content §2)', () => {
+    const html = renderRoute('/', { session: sessionWith({ account: accountFor(DEMO.tara) }), flags: flagsWith() });
+    expect(html).toContain('Welcome, ');
+    expect(html).toContain('New course');
+    expect(html).toContain('Start from a template');
+    expect(html).toContain('Loading templates…');
+    expect(html).toContain('Loading recent webinars…');
+    expect(html).toContain('Recent webinars');
   });
 });

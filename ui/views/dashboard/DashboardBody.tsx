@@ -1,0 +1,148 @@
+import { useSelector } from '@xstate/react';
+import { useCallback, useEffect, useId, useState } from 'react';
+import { useLocation } from 'wouter';
+import { greetingName } from '../../../domain/auth.ts';
+import { authoringCoursePath, businessContentTabOf, downtimeBannerShown, importCoursePath, type BusinessContentTab } from '../../../domain/dashboard.ts';
+import { Banner, Button } from '../../kit/index.ts';
+import { t } from '../../strings.ts';
+import { useSystem } from '../../system.tsx';
+import { ExternalRedirectScreen } from '../screens/ExternalRedirectScreen.tsx';
+import '../../styles/dashboard.css';
+import { BusinessContentBrowser } from './BusinessContentBrowser.tsx';
+import { NewCourseButton } from './NewCourseButton.tsx';
+import { TemplateGrid } from './TemplateGrid.tsx';
+import { WebinarsSidebar } from './WebinarsSidebar.tsx';
+import { WhatsNewCarousel } from './WhatsNewCarousel.tsx';
+
+/** The downtime banner's dismissal, kept in this browser (the spec does not name its key). */
+const DOWNTIME_DISMISSED_KEY = 'dashboard.downtimeDismissed';
+
+/** #templates / #microlearning of the current location, followed as the hash changes. */
+function useBrowserTab(): [BusinessContentTab | null, () => void] {
+  const [, navigate] = useLocation();
+  const [tab, setTab] = useState(() => (typeof window === 'undefined' ? null : businessContentTabOf(window.location.hash)));
+  useEffect(() => {
+    const read = () => setTab(businessContentTabOf(window.location.hash));
+    window.addEventListener('hashchange', read);
+    return () => window.removeEventListener('hashchange', read);
+  }, []);
+  const close = useCallback(() => {
+    setTab(null);
+    navigate('/');
+  }, [navigate]);
+  return [tab, close];
+}
+
+/**
+ * The authoring dashboard's body (review-and-content §2 dashboard): greeting with the first name, the new-course
+ * button, the optional downtime banner, the template and microlearning grids, the what's-new carousel and the recent
+ * webinars. Showing it opens the `authoringDashboard` actor (loads, the onboarding check); an eligible person is sent
+ * to the growth product's /questions; a created course opens in the authoring tool, an imported template on the
+ * /import-course wait page. #templates and #microlearning open the business-content browser.
+ */
+export function DashboardBody() {
+  const { auth, authoringDashboard, links, growthQuestionsUrl } = useSystem();
+  const [, navigate] = useLocation();
+  const templatesHeading = useId();
+  const microHeading = useId();
+  const firstName = useSelector(auth, (snapshot) => (snapshot.context.user ? greetingName(snapshot.context.user) : ''));
+  const onboardingRedirect = useSelector(authoringDashboard, (s) => s.matches({ onboarding: 'redirecting' }));
+  const destination = useSelector(authoringDashboard, (s) => (s.matches({ create: 'redirecting' }) ? s.context.destination : null));
+  const createError = useSelector(authoringDashboard, (s) => s.context.createError);
+  const [tab, closeBrowser] = useBrowserTab();
+  const [downtimeDismissed, setDowntimeDismissed] = useState(() => typeof window !== 'undefined' && window.localStorage.getItem(DOWNTIME_DISMISSED_KEY) === 'true');
+
+  useEffect(() => {
+    authoringDashboard.send({ type: 'authoringDashboard.open' });
+  }, [authoringDashboard]);
+
+  // An imported template waits on its own page (inside the app).
+  useEffect(() => {
+    if (destination?.kind === 'importPage') navigate(importCoursePath(destination.courseId));
+  }, [destination, navigate]);
+
+  if (onboardingRedirect) {
+    return <ExternalRedirectScreen to={growthQuestionsUrl} text={t('authoring.onboarding.redirecting')} destination={t('authoring.onboarding.destination')} />;
+  }
+  if (destination?.kind === 'authoring') {
+    return (
+      <ExternalRedirectScreen
+        to={`${links.authoring}${authoringCoursePath(destination.courseId)}`}
+        text={t('authoring.redirecting.course')}
+        destination={t('authoring.redirecting.destination')}
+      />
+    );
+  }
+
+  const dismissDowntime = () => {
+    window.localStorage.setItem(DOWNTIME_DISMISSED_KEY, 'true');
+    setDowntimeDismissed(true);
+  };
+
+  return (
+    <div className="authoring-dashboard">
+      {downtimeBannerShown(Date.now(), downtimeDismissed) && (
+        <Banner
+          tone="warning"
+          title={t('authoring.downtime.title')}
+          action={
+            <Button variant="ghost" size="sm" onClick={dismissDowntime}>
+              {t('common.dismiss')}
+            </Button>
+          }
+        >
+          {t('authoring.downtime.body')}
+        </Banner>
+      )}
+      <div className="authoring-dashboard__hero">
+        <h1 className="page-title">{t('dashboard.greeting', { name: firstName })}</h1>
+        <NewCourseButton />
+      </div>
+      {createError && (
+        <Banner
+          tone="error"
+          title={t('authoring.createError.title')}
+          announce
+          action={
+            <Button variant="ghost" size="sm" onClick={() => authoringDashboard.send({ type: 'authoringDashboard.dismissError' })}>
+              {t('common.dismiss')}
+            </Button>
+          }
+        >
+          {createError}
+        </Banner>
+      )}
+      <div className="authoring-dashboard__layout">
+        <div className="authoring-dashboard__main">
+          <section aria-labelledby={templatesHeading} className="dashboard-section">
+            <div className="dashboard-section__header">
+              <h2 id={templatesHeading} className="dashboard-section__title">
+                {t('authoring.templates.heading')}
+              </h2>
+              <a className="dashboard-section__more" href="#templates">
+                {t('authoring.templates.browseAll')}
+              </a>
+            </div>
+            <TemplateGrid kind="courses" headingId={templatesHeading} />
+          </section>
+          <section aria-labelledby={microHeading} className="dashboard-section">
+            <div className="dashboard-section__header">
+              <h2 id={microHeading} className="dashboard-section__title">
+                {t('authoring.microlearning.heading')}
+              </h2>
+              <a className="dashboard-section__more" href="#microlearning">
+                {t('authoring.microlearning.browseAll')}
+              </a>
+            </div>
+            <TemplateGrid kind="microlearning" headingId={microHeading} />
+          </section>
+        </div>
+        <aside className="authoring-dashboard__sidebar" aria-label={t('authoring.webinars.heading')}>
+          <WhatsNewCarousel />
+          <WebinarsSidebar />
+        </aside>
+      </div>
+      {tab && <BusinessContentBrowser tab={tab} onClose={closeBrowser} />}
+    </div>
+  );
+}
