@@ -8,6 +8,31 @@ import { diffRefreshed, modelExtrasOf } from './translationToolRules.ts';
 import { draftsAfterFailedSave, draftsWithout, keyboardReadyHandlers, openEditing } from './translationKeyboard.ts';
 import { translationSetup } from './translationSetup.ts';
 
+/**
+ * Opening a segment's editor: refused with words when the segment is blocked, asked to sign in when signed out. Also
+ * while a save is on the wire (save-and-next moved the editor on): another row may be opened meanwhile, not the one
+ * being saved, whose stored value is not back yet.
+ */
+const startEditOn = translationSetup.createStateConfig({
+  on: {
+    'translation.startEdit': [
+      { guard: { type: 'isSegmentBeingSaved', params: ({ event }) => ({ key: event.key }) } },
+  { guard: { type: 'isUnknownSegment', params: ({ event }) => ({ key: event.key }) } },
+  { guard: 'isSignedOut', actions: 'openAuthPrompt' },
+  {
+    guard: { type: 'isSegmentBlocked', params: ({ event }) => ({ key: event.key }) },
+    actions: showToast(({ context, event }) => blockedToast(blockedReasonOf(context, segmentOf(context, event.type === 'translation.startEdit' ? event.key : '')?.navKey ?? '', event.type === 'translation.startEdit' ? event.key : undefined))),
+  },
+  {
+    actions: assign(({ context, event }) => {
+      const editing = openEditing(context, event.type === 'translation.startEdit' ? event.key : '');
+      return editing ? { editing, focusedKey: editing.key, conflict: null } : {};
+    }),
+  },
+],
+  },
+}).on;
+
 export const loadRegion = translationSetup.createStateConfig({
   initial: 'fetchingStack',
   states: {
@@ -141,25 +166,13 @@ export const loadRegion = translationSetup.createStateConfig({
       states: {
         translationFetched: {
           on: {
-            'translation.startEdit': [
-              { guard: { type: 'isUnknownSegment', params: ({ event }) => ({ key: event.key }) } },
-              { guard: 'isSignedOut', actions: 'openAuthPrompt' },
-              {
-                guard: { type: 'isSegmentBlocked', params: ({ event }) => ({ key: event.key }) },
-                actions: showToast(({ context, event }) => blockedToast(blockedReasonOf(context, segmentOf(context, event.type === 'translation.startEdit' ? event.key : '')?.navKey ?? '', event.type === 'translation.startEdit' ? event.key : undefined))),
-              },
-              {
-                actions: assign(({ context, event }) => {
-                  const editing = openEditing(context, event.type === 'translation.startEdit' ? event.key : '');
-                  return editing ? { editing, focusedKey: editing.key, conflict: null } : {};
-                }),
-              },
-            ],
+            ...startEditOn,
             'translation.cancelEdit': { actions: assign(({ context }) => ({ drafts: draftsWithout(context.drafts, context.editing?.key), editing: null, conflict: null })) },
           },
         },
         submitting: {
           tags: ['saving'],
+          on: startEditOn,
           invoke: {
             id: 'saveChanges',
             src: 'saveChanges',
@@ -205,6 +218,7 @@ export const loadRegion = translationSetup.createStateConfig({
         },
         // §4 CHANGES_PENDING: the saved segment is read back (server truth) before editing goes on.
         changesPending: {
+          on: startEditOn,
           invoke: {
             id: 'getSavedSegments',
             src: 'getSegments',

@@ -58,12 +58,24 @@ async function activeRound(page: Page, round: number, frenchPath: string): Promi
   await navigate(page, frenchPath);
   const table = page.getByRole('table', { name: 'Segments' });
   await table.waitFor();
-  await table.getByTitle('Edit translation').nth(round % 5).click();
+  // The row is scrolled into view with the wheel over the table, as a person does (a row below the fold clicked
+  // through Playwright's own scroll-into-view opens no editor in the virtualized table).
+  const edit = table.getByTitle('Edit translation').nth(round % 5);
+  for (let tries = 0; tries < 10; tries++) {
+    const box = await edit.boundingBox();
+    const height = page.viewportSize()?.height ?? 900;
+    if (box && box.y + box.height < height - 80) break;
+    await page.mouse.move((box?.x ?? 1200) + 10, height * 0.66);
+    await page.mouse.wheel(0, 200);
+    await page.waitForFunction(() => new Promise((resolve) => requestAnimationFrame(() => resolve(true))));
+  }
+  await edit.click();
   const editor = page.getByRole('textbox', { name: /^Translation of/ });
   await editor.waitFor();
   await page.keyboard.press('End');
   await page.keyboard.type(` (${round})`, { delay: TYPING_MS });
-  await page.keyboard.press('Control+Enter');
+  // Saved with the editor's Save button: the editor closes once the save is back.
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await editor.waitFor({ state: 'hidden' });
   await page.waitForTimeout(LOOK_MS);
   // The grid: a folder created and opened, a search typed.

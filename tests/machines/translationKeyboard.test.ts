@@ -69,6 +69,29 @@ describe('translation keyboard: save-and-next (Ctrl/Cmd+Enter)', () => {
     expect(t.snap().context.editing?.key).toBe(T2);
   });
 
+  it('opens another row clicked while the save is on the wire, but not the row being saved', async () => {
+    const t = start();
+    await load(t);
+    t.actor.send({ type: 'translation.startEdit', key: T1 });
+    t.actor.send({ type: 'translation.edit', key: T1, value: 'Bonjour' });
+    t.actor.send({ type: 'translation.saveAndNext' });
+    await settle();
+    t.actor.send({ type: 'translation.leaveEdit' });
+    expect(t.snap().context.editing).toBeNull();
+    // Still SUBMITTING: the row being saved does not open on its old value; another row does.
+    t.actor.send({ type: 'translation.startEdit', key: T1 });
+    expect(t.snap().context.editing).toBeNull();
+    t.actor.send({ type: 'translation.startEdit', key: T3 });
+    expect(loadStatusOf(t.snap())).toBe('SUBMITTING');
+    expect(t.snap().context.editing?.key).toBe(T3);
+    t.actor.send({ type: 'translation.leaveEdit' });
+    // Read back (CHANGES_PENDING) likewise.
+    t.calls.saveChanges.calls[0]!.resolve({ paths: {} });
+    await settle();
+    t.actor.send({ type: 'translation.startEdit', key: T2 });
+    expect(t.snap().context.editing?.key).toBe(T2);
+  });
+
   it('skips rows that cannot be edited (a complete, locked group) and says so at the last segment', async () => {
     const t = start();
     // Slide 2 (t3) is complete: locked.
