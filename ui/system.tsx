@@ -43,8 +43,28 @@ import type { dashboardMachine } from '../machines/dashboard/dashboardMachine.ts
 import type { audioDrawerMachine } from '../machines/translation/audioDrawerMachine.ts';
 import type { AnnotationPrefs } from '../domain/annotation.ts';
 // Activation, access modal, trial, survey banner, downloads.
-import type { ActivationServices } from './app/wiring/activation.ts';
+import type { accessModalMachine } from '../machines/activation/accessModalMachine.ts';
+import type { activationMachine } from '../machines/activation/activationMachine.ts';
+import type { downloadsMachine } from '../machines/activation/downloadsMachine.ts';
+import type { surveyBannerMachine } from '../machines/activation/surveyBannerMachine.ts';
+import type { trialMachine } from '../machines/activation/trialMachine.ts';
 import type { duplicateReviewMachine } from '../machines/translation/duplicateReviewMachine.ts';
+
+/** Activation, access modal, trial, survey banner, downloads (ui/app/wiring/activation.ts). */
+/** The activation feature's machines, provided, and its small effects; the views start one actor per machine. */
+export interface ActivationServices {
+  activation: typeof activationMachine;
+  accessModal: typeof accessModalMachine;
+  trial: typeof trialMachine;
+  surveyBanner: typeof surveyBannerMachine;
+  downloads: typeof downloadsMachine;
+  /** The dashboard survey banner is hidden now (its stored date is ahead; an invalid one is reset a month ahead). */
+  isSurveyHidden: () => boolean;
+  /** The unsupported-browser banner was dismissed in this browser. */
+  isBrowserBannerDismissed: () => boolean;
+  dismissBrowserBanner: () => void;
+  userAgent: string;
+}
 
 // Screenshot annotation: the dialog's effects.
 /** The annotation dialog's effects (ui/app/wiring/annotation.ts): remembered tool settings, tracked moments, dialog ids. */

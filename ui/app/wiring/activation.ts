@@ -16,26 +16,12 @@ import { surveyBannerMachine } from '../../../machines/activation/surveyBannerMa
 import { trialMachine } from '../../../machines/activation/trialMachine.ts';
 import type { ToastInput } from '../../../machines/session/toastsMachine.ts';
 import type { Adapters } from './common.ts';
+import type { ActivationServices } from '../../system.tsx';
 
 /** Where the dashboard survey banner's hide date is kept (ISO 8601). */
 export const SURVEY_BANNER_STORAGE_KEY = 'review.dashboardSurvey.hiddenUntil';
 /** The dashboard survey's id (foundation §3 Survey surveyId / slug). */
 export const DASHBOARD_SURVEY_ID = 'dashboard-survey';
-
-/** The activation feature's machines, provided, and its small effects; the views start one actor per machine. */
-export interface ActivationServices {
-  activation: typeof activationMachine;
-  accessModal: typeof accessModalMachine;
-  trial: typeof trialMachine;
-  surveyBanner: typeof surveyBannerMachine;
-  downloads: typeof downloadsMachine;
-  /** The dashboard survey banner is hidden now (its stored date is ahead; an invalid one is reset a month ahead). */
-  isSurveyHidden: () => boolean;
-  /** The unsupported-browser banner was dismissed in this browser. */
-  isBrowserBannerDismissed: () => boolean;
-  dismissBrowserBanner: () => void;
-  userAgent: string;
-}
 
 export interface ActivationDeps {
   /** The product API (bearer). */
