@@ -23,6 +23,8 @@
  * - translation tools: find over 20,000 segments (budget 30 ms), duplicates over 50,000 (budget 150 ms), replace-all
  *   of 1,000 hits with its change batches (budget 100 ms)
  * - memory report: 20,000 segments against a 20,000-segment translation memory (budget 5,000 ms)
+ * - first load (tests/bench/firstLoad.ts): initial JavaScript gzip on /, /review and an item view, Lighthouse desktop
+ * - translate tab keyboard (tests/bench/translateKeys.ts): open to interactive, keystroke to frame, save-and-next
  */
 import { performance } from 'node:perf_hooks';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
@@ -57,6 +59,8 @@ import { benchLmsExport } from './lmsExport.ts';
 import { benchCommentExport } from './commentExport.ts';
 import { benchAnnotation } from './annotation.ts';
 import { benchAnnotationCapture } from './annotationCapture.ts';
+import { benchFirstLoad } from './firstLoad.ts';
+import { benchTranslateKeys } from './translateKeys.ts';
 
 const user = { sub: 'u', email: 'alex.admin@example.com', firstName: 'Alex', lastName: 'Admin' };
 const session = { tokens: { accessToken: 'secret', idToken: 'id', hasRefreshToken: true, expiresInSeconds: 3600 }, user };
@@ -261,6 +265,12 @@ await benchCommentExport();
 // Screenshot annotation: the dialog with 1,000 strokes (frame times), and a slide's capture (time, PNG size).
 await benchAnnotation();
 await benchAnnotationCapture();
+
+// First load: initial JavaScript per page over the wire, Lighthouse desktop scores (goals ≤ 170 / 250 KB, ≥ 95).
+await benchFirstLoad();
+
+// The translate tab from the keyboard: open to interactive on 20,000 segments, keystroke to frame, save-and-next.
+await benchTranslateKeys();
 
 // Path generation: CPU time per machine (goal under 10 s each, the registry under 60 s) and what it covers.
 let pathsCpuMs = 0;
