@@ -57,6 +57,8 @@ export default defineConfig({
           name: 'server-postgres',
           include: POSTGRES_SERVER_TESTS,
           globalSetup: ['tests/support/postgresGlobalSetup.ts'],
+          // Only this project's processes use the run's PostgreSQL (the others inherit its URL, not this mark).
+          env: { REVIEW_TEST_ENGINE: 'postgres' },
           pool: 'forks',
           testTimeout: 60_000,
         },

@@ -19,9 +19,17 @@ export async function postgresGlobalSetup(): Promise<() => void> {
   return () => removePostgres(server);
 }
 
+/**
+ * The run's PostgreSQL, for the test processes of the `server-postgres` project only: the globalSetup's environment
+ * reaches every process vitest starts after it, so the project marks its own with REVIEW_TEST_ENGINE (vitest `env`).
+ */
+function postgresOfThisProject(): string | undefined {
+  return process.env.REVIEW_TEST_ENGINE === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
+}
+
 /** Creates (once) the database of a test data folder and returns its URL; undefined when the run is on SQLite. */
 export async function testDatabaseFor(dataDir: string): Promise<string | undefined> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
+  const serverUrl = postgresOfThisProject();
   if (!serverUrl) return undefined;
   const name = `test_${createHash('sha256').update(dataDir).digest('hex').slice(0, 20)}`;
   const client = new pg.Client({ connectionString: serverUrl });
@@ -37,7 +45,7 @@ export async function testDatabaseFor(dataDir: string): Promise<string | undefin
 
 /** Drops a test database made by testDatabaseFor (its connections are closed first). */
 export async function dropTestDatabase(url: string): Promise<void> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
+  const serverUrl = postgresOfThisProject();
   if (!serverUrl) return;
   const name = new URL(url).pathname.slice(1);
   const client = new pg.Client({ connectionString: serverUrl });
