@@ -16,20 +16,20 @@ import { translationSetup } from './translationSetup.ts';
 const startEditOn = translationSetup.createStateConfig({
   on: {
     'translation.startEdit': [
-      { guard: { type: 'isSegmentBeingSaved', params: ({ event }) => ({ key: event.key }) } },
-  { guard: { type: 'isUnknownSegment', params: ({ event }) => ({ key: event.key }) } },
-  { guard: 'isSignedOut', actions: 'openAuthPrompt' },
-  {
-    guard: { type: 'isSegmentBlocked', params: ({ event }) => ({ key: event.key }) },
-    actions: showToast(({ context, event }) => blockedToast(blockedReasonOf(context, segmentOf(context, event.type === 'translation.startEdit' ? event.key : '')?.navKey ?? '', event.type === 'translation.startEdit' ? event.key : undefined))),
-  },
-  {
-    actions: assign(({ context, event }) => {
-      const editing = openEditing(context, event.type === 'translation.startEdit' ? event.key : '');
-      return editing ? { editing, focusedKey: editing.key, conflict: null } : {};
-    }),
-  },
-],
+      { guard: { type: 'isUnknownSegment', params: ({ event }) => ({ key: event.key }) } },
+      { guard: 'isSignedOut', actions: 'openAuthPrompt' },
+      {
+        guard: { type: 'isSegmentBlocked', params: ({ event }) => ({ key: event.key }) },
+        actions: showToast(({ context, event }) => blockedToast(blockedReasonOf(context, segmentOf(context, event.type === 'translation.startEdit' ? event.key : '')?.navKey ?? '', event.type === 'translation.startEdit' ? event.key : undefined))),
+      },
+      {
+        actions: assign(({ context, event }) => {
+          const key = event.type === 'translation.startEdit' ? event.key : '';
+          const editing = context.saving?.key === key ? null : openEditing(context, key);
+          return editing ? { editing, focusedKey: editing.key, conflict: null } : {};
+        }),
+      },
+    ],
   },
 }).on;
 
@@ -218,7 +218,6 @@ export const loadRegion = translationSetup.createStateConfig({
         },
         // §4 CHANGES_PENDING: the saved segment is read back (server truth) before editing goes on.
         changesPending: {
-          on: startEditOn,
           invoke: {
             id: 'getSavedSegments',
             src: 'getSegments',

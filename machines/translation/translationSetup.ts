@@ -107,8 +107,6 @@ export const translationSetup = setup({
       const segment = segmentOf(context, params.key);
       return !segment || blockedReasonOf(context, segment.navKey, segment.key) !== null;
     },
-    /** The segment whose save is on the wire (its editor cannot open until the stored value is back). */
-    isSegmentBeingSaved: ({ context }, params: { key: string }) => context.saving?.key === params.key,
     isEditing: ({ context }) => context.editing !== null,
     hasConflict: ({ context }) => context.conflict !== null,
     isEditedSegmentBlocked: ({ context }) => {
