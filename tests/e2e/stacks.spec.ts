@@ -7,6 +7,8 @@ import { expect, expectNoAxeViolations, itemCard, openGridAs, test } from './fix
 
 test('the stack card opens its source course with the stack title and the languages sidebar; a language opens its translation', async ({ page }) => {
   await openGridAs(page, 'alex.admin@example.com');
+  // Found by its title, as a person does when other items fill the first page.
+  await page.getByRole('searchbox', { name: 'Search content' }).fill('Onboarding course');
   await itemCard(page, 'Onboarding course').getByRole('link').first().click();
   await expect(page).toHaveURL(/\/review\?sourceCourse=true$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Onboarding course', exact: true })).toBeVisible();
@@ -46,6 +48,7 @@ test('a validator finds a translation target by searching its language, and by i
 
 test('the owner’s stack card menu offers what §6 gives a stack: rename, move and delete', async ({ page }) => {
   await openGridAs(page, 'alex.admin@example.com');
+  await page.getByRole('searchbox', { name: 'Search content' }).fill('Onboarding course');
   await itemCard(page, 'Onboarding course').getByRole('button', { name: /^Actions for/ }).click();
   const menu = page.getByRole('menu');
   await expect(menu.getByRole('menuitem')).toHaveText([/Rename/, /Move to folder/, /Delete/]);
