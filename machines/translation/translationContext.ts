@@ -73,6 +73,8 @@ export interface TranslationContext extends TranslationToolsContext {
   authPromptOpen: boolean;
   /** The save in flight: the segment, its change before (for the rollback) and the batches to send. */
   saving: { key: string; previous: ValidationChange | null; newValue: string; batches: CommandChange[][] } | null;
+  /** The segment asked to open while its own save was on the wire or being read back: it opens once the stored value is in. */
+  queuedEdit: string | null;
   /** The progress call in flight: the nav group, its progress before and the changes it touched (for the rollback). */
   progressCall: { navKey: string; previous: ProgressDetail | null; previousChanges: Record<string, ValidationChange> } | null;
   /** The reset in flight (the change before, for the rollback). */
@@ -117,6 +119,7 @@ export const CLOSED: Omit<TranslationContext, 'skipReopenConfirm' | 'languageMap
   reopenAsked: null,
   authPromptOpen: false,
   saving: null,
+  queuedEdit: null,
   progressCall: null,
   resetting: null,
   refreshQueue: [],

@@ -10,8 +10,8 @@ import { translationSetup } from './translationSetup.ts';
 
 /**
  * Opening a segment's editor: refused with words when the segment is blocked, asked to sign in when signed out. Also
- * while a save is on the wire (save-and-next moved the editor on): another row may be opened meanwhile, not the one
- * being saved, whose stored value is not back yet.
+ * while a save is on the wire or being read back (save-and-next moved the editor on): another row opens at once; the
+ * row being saved, whose stored value is not back yet, is queued and opens when it is.
  */
 const startEditOn = translationSetup.createStateConfig({
   on: {
@@ -25,12 +25,18 @@ const startEditOn = translationSetup.createStateConfig({
       {
         actions: assign(({ context, event }) => {
           const key = event.type === 'translation.startEdit' ? event.key : '';
-          const editing = context.saving?.key === key ? null : openEditing(context, key);
-          return editing ? { editing, focusedKey: editing.key, conflict: null } : {};
+          if (context.saving?.key === key) return { queuedEdit: key, focusedKey: key };
+          const editing = openEditing(context, key);
+          return editing ? { editing, focusedKey: editing.key, conflict: null, queuedEdit: null } : {};
         }),
       },
     ],
   },
+}).on;
+
+/** Any row clicked while the saved segment is read back waits for it (a short read); the latest click wins. */
+const queueEditOn = translationSetup.createStateConfig({
+  on: { 'translation.startEdit': { actions: assign(({ event }) => ({ queuedEdit: event.key, focusedKey: event.key })) } },
 }).on;
 
 export const loadRegion = translationSetup.createStateConfig({
@@ -209,7 +215,7 @@ export const loadRegion = translationSetup.createStateConfig({
                   const saved = context.saving;
                   if (saved?.previous) changes[saved.key] = saved.previous;
                   else if (saved) delete changes[saved.key];
-                  return { changes, drafts: draftsAfterFailedSave(context), saving: null, error: TRANSLATION_MESSAGES.saveChange(errorMessageOf(event.error, 'unknown error')) };
+                  return { changes, drafts: draftsAfterFailedSave(context), saving: null, queuedEdit: null, error: TRANSLATION_MESSAGES.saveChange(errorMessageOf(event.error, 'unknown error')) };
                 }),
                 { type: 'reportError', params: ({ event }) => ({ message: TRANSLATION_MESSAGES.saveChange(errorMessageOf(event.error, 'unknown error')) }) },
               ],
@@ -218,6 +224,7 @@ export const loadRegion = translationSetup.createStateConfig({
         },
         // §4 CHANGES_PENDING: the saved segment is read back (server truth) before editing goes on.
         changesPending: {
+          on: queueEditOn,
           invoke: {
             id: 'getSavedSegments',
             src: 'getSegments',
@@ -225,10 +232,10 @@ export const loadRegion = translationSetup.createStateConfig({
               const segment = context.saving ? segmentOf(context, context.saving.key) : undefined;
               return { ids: segment ? [segment.validationSegmentId] : [], pass: context.subject?.pass ?? null };
             },
-            onDone: { target: 'translationFetched', actions: [assign(({ context, event }) => ({ ...applySegments(context, event.output), saving: null })), 'rerunSearch'] },
+            onDone: { target: 'translationFetched', actions: [assign(({ context, event }) => ({ ...applySegments(context, event.output), saving: null })), 'rerunSearch', 'openQueuedEdit'] },
             onError: {
               target: 'translationFetched',
-              actions: [assign({ saving: null }), { type: 'reportError', params: ({ event }) => ({ message: `Translations: reading the saved segment failed: ${errorMessageOf(event.error, 'unknown error')}` }) }],
+              actions: [assign({ saving: null }), 'openQueuedEdit', { type: 'reportError', params: ({ event }) => ({ message: `Translations: reading the saved segment failed: ${errorMessageOf(event.error, 'unknown error')}` }) }],
             },
           },
         },

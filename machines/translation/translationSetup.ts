@@ -1,5 +1,5 @@
 /** The translation actor's setup: its types, actor slots, delays, named actions and guards (the regions' files build on it). */
-import { assign, setup } from 'xstate';
+import { assign, enqueueActions, setup } from 'xstate';
 import {
   DUPLICATE_NAVIGATE_IGNORE_MS,
   SEARCH_DEFER_ABOVE,
@@ -58,6 +58,12 @@ export const translationSetup = setup({
     rerunSearch: assign(({ context }) => searchRefreshed(context)),
     showPreviousEditsError: showToast(() => translationToast('translationToast.previousEditsError', TRANSLATION_MESSAGES.loadPreviousEdits)),
     markEdited: assign(({ context }) => withTools(context, { hasEdited: true })),
+    /** The row clicked while its save was on the wire or read back is opened now, by the rules of any click. */
+    openQueuedEdit: enqueueActions<TranslationContext, TranslationEvent, undefined, TranslationEvent, never, never, never, never, never>(({ context, enqueue }) => {
+      if (!context.queuedEdit) return;
+      enqueue.raise({ type: 'translation.startEdit', key: context.queuedEdit });
+      enqueue.assign({ queuedEdit: null });
+    }),
     openAuthPrompt: assign({ authPromptOpen: true }),
     applyPush: assign(({ context, event }) => {
       const push = translationPushOf(event, context.validationId);

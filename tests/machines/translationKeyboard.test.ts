@@ -86,6 +86,46 @@ describe('translation keyboard: save-and-next (Ctrl/Cmd+Enter)', () => {
     expect(t.snap().context.editing?.key).toBe(T3);
   });
 
+  it('opens the row being saved, clicked while its save is on the wire, once its stored value is read back', async () => {
+    const t = start();
+    await load(t);
+    t.actor.send({ type: 'translation.startEdit', key: T1 });
+    t.actor.send({ type: 'translation.edit', key: T1, value: 'Bonjour' });
+    t.actor.send({ type: 'translation.saveAndNext' });
+    await settle();
+    t.actor.send({ type: 'translation.leaveEdit' });
+    t.actor.send({ type: 'translation.startEdit', key: T1 });
+    expect(t.snap().context.editing).toBeNull();
+    t.calls.saveChanges.calls[0]!.resolve({ paths: { [T1]: { replacement: { newValue: 'Bonjour' } } } });
+    await settle();
+    expect(loadStatusOf(t.snap())).toBe('CHANGES_PENDING');
+    expect(t.snap().context.editing).toBeNull();
+    t.calls.getSegments.calls[0]!.resolve({ segments: [] });
+    await settle();
+    expect(loadStatusOf(t.snap())).toBe('TRANSLATION_FETCHED');
+    expect(t.snap().context.editing).toMatchObject({ key: T1 });
+  });
+
+  it('a row clicked while the saved segment is read back (CHANGES_PENDING) opens once it is in; the latest click wins', async () => {
+    const t = start();
+    await load(t);
+    t.actor.send({ type: 'translation.startEdit', key: T1 });
+    t.actor.send({ type: 'translation.edit', key: T1, value: 'Bonjour' });
+    t.actor.send({ type: 'translation.saveAndNext' });
+    await settle();
+    t.actor.send({ type: 'translation.leaveEdit' });
+    t.actor.send({ type: 'translation.startEdit', key: T1 });
+    t.calls.saveChanges.calls[0]!.resolve({ paths: {} });
+    await settle();
+    t.actor.send({ type: 'translation.startEdit', key: T3 });
+    expect(loadStatusOf(t.snap())).toBe('CHANGES_PENDING');
+    expect(t.snap().context.editing).toBeNull();
+    t.calls.getSegments.calls[0]!.resolve({ segments: [] });
+    await settle();
+    expect(loadStatusOf(t.snap())).toBe('TRANSLATION_FETCHED');
+    expect(t.snap().context.editing?.key).toBe(T3);
+  });
+
   it('skips rows that cannot be edited (a complete, locked group) and says so at the last segment', async () => {
     const t = start();
     // Slide 2 (t3) is complete: locked.
