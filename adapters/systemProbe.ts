@@ -92,6 +92,8 @@ export function probeSystem(system: AnyActorSystem): SystemProbe {
   const now = () => internals._clock?.now() ?? 0;
 
   let depth = 0;
+  /** Deliveries in progress (`depth` also counts `run`, whose own sends are top-level deliveries). */
+  let delivering = 0;
   let firing: number | null = null;
   let count = 0;
   const byKey = new Map<string, ScheduledTimer>();
@@ -138,9 +140,11 @@ export function probeSystem(system: AnyActorSystem): SystemProbe {
     const outer = depth === 0;
     if (outer) firing = timer;
     depth++;
+    delivering++;
     try {
       relay(source, target, event);
     } finally {
+      delivering--;
       depth--;
       if (outer) firing = null;
     }
@@ -148,6 +152,13 @@ export function probeSystem(system: AnyActorSystem): SystemProbe {
   };
 
   internals._relay = (source, target, event) => {
+    // A send from outside the system (`actor.send`: no source) made while a delivery is processed — an adapter that
+    // sends as it starts, say — waits until the chain has settled, as any external event would: otherwise it would
+    // land in the middle of a macrostep, where a replay, which injects external events between deliveries, cannot put it.
+    if (!source && delivering > 0) {
+      settledOnce.push(() => internals._relay(undefined, target, event));
+      return;
+    }
     let timer: number | null = null;
     if (depth === 0 && source) {
       const scheduled = byEvent.get(event)?.find((t) => t.source === source && t.target === target);

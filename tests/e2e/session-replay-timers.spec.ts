@@ -6,7 +6,7 @@
  * the session goes on.
  */
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, fillLogin, itemCard, test, tokenOf, treeFolder, uniqueName } from './fixtures.ts';
+import { DEMO_PASSWORD, expect, fillLogin, itemCard, openGridAs, test, tokenOf, treeFolder, uniqueName } from './fixtures.ts';
 import { downloadAndReplay, eventTypes } from './replaySupport.ts';
 import { createFolder } from './userActions.ts';
 
@@ -14,11 +14,7 @@ test.use({ serverEnv: { REVIEW_E2E_SERVER: 'session-replay-timers', ACCESS_TOKEN
 
 const ALEX = 'alex.admin@example.com';
 
-/**
- * Signed in through the login page, so the recording starts with the sign-in itself. Known defect: this session,
- * started instead from a sign-in given to the browser (the fixtures' openGridAs), diverges on replay from its first
- * delayed event (the session check's timer is not pending in replay).
- */
+/** Signed in through the login page, so the recording starts with the sign-in itself. */
 async function signInThroughThePage(page: Page): Promise<void> {
   await page.goto('/review/folder/PRIVATE_CONTENT');
   await fillLogin(page, ALEX, DEMO_PASSWORD);
@@ -27,8 +23,11 @@ async function signInThroughThePage(page: Page): Promise<void> {
 
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
 
-test('a session with a toast paused then expiring, a dialog’s close delay and a drag’s hover-open replays with no divergence', async ({ page }) => {
-  await signInThroughThePage(page);
+test('a returning user’s session (signed in before, tokens refreshed as the page opens) with a toast paused then expiring, a dialog’s close delay and a drag’s hover-open replays with no divergence', async ({ page }) => {
+  // Signed in before this page load: the stored sign-in is restored and its tokens refreshed while the first requests
+  // wait for them (the token bus), among the first delayed events.
+  await openGridAs(page, ALEX, '/review/folder/PRIVATE_CONTENT');
+  await expect(treeFolder(page, 'Private content')).toBeVisible();
 
   // The New folder dialog closes after its delay.
   const name = uniqueName('Timers');

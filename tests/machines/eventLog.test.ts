@@ -82,17 +82,30 @@ describe('recording order', () => {
     expect(replayLog(log, { root, rootId: 'app' }).divergences).toEqual([]);
   });
 
-  it('marks a send made inside a delivery as nested, and the replay compares only after it', () => {
+  it('delivers a send from outside made inside a delivery once the chain has settled, as a top-level event a replay can inject there', () => {
     const clock = new ManualClock();
     const { recorder, app } = record(root, clock);
     app.start();
     const ref = app.system.get('pair') as AnyActorRef;
-    // A plain subscription reacts inside the delivery (before the snapshot is inspected).
-    ref.subscribe((s) => s.matches({ left: 'b', right: 'idle' }) && ref.send({ type: 'react' }));
+    // A plain subscription (or an adapter starting) sends while the delivery of `go` is being processed.
+    let sentDuring: unknown = null;
+    ref.subscribe((s) => {
+      if (!s.matches({ left: 'b', right: 'idle' }) || sentDuring) return;
+      ref.send({ type: 'react' });
+      sentDuring = ref.getSnapshot().value;
+    });
     ref.send({ type: 'go' });
+    // Not processed inside the delivery: the state the send was made in is `go`'s own.
+    expect(sentDuring).toEqual({ left: 'b', right: 'idle' });
     const { log } = exportAndParse(recorder);
     const react = log.entries.find((e) => typeOf(e) === 'react') as EventEntry;
-    expect(react.nested).toBe(true);
+    expect(react.nested ?? false).toBe(false);
+    const goAt = log.entries.findIndex((e) => typeOf(e) === 'go');
+    const reactAt = log.entries.indexOf(react);
+    // Every snapshot `go` produced is written before the reaction.
+    const goSnapshot = log.entries.findIndex((e, i) => i > goAt && e.k === 'snapshot' && JSON.stringify(e.value) === JSON.stringify({ left: 'b', right: 'idle' }));
+    expect(goSnapshot).toBeGreaterThan(goAt);
+    expect(goSnapshot).toBeLessThan(reactAt);
     expect(replayLog(log, { root, rootId: 'app' }).divergences).toEqual([]);
   });
 });
