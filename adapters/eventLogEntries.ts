@@ -1,3 +1,4 @@
+import type { ContextKeys } from '../domain/replayReport.ts';
 /** The entries of the session log (adapters/eventLog.ts writes them, tools/replayer.ts reads them). */
 
 /** Where an event came from: a UI send, an adapter actor (promise/callback output, socket message) or a machine (raise, sendTo, after). */
@@ -23,7 +24,7 @@ export interface EventEntry {
  * Per context key, the fingerprint of its value: the first 8 hex digits of domain/logCodec.ts redactedHash (a
  * divergence would go unseen only if a changed value collided with the recorded one: about 1 in 4 billion).
  */
-export type ContextKeys = Record<string, string>;
+export type { ContextKeys } from '../domain/replayReport.ts';
 
 /** The state of a core actor (machine or store) after it changed: its value, status and the context keys that changed. */
 export interface SnapshotEntry {

@@ -13,40 +13,11 @@ import {
 } from '../adapters/eventLog.ts';
 import { probeSystem, type ObservedEvent } from '../adapters/systemProbe.ts';
 import { REPLAY_TIMER_TOLERANCE_MS } from '../domain/constants.ts';
+import type { ActorState, Divergence } from '../domain/replayReport.ts';
 import { isCoreLogic } from '../machines/core.ts';
 import { inert } from '../machines/inert.ts';
 
-export interface ActorState {
-  value: unknown;
-  ctx: ContextKeys;
-  status: string;
-}
-
-/**
- * A span during which one actor's replayed state differed from the recorded one: from the top-level event at
- * `index` until `until` (the event after which it matched again) or the end (`until` null).
- */
-export interface Divergence {
-  /** Index (0-based, among the log's entries) of the event after which the actor first differed; -1 for the start. */
-  index: number;
-  eventType: string;
-  actor: string;
-  expected: ActorState | null;
-  actual: ActorState | null;
-  /** Context keys whose values differ (added and removed keys included). */
-  keys: string[];
-  /** Index of the event after which it matched again; null when it stayed diverged to the end. */
-  until: number | null;
-  /** Comparisons it stayed diverged for. */
-  steps: number;
-  /** Set for a delayed event that fired in one run and not the other. */
-  timer?: string;
-  /**
-   * For a replay split at checkpoints: the checkpoint (log index) where the next stretch started again from the
-   * recorded state while this actor was still diverged.
-   */
-  restartedAt?: number;
-}
+export type { ActorState, Divergence } from '../domain/replayReport.ts';
 
 export interface ReplayResult {
   entries: number;

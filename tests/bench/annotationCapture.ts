@@ -8,9 +8,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
 import { SNAPSHOT_MAX_BYTES } from '../../domain/commentSnapshots.ts';
 import { ensureClientBuild, startServer, stopServer } from './grid.ts';
+import { launchChromium } from '../support/chromium.ts';
 
 const CAPTURES = 6;
 /** The slide-capture time-out of the spec (translation-editor §8: 3 s): a capture should stay well inside it. */
@@ -51,7 +52,7 @@ export async function benchAnnotationCapture(): Promise<void> {
   let browser: Browser | null = null;
   const server = await startServer(dataDir);
   try {
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+    browser = await launchChromium();
     await turnOnAnnotation(browser, server.url);
     const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
     await signIn(page, server.url, 'tara.team@example.com');

@@ -10,8 +10,9 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
 import { t } from '../../ui/strings.ts';
+import { launchChromium } from '../support/chromium.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const BUDGET_MS = 100;
@@ -145,11 +146,7 @@ export async function benchGridRender(): Promise<void> {
   try {
     const started = await startServer(dataDir);
     server = started.child;
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchChromium();
     const page = await (await browser.newContext()).newPage();
     await signIn(page, started.url);
     const loads = [await measureLoad(page, 1)];

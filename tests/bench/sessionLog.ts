@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
-import { chromium, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { createActor, type EventObject } from 'xstate';
 import { createEventRecorder, outlineEventLog, parseEventLog, type EventEntry, type ParsedLog } from '../../adapters/eventLog.ts';
 import { probeSystem } from '../../adapters/systemProbe.ts';
@@ -30,6 +30,7 @@ import { findActor, isInjected } from '../../tools/replayer.ts';
 import { nodeLogText, replayFile } from '../../tools/replayParallel.ts';
 import { recordLonger } from '../../tools/rerecord.ts';
 import { ensureClientBuild, startServer, stopServer } from './grid.ts';
+import { launchChromium } from '../support/chromium.ts';
 
 const ACTIVE_MS = 60_000;
 /** A quick typist's pace (about 400 characters a minute) and the moment a person looks before the next step. */
@@ -132,10 +133,7 @@ async function recordActiveMinute(): Promise<{ log: ParsedLog; bytes: Uint8Array
   ensureClientBuild();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'review-bench-log-'));
   const { child, url } = await startServer(dataDir);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1400, height: 900 } });
     await context.addInitScript(

@@ -17,7 +17,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { crc32 } from 'node:zlib';
-import { chromium, type Browser } from '@playwright/test';
+import { type Browser } from '@playwright/test';
+import { launchChromium } from '../support/chromium.ts';
 import yauzl from 'yauzl';
 import { build } from 'vite';
 import { validateStoryZip } from '../../domain/storyZip.ts';
@@ -262,11 +263,7 @@ export async function benchMd5Worker(): Promise<void> {
     await buildHashPage(workDir, outDir);
     const served = await serveStatic(outDir);
     server = served.server;
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchChromium();
     const page = await (await browser.newContext()).newPage();
     await page.goto(served.url);
     await page.waitForFunction(() => (window as unknown as { benchReady?: boolean }).benchReady === true);

@@ -3,15 +3,9 @@
  * never imports adapters/, so these mirror adapters/eventLogEntries.ts and tools/replayer.ts's result.
  */
 
-/** Per context key, the fingerprint of its value (adapters/eventLogEntries.ts ContextKeys). */
-export type ContextKeys = Record<string, string>;
+import type { ActorState, ContextKeys, Divergence } from '../../../domain/replayReport.ts';
 
-/** An actor's recorded state: its state value, status and the fingerprints of its context keys. */
-export interface ActorState {
-  value: unknown;
-  ctx: ContextKeys;
-  status: string;
-}
+export type { ActorState, ContextKeys };
 
 export interface ViewerEventEntry {
   k: 'event';
@@ -65,19 +59,8 @@ export interface ViewerLog {
   parseMs: number;
 }
 
-/** One divergence span of the headless replay (tools/replayer.ts Divergence). */
-export interface ViewerDivergence {
-  /** Entry index of the event after which the actor first differed; -1 for the start. */
-  index: number;
-  eventType: string;
-  actor: string;
-  expected: ActorState | null;
-  actual: ActorState | null;
-  keys: string[];
-  until: number | null;
-  steps: number;
-  timer?: string;
-}
+/** One divergence span of the headless replay. */
+export type ViewerDivergence = Divergence;
 
 /** A machine whose definition differs from the one that recorded the log. */
 export interface ChangedMachine {
