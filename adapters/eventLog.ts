@@ -7,7 +7,7 @@ import type { CheckpointEntry, ContextKeys, EventEntry, EventOrigin, LogEntry, S
 import { exportLog, type LogHeader } from './eventLogFile.ts';
 import { probeSystem, type ObservedEvent, type SystemProbe } from './systemProbe.ts';
 
-export { EventLogFormatError, logText, outlineEventLog, parseEventLog, type ParsedLog, type LogHeader } from './eventLogFile.ts';
+export { EventLogFormatError, logText, outlineEventLog, parseEventLog, parseLogLines, readLines, type EntryRange, type LogLines, type LogSection, type ParsedLog, type LogHeader } from './eventLogFile.ts';
 
 export type { CheckpointEntry, ContextKeys, EventEntry, EventOrigin, LogEntry, SnapshotEntry } from './eventLogEntries.ts';
 

@@ -88,16 +88,26 @@ function letterOf(line: string): EntryLetter {
 const ENTRY_PREFIX = /^\{"k":"(event|snapshot|checkpoint)","t":(-?\d+)[,}]/;
 const PAYLOAD_PREFIX = /^\{"k":"payload","id":("(?:[^"\\]|\\.)*"),"value":/;
 
+/** One kind's entry lines, in order: read when asked (a range of the log needs only its own). */
+export interface LogSection {
+  readonly length: number;
+  line(index: number): string | undefined;
+  /** The sum of the time steps of the first `count` lines, when the reader has a faster way than reading them. */
+  timeBefore?(count: number): number;
+}
+
 /** The file's lines sorted out: header, payload texts by id, the order line, and each kind's entry lines in order. */
-interface LogLines {
+export interface LogLines {
   header: LogHeader;
   payloads: LazyPayloads;
   kinds: string;
-  sections: Record<EntryLetter, string[]>;
+  sections: Record<EntryLetter, LogSection>;
 }
 
+const arraySection = (lines: string[]): LogSection => ({ get length() { return lines.length; }, line: (index) => lines[index] });
+
 /** Payloads parsed when an entry first references them (a range of the log needs only its own). */
-class LazyPayloads {
+export class LazyPayloads {
   private readonly texts = new Map<string, string>();
   private readonly values = new Map<string, unknown>();
   add(id: string, valueText: string): void {
@@ -154,7 +164,8 @@ function readHeader(line: string): LogHeader {
   return header;
 }
 
-function readLines(file: Uint8Array | string): LogLines {
+/** The file's lines sorted out (header, payloads, order line, each kind's entry lines). */
+export function readLines(file: Uint8Array | string): LogLines {
   const text = typeof file === 'string' ? file : logText(file);
   const lines = text.split('\n');
   let first = 0;
@@ -180,7 +191,7 @@ function readLines(file: Uint8Array | string): LogLines {
     }
   }
   if (kinds === null) throw new EventLogFormatError('The session log has no order line.');
-  return { header, payloads, kinds, sections };
+  return { header, payloads, kinds, sections: { E: arraySection(sections.E), S: arraySection(sections.S), C: arraySection(sections.C) } };
 
   function classify(parsed: unknown, index: number): string | null {
     const obj = parsed as { k?: unknown; id?: unknown; value?: unknown; kinds?: unknown } | null;
@@ -235,24 +246,62 @@ const ORDER_LINE_START = '\n{"k":"order","kinds":"';
  * processed them. With `range`, only the entries from index `from` up to (not including) `to` are parsed and decoded
  * (`range` says where they lie): a replay split at checkpoints reads only its own stretch.
  */
-export function parseEventLog(file: Uint8Array | string, range?: { from: number; to: number }): ParsedLog {
-  const { header, payloads, kinds, sections } = readLines(file);
+/**
+ * An event a machine sent (not by a timer), written as `{"k":"event","t":…,"target":…,"targetIsCore":…,"source":…,
+ * "origin":"machine","event":…}`: a replay regenerates it, so a lean read takes only its prefix.
+ */
+const MACHINE_EVENT_PREFIX = /^\{"k":"event","t":(-?\d+),"target":"((?:[^"\\]|\\.)*)","targetIsCore":(true|false),"source":(?:null|"(?:[^"\\]|\\.)*"),"origin":"machine","event":/;
+/** The event of an entry read lean: a replay counts it as regenerated and never looks at it. */
+const LEAN_EVENT = Object.freeze({ type: '(regenerated)' });
+
+/**
+ * Parses a session log file (or one range of its entries). `lean`: events machines sent themselves (not by a timer),
+ * which a replay regenerates, are read from their line's prefix only (time, target, origin), their event left out —
+ * for the replayer, which never reads them; every other reader wants them whole.
+ */
+export function parseEventLog(file: Uint8Array | string, range?: EntryRange): ParsedLog {
+  return parseLogLines(readLines(file), range);
+}
+
+/** Which entries to read (all by default), and whether lean (see parseEventLog). */
+export interface EntryRange {
+  from?: number;
+  to?: number;
+  lean?: boolean;
+}
+
+/** parseEventLog over lines sorted out already (by readLines, or by a reader of the file's bytes). */
+export function parseLogLines(lines: LogLines, range?: EntryRange): ParsedLog {
+  const { header, payloads, kinds, sections } = lines;
   const total = sections.E.length + sections.S.length + sections.C.length;
   if (kinds.length !== total || !/^[ESC]*$/.test(kinds)) throw new EventLogFormatError(`The session log's order line lists ${kinds.length} entries but ${total} were read.`);
   const from = Math.max(0, Math.min(range?.from ?? 0, total));
   const to = Math.max(from, Math.min(range?.to ?? total, total));
+  const lean = range?.lean === true;
   // Each kind's position and absolute time at `from`: the steps of the lines before it are summed, not parsed.
   const next: Record<EntryLetter, number> = { E: 0, S: 0, C: 0 };
   for (let i = 0; i < from; i++) next[kinds[i] as EntryLetter]++;
   const time: Record<EntryLetter, number> = { E: 0, S: 0, C: 0 };
-  for (const letter of ['E', 'S', 'C'] as const) for (let i = 0; i < next[letter]; i++) time[letter] += timeStep(sections[letter][i]!);
+  for (const letter of ['E', 'S', 'C'] as const) {
+    const section = sections[letter];
+    if (section.timeBefore) time[letter] = section.timeBefore(next[letter]);
+    else for (let i = 0; i < next[letter]; i++) time[letter] += timeStep(section.line(i)!);
+  }
   const decoder = new LogDecoder(payloads);
   const entries: LogEntry[] = [];
   try {
     for (let i = from; i < to; i++) {
       const letter = kinds[i] as EntryLetter;
-      const line = sections[letter][next[letter]++];
+      const line = sections[letter].line(next[letter]++);
       if (line === undefined) throw new EventLogFormatError(`The session log's order line does not match its entries (too few ${letter} entries).`);
+      if (lean && letter === 'E') {
+        const machine = MACHINE_EVENT_PREFIX.exec(line);
+        if (machine && !line.includes(',"timer":', line.length - 24)) {
+          const target = machine[2]!;
+          entries.push({ k: 'event', t: (time.E += Number(machine[1])), target: target.includes('\\') ? (JSON.parse(`"${target}"`) as string) : target, targetIsCore: machine[3] === 'true', source: null, origin: 'machine', event: LEAN_EVENT });
+          continue;
+        }
+      }
       let raw: LogEntry;
       try {
         raw = JSON.parse(line) as LogEntry;
@@ -266,5 +315,5 @@ export function parseEventLog(file: Uint8Array | string, range?: { from: number;
     if (error instanceof MissingPayloadError) throw new EventLogFormatError(error.message);
     throw error;
   }
-  return range ? { header, entries, range: { from, to, total } } : { header, entries };
+  return range && (range.from !== undefined || range.to !== undefined) ? { header, entries, range: { from, to, total } } : { header, entries };
 }

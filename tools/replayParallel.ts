@@ -193,7 +193,7 @@ export async function replayFile(bytes: Uint8Array, options: { workers?: number 
       const result = await replayInParallel(log, { pool, currentHashes: options.currentHashes, minEntries: forced === null ? undefined : 0 });
       return { header, result, workers: pool.size };
     }
-    return { header, result: replayLog(parseEventLog(sharedText(log)), { root: appMachine, rootId: 'app', currentHashes: options.currentHashes }), workers: 0 };
+    return { header, result: replayLog(parseEventLog(sharedText(log), { lean: true }), { root: appMachine, rootId: 'app', currentHashes: options.currentHashes }), workers: 0 };
   } finally {
     if (starting) await (await starting).close();
   }

@@ -4,10 +4,10 @@
  * checkpoint — and answers with that stretch's result.
  */
 import { parentPort } from 'node:worker_threads';
-import { EventLogFormatError, parseEventLog } from '../adapters/eventLog.ts';
+import { EventLogFormatError, parseEventLog, parseLogLines } from '../adapters/eventLog.ts';
 import { appMachine } from '../machines/index.ts';
 import { replayLog, type ReplayResult } from './replayer.ts';
-import { sharedText, type SharedLog } from './sharedLog.ts';
+import { sharedLines, sharedText, type SharedLog } from './sharedLog.ts';
 
 export interface StretchJob {
   id: number;
@@ -22,7 +22,10 @@ export type StretchAnswer = { id: number; result: ReplayResult } | { id: number;
 
 parentPort?.on('message', (job: StretchJob) => {
   try {
-    const log = parseEventLog(sharedText(job.log), { from: job.from, to: job.to });
+    const range = { from: job.from, to: job.to, lean: true };
+    // Only this stretch's lines are decoded, when the file is laid out as the recorder writes it.
+    const lines = sharedLines(job.log);
+    const log = lines ? parseLogLines(lines, range) : parseEventLog(sharedText(job.log), range);
     parentPort!.postMessage({ id: job.id, result: replayLog(log, { root: appMachine, rootId: 'app' }) } satisfies StretchAnswer);
   } catch (error) {
     parentPort!.postMessage({ id: job.id, error: error instanceof Error ? error.message : String(error), formatError: error instanceof EventLogFormatError } satisfies StretchAnswer);

@@ -4,7 +4,7 @@
  * start), and its outline read from the bytes without decoding the whole text.
  */
 import { gunzipSync } from 'node:zlib';
-import { EventLogFormatError, outlineEventLog, type LogHeader } from '../adapters/eventLog.ts';
+import { EventLogFormatError, outlineEventLog, readLines, type LogHeader, type LogLines, type LogSection } from '../adapters/eventLog.ts';
 
 export interface SharedLog {
   buffer: SharedArrayBuffer;
@@ -57,4 +57,60 @@ export function outlineShared(log: SharedLog): { header: LogHeader; kinds: strin
     }
   }
   return outlineEventLog(sharedText(log));
+}
+
+/** Each kind's entry-line prefix, up to its time step: `{"k":"event","t":` and so on. */
+const SECTION_PREFIXES = { E: Buffer.from('{"k":"event","t":'), S: Buffer.from('{"k":"snapshot","t":'), C: Buffer.from('{"k":"checkpoint","t":') } as const;
+
+/**
+ * The log's lines read from the shared bytes as the recorder wrote them (header, payloads and order line first, then
+ * each kind's entries): only the head is decoded as text; an entry line is decoded when it is read, and the time at a
+ * range's start is summed from the lines' bytes. A worker replaying one stretch of a long log so skips decoding and
+ * splitting the whole text. Null when the file is laid out another way (the text reader handles it).
+ */
+export function sharedLines(log: SharedLog): LogLines | null {
+  const view = Buffer.from(log.buffer, 0, log.length);
+  const order = view.indexOf(ORDER_LINE_START);
+  if (order < 0 || view[0] !== 0x7b) return null;
+  const orderEnd = view.indexOf(10, order + 1);
+  if (orderEnd < 0) return null;
+  let head: LogLines;
+  try {
+    head = readLines(view.toString('utf8', 0, orderEnd));
+  } catch (error) {
+    if (error instanceof EventLogFormatError) return null;
+    throw error;
+  }
+  const bounds = { E: [] as number[], S: [] as number[], C: [] as number[] };
+  for (let pos = orderEnd + 1; pos < log.length; ) {
+    const newline = view.indexOf(10, pos);
+    const end = newline < 0 ? log.length : newline;
+    if (end > pos) {
+      const letter = (['E', 'S', 'C'] as const).find((l) => view.compare(SECTION_PREFIXES[l], 0, SECTION_PREFIXES[l].length, pos, Math.min(end, pos + SECTION_PREFIXES[l].length)) === 0);
+      if (!letter) return null;
+      bounds[letter].push(pos, end);
+    }
+    pos = end + 1;
+  }
+  const section = (letter: 'E' | 'S' | 'C'): LogSection => {
+    const at = Int32Array.from(bounds[letter]);
+    const digitsAt = SECTION_PREFIXES[letter].length;
+    return {
+      length: at.length / 2,
+      line: (index) => (index < at.length / 2 ? view.toString('utf8', at[2 * index]!, at[2 * index + 1]!) : undefined),
+      timeBefore: (count) => {
+        let sum = 0;
+        for (let i = 0; i < count; i++) {
+          let p = at[2 * i]! + digitsAt;
+          const negative = view[p] === 0x2d;
+          if (negative) p++;
+          let step = 0;
+          for (let c = view[p]!; c >= 0x30 && c <= 0x39; c = view[++p]!) step = step * 10 + (c - 0x30);
+          sum += negative ? -step : step;
+        }
+        return sum;
+      },
+    };
+  };
+  return { ...head, sections: { E: section('E'), S: section('S'), C: section('C') } };
 }

@@ -6,12 +6,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logText, outlineEventLog, parseEventLog } from '../../adapters/eventLog.ts';
+import { logText, outlineEventLog, parseEventLog, parseLogLines } from '../../adapters/eventLog.ts';
 import { LogDecoder, LogEncoder } from '../../domain/logCodec.ts';
 import { appMachine, definitionHashes } from '../../machines/index.ts';
 import { replayLog } from '../../tools/replayer.ts';
 import { nodeLogText, planStretches, ReplayPool, replayFile, replayInParallel } from '../../tools/replayParallel.ts';
-import { outlineShared, shareLog } from '../../tools/sharedLog.ts';
+import { outlineShared, shareLog, sharedLines } from '../../tools/sharedLog.ts';
 import { recordAgain, recordLonger } from '../../tools/rerecord.ts';
 
 const FIXTURE = path.resolve(import.meta.dirname, '../fixtures/sessionLogs/grid-translate-minute.jsonl.gz');
@@ -123,6 +123,30 @@ describe('planStretches', () => {
     expect(outlineShared(shareLog(reordered)).kinds).toBe(kinds);
     expect(outlineShared(shareLog(reordered)).header).toEqual(whole.header);
   });
+
+  it('reads a stretch from the shared bytes as from the text, and a lean read changes no replay', () => {
+    const bytes = recordWithCheckpoints(5_000);
+    const text = nodeLogText(bytes);
+    const shared = shareLog(bytes);
+    const { kinds } = outlineShared(shared);
+    const [, second] = planStretches(kinds, 0, 2);
+    expect(second![0]).toBeGreaterThan(0);
+    for (const [from, to] of [[0, kinds.length], second!] as const) {
+      const lines = sharedLines(shared);
+      expect(lines).not.toBeNull();
+      expect(parseLogLines(lines!, { from, to })).toEqual(parseEventLog(text, { from, to }));
+      const full = parseEventLog(text, { from, to });
+      const lean = parseEventLog(text, { from, to, lean: true });
+      // Machine-made events (not timers) are read lean; every other entry is the same.
+      const machineMade = full.entries.filter((e) => e.k === 'event' && e.origin === 'machine' && e.timer === undefined).length;
+      expect(machineMade).toBeGreaterThan(0);
+      expect(lean.entries.filter((e) => e.k === 'event' && (e.event as { type: string }).type === '(regenerated)').length).toBe(machineMade);
+      expect(lean.entries.map((e) => [e.k, e.t])).toEqual(full.entries.map((e) => [e.k, e.t]));
+      expect(replayLog(lean, { root: appMachine, rootId: 'app' })).toEqual(replayLog(full, { root: appMachine, rootId: 'app' }));
+    }
+    // Laid out another way (the order line's keys swapped): no byte reader, the text reader reads it.
+    expect(sharedLines(shareLog(text.replace(/\n\{"k":"order","kinds":"([ESC]*)"\}/, (_, k: string) => `\n{"kinds":"${k}","k":"order"}`)))).toBeNull();
+  }, 60_000);
 
   it('reads a file that is not gzip or not a log as a format error', async () => {
     await expect(replayFile(new TextEncoder().encode('not a log'), { workers: 0 })).rejects.toThrow(/not a JSON header/);
