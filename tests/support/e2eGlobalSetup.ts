@@ -81,9 +81,16 @@ export default async function globalSetup(): Promise<() => void> {
   const runDir = mkdtempSync(path.join(ROOT, '.tmp', 'e2e-run-'));
   const templateDir = path.join(runDir, 'data');
   mkdirSync(templateDir);
-  const bundle = await bundleServer(path.join(runDir, 'server'));
-  await seedDataDir(bundle, templateDir);
-  process.env.E2E_SERVER_BUNDLE = bundle;
-  process.env.E2E_SERVER_TEMPLATE = templateDir;
-  return () => rmSync(runDir, { recursive: true, force: true });
+  const removeRunDir = () => rmSync(runDir, { recursive: true, force: true });
+  try {
+    const bundle = await bundleServer(path.join(runDir, 'server'));
+    await seedDataDir(bundle, templateDir);
+    process.env.E2E_SERVER_BUNDLE = bundle;
+    process.env.E2E_SERVER_TEMPLATE = templateDir;
+  } catch (error) {
+    // Playwright runs no teardown for a set-up that failed.
+    removeRunDir();
+    throw error;
+  }
+  return removeRunDir;
 }
