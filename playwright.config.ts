@@ -8,6 +8,8 @@ import { defineConfig } from '@playwright/test';
  */
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Bundles the server and seeds one data folder that every worker's server starts from (tests/support/e2eGlobalSetup.ts).
+  globalSetup: './tests/support/e2eGlobalSetup.ts',
   fullyParallel: true,
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
   retries: 0,
@@ -16,7 +18,9 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     headless: true,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (actions, DOM snapshots, network, console) and a screenshot; the trace's
+    // screencast is left out: encoding a frame on every paint of every test costs CPU the tests need on 2 cores.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     navigationTimeout: 45_000,
     actionTimeout: 30_000,

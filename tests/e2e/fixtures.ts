@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,10 +17,16 @@ interface WorkerServer {
   dataDir: string;
 }
 
-/** Starts `server/main.ts` on a free port with a fresh data folder and waits for its address line. */
+/**
+ * Starts `server/main.ts` on a free port with a fresh data folder and waits for its address line. With the run's
+ * global set-up (tests/support/e2eGlobalSetup.ts) it starts the bundled server on a copy of the seeded folder;
+ * without it, `tsx server/main.ts` on an empty folder (which seeds it).
+ */
 async function startServerProcess(extraEnv: Record<string, string>): Promise<{ server: WorkerServer; child: ChildProcess }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'review-e2e-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const { E2E_SERVER_BUNDLE: bundle, E2E_SERVER_TEMPLATE: template } = process.env;
+  if (bundle && template) cpSync(template, dataDir, { recursive: true });
+  const child = spawn(process.execPath, bundle && template ? [bundle] : ['--import', 'tsx', 'server/main.ts'], {
     cwd: path.resolve(import.meta.dirname, '../..'),
     env: { ...process.env, PORT: '0', DATA_DIR: dataDir, ACCESS_TOKEN_TTL_SECONDS: '300', ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
