@@ -31,6 +31,7 @@ import { registerLmsExport } from './exports/lms/index.ts';
 import { DEFAULT_DEMO_PASSWORD, seedIfEmpty } from './seed.ts';
 import { registerSharing } from './sharing/index.ts';
 import { registerTranslations, seedTranslations } from './translations/index.ts';
+import { s3ObjectStore, s3SettingsFromEnv, type S3ObjectStore } from './storage/s3.ts';
 import { seedComments, seedReviewRequests, seedVersions } from './seedContent.ts';
 import { registerServices } from './services/index.ts';
 // Activation, trial and downloads stand-ins (learning-product activation, localization trial, desktop builds).
@@ -54,6 +55,11 @@ export interface ServerOptions {
   dataDir: string;
   /** A `postgres://` URL: the database is PostgreSQL (several instances may share it); default `DATABASE_URL`, else SQLite in `dataDir`. */
   databaseUrl?: string;
+  /**
+   * Where blobs, processed packages, translation files and snapshots live when instances share them (S3); null: the
+   * disk under `dataDir` only; absent: from S3_ENDPOINT / S3_BUCKET / S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY / S3_REGION.
+   */
+  objectStore?: S3ObjectStore | null;
   /** Default http://localhost:<actual port>. */
   publicUrl?: string;
   /**
@@ -114,6 +120,10 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const socketReconnect = opts.socketReconnect
     ? checkReconnectPolicy(opts.socketReconnect, { delayMs: 'socketReconnect.delayMs', delayMaxMs: 'socketReconnect.delayMaxMs', attempts: 'socketReconnect.attempts' })
     : null;
+  // Several instances: blobs in an object store (server/storage/s3.ts); a bucket missing on a development server is made.
+  const s3Settings = opts.objectStore === undefined ? s3SettingsFromEnv(process.env) : null;
+  const objectStore = opts.objectStore === undefined ? (s3Settings ? s3ObjectStore(s3Settings) : null) : opts.objectStore;
+  await objectStore?.ensureBucket();
   const db = await openDatabase(opts.dataDir, opts.databaseUrl ?? process.env.DATABASE_URL);
   const seeded = await seedIfEmpty(db, opts.demoPassword ?? DEFAULT_DEMO_PASSWORD);
   // Activation demo accounts (Pilot Team, learning product off) beside the main seed.
@@ -162,6 +172,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   };
   const uploads = createUploadService({
     dataDir: opts.dataDir,
+    objectStore,
     publicUrl: () => publicUrl,
     secret: uploadSecret(opts.dataDir),
     verifyBearer: bearerVerifier(verify),
@@ -219,6 +230,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     verify,
     realtime,
     dataDir: opts.dataDir,
+    objectStore,
     logError: (error, where) => app.log.error({ err: error, where }, 'translation request failed'),
     cdnUrl: () => opts.serviceUrls?.cdn ?? `${publicUrl}/services/cdn`,
     llm: opts.llm === undefined ? llmConfigFromEnv(process.env) : opts.llm,
@@ -258,6 +270,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     await realtime.close().catch(() => undefined);
     await app.close().catch(() => undefined);
     await db.destroy();
+    if (opts.objectStore === undefined) objectStore?.close();
     throw error;
   }
 
@@ -280,6 +293,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
         await content.hooks.idle();
         await commentExport.idle();
         await db.destroy();
+        if (opts.objectStore === undefined) objectStore?.close();
       })()),
   };
 }
