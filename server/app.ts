@@ -32,6 +32,7 @@ import { DEFAULT_DEMO_PASSWORD, seedIfEmpty } from './seed.ts';
 import { registerSharing } from './sharing/index.ts';
 import { registerTranslations, seedTranslations } from './translations/index.ts';
 import { s3ObjectStore, s3SettingsFromEnv, type S3ObjectStore } from './storage/s3.ts';
+import { createJobQueue, type JobQueue } from './jobs.ts';
 import { seedComments, seedReviewRequests, seedVersions } from './seedContent.ts';
 import { registerServices } from './services/index.ts';
 // Activation, trial and downloads stand-ins (learning-product activation, localization trial, desktop builds).
@@ -99,6 +100,8 @@ export interface RunningServer {
   listenUrl: string;
   /** Extra handle for later features (pushing events); not needed to run the server. */
   realtime: Realtime;
+  /** The background job queue (server/jobs.ts) of this instance. */
+  jobs: JobQueue;
   close(): Promise<void>;
 }
 
@@ -125,6 +128,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const objectStore = opts.objectStore === undefined ? (s3Settings ? s3ObjectStore(s3Settings) : null) : opts.objectStore;
   await objectStore?.ensureBucket();
   const db = await openDatabase(opts.dataDir, opts.databaseUrl ?? process.env.DATABASE_URL);
+  // Background work that runs once across instances (server/jobs.ts); features add their kinds, polling starts after listen.
+  const jobs = createJobQueue(db, { onError: (error, kind) => app.log.error({ err: error, kind }, 'background job failed') });
   const seeded = await seedIfEmpty(db, opts.demoPassword ?? DEFAULT_DEMO_PASSWORD);
   // Activation demo accounts (Pilot Team, learning product off) beside the main seed.
   if (seeded) await seedActivationAccounts(db, opts.demoPassword ?? DEFAULT_DEMO_PASSWORD);
@@ -231,6 +236,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     realtime,
     dataDir: opts.dataDir,
     objectStore,
+    jobs,
     logError: (error, where) => app.log.error({ err: error, where }, 'translation request failed'),
     cdnUrl: () => opts.serviceUrls?.cdn ?? `${publicUrl}/services/cdn`,
     llm: opts.llm === undefined ? llmConfigFromEnv(process.env) : opts.llm,
@@ -266,7 +272,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     await pruneExpiredOidcPayloads(db);
     pruneTimer = setInterval(() => void pruneExpiredOidcPayloads(db).catch(() => undefined), PRUNE_INTERVAL_MS);
     pruneTimer.unref();
+    jobs.start();
   } catch (error) {
+    jobs.stop();
     await realtime.close().catch(() => undefined);
     await app.close().catch(() => undefined);
     await db.destroy();
@@ -279,9 +287,12 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     url: publicUrl,
     listenUrl: `http://localhost:${(app.server.address() as AddressInfo).port}`,
     realtime,
+    jobs,
     close: () =>
       (closing ??= (async () => {
         clearInterval(pruneTimer);
+        // No new background job is claimed; the ones running finish (the app's onClose hooks wait for them).
+        jobs.stop();
         activation.close();
         await realtime.close();
         // Requests in progress get a grace period to finish; then every connection still open is closed (a client may
@@ -292,6 +303,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
         clearTimeout(grace);
         await content.hooks.idle();
         await commentExport.idle();
+        await jobs.idle();
         await db.destroy();
         if (opts.objectStore === undefined) objectStore?.close();
       })()),
