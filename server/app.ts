@@ -61,6 +61,8 @@ export interface ServerOptions {
    * disk under `dataDir` only; absent: from S3_ENDPOINT / S3_BUCKET / S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY / S3_REGION.
    */
   objectStore?: S3ObjectStore | null;
+  /** A `redis://` URL: the realtime bus between instances runs on Redis (socket.io's Redis adapter); absent: REDIS_URL; null or unset: on PostgreSQL. */
+  redisUrl?: string | null;
   /** Default http://localhost:<actual port>. */
   publicUrl?: string;
   /**
@@ -157,6 +159,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   // Before the routes: some of them push events.
   const realtime = attachRealtime(app.server, db, inspect, {
     onError: (error, event) => app.log.error({ err: error, event }, 'socket request failed'),
+    redisUrl: opts.redisUrl === undefined ? process.env.REDIS_URL || null : opts.redisUrl,
   });
   await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
   await app.register(configRoutes, { publicUrl: () => publicUrl, serviceUrls: opts.serviceUrls ?? {}, linkUrls: opts.linkUrls ?? {}, socketReconnect, eventLog: opts.eventLog });
