@@ -11,6 +11,9 @@ const POSTGRES_SERVER_TESTS = [
   'tests/server/contentStacks.test.ts',
   'tests/server/comments.test.ts',
   'tests/server/realtime.test.ts',
+  'tests/server/oidc.test.ts',
+  'tests/server/realtimeControl.test.ts',
+  'tests/server/reviewRequests.test.ts',
   'tests/server/cluster*.test.ts',
 ];
 /** Files whose module state must start fresh: they mock modules (vi.mock) for the whole file. */

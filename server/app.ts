@@ -31,6 +31,8 @@ import { registerLmsExport } from './exports/lms/index.ts';
 import { DEFAULT_DEMO_PASSWORD, seedIfEmpty } from './seed.ts';
 import { registerSharing } from './sharing/index.ts';
 import { registerTranslations, seedTranslations } from './translations/index.ts';
+import { s3ObjectStore, s3SettingsFromEnv, type S3ObjectStore } from './storage/s3.ts';
+import { createJobQueue, type JobQueue } from './jobs.ts';
 import { seedComments, seedReviewRequests, seedVersions } from './seedContent.ts';
 import { registerServices } from './services/index.ts';
 // Activation, trial and downloads stand-ins (learning-product activation, localization trial, desktop builds).
@@ -54,6 +56,13 @@ export interface ServerOptions {
   dataDir: string;
   /** A `postgres://` URL: the database is PostgreSQL (several instances may share it); default `DATABASE_URL`, else SQLite in `dataDir`. */
   databaseUrl?: string;
+  /**
+   * Where blobs, processed packages, translation files and snapshots live when instances share them (S3); null: the
+   * disk under `dataDir` only; absent: from S3_ENDPOINT / S3_BUCKET / S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY / S3_REGION.
+   */
+  objectStore?: S3ObjectStore | null;
+  /** A `redis://` URL: the realtime bus between instances runs on Redis (socket.io's Redis adapter); absent: REDIS_URL; null or unset: on PostgreSQL. */
+  redisUrl?: string | null;
   /** Default http://localhost:<actual port>. */
   publicUrl?: string;
   /**
@@ -93,6 +102,8 @@ export interface RunningServer {
   listenUrl: string;
   /** Extra handle for later features (pushing events); not needed to run the server. */
   realtime: Realtime;
+  /** The background job queue (server/jobs.ts) of this instance. */
+  jobs: JobQueue;
   close(): Promise<void>;
 }
 
@@ -114,7 +125,13 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const socketReconnect = opts.socketReconnect
     ? checkReconnectPolicy(opts.socketReconnect, { delayMs: 'socketReconnect.delayMs', delayMaxMs: 'socketReconnect.delayMaxMs', attempts: 'socketReconnect.attempts' })
     : null;
+  // Several instances: blobs in an object store (server/storage/s3.ts); a bucket missing on a development server is made.
+  const s3Settings = opts.objectStore === undefined ? s3SettingsFromEnv(process.env) : null;
+  const objectStore = opts.objectStore === undefined ? (s3Settings ? s3ObjectStore(s3Settings) : null) : opts.objectStore;
+  await objectStore?.ensureBucket();
   const db = await openDatabase(opts.dataDir, opts.databaseUrl ?? process.env.DATABASE_URL);
+  // Background work that runs once across instances (server/jobs.ts); features add their kinds, polling starts after listen.
+  const jobs = createJobQueue(db, { onError: (error, kind) => app.log.error({ err: error, kind }, 'background job failed') });
   const seeded = await seedIfEmpty(db, opts.demoPassword ?? DEFAULT_DEMO_PASSWORD);
   // Activation demo accounts (Pilot Team, learning product off) beside the main seed.
   if (seeded) await seedActivationAccounts(db, opts.demoPassword ?? DEFAULT_DEMO_PASSWORD);
@@ -142,6 +159,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   // Before the routes: some of them push events.
   const realtime = attachRealtime(app.server, db, inspect, {
     onError: (error, event) => app.log.error({ err: error, event }, 'socket request failed'),
+    redisUrl: opts.redisUrl === undefined ? process.env.REDIS_URL || null : opts.redisUrl,
   });
   await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
   await app.register(configRoutes, { publicUrl: () => publicUrl, serviceUrls: opts.serviceUrls ?? {}, linkUrls: opts.linkUrls ?? {}, socketReconnect, eventLog: opts.eventLog });
@@ -162,6 +180,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   };
   const uploads = createUploadService({
     dataDir: opts.dataDir,
+    objectStore,
     publicUrl: () => publicUrl,
     secret: uploadSecret(opts.dataDir),
     verifyBearer: bearerVerifier(verify),
@@ -219,6 +238,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     verify,
     realtime,
     dataDir: opts.dataDir,
+    objectStore,
+    jobs,
     logError: (error, where) => app.log.error({ err: error, where }, 'translation request failed'),
     cdnUrl: () => opts.serviceUrls?.cdn ?? `${publicUrl}/services/cdn`,
     llm: opts.llm === undefined ? llmConfigFromEnv(process.env) : opts.llm,
@@ -254,10 +275,13 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     await pruneExpiredOidcPayloads(db);
     pruneTimer = setInterval(() => void pruneExpiredOidcPayloads(db).catch(() => undefined), PRUNE_INTERVAL_MS);
     pruneTimer.unref();
+    jobs.start();
   } catch (error) {
+    jobs.stop();
     await realtime.close().catch(() => undefined);
     await app.close().catch(() => undefined);
     await db.destroy();
+    if (opts.objectStore === undefined) objectStore?.close();
     throw error;
   }
 
@@ -266,9 +290,12 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     url: publicUrl,
     listenUrl: `http://localhost:${(app.server.address() as AddressInfo).port}`,
     realtime,
+    jobs,
     close: () =>
       (closing ??= (async () => {
         clearInterval(pruneTimer);
+        // No new background job is claimed; the ones running finish (the app's onClose hooks wait for them).
+        jobs.stop();
         activation.close();
         await realtime.close();
         // Requests in progress get a grace period to finish; then every connection still open is closed (a client may
@@ -279,7 +306,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
         clearTimeout(grace);
         await content.hooks.idle();
         await commentExport.idle();
+        await jobs.idle();
         await db.destroy();
+        if (opts.objectStore === undefined) objectStore?.close();
       })()),
   };
 }

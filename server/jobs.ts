@@ -20,15 +20,20 @@ export interface JobQueueOptions {
   leaseMs?: number;
   /** How often `start` looks for due jobs. Default 1 s. */
   pollMs?: number;
-  handlers: Record<string, JobHandler>;
+  /** The kinds this instance runs (more may be added with `handle`). */
+  handlers?: Record<string, JobHandler>;
   now?: () => number;
   onError?: (error: unknown, kind: string) => void;
 }
 
 export interface JobQueue {
   readonly owner: string;
-  /** Adds a job (an `id` given twice adds it once); returns its id. */
+  /** Adds a job (an `id` given twice adds it once); returns its id. A started queue looks for it at once. */
   enqueue(kind: string, payload: unknown, options?: { id?: string; runAfter?: number }): Promise<string>;
+  /** Runs jobs of `kind` on this instance from now on (a feature registers its work before `start`). */
+  handle(kind: string, handler: JobHandler): void;
+  /** Resolves once no job of this instance is running (the service waits for it before closing the database). */
+  idle(): Promise<void>;
   /** Claims and runs one due job; false when none was due. */
   runOnce(): Promise<boolean>;
   /** Polls for due jobs until `stop`. */
@@ -42,12 +47,18 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
   const leaseMs = options.leaseMs ?? 30_000;
   const pollMs = options.pollMs ?? 1_000;
   const now = options.now ?? Date.now;
-  const kinds = Object.keys(options.handlers);
+  const handlers: Record<string, JobHandler> = { ...options.handlers };
   let timer: NodeJS.Timeout | undefined;
+  /** Polling for due jobs (`start`); `stopped`: `stop` was called (no renewals either). */
+  let polling = false;
   let stopped = false;
+  let ticking = false;
+  let again = false;
   const renewals = new Set<NodeJS.Timeout>();
+  const running = new Set<Promise<boolean>>();
 
   const claim = async (): Promise<{ id: string; kind: string; payload: string; attempts: number } | undefined> => {
+    const kinds = Object.keys(handlers);
     if (kinds.length === 0) return undefined;
     const at = now();
     const result = await sql<{ id: string; kind: string; payload: string; attempts: number }>`
@@ -63,10 +74,10 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
     return result.rows[0];
   };
 
-  const runOnce = async (): Promise<boolean> => {
+  const runClaimed = async (): Promise<boolean> => {
     const job = await claim();
     if (!job) return false;
-    const handler = options.handlers[job.kind];
+    const handler = handlers[job.kind];
     if (!handler) return false;
     const renewal = setInterval(() => {
       if (stopped) return;
@@ -102,13 +113,32 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
     return true;
   };
 
+  const runOnce = (): Promise<boolean> => {
+    const run = runClaimed();
+    running.add(run);
+    void run.catch(() => undefined).finally(() => running.delete(run));
+    return run;
+  };
+
+  // One loop at a time: a kick while it runs makes it look once more before it sleeps.
   const tick = async () => {
+    if (ticking) {
+      again = true;
+      return;
+    }
+    ticking = true;
+    clearTimeout(timer);
     try {
-      while (!stopped && (await runOnce()));
+      do {
+        again = false;
+        while (polling && (await runOnce()));
+      } while (again && polling);
     } catch (error) {
       options.onError?.(error, 'claim');
+    } finally {
+      ticking = false;
     }
-    if (!stopped) {
+    if (polling) {
       timer = setTimeout(() => void tick(), pollMs);
       timer.unref();
     }
@@ -123,14 +153,24 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
         .values({ id, kind, payload: JSON.stringify(payload ?? null), run_after: enqueueOptions.runAfter ?? now(), lease_owner: null, lease_expires_at: null, done_at: null, result: null, created_at: new Date(now()).toISOString() })
         .onConflict((oc) => oc.column('id').doNothing())
         .execute();
+      if (polling) void tick();
       return id;
+    },
+    handle: (kind, handler) => {
+      handlers[kind] = handler;
+    },
+    idle: async () => {
+      while (running.size > 0) await Promise.allSettled([...running]);
     },
     runOnce,
     start: () => {
+      if (polling) return;
+      polling = true;
       stopped = false;
-      if (timer === undefined) void tick();
+      void tick();
     },
     stop: () => {
+      polling = false;
       stopped = true;
       clearTimeout(timer);
       timer = undefined;

@@ -187,7 +187,7 @@ export function attachRealtime(
   server: HttpServer,
   db: Db,
   inspect: TokenInspector,
-  options: { onError?: (error: unknown, event: string) => void } = {},
+  options: { onError?: (error: unknown, event: string) => void; redisUrl?: string | null } = {},
 ): Realtime {
   let refuseUntil = 0;
   const io = new Server(server, {
@@ -385,7 +385,9 @@ export function attachRealtime(
       io.engine.close();
     },
   };
-  // Several instances on one PostgreSQL: every push and staff control also reaches the other instances' sockets.
+  // Several instances on one PostgreSQL: every push and staff control also reaches the other instances' sockets,
+  // over Redis when a Redis URL is given, else over PostgreSQL itself.
   const pool = postgresPoolOf(db);
-  return pool ? clusterRealtime(local, pool) : local;
+  if (options.redisUrl) return clusterRealtime(local, { kind: 'redis', url: options.redisUrl });
+  return pool ? clusterRealtime(local, { kind: 'postgres', pool }) : local;
 }

@@ -7,7 +7,9 @@
  * watcher's data here, and sends the deliveries back by socket id.
  */
 import { createAdapter } from '@socket.io/postgres-adapter';
+import { createAdapter as createRedisAdapter } from '@socket.io/redis-adapter';
 import type pg from 'pg';
+import { createClient } from 'redis';
 import { Server } from 'socket.io';
 import type { Namespace } from 'socket.io';
 
@@ -47,11 +49,34 @@ function identityOf(socket: { data: unknown }): SocketIdentity | undefined {
   return (socket.data as { identity?: SocketIdentity } | undefined)?.identity;
 }
 
+/** What carries the bus: the shared PostgreSQL (LISTEN/NOTIFY) or, with REDIS_URL, Redis (publish/subscribe). */
+export type BusTransport = { kind: 'postgres'; pool: pg.Pool } | { kind: 'redis'; url: string };
+
+/** The bus's adapter and what ends its connections. */
+function busAdapter(transport: BusTransport): { adapter: ReturnType<typeof createAdapter>; close: () => Promise<void> } {
+  if (transport.kind === 'postgres') return { adapter: createAdapter(transport.pool, { errorHandler: () => undefined }), close: async () => undefined };
+  // Two connections: a subscribed Redis connection can do nothing else. Commands wait in the client's queue until
+  // it is connected; a lost connection is retried by the client (its errors are not the request's).
+  const publisher = createClient({ url: transport.url });
+  const subscriber = publisher.duplicate();
+  publisher.on('error', () => undefined);
+  subscriber.on('error', () => undefined);
+  void publisher.connect().catch(() => undefined);
+  void subscriber.connect().catch(() => undefined);
+  return {
+    adapter: createRedisAdapter(publisher, subscriber) as unknown as ReturnType<typeof createAdapter>,
+    close: async () => {
+      await Promise.allSettled([publisher.quit(), subscriber.quit()]);
+    },
+  };
+}
+
 /** Wraps one instance's realtime so every push and control also reaches the sockets of the other instances. */
-export function clusterRealtime<R extends ClusterableRealtime>(local: R, pool: pg.Pool): R {
+export function clusterRealtime<R extends ClusterableRealtime>(local: R, transport: BusTransport): R {
   const { io } = local;
   const bus = new Server({ serveClient: false });
-  bus.adapter(createAdapter(pool, { errorHandler: () => undefined }));
+  const carrier = busAdapter(transport);
+  bus.adapter(carrier.adapter);
 
   const namespaces = (prefix: string): Namespace[] => [...io._nsps.values()].filter((nsp) => nsp.name.startsWith(prefix));
   const itemNamespace = (itemId: string) => io._nsps.get(`/item/${itemId}`);
@@ -145,6 +170,7 @@ export function clusterRealtime<R extends ClusterableRealtime>(local: R, pool: p
       await local.close();
       // The bus has no HTTP side to close: closing its adapter ends the LISTEN connection, so the pool can end.
       await Promise.all([...bus._nsps.values()].map((nsp) => nsp.adapter.close()));
+      await carrier.close();
     },
   };
   return { ...local, ...clustered };

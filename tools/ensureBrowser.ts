@@ -19,6 +19,8 @@ const NEEDS: { what: string; file: string; pkg: string; executable: boolean }[] 
   { what: 'Noto CJK fonts', file: '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc', pkg: 'fonts-noto-cjk', executable: false },
   // The server-postgres test project starts a private PostgreSQL (tools/postgres.ts); postgresql-common brings this file.
   { what: 'PostgreSQL', file: '/usr/bin/pg_ctlcluster', pkg: 'postgresql', executable: true },
+  // The realtime bus over Redis is tested with a private redis-server (tools/redis.ts).
+  { what: 'Redis', file: '/usr/bin/redis-server', pkg: 'redis-server', executable: true },
 ];
 
 function present(file: string, executable: boolean): boolean {

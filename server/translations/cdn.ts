@@ -4,11 +4,11 @@
  * publicly like a CDN but under unguessable keys (a random uuid in every key), and the language maps.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import type { LanguageMap, LanguageMapEntry } from '../../domain/translation.ts';
 import { sendError } from '../errors.ts';
+import { diskObjectStore, type ObjectStore } from '../storage/objectStore.ts';
 import type { SnapshotStore } from './snapshot.ts';
 
 /** A stored translation file's key: `translations/<itemId>/<versionId>/<uuid>.json`. */
@@ -23,29 +23,18 @@ export interface TranslationCdn {
   read(key: string): Promise<string | null>;
 }
 
-/** The file store under `<dataDir>/cdn`. */
-export function createTranslationCdn(dataDir: string): TranslationCdn {
-  const root = path.join(dataDir, 'cdn');
-  const fileOf = (key: string) => path.join(root, ...key.split('/'));
+/** The file store: `<dataDir>/cdn` on disk, or `files` (the object store's `cdn/` when instances share blobs). */
+export function createTranslationCdn(dataDir: string, files: ObjectStore = diskObjectStore(path.join(dataDir, 'cdn'))): TranslationCdn {
   return {
     newKey: (itemId, versionId) => `translations/${itemId}/${versionId}/${randomUUID()}.json`,
     write: async (key, json) => {
       if (!FILE_KEY.test(key)) throw new Error(`not a translation file key: ${key}`);
-      const file = fileOf(key);
-      await mkdir(path.dirname(file), { recursive: true });
-      // Written whole, then renamed: a reader never sees half a file.
-      const temporary = `${file}.${randomUUID()}.tmp`;
-      await writeFile(temporary, json);
-      await rename(temporary, file);
+      // Written whole (a temporary file renamed, or one object): a reader never sees half a file.
+      await files.put(key, Buffer.from(json, 'utf8'), 'application/json');
     },
     read: async (key) => {
       if (!FILE_KEY.test(key)) return null;
-      try {
-        return await readFile(fileOf(key), 'utf8');
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-        throw error;
-      }
+      return (await files.get(key))?.toString('utf8') ?? null;
     },
   };
 }

@@ -14,6 +14,8 @@ import { memoryReports } from './memoryReports.ts';
 import { translationOperations } from './operations.ts';
 import { translationRoutes } from './routes.ts';
 import { createSnapshotStore } from './snapshot.ts';
+import { prefixedStore, type ObjectStore } from '../storage/objectStore.ts';
+import type { JobQueue } from '../jobs.ts';
 import { createModelCache } from './store.ts';
 import { memoryProvider, openAiCompatibleProvider } from './suggestions.ts';
 import { translationTools } from './tools.ts';
@@ -26,6 +28,10 @@ export interface TranslationOptions {
   verify: TokenVerifier;
   realtime: Realtime;
   dataDir: string;
+  /** The service's job queue (server/jobs.ts): memory reports run through it. */
+  jobs: JobQueue;
+  /** Where translation files and snapshots live when instances share blobs (its `cdn/` keys); default `<dataDir>/cdn`. */
+  objectStore?: ObjectStore | null;
   logError: (error: unknown, where: string) => void;
   /** The CDN's public base URL (links to stored snapshots). */
   cdnUrl: () => string;
@@ -35,12 +41,13 @@ export interface TranslationOptions {
 
 /** Registers the translation routes (under `/api`) and the CDN routes; returns the file store for the seed. */
 export async function registerTranslations(app: FastifyInstance, options: TranslationOptions): Promise<{ cdn: TranslationCdn }> {
-  const cdn = createTranslationCdn(options.dataDir);
+  const files = options.objectStore ? prefixedStore(options.objectStore, 'cdn/') : undefined;
+  const cdn = createTranslationCdn(options.dataDir, files);
   const models = createModelCache(cdn);
   const memory = createTranslationMemory({ db: options.db, models, logError: options.logError });
   const operations = translationOperations({ db: options.db, realtime: options.realtime, models, logError: options.logError, onValidationWrite: () => memory.invalidate() });
-  const reports = memoryReports({ db: options.db, realtime: options.realtime, memory, operations, logError: options.logError });
-  const snapshots = createSnapshotStore(options.dataDir);
+  const reports = memoryReports({ db: options.db, realtime: options.realtime, memory, operations, models, jobs: options.jobs, logError: options.logError });
+  const snapshots = createSnapshotStore(options.dataDir, files);
   const tools = translationTools({
     db: options.db,
     operations,

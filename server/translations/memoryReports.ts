@@ -13,7 +13,18 @@ import type { MemoryReportRow } from '../db/schema.ts';
 import type { Realtime } from '../realtime.ts';
 import { normalizeMemoryText, type MemoryEntry, type TranslationMemory, type TranslationMemoryIndex } from './memory.ts';
 import { TranslationError, type TranslationCaller, type TranslationOperations } from './operations.ts';
-import { subscriptionOfItem } from './store.ts';
+import { subscriptionOfItem, type ModelCache } from './store.ts';
+import type { JobQueue } from '../jobs.ts';
+
+/** The job kind of computing one report (server/jobs.ts: once across instances, taken over if its instance dies). */
+export const MEMORY_REPORT_JOB = 'translations.memoryReport';
+
+interface MemoryReportJob {
+  reportId: string;
+  validationId: string;
+  itemId: string;
+  scope: { subscriptionId: string | null; ownerAid: string };
+}
 
 /** The realtime event of a report's status change. */
 export const MEMORY_REPORT_PUSH = 'memoryReportUpdated';
@@ -86,13 +97,31 @@ export interface MemoryReportContext {
   realtime: Realtime;
   memory: TranslationMemory;
   operations: TranslationOperations;
+  models: ModelCache;
+  /** The service's job queue: a report is computed by whichever instance claims its job. */
+  jobs: JobQueue;
   logError: (error: unknown, where: string) => void;
 }
 
 /** The report calls and the background work. */
 export function memoryReports(context: MemoryReportContext) {
   const { db } = context;
-  const running = new Set<Promise<void>>();
+
+  context.jobs.handle(MEMORY_REPORT_JOB, async (payload) => {
+    const job = payload as MemoryReportJob;
+    const report = await db.selectFrom('translation_memory_reports').select('status').where('id', '=', job.reportId).executeTakeFirst();
+    // Finished already (an instance that died after finishing it but before marking the job done): nothing to redo.
+    if (!report || report.status === 'completed' || report.status === 'rejected') return report?.status ?? 'gone';
+    const validation = await db.selectFrom('validations').select('file_key').where('id', '=', job.validationId).executeTakeFirst();
+    const loaded = validation ? await context.models.load(validation.file_key).catch(() => null) : null;
+    if (!loaded) {
+      await setStatus(job.reportId, 'rejected', { message: 'The report could not be computed because of an error on our side.', completed_at: new Date().toISOString() });
+      push({ itemId: job.itemId, validationId: job.validationId, reportId: job.reportId, status: 'rejected' });
+      return 'rejected';
+    }
+    await compute(job.reportId, job.validationId, job.itemId, loaded.model, job.scope).catch((error: unknown) => context.logError(error, 'translations.memoryReport'));
+    return 'computed';
+  });
 
   async function setStatus(id: string, status: MemoryReportStatus, extra: Partial<Pick<MemoryReportRow, 'message' | 'completed_at' | 'items_json'>> = {}): Promise<void> {
     await db.updateTable('translation_memory_reports').set({ status, ...extra }).where('id', '=', id).execute();
@@ -147,9 +176,8 @@ export function memoryReports(context: MemoryReportContext) {
         await trx.insertInto('translation_memory_reports').values(row).execute();
       });
       const owner = { subscriptionId: await subscriptionOfItem(db, scope.item), ownerAid: scope.item.user_aid };
-      const job = compute(row.id, validationId, scope.item.id, scope.loaded.model, owner).catch((error: unknown) => context.logError(error, 'translations.memoryReport'));
-      running.add(job);
-      void job.finally(() => running.delete(job));
+      const job: MemoryReportJob = { reportId: row.id, validationId, itemId: scope.item.id, scope: owner };
+      await context.jobs.enqueue(MEMORY_REPORT_JOB, job, { id: `${MEMORY_REPORT_JOB}:${row.id}` });
       return { report: toMemoryReport(row) };
     },
 
@@ -161,9 +189,7 @@ export function memoryReports(context: MemoryReportContext) {
     },
 
     /** Resolves once no report is being computed (the server waits for it before closing the database). */
-    idle: async (): Promise<void> => {
-      while (running.size > 0) await Promise.allSettled([...running]);
-    },
+    idle: (): Promise<void> => context.jobs.idle(),
   };
 }
 export type MemoryReports = ReturnType<typeof memoryReports>;

@@ -4,9 +4,9 @@
  * served by the CDN stand-in under an unguessable name, sandboxed (a stored page never runs as this origin).
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { SnapshotBody } from '../../domain/translation.ts';
+import { diskObjectStore, type ObjectStore } from '../storage/objectStore.ts';
 
 /** The reasons a snapshot is refused (400). */
 export const SNAPSHOT_REFUSALS = {
@@ -30,9 +30,8 @@ function isUtf8(bytes: Uint8Array): boolean {
   }
 }
 
-/** The snapshot store under `<dataDir>/cdn/snapshots`. */
-export function createSnapshotStore(dataDir: string) {
-  const root = path.join(dataDir, 'cdn', 'snapshots');
+/** The snapshot store: `<dataDir>/cdn/snapshots` on disk, or `files` (the object store's `cdn/` when instances share blobs). */
+export function createSnapshotStore(dataDir: string, files: ObjectStore = diskObjectStore(path.join(dataDir, 'cdn'))) {
   return {
     /** Why the body cannot be stored, or null. */
     problem(body: SnapshotBody): string | null {
@@ -44,22 +43,13 @@ export function createSnapshotStore(dataDir: string) {
     /** Stores the decoded HTML; resolves the file name (relative to the CDN's `snapshots/`). */
     async store(body: SnapshotBody): Promise<string> {
       const name = `${randomUUID()}.html`;
-      await mkdir(root, { recursive: true });
-      const file = path.join(root, name);
-      const temporary = `${file}.${randomUUID()}.tmp`;
-      await writeFile(temporary, Buffer.from(body.html, 'base64'));
-      await rename(temporary, file);
+      await files.put(`snapshots/${name}`, Buffer.from(body.html, 'base64'), 'text/html; charset=utf-8');
       return name;
     },
     /** A stored snapshot's HTML, or null. */
     async read(name: string): Promise<Buffer | null> {
       if (!SNAPSHOT_FILE.test(name)) return null;
-      try {
-        return await readFile(path.join(root, name));
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-        throw error;
-      }
+      return files.get(`snapshots/${name}`);
     },
   };
 }

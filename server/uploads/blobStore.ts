@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { ObjectStore } from '../storage/objectStore.ts';
 
 /** Longest storage key accepted (a prefix, a random id and a 255-character file name fit easily). */
 export const MAX_KEY_LENGTH = 1024;
@@ -29,15 +30,27 @@ export function resolveInside(root: string, relative: string): string | null {
   return resolved.startsWith(root + path.sep) ? resolved : null;
 }
 
+/** The object-store prefix of a version's unpacked package files. */
+const packagePrefix = (versionId: string) => `packages/${versionId}/`;
+
 /**
  * Blobs on disk: `<dataDir>/blobs/<key>`. Writes go to a temporary file in `<dataDir>/upload-tmp/` (same
  * file system) and are renamed into place, so a blob is either absent or whole.
+ *
+ * With an object store (`remote`, S3 when several instances share blobs) the object store is where a blob and a
+ * processed package live: every write goes there first, and the disk is this instance's cache of it (a blob or a
+ * package another instance stored is fetched on first use). Blob keys and package versions never change in place,
+ * so a cached copy is never stale.
  */
 export class BlobStore {
   readonly blobRoot: string;
   readonly tempRoot: string;
+  private readonly fetching = new Map<string, Promise<boolean>>();
 
-  constructor(dataDir: string) {
+  constructor(
+    dataDir: string,
+    readonly remote: ObjectStore | null = null,
+  ) {
     this.blobRoot = path.resolve(dataDir, 'blobs');
     this.tempRoot = path.resolve(dataDir, 'upload-tmp');
   }
@@ -62,16 +75,14 @@ export class BlobStore {
   }
 
   async exists(key: string): Promise<boolean> {
-    try {
-      return (await stat(this.pathOf(key))).isFile();
-    } catch {
-      return false;
-    }
+    const local = await stat(this.pathOf(key)).then((info) => info.isFile(), () => false);
+    return local || (this.remote !== null && (await this.remote.exists(key)));
   }
 
-  /** Moves a finished temporary file into place under `key` (atomic: rename on one file system). */
+  /** Moves a finished temporary file into place under `key` (atomic: rename on one file system), after storing it in the object store. */
   async commit(tempFile: string, key: string): Promise<void> {
     const target = this.pathOf(key);
+    if (this.remote) await this.remote.putFile(key, tempFile);
     await mkdir(path.dirname(target), { recursive: true });
     await rename(tempFile, target);
   }
@@ -90,5 +101,82 @@ export class BlobStore {
 
   async remove(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
+    if (this.remote) await this.remote.remove(key);
+  }
+
+  /** Once per key at a time on this instance (two requests for an uncached blob fetch it once). */
+  private once(id: string, fetch: () => Promise<boolean>): Promise<boolean> {
+    const running = this.fetching.get(id);
+    if (running) return running;
+    const next = fetch().finally(() => this.fetching.delete(id));
+    this.fetching.set(id, next);
+    return next;
+  }
+
+  /** The local file of a stored blob (fetched from the object store into the cache when needed), or null when none is stored. */
+  async localFile(key: string): Promise<string | null> {
+    const file = this.pathOf(key);
+    if (await stat(file).then((info) => info.isFile(), () => false)) return file;
+    if (!this.remote) return null;
+    const remote = this.remote;
+    return (await this.once(`b:${key}`, () => remote.download(key, file))) ? file : null;
+  }
+
+  /** A stored blob's bytes, or null. */
+  async read(key: string): Promise<Buffer | null> {
+    const file = await this.localFile(key);
+    return file ? readFile(file).catch(() => null) : null;
+  }
+
+  /** Stores a processed package's files (the folder `dir`) in the object store, under the version. */
+  async publishPackage(versionId: string, dir: string): Promise<void> {
+    if (!this.remote) return;
+    const remote = this.remote;
+    await remote.removePrefix(packagePrefix(versionId));
+    const files: string[] = [];
+    const walk = async (folder: string, relative: string) => {
+      for (const entry of await readdir(folder, { withFileTypes: true })) {
+        if (entry.isDirectory()) await walk(path.join(folder, entry.name), `${relative}${entry.name}/`);
+        else if (entry.isFile()) files.push(`${relative}${entry.name}`);
+      }
+    };
+    await walk(dir, '');
+    // A few at a time: a package has hundreds of small files.
+    for (let start = 0; start < files.length; start += 8) {
+      await Promise.all(files.slice(start, start + 8).map((file) => remote.putFile(`${packagePrefix(versionId)}${file}`, path.join(dir, ...file.split('/')))));
+    }
+  }
+
+  /**
+   * Makes sure `<packageRoot>/<versionId>` holds the version's package: with an object store, a package processed by
+   * another instance is fetched whole (into `<versionId>.fetch-<id>`, then renamed into place). False when there is none.
+   */
+  async ensurePackage(packageRoot: string, versionId: string): Promise<boolean> {
+    const folder = path.join(packageRoot, versionId);
+    if (await stat(folder).then((info) => info.isDirectory(), () => false)) return true;
+    if (!this.remote) return false;
+    const remote = this.remote;
+    return this.once(`p:${versionId}`, async () => {
+      const keys = await remote.list(packagePrefix(versionId));
+      if (keys.length === 0) return false;
+      const temp = path.join(packageRoot, `${versionId}.fetch-${randomUUID()}.tmp`);
+      try {
+        for (let start = 0; start < keys.length; start += 8) {
+          await Promise.all(keys.slice(start, start + 8).map((key) => remote.download(key, path.join(temp, ...key.slice(packagePrefix(versionId).length).split('/')))));
+        }
+        await rename(temp, folder).catch(async (error: unknown) => {
+          // Another fetch of this instance's put it in place first.
+          if (!(await stat(folder).then((info) => info.isDirectory(), () => false))) throw error;
+        });
+        return true;
+      } finally {
+        await rm(temp, { recursive: true, force: true });
+      }
+    });
+  }
+
+  /** Removes a version's package files from the object store. */
+  async removePackage(versionId: string): Promise<void> {
+    if (this.remote) await this.remote.removePrefix(packagePrefix(versionId));
   }
 }

@@ -3,7 +3,6 @@
  * "Uploads" in server/README.md. The item side (versions, pushes) talks to this through `UploadHooks`
  * and `UploadService`.
  */
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MAX_UPLOAD_BYTES, SIGNED_URL_TTL_MS } from '../../domain/constants.ts';
@@ -42,7 +41,7 @@ export function bearerVerifier(verify: TokenVerifier): (request: FastifyRequest)
 
 /** Creates the uploads service; nothing is served until `register(app)`. */
 export function createUploadService(options: UploadServiceOptions): UploadService {
-  const store = new BlobStore(options.dataDir);
+  const store = new BlobStore(options.dataDir, options.objectStore ?? null);
   const videoKeyPrefix = options.videoKeyPrefix ?? UPLOAD_KEY_PREFIXES.video;
   if (!isSafeKey(videoKeyPrefix)) throw new Error(`Unsafe video key prefix: ${JSON.stringify(videoKeyPrefix)}`);
   const keyPrefixes = [...new Set([UPLOAD_KEY_PREFIXES.default, UPLOAD_KEY_PREFIXES.storyline, videoKeyPrefix])];
@@ -114,7 +113,7 @@ export function createUploadService(options: UploadServiceOptions): UploadServic
     // The comment export reads snapshot images into its PDF, the LMS export packs a stored video; null when missing or unsafe.
     readBlob: async (key) => {
       try {
-        return await readFile(store.pathOf(key));
+        return await store.read(key);
       } catch {
         return null;
       }

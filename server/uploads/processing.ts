@@ -71,8 +71,8 @@ const failed = (message: string): ProcessResult => ({ state: 'unpackFailed', mes
  */
 export async function processPackage(ctx: ProcessingContext, key: string, versionId: string, kind: 'storyline' | 'rise'): Promise<ProcessResult> {
   checkVersionId(versionId);
-  const zipFile = ctx.store.pathOf(key);
-  if (!(await isFile(zipFile))) return failed('The uploaded package is missing.');
+  const zipFile = await ctx.store.localFile(key);
+  if (!zipFile || !(await isFile(zipFile))) return failed('The uploaded package is missing.');
   const temp = path.join(ctx.packageRoot, `${versionId}.tmp`);
   const final = path.join(ctx.packageRoot, versionId);
   let thumbnailKey: string | null = null;
@@ -124,6 +124,8 @@ export async function processPackage(ctx: ProcessingContext, key: string, versio
         throw error;
       });
     }
+    // In the object store first (when there is one), so every instance can serve the version once it is ready.
+    await ctx.store.publishPackage(versionId, packageDir);
     await rm(final, { recursive: true, force: true });
     await rename(packageDir, final);
     if (packageDir !== temp) await rm(temp, { recursive: true, force: true });
@@ -176,8 +178,8 @@ async function readHead(file: string, bytes: number): Promise<Buffer> {
 /** Sniffs the first 4,100 bytes of the stored video (file-type): a video/* type → ready, served as uploaded. */
 export async function processVideo(ctx: ProcessingContext, key: string, versionId: string): Promise<ProcessResult> {
   checkVersionId(versionId);
-  const file = ctx.store.pathOf(key);
-  if (!(await isFile(file))) return { state: 'invalidVideoFile', message: 'The uploaded video is missing.' };
+  const file = await ctx.store.localFile(key);
+  if (!file || !(await isFile(file))) return { state: 'invalidVideoFile', message: 'The uploaded video is missing.' };
   const head = await readHead(file, FILE_SNIFF_BYTES);
   if (head.length === 0) return { state: 'invalidVideoFile', message: 'The uploaded file is empty.' };
   const type = await fileTypeFromBuffer(head);
@@ -193,6 +195,7 @@ export async function removeVersionFiles(ctx: ProcessingContext, versionId: stri
   await rm(path.join(ctx.packageRoot, versionId), { recursive: true, force: true });
   await rm(path.join(ctx.packageRoot, `${versionId}.tmp`), { recursive: true, force: true });
   await ctx.store.remove(thumbnailKeyFor(versionId));
+  await ctx.store.removePackage(versionId);
 }
 
 /** At start: temporary package folders a crash left behind (`<versionId>.tmp`) are removed. */

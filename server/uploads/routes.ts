@@ -236,7 +236,7 @@ export async function registerUploadRoutes(app: FastifyInstance, ctx: UploadRout
         if (!check.ok) return sendError(reply, 403, check.reason === 'expired' ? 'This download link has expired.' : 'This download link is not valid.');
         const { viewer, key, expiresAt } = check.grant;
         if (viewer && !(await ctx.allows(request.params.token, { ...viewer, resource: `d:${key}`, expiresAt }))) return sendError(reply, 403, REFUSALS.denied);
-        const file = isSafeKey(check.grant.key) ? ctx.store.pathOf(check.grant.key) : null;
+        const file = isSafeKey(check.grant.key) ? await ctx.store.localFile(check.grant.key) : null;
         return sendFile(request, reply, file, {
           contentType: contentTypeFor(request.query.name),
           headers: { 'Content-Disposition': attachmentDisposition(request.query.name), 'Content-Security-Policy': BLOB_CSP },
@@ -275,6 +275,7 @@ export async function registerUploadRoutes(app: FastifyInstance, ctx: UploadRout
         const headers = { 'Content-Security-Policy': packageCsp(ctx.dashboardOrigins()), 'Referrer-Policy': 'no-referrer' };
         const refusal = await refusalOf(ticket, `p:${versionId}`);
         if (refusal) return sendError(reply.headers(headers), 403, refusal);
+        await ctx.store.ensurePackage(ctx.packageRoot, versionId);
         const folder = `${ctx.packageRoot}/${versionId}`;
         const file = isSafeKey(relative) ? resolveInside(folder, relative) : null;
         const kind = file ? await playerPageKind(folder, relative) : null;
@@ -302,7 +303,7 @@ export async function registerUploadRoutes(app: FastifyInstance, ctx: UploadRout
           const refusal = await refusalOf(access, `b:${key}`);
           if (refusal) return sendError(reply.headers(headers), 403, refusal);
         }
-        return sendFile(request, reply, ctx.store.pathOf(key), { contentType: contentTypeFor(key), headers });
+        return sendFile(request, reply, await ctx.store.localFile(key), { contentType: contentTypeFor(key), headers });
       },
     );
   });

@@ -1,3 +1,4 @@
+import type { ObjectStore } from '../storage/objectStore.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { VersionMeta } from '../../domain/items.ts';
 import type { PackageOrigins } from './packageOrigin.ts';
@@ -74,6 +75,8 @@ export type ViewTicketRequest = Omit<ViewGrant, 'expiresAt' | 'password'> & { pa
 
 export interface UploadServiceOptions {
   dataDir: string;
+  /** Where blobs and processed packages live when instances share them (S3); the disk under `dataDir` caches them. Default: the disk only. */
+  objectStore?: ObjectStore | null;
   publicUrl: () => string;
   secret: Uint8Array | string;
   /** The bearer check of the /api routes (see `bearerVerifier` in index.ts). */

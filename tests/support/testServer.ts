@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { startServer } from '../../server/app.ts';
-import type { ServerOptions } from '../../server/app.ts';
+import type { RunningServer, ServerOptions } from '../../server/app.ts';
 import { dropTestDatabase, testDatabaseFor } from './postgres.ts';
 
 import { OIDC_SCOPE } from '../../domain/constants.ts';
@@ -19,6 +19,8 @@ export interface TestServer {
   /** The instance's own address (differs from `url` when a public URL is given, as for a second cluster instance). */
   listenUrl: string;
   dataDir: string;
+  /** The instance's background job queue (server/jobs.ts). */
+  jobs: RunningServer['jobs'];
   /** Stops the server and removes its data folder. */
   close(): Promise<void>;
   /** Stops the server but keeps the data folder, for restart tests. */
@@ -44,6 +46,7 @@ export async function startTestServer(opts: Partial<ServerOptions> = {}): Promis
     url: server.url,
     listenUrl: server.listenUrl,
     dataDir,
+    jobs: server.jobs,
     stop,
     close: async () => {
       await stop();
