@@ -27,8 +27,14 @@ type DialogRef = ActorRefFrom<typeof annotationDialogMachine>;
 function CaptureDialog({ capture }: { capture: CaptureRef }) {
   const state = useSelector(capture, (s) => ({ value: s.value, image: s.context.image, shapes: s.context.shapes, background: s.context.background ?? null }));
   const dialog = useSelector(capture, (s) => s.children.dialog as DialogRef | undefined);
-  // §4 the snapshot dialog closes on route change (the dialog itself hears of it); here, when the item view goes away.
-  useEffect(() => () => capture.send({ type: 'capture.close' }), [capture]);
+  // §4 the snapshot dialog closes on route change (the dialog itself hears of it); here, when the item view goes away
+  // while the capture still runs (a capture that ended is told nothing: the session log would carry an event to no one).
+  useEffect(
+    () => () => {
+      if (capture.getSnapshot().status === 'active') capture.send({ type: 'capture.close' });
+    },
+    [capture],
+  );
   if (!dialog) return null;
   return (
     <LazyAnnotationDialog
