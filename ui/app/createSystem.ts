@@ -258,7 +258,7 @@ export function createAppSystem(
     // Screenshot annotation: the dialog's effects.
     // Activation, access modal, trial, survey banner, downloads.
     activation,
-    annotation: annotationServices(adapters),
+    annotation: annotationServices(adapters, () => actor('session').getSnapshot().context.user?.sub ?? null),
     origin: options.origin,
     addFiles: (picked) => picked.map((file): UploadFileRef => ({ fileId: files.add(file), name: file.name, size: file.size, type: file.type })),
     gridPrefs: actor('gridPrefs'),

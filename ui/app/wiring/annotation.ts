@@ -1,5 +1,5 @@
 import { fromPromise, type AnyActorRef } from 'xstate';
-import { prefsFrom, type AnnotationPrefs } from '../../../domain/annotation.ts';
+import { prefsFrom } from '../../../domain/annotation.ts';
 import { oneMonthAhead, surveyHiddenState } from '../../../domain/surveyDates.ts';
 import { annotationDialogMachine } from '../../../machines/annotation/annotationDialogMachine.ts';
 import { canvasMachine } from '../../../machines/annotation/canvasMachine.ts';
@@ -22,12 +22,12 @@ const canvasesOf = (a: object): Map<string, AnnotationCanvasExporter> => {
 
 /**
  * The annotation dialog (machines/annotation/) provided with its effects: the canvas's settings remembered in storage
- * (`persistPrefs`), its tracked moments (POST /analytics for the signed-in user, read from the `session` actor; a
- * failure is logged, never shown), and the flattened export — the dialog's Konva canvas (attached by the view under
+ * (`persistPrefs`), its tracked moments (POST /analytics for the signed-in user — `userId`, or the system's `session`
+ * actor; a failure is logged, never shown), and the flattened export — the dialog's Konva canvas (attached by the view under
  * the dialog id) exported at pixel ratio 2 and kept in the FileStore: the machine gets the file id and sizes, the
  * bytes go from the FileStore to the snapshot upload.
  */
-export function annotationDialogLogic(a: Pick<Adapters, 'storage' | 'analytics' | 'files'>) {
+export function annotationDialogLogic(a: Pick<Adapters, 'storage' | 'analytics' | 'files'>, userId?: () => string | null) {
   const canvases = canvasesOf(a);
   return annotationDialogMachine.provide({
     actors: {
@@ -45,7 +45,7 @@ export function annotationDialogLogic(a: Pick<Adapters, 'storage' | 'analytics' 
     actions: {
       track: ({ system }, params) => {
         const session = system.get('session') as AnyActorRef | undefined;
-        const user = (session?.getSnapshot().context as { user?: { sub?: string } | null } | undefined)?.user?.sub ?? null;
+        const user = userId ? userId() : ((session?.getSnapshot().context as { user?: { sub?: string } | null } | undefined)?.user?.sub ?? null);
         if (user === null) return;
         // The collector takes any JSON object as properties (the annotation data nests its counts and strokes).
         a.analytics.track({ userId: user, event: params.event, properties: params.properties as unknown as Record<string, string> }).catch((error: unknown) => {
@@ -61,7 +61,7 @@ export function annotationDialogLogic(a: Pick<Adapters, 'storage' | 'analytics' 
  * fresh id, sent with "Annotate"; attaching the dialog's canvas for the export; the provided dialog (the staff
  * sandbox runs one on its own); an exported PNG by its file id (the sandbox shows it).
  */
-export function annotationServices(a: Pick<Adapters, 'storage' | 'analytics' | 'files'>): AnnotationServices {
+export function annotationServices(a: Pick<Adapters, 'storage' | 'analytics' | 'files'>, userId: () => string | null): AnnotationServices {
   let dialogs = 0;
   const canvases = canvasesOf(a);
   return {
@@ -84,7 +84,8 @@ export function annotationServices(a: Pick<Adapters, 'storage' | 'analytics' | '
         if (canvases.get(dialogId) === exporter) canvases.delete(dialogId);
       };
     },
-    dialogLogic: annotationDialogLogic(a),
+    // Run outside the app system (the sandbox): the signed-in user comes from the root's session.
+    dialogLogic: annotationDialogLogic(a, userId),
     exportedFile: (fileId) => a.files.get(fileId),
   };
 }
