@@ -61,7 +61,7 @@ async function stopFrames(page: Page): Promise<Frames> {
 }
 
 const line = (what: string, f: Frames) =>
-  `  ${what}: ${f.count} frame intervals, p50 ${f.p50.toFixed(1)} ms, p95 ${f.p95.toFixed(1)} ms, max ${f.max.toFixed(1)} ms, ${f.dropped} ≥ ${DROPPED_MS} ms (missed vsync) — goal p95 ≤ ${GOAL_P95_MS} ms: ${f.p95 <= GOAL_P95_MS ? 'met' : 'NOT met'}`;
+  `  ${what}: ${f.count} frame intervals, p50 ${f.p50.toFixed(1)} ms, p95 ${f.p95.toFixed(2)} ms, max ${f.max.toFixed(1)} ms, ${f.dropped} ≥ ${DROPPED_MS} ms (missed vsync) — goal p95 ≤ ${GOAL_P95_MS} ms: ${f.p95 <= GOAL_P95_MS ? 'met' : 'NOT met'}`;
 
 export async function benchAnnotation(): Promise<void> {
   const build = ensureClientBuild();
