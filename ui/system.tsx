@@ -42,6 +42,7 @@ import type { sessionMachine } from '../machines/session/sessionMachine.ts';
 import type { dashboardMachine } from '../machines/dashboard/dashboardMachine.ts';
 import type { audioDrawerMachine } from '../machines/translation/audioDrawerMachine.ts';
 import type { AnnotationPrefs } from '../domain/annotation.ts';
+import type { annotationDialogMachine } from '../machines/annotation/annotationDialogMachine.ts';
 // Activation, access modal, trial, survey banner, downloads.
 import type { accessModalMachine } from '../machines/activation/accessModalMachine.ts';
 import type { activationMachine } from '../machines/activation/activationMachine.ts';
@@ -67,12 +68,21 @@ export interface ActivationServices {
 }
 
 // Screenshot annotation: the dialog's effects.
-/** The annotation dialog's effects (ui/app/wiring/annotation.ts): remembered tool settings, tracked moments, dialog ids. */
+/** An open annotation dialog's canvas, flattened at pixel ratio 2 (the view's Konva stage). */
+export type AnnotationCanvasExporter = () => Promise<{ png: Blob; width: number; height: number }>;
+
+/**
+ * Around the annotation dialog (ui/app/wiring/annotation.ts; the dialog and its canvas are machines the snapshot
+ * capture runs): the remembered tool settings and a fresh dialog id (sent with "Annotate"), the dialog's canvas
+ * attached for the export, the provided dialog machine (the staff sandbox runs one alone), an exported PNG by file id.
+ */
 export interface AnnotationServices {
   loadPrefs: () => AnnotationPrefs;
-  savePrefs: (prefs: AnnotationPrefs) => void;
-  track: (event: string, properties: object) => void;
   newDialogId: () => string;
+  /** The view's canvas for the dialog `dialogId`; the returned function detaches it. */
+  attachCanvas: (dialogId: string, exporter: AnnotationCanvasExporter) => () => void;
+  dialogLogic: typeof annotationDialogMachine;
+  exportedFile: (fileId: string) => File | undefined;
 }
 
 /**

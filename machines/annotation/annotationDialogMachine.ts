@@ -1,22 +1,33 @@
-import { assign, setup } from 'xstate';
+import { assign, enqueueActions, setup } from 'xstate';
 import { promiseSlot } from '../slots.ts';
-import { annotationDataOf, type AnnotationData, type AnnotationShape } from '../../domain/annotation.ts';
+import { annotationDataOf, type AnnotationData, type AnnotationPrefs, type AnnotationShape } from '../../domain/annotation.ts';
+import { canvasMachine } from './canvasMachine.ts';
 
 /** The dialog's tracked moments (§4 "Annotation dialog: opened, committed or abandoned (tracked)"). */
 export type AnnotationTrackedEvent = 'annotation dialog opened' | 'annotation dialog committed' | 'annotation dialog abandoned';
 
 export interface AnnotationDialogInput {
-  /** The dialog's id, sent with every tracked event (§3 annotation data `dialog_id`). */
+  /** The dialog's id, sent with every tracked event (§3 annotation data `dialog_id`); the canvas is exported by it. */
   dialogId: string;
+  /** The remembered tool settings the canvas starts with (already checked with domain `prefsFrom`). */
+  prefs?: AnnotationPrefs;
+  /** An earlier annotation's shapes (normalised), drawn again to be edited. */
+  shapes?: AnnotationShape[];
 }
 
-/** What the flattened export gives back (the dialog's `exportPng` actor): the PNG is the view's, never read here. */
+/**
+ * What the flattened export gives back (the `exportPng` adapter actor): the PNG itself stays out of the machines (the
+ * session log is JSON); the adapter keeps it in the FileStore and hands back its file id, byte size and pixel size.
+ */
 export interface AnnotationExport {
-  png: unknown;
+  fileId: string;
+  size: number;
   width: number;
   height: number;
-  shapes: AnnotationShape[];
 }
+
+/** How the dialog ended (its output): committed with the export and the shapes, or abandoned. */
+export type AnnotationDialogOutput = { outcome: 'committed'; export: AnnotationExport; shapes: AnnotationShape[] } | { outcome: 'abandoned' };
 
 export type AnnotationDialogEvent =
   | { type: 'annotation.captured' }
@@ -33,6 +44,10 @@ export type AnnotationDialogEvent =
 
 export interface AnnotationDialogContext {
   dialogId: string;
+  prefs: AnnotationPrefs | undefined;
+  /** The shapes the canvas starts with (an edit's). */
+  initialShapes: AnnotationShape[] | undefined;
+  /** The shapes saved (the canvas's at Save). */
   shapes: AnnotationShape[];
   result: AnnotationExport | null;
   exportError: boolean;
@@ -40,12 +55,14 @@ export interface AnnotationDialogContext {
 
 /**
  * The snapshot annotation dialog (review-and-content §2 snapshot dialog, §4 Annotation dialog and Dialogs, §8 snapshot
- * error). Opened (tracked) in `capturing` (progress) → `annotation.captured` → `ready` (`editing`; the view
- * sends it at once when the image is there from the start) or `annotation.captureFailed` → `failed`
- * (review.snapshot.error with Cancel, and Retry). Save runs `exporting` (the `exportPng` actor flattens the canvas at pixel ratio 2) →
- * `committed` (final; tracked with the §3 annotation data; `deliverResult` hands the result to the caller). Cancel
- * with shapes on the canvas asks first (`confirmingAbandon`), without goes straight to `abandoned` (final; tracked;
- * `deliverCancel`). A route change abandons from anywhere (the dialog closes on route change).
+ * error; systemId none — invoked by the snapshot capture as its child `dialog`). Opened (tracked) in `capturing`
+ * (progress) → `annotation.captured` → `ready` (`editing`) or `annotation.captureFailed` → `failed`
+ * (review.snapshot.error with Cancel, and Retry, which asks the parent to capture again with `capture.retry`). While
+ * `ready`, the canvas's tools run as its child `canvas` (`annotationCanvas`). Save runs `exporting` (the `exportPng`
+ * adapter flattens the canvas at pixel ratio 2 into the FileStore) → `committed` (final; tracked with the §3
+ * annotation data; output `{ outcome: 'committed', export, shapes }`). Cancel with shapes on the canvas asks first
+ * (`confirmingAbandon`), without goes straight to `abandoned` (final; tracked; output `{ outcome: 'abandoned' }`). A
+ * route change abandons from anywhere (the dialog closes on route change).
  */
 export const annotationDialogMachine = setup({
   types: {
@@ -54,20 +71,24 @@ export const annotationDialogMachine = setup({
     input: {} as AnnotationDialogInput,
   },
   actors: {
-    exportPng: promiseSlot<AnnotationExport, { shapes: AnnotationShape[] }>('exportPng'),
+    canvas: canvasMachine,
+    exportPng: promiseSlot<AnnotationExport, { dialogId: string; shapes: AnnotationShape[] }>('exportPng'),
   },
   actions: {
-    /** An analytics event (the dialog provides it; properties carry the dialog id and, on commit, the annotation data). */
+    /** An analytics event (the wiring provides it; properties carry the dialog id and, on commit, the annotation data). */
     track: (_: unknown, _params: { event: AnnotationTrackedEvent; properties: { dialog_id: string } | AnnotationData }) => {},
-    deliverResult: (_: unknown, _params: { result: AnnotationExport }) => {},
-    deliverCancel: () => {},
+    /** Retry after a capture failure: the parent (the snapshot capture) captures again. */
+    askRetry: enqueueActions(({ self, enqueue }) => {
+      if (self._parent) enqueue.sendParent({ type: 'capture.retry' });
+    }),
   },
   guards: {
     hasShapes: ({ event }) => event.type === 'annotation.cancel' && event.shapeCount > 0,
   },
 }).createMachine({
   id: 'annotationDialog',
-  context: ({ input }) => ({ dialogId: input.dialogId, shapes: [], result: null, exportError: false }),
+  context: ({ input }) => ({ dialogId: input.dialogId, prefs: input.prefs, initialShapes: input.shapes, shapes: [], result: null, exportError: false }),
+  output: ({ context }): AnnotationDialogOutput => (context.result ? { outcome: 'committed', export: context.result, shapes: context.shapes } : { outcome: 'abandoned' }),
   entry: { type: 'track', params: ({ context }) => ({ event: 'annotation dialog opened', properties: { dialog_id: context.dialogId } }) },
   initial: 'capturing',
   on: {
@@ -83,12 +104,15 @@ export const annotationDialogMachine = setup({
     },
     failed: {
       on: {
-        'annotation.retry': { target: 'capturing' },
+        'annotation.retry': { target: 'capturing', actions: 'askRetry' },
         'annotation.cancel': { target: 'abandoned' },
       },
     },
     ready: {
+      invoke: { id: 'canvas', src: 'canvas', input: ({ context }) => ({ ...(context.prefs ? { prefs: context.prefs } : {}), ...(context.initialShapes ? { shapes: context.initialShapes } : {}) }) },
       initial: 'editing',
+      // The view could not load the captured image: the capture error, with Retry.
+      on: { 'annotation.captureFailed': { target: 'failed' } },
       states: {
         editing: {
           on: {
@@ -106,7 +130,7 @@ export const annotationDialogMachine = setup({
           invoke: {
             id: 'exportPng',
             src: 'exportPng',
-            input: ({ context }) => ({ shapes: context.shapes }),
+            input: ({ context }) => ({ dialogId: context.dialogId, shapes: context.shapes }),
             onDone: { target: '#annotationDialog.committed', actions: assign({ result: ({ event }) => event.output }) },
             onError: { target: 'editing', actions: assign({ exportError: true }) },
           },
@@ -115,14 +139,11 @@ export const annotationDialogMachine = setup({
     },
     committed: {
       type: 'final',
-      entry: [
-        { type: 'track', params: ({ context }) => ({ event: 'annotation dialog committed', properties: annotationDataOf(context.result?.shapes ?? context.shapes, context.dialogId) }) },
-        { type: 'deliverResult', params: ({ context }) => ({ result: context.result ?? { png: null, width: 0, height: 0, shapes: context.shapes } }) },
-      ],
+      entry: { type: 'track', params: ({ context }) => ({ event: 'annotation dialog committed', properties: annotationDataOf(context.shapes, context.dialogId) }) },
     },
     abandoned: {
       type: 'final',
-      entry: [{ type: 'track', params: ({ context }) => ({ event: 'annotation dialog abandoned', properties: { dialog_id: context.dialogId } }) }, 'deliverCancel'],
+      entry: { type: 'track', params: ({ context }) => ({ event: 'annotation dialog abandoned', properties: { dialog_id: context.dialogId } }) },
     },
   },
 });

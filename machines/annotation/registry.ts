@@ -34,12 +34,14 @@ export const annotationEntries: readonly RegistryEntry[] = [
     name: 'annotationDialog',
     machine: annotationDialogMachine,
     description:
-      'The snapshot annotation dialog (review §2, §4, §8): opened (tracked) capturing, failed (review.snapshot.error with Cancel) or ready; Save exports the flattened PNG at pixel ratio 2 → committed (tracked with the annotation data); Cancel with shapes asks first → abandoned (tracked); a route change closes it.',
+      'The snapshot annotation dialog (review §2, §4, §8; the snapshot capture\'s child `dialog`): opened (tracked) capturing, failed (review.snapshot.error with Cancel and Retry) or ready, with the canvas tools as its child `canvas`; Save exports the flattened PNG at pixel ratio 2 into the FileStore → committed (tracked with the annotation data; output: the file id, sizes and shapes); Cancel with shapes asks first → abandoned (tracked); a route change closes it.',
     input: { dialogId: 'd-1' },
+    // Editing an earlier annotation, with remembered settings.
+    inputs: [{ dialogId: 'd-2', shapes: saved, prefs: { tool: 'rect', color: '#00ff00', opacity: 0.5, width: 12 } }],
     cases: {
       'annotation.save': [{ shapes: saved }],
       'annotation.cancel': [{ shapeCount: 0 }, { shapeCount: 3 }],
-      'xstate.done.actor.exportPng': [{ output: { png: null, width: 1280, height: 720, shapes: saved } }],
+      'xstate.done.actor.exportPng': [{ output: { fileId: 'f1', size: 40960, width: 1280, height: 720 } }],
       'xstate.error.actor.exportPng': [{ error: { name: 'Error', message: 'The canvas could not be exported.' } }],
     },
   },

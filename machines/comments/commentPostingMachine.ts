@@ -143,7 +143,7 @@ export const commentPostingMachine = setup({
       // An edit draws over the stored clean background (snapshots stored before backgrounds were kept capture again).
       const background = edited?.backgroundKey && edited.backgroundUrl ? { key: edited.backgroundKey, url: edited.backgroundUrl, width: edited.width, height: edited.height } : null;
       enqueue.stopChild('capture');
-      enqueue.spawnChild('capture', { id: 'capture', input: { mode: event.mode, shapes, background } });
+      enqueue.spawnChild('capture', { id: 'capture', input: { mode: event.mode, shapes, background, dialogId: event.dialogId ?? `annotation-${context.composerId}`, prefs: event.prefs ?? null } });
     }),
     setSnapshot: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'posting.setSnapshot') return;

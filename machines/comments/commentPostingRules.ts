@@ -4,6 +4,7 @@ import { rawFromPlainText, type ContentProblem, type RawContent } from '../../do
 import type { AttachmentReport, ComposerTarget, FileTransferEvent, PostingBlock, PostingPlacement } from './commentEvents.ts';
 import type { UploadFileRef } from '../items/itemEvents.ts';
 import type { CommentAnnotation } from '../../domain/commentSnapshots.ts';
+import type { AnnotationPrefs } from '../../domain/annotation.ts';
 
 /** §8 comment errors: the prefixes of what is reported and shown. */
 export const ADD_COMMENT_ERROR_PREFIX = 'While adding comment:';
@@ -122,7 +123,8 @@ export type CommentPostingEvent =
   | { type: 'posting.setSnapshot'; snapshot: SnapshotDraft }
   | { type: 'posting.clearSnapshot' }
   /** "Annotate" (or, editing an annotated comment, "Edit annotation"): the player is captured for the snapshot dialog (child `capture`). */
-  | { type: 'posting.annotate'; mode: 'image' | 'html' }
+  /** "Annotate": `dialogId` names the dialog in its tracked events, `prefs` are the remembered tool settings. */
+  | { type: 'posting.annotate'; mode: 'image' | 'html'; dialogId?: string; prefs?: AnnotationPrefs }
   /** Enter (or the post button). */
   | { type: 'posting.submit' }
   /** Cancel clears everything; new attachments are forgotten (they were never attached). */

@@ -125,7 +125,7 @@ export const commentsEntries: readonly RegistryEntry[] = [
       'posting.addAttachments': [{ files: [ATTACHMENT_FILE] }, { files: [{ ...ATTACHMENT_FILE, fileId: 'f6', name: 'huge.mov', size: 6_000_000_000 }] }],
       'posting.removeAttachment': [{ attachmentId: 'attachment-1' }],
       'posting.setSnapshot': [{ snapshot: { fileId: 'f9', size: 4096, width: 1280, height: 720, isAnnotation: false, extension: 'png' } }, { snapshot: ANNOTATION_DRAFT }, { snapshot: ANNOTATION_WITH_BACKGROUND }],
-      'posting.annotate': [{ mode: 'image' }],
+      'posting.annotate': [{ mode: 'image', dialogId: 'annotation-1', prefs: { tool: 'rect', color: '#00ff00', opacity: 1, width: 6 } }],
       'posting.placement': [{ placement: placement('offline') }, { placement: placement() }],
       'attachment.changed': [
         { attachmentId: 'attachment-1', state: 'uploaded', key: 'review/attachments/k5/notes.pdf', progress: 1, message: null, comment: null },
@@ -158,7 +158,8 @@ export const commentsEntries: readonly RegistryEntry[] = [
     description:
       "The snapshot dialog's capture, one per composer: capturing the player frame (an image at scale 2, or its HTML with the server snapshots flag) → annotating → commit (the flattened PNG and its shapes become the composer's snapshot) → closed; a failure shows review.snapshot.error with Cancel and retry; cancel or a route change closes it (review-and-content §4, §7, §8, §9).",
     cases: {
-      'capture.commit': [{ snapshot: ANNOTATION_DRAFT }],
+      // The dialog (its child) committed the flattened PNG (a FileStore id) with the shapes, or was abandoned.
+      'xstate.done.actor.dialog': [{ output: { outcome: 'committed', export: { fileId: 'f10', size: 8192, width: 1280, height: 720 }, shapes: SHAPES } }, { output: { outcome: 'abandoned' } }],
       'xstate.done.actor.captureFrame': [
         { output: { kind: 'image', url: 'blob:http://localhost/capture-1', width: 1280, height: 720 } },
         { output: { kind: 'image', url: 'blob:http://localhost/capture-2', width: 1280, height: 720, fileId: 'f13', size: 6144 } },

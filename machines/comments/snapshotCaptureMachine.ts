@@ -1,5 +1,7 @@
-import { assign, enqueueActions, setup } from 'xstate';
-import type { StoredShape } from '../../domain/commentSnapshots.ts';
+import { assign, enqueueActions, sendTo, setup } from 'xstate';
+import type { AnnotationPrefs } from '../../domain/annotation.ts';
+import { storedShapesOf, type StoredShape } from '../../domain/commentSnapshots.ts';
+import { annotationDialogMachine, type AnnotationDialogOutput } from '../annotation/annotationDialogMachine.ts';
 import { hasParent, type SnapshotDraft } from './commentPostingRules.ts';
 import { promiseSlot } from '../slots.ts';
 
@@ -18,6 +20,9 @@ export interface SnapshotCaptureInput {
   shapes: StoredShape[] | null;
   /** Editing an annotated comment: its stored clean background, drawn on instead of capturing the player again. */
   background?: StoredBackground | null;
+  /** The annotation dialog's id (§3 `dialog_id`; the view makes one per Annotate) and its remembered tool settings. */
+  dialogId?: string;
+  prefs?: AnnotationPrefs | null;
 }
 
 /** An annotated comment's stored clean background: its key and signed address, at the snapshot's size. */
@@ -37,14 +42,12 @@ export interface SnapshotCaptureContext extends SnapshotCaptureInput {
 }
 
 export type SnapshotCaptureEvent =
-  /** The dialog's "Save annotation": the flattened PNG is in the FileStore (`fileId`), the shapes normalised. */
-  | { type: 'capture.commit'; snapshot: SnapshotDraft }
-  /** The dialog's Cancel (or Escape). */
-  | { type: 'capture.cancel' }
-  /** Try the capture again after a failure. */
+  /** Try the capture again (the dialog's Retry after a failure, or an image that would not load). */
   | { type: 'capture.retry' }
-  /** §4 the snapshot dialog closes on route change. */
-  | { type: 'capture.close' };
+  /** §4 the snapshot dialog closes on route change (the dialog is abandoned, then the capture closes). */
+  | { type: 'capture.close' }
+  /** The dialog ended: committed (the flattened PNG in the FileStore, the shapes normalised) or abandoned. */
+  | { type: 'xstate.done.actor.dialog'; output: AnnotationDialogOutput };
 
 const isImage = (output: unknown): output is Extract<CaptureOutput, { kind: 'image' }> => {
   const o = output as Partial<Record<string, unknown>> | null;
@@ -60,6 +63,13 @@ const errorText = (error: unknown): string => {
   return typeof message === 'string' && message !== '' ? message : String(error);
 };
 
+/** The dialog's committed export and shapes as the composer's annotated snapshot. */
+function annotationSnapshotOf(output: AnnotationDialogOutput): SnapshotDraft | null {
+  if (output.outcome !== 'committed') return null;
+  const { fileId, size, width, height } = output.export;
+  return { fileId, size, width, height, isAnnotation: true, extension: 'png', annotation: { shapes: storedShapesOf(output.shapes) } };
+}
+
 /** The HTML capture as the composer's snapshot (§7 an `html` snapshot the service renders). */
 function htmlSnapshotOf(output: unknown): SnapshotDraft {
   const o = output as Extract<CaptureOutput, { kind: 'html' }>;
@@ -68,13 +78,16 @@ function htmlSnapshotOf(output: unknown): SnapshotDraft {
 
 /**
  * The snapshot dialog's capture (review-and-content §4 comment posting and dialogs, §7, §8, §9; systemId none —
- * spawned by a composer as its child `capture`): `capturing` (the player frame as it shows now: modern-screenshot
- * at scale 2, or its HTML with the server snapshots flag) → `annotating` (the dialog draws on the image) →
- * commit: the flattened PNG becomes the composer's snapshot (`posting.setSnapshot`), with its clean background (the
- * capture as a PNG file, or an edit's stored background) → `closed`. In an edit, `capturing` loads the stored clean
- * background instead of the player (one stored before backgrounds were kept captures the player again). The HTML capture
- * becomes the snapshot at once. A failure → `failed` (review.snapshot.error with Cancel; retry captures again).
- * Cancel, or a route change, → `closed` with nothing attached.
+ * spawned by a composer as its child `capture`). The annotation dialog runs as its child `dialog` for its whole life
+ * (told `annotation.captured` / `annotation.captureFailed`; its canvas is the dialog's child `canvas`), so the session
+ * log records and replays them. `capturing` (the player frame as it shows now: modern-screenshot at scale 2, or its
+ * HTML with the server snapshots flag) → `annotating` (the dialog draws on the image) → the dialog committed: the
+ * flattened PNG (a FileStore id) and its shapes become the composer's snapshot (`posting.setSnapshot`), with its clean
+ * background (the capture as a PNG file, or an edit's stored background) → `closed`. In an edit, `capturing` loads
+ * the stored clean background instead of the player (one stored before backgrounds were kept captures the player
+ * again). The HTML capture becomes the snapshot at once. A failure → `failed` (review.snapshot.error with Cancel;
+ * `capture.retry`, from the dialog's Retry, captures again). The dialog abandoned (Cancel, or a route change:
+ * `capture.close` abandons it) → `closed` with nothing attached.
  */
 export const snapshotCaptureMachine = setup({
   types: {
@@ -83,6 +96,8 @@ export const snapshotCaptureMachine = setup({
     events: {} as SnapshotCaptureEvent,
   },
   actors: {
+    /** The annotation dialog, for the capture's whole life (its canvas is its child `canvas`). */
+    dialog: annotationDialogMachine,
     /** The image to annotate: the player frame captured now, or (an edit) the stored clean background loaded. */
     captureFrame: promiseSlot<CaptureOutput, { mode: CaptureMode; background: StoredBackground | null }>('captureFrame'),
   },
@@ -118,9 +133,16 @@ export const snapshotCaptureMachine = setup({
   },
 }).createMachine({
   id: 'snapshotCapture',
-  context: ({ input }) => ({ mode: input.mode, shapes: input.shapes, background: input.background ?? null, image: null, backgroundFile: null, error: null }),
+  context: ({ input }) => ({ mode: input.mode, shapes: input.shapes, background: input.background ?? null, dialogId: input.dialogId ?? 'annotation', prefs: input.prefs ?? null, image: null, backgroundFile: null, error: null }),
+  invoke: {
+    id: 'dialog',
+    src: 'dialog',
+    input: ({ context }) => ({ dialogId: context.dialogId ?? 'annotation', ...(context.prefs ? { prefs: context.prefs } : {}), ...(context.shapes ? { shapes: context.shapes } : {}) }),
+  },
   on: {
-    'capture.close': { target: '.closed' },
+    // Closed at once; the dialog hears of it first, so its abandonment is tracked.
+    'capture.close': { target: '.closed', actions: sendTo('dialog', { type: 'annotation.routeChanged' }) },
+    'xstate.done.actor.dialog': { target: '.closed' },
   },
   initial: 'capturing',
   states: {
@@ -133,35 +155,41 @@ export const snapshotCaptureMachine = setup({
           {
             guard: ({ event }) => isImage(event.output),
             target: 'annotating',
-            actions: assign({
+            actions: [sendTo('dialog', { type: 'annotation.captured' }), assign({
               image: ({ event }) => (isImage(event.output) ? { url: event.output.url, width: event.output.width, height: event.output.height } : null),
               backgroundFile: ({ event }) => (isImage(event.output) && typeof event.output.fileId === 'string' && typeof event.output.size === 'number' ? { fileId: event.output.fileId, size: event.output.size } : null),
-            }),
+            })],
           },
           {
             guard: ({ event }) => isHtml(event.output),
             target: 'closed',
             actions: { type: 'attach', params: ({ event }) => ({ snapshot: htmlSnapshotOf(event.output) }) },
           },
-          { target: 'failed', actions: { type: 'fail', params: { message: 'Malformed capture' } } },
+          { target: 'failed', actions: [{ type: 'fail', params: { message: 'Malformed capture' } }, sendTo('dialog', { type: 'annotation.captureFailed' })] },
         ],
         onError: {
           target: 'failed',
-          actions: { type: 'fail', params: ({ event }) => ({ message: errorText(event.error) }) },
+          actions: [{ type: 'fail', params: ({ event }) => ({ message: errorText(event.error) }) }, sendTo('dialog', { type: 'annotation.captureFailed' })],
         },
       },
-      on: { 'capture.cancel': { target: 'closed' } },
     },
     annotating: {
       on: {
-        'capture.commit': { target: 'closed', actions: [{ type: 'attachAnnotation', params: ({ event }) => ({ snapshot: event.snapshot }) }, 'annotationCommitted'] },
-        'capture.cancel': { target: 'closed' },
+        'xstate.done.actor.dialog': [
+          {
+            guard: ({ event }) => annotationSnapshotOf(event.output) !== null,
+            target: 'closed',
+            actions: [{ type: 'attachAnnotation', params: ({ event }) => ({ snapshot: annotationSnapshotOf(event.output)! }) }, 'annotationCommitted'],
+          },
+          { target: 'closed' },
+        ],
+        // The image would not load (the dialog shows the error): Retry captures again.
+        'capture.retry': { target: 'capturing', actions: ['forgetImage', assign({ error: null })] },
       },
     },
     failed: {
       on: {
         'capture.retry': { target: 'capturing', actions: assign({ error: null }) },
-        'capture.cancel': { target: 'closed' },
       },
     },
     closed: { type: 'final', entry: 'forgetImage' },

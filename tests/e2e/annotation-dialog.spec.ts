@@ -356,3 +356,32 @@ test('the dialog’s opening, commit (with tool counts, colours and strokes) and
   expect(abandoned?.properties?.dialog_id).toBe(reopened?.properties?.dialog_id);
   expect(abandoned?.properties?.dialog_id).not.toBe(opened?.properties?.dialog_id);
 });
+
+test('at 1400 and 390 px wide the dialog passes axe and Tab reaches every tool, every setting and the canvas', async ({ page }) => {
+  await openSandbox(page);
+  for (const [width, height] of [[1400, 900], [390, 844]] as const) {
+    await page.setViewportSize({ width, height });
+    await page.getByRole('button', { name: 'Annotate a sample snapshot' }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = dialogOf(page);
+    await expect(canvasOf(page).locator('canvas').first()).toBeVisible();
+    await expectNoAxeViolations(page, `the annotation dialog at ${width} px`);
+    await page.screenshot({ path: test.info().outputPath(`annotation-dialog-${width}.png`) });
+
+    // Tab from the toolbar's first tool: each tool, the colour, stroke width and opacity, then the canvas.
+    await dialog.getByRole('button', { name: 'Move', exact: true }).focus();
+    const reached: string[] = [];
+    for (let i = 0; i < 20 && !reached.some((name) => name.startsWith('Snapshot canvas')); i += 1) {
+      reached.push(await page.evaluate(() => {
+        const el = document.activeElement as HTMLInputElement | null;
+        return el?.getAttribute('aria-label') ?? el?.labels?.[0]?.textContent?.trim() ?? el?.textContent?.trim() ?? '';
+      }));
+      await page.keyboard.press('Tab');
+    }
+    for (const name of ['Move', 'Draw', 'Highlight', 'Line', 'Rectangle', 'Text']) expect(reached, `Tab reaches ${name}`).toContain(name);
+    for (const label of ['Colour', 'Stroke width', 'Opacity']) expect(reached.some((name) => name.startsWith(label)), `Tab reaches ${label} (${reached.join(' | ')})`).toBe(true);
+    expect(reached.at(-1), 'Tab reaches the canvas').toMatch(/^Snapshot canvas/);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  }
+});

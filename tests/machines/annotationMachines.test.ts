@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import type { AnnotationPrefs, AnnotationShape } from '../../domain/annotation.ts';
-import { annotationDialogMachine, type AnnotationExport } from '../../machines/annotation/annotationDialogMachine.ts';
+import { annotationDialogMachine, type AnnotationDialogInput, type AnnotationDialogOutput, type AnnotationExport } from '../../machines/annotation/annotationDialogMachine.ts';
 import { canvasMachine } from '../../machines/annotation/canvasMachine.ts';
 import type { NewShape } from '../../machines/annotation/canvasRules.ts';
 
@@ -89,32 +89,45 @@ describe('annotationCanvas: the canvas tools (review §4, §5)', () => {
   });
 });
 
-function dialog(exportPng: () => Promise<AnnotationExport> = async () => ({ png: 'png', width: 1280, height: 720, shapes: [] })) {
+const EXPORTED: AnnotationExport = { fileId: 'file-7', size: 5120, width: 1280, height: 720 };
+
+function dialog(exportPng: (input: { dialogId: string; shapes: AnnotationShape[] }) => Promise<AnnotationExport> = async () => EXPORTED, input: Partial<AnnotationDialogInput> = {}) {
   const tracked: { event: string; properties: unknown }[] = [];
-  const delivered: unknown[] = [];
-  let cancelled = 0;
+  const persisted: AnnotationPrefs[] = [];
+  const exports: { dialogId: string; shapes: AnnotationShape[] }[] = [];
   const actor = createActor(
     annotationDialogMachine.provide({
-      actions: {
-        track: (_, params) => tracked.push(params),
-        deliverResult: (_, params) => delivered.push(params.result),
-        deliverCancel: () => (cancelled += 1),
+      actions: { track: (_, params) => tracked.push(params) },
+      actors: {
+        canvas: canvasMachine.provide({ actions: { persistPrefs: (_, params) => void persisted.push(params.prefs) } }),
+        exportPng: fromPromise(({ input }) => {
+          exports.push(input);
+          return exportPng(input);
+        }),
       },
-      actors: { exportPng: fromPromise(exportPng) },
     }),
-    { input: { dialogId: 'd-9' } },
+    { input: { dialogId: 'd-9', ...input } },
   ).start();
-  return { actor, tracked, delivered, cancelled: () => cancelled };
+  const canvasRef = () => actor.getSnapshot().children.canvas as ActorRefFrom<typeof canvasMachine> | undefined;
+  const output = () => (actor.getSnapshot().status === 'done' ? (actor.getSnapshot().output as AnnotationDialogOutput) : null);
+  return { actor, tracked, persisted, exports, canvasRef, output, cancelled: () => (output()?.outcome === 'abandoned' ? 1 : 0) };
 }
 
+const done = (actor: { subscribe(fn: (s: { status: string }) => void): unknown; getSnapshot(): { status: string } }) =>
+  new Promise<void>((resolve) => {
+    if (actor.getSnapshot().status === 'done') resolve();
+    else actor.subscribe((s) => s.status === 'done' && resolve());
+  });
+
 describe('annotationDialog: opened, committed or abandoned, tracked (review §4)', () => {
-  it('tracks the opening, and the commit with the annotation data, delivering the export', async () => {
+  it('tracks the opening, and the commit with the annotation data; its output is the export (a file id, no bytes) and the shapes', async () => {
     const shapes: AnnotationShape[] = [{ id: 's1', ...stroke }, { id: 's2', ...rect }];
-    const { actor, tracked, delivered } = dialog(async () => ({ png: 'png', width: 1280, height: 720, shapes }));
+    const { actor, tracked, output, exports } = dialog();
     actor.send({ type: 'annotation.captured' });
     actor.send({ type: 'annotation.save', shapes });
-    await new Promise<void>((resolve) => actor.subscribe((s) => s.status === 'done' && resolve()));
+    await done(actor);
     expect(actor.getSnapshot().value).toBe('committed');
+    expect(exports).toEqual([{ dialogId: 'd-9', shapes }]);
     expect(tracked.map((t) => t.event)).toEqual(['annotation dialog opened', 'annotation dialog committed']);
     expect(tracked[1]?.properties).toMatchObject({
       dialog_id: 'd-9',
@@ -124,7 +137,29 @@ describe('annotationDialog: opened, committed or abandoned, tracked (review §4)
         { count: 1, color: '#00aa0080', stroke_width: 12 },
       ],
     });
-    expect(delivered).toEqual([{ png: 'png', width: 1280, height: 720, shapes }]);
+    expect(output()).toEqual({ outcome: 'committed', export: EXPORTED, shapes });
+    // JSON all the way: the session log can carry it.
+    expect(JSON.parse(JSON.stringify(output()))).toEqual(output());
+  });
+
+  it('runs the canvas as its child while ready: opened with the input shapes and settings, drawn on, undone, then committed with what is left', async () => {
+    const prefs: AnnotationPrefs = { tool: 'rect', color: '#112233', opacity: 0.4, width: 9 };
+    const { actor, canvasRef, persisted, output } = dialog(undefined, { shapes: [{ id: 's1', ...stroke }], prefs });
+    expect(canvasRef()).toBeUndefined();
+    actor.send({ type: 'annotation.captured' });
+    const canvas = canvasRef()!;
+    expect(canvas.getSnapshot().context.prefs).toEqual(prefs);
+    canvas.send({ type: 'canvas.add', shape: stroke });
+    canvas.send({ type: 'canvas.add', shape: rect });
+    canvas.send({ type: 'canvas.undo' });
+    canvas.send({ type: 'canvas.setWidth', width: 6 });
+    expect(persisted.at(-1)).toMatchObject({ width: 6 });
+    const shapes = canvas.getSnapshot().context.shapes;
+    expect(shapes.map((s) => s.id)).toEqual(['s1', 's2']);
+    actor.send({ type: 'annotation.save', shapes });
+    await done(actor);
+    expect(output()).toEqual({ outcome: 'committed', export: EXPORTED, shapes });
+    expect(canvasRef()).toBeUndefined();
   });
 
   it('cancelling with shapes asks first; keeping returns to editing; discarding abandons (tracked)', () => {
@@ -141,26 +176,30 @@ describe('annotationDialog: opened, committed or abandoned, tracked (review §4)
     expect(cancelled()).toBe(1);
   });
 
-  it('a failed capture can be retried or cancelled; a route change abandons at once', () => {
-    const { actor, cancelled } = dialog();
+  it('a failed capture can be retried or cancelled; a route change abandons at once, the canvas with it', () => {
+    const { actor, cancelled, canvasRef } = dialog();
     actor.send({ type: 'annotation.captureFailed' });
     expect(actor.getSnapshot().value).toBe('failed');
     actor.send({ type: 'annotation.retry' });
     expect(actor.getSnapshot().value).toBe('capturing');
     actor.send({ type: 'annotation.captured' });
+    canvasRef()!.send({ type: 'canvas.add', shape: stroke });
     actor.send({ type: 'annotation.routeChanged' });
     expect(actor.getSnapshot().value).toBe('abandoned');
     expect(cancelled()).toBe(1);
+    expect(canvasRef()).toBeUndefined();
   });
 
-  it('a failed export returns to editing with the error, and nothing is delivered', async () => {
-    const { actor, delivered } = dialog(async () => {
+  it('a failed export returns to editing with the error and the canvas as it was; nothing is output', async () => {
+    const { actor, output, canvasRef } = dialog(async () => {
       throw new Error('tainted canvas');
     });
     actor.send({ type: 'annotation.captured' });
-    actor.send({ type: 'annotation.save', shapes: [] });
+    canvasRef()!.send({ type: 'canvas.add', shape: stroke });
+    actor.send({ type: 'annotation.save', shapes: canvasRef()!.getSnapshot().context.shapes });
     await new Promise<void>((resolve) => actor.subscribe((s) => s.context.exportError && resolve()));
     expect(actor.getSnapshot().matches({ ready: 'editing' })).toBe(true);
-    expect(delivered).toEqual([]);
+    expect(canvasRef()!.getSnapshot().context.shapes).toHaveLength(1);
+    expect(output()).toBeNull();
   });
 });

@@ -6,7 +6,9 @@
  * on Cancel or retry; replies are never annotated; the author of an annotated comment redraws it in an edit.
  */
 import { describe, expect, it } from 'vitest';
-import { createActor, createMachine, type ActorRefFrom, type AnyActorRef } from 'xstate';
+import { createActor, createMachine, fromPromise, type ActorRefFrom, type AnyActorRef } from 'xstate';
+import { annotationDialogMachine, type AnnotationExport } from '../../machines/annotation/annotationDialogMachine.ts';
+import type { canvasMachine } from '../../machines/annotation/canvasMachine.ts';
 import type { CommentRecord } from '../../domain/comments.ts';
 import type { StoredShape } from '../../domain/commentSnapshots.ts';
 import type { ComposerTarget } from '../../machines/comments/commentEvents.ts';
@@ -25,8 +27,14 @@ function start(target: ComposerTarget = { kind: 'new' }, edited: CommentRecord |
   const releasedImages: string[] = [];
   const releasedCaptures: string[] = [];
   let committed = 0;
+  let nextExport: AnnotationExport = { fileId: 'png-1', size: 8192, width: 1280, height: 720 };
+  const tracked: string[] = [];
+  const dialogLogic = annotationDialogMachine.provide({
+    actors: { exportPng: fromPromise(async () => nextExport) },
+    actions: { track: (_, params) => void tracked.push(params.event) },
+  });
   const captureLogic = snapshotCaptureMachine.provide({
-    actors: { captureFrame: capture.logic as never },
+    actors: { captureFrame: capture.logic as never, dialog: dialogLogic },
     actions: { reportError: (_, params) => void fakes.reported.push(params.message), releaseImage: (_, params) => void releasedImages.push(params.url), releaseFile: (_, params) => void releasedCaptures.push(params.fileId), annotationCommitted: () => void (committed += 1) },
   });
   const posting = fakes.posting.provide({ actors: { capture: captureLogic } });
@@ -41,7 +49,16 @@ function start(target: ComposerTarget = { kind: 'new' }, edited: CommentRecord |
   ).start();
   const actor = (root.getSnapshot().children as Record<string, AnyActorRef>).composer as PostingActor;
   const captureActor = () => actor.getSnapshot().children.capture as ActorRefFrom<typeof snapshotCaptureMachine> | undefined;
-  return { ...fakes, capture, actor, captureActor, releasedImages, releasedCaptures, committed: () => committed };
+  const dialogActor = () => captureActor()?.getSnapshot().children.dialog as ActorRefFrom<typeof annotationDialogMachine> | undefined;
+  /** "Save annotation" in the dialog: the export (a FileStore id and sizes) and the shapes become the draft's snapshot. */
+  const commit = async (draft: SnapshotDraft) => {
+    nextExport = { fileId: draft.fileId, size: draft.size, width: draft.width, height: draft.height };
+    dialogActor()!.send({ type: 'annotation.save', shapes: draft.annotation?.shapes ?? [] });
+    await settle();
+  };
+  /** The dialog's Cancel (nothing drawn). */
+  const cancel = () => dialogActor()!.send({ type: 'annotation.cancel', shapeCount: 0 });
+  return { ...fakes, capture, actor, captureActor, dialogActor, commit, cancel, tracked, releasedImages, releasedCaptures, committed: () => committed };
 }
 
 describe('Annotate: capture, dialog, commit (review-and-content §4)', () => {
@@ -55,7 +72,7 @@ describe('Annotate: capture, dialog, commit (review-and-content §4)', () => {
     await settle();
     expect(h.captureActor()?.getSnapshot().value).toBe('annotating');
     expect(h.captureActor()?.getSnapshot().context.image).toEqual({ url: IMAGE.url, width: 1280, height: 720 });
-    h.captureActor()!.send({ type: 'capture.commit', snapshot: ANNOTATION });
+    await h.commit(ANNOTATION);
     await settle();
     expect(h.captureActor()).toBeUndefined();
     expect(h.releasedImages).toEqual([IMAGE.url]);
@@ -87,12 +104,12 @@ describe('Annotate: capture, dialog, commit (review-and-content §4)', () => {
     expect(h.captureActor()?.getSnapshot().value).toBe('failed');
     expect(h.captureActor()?.getSnapshot().context.error).toBe('Time-out capturing a slide after 3 s');
     expect(h.reported).toEqual(['Error capturing the player: Time-out capturing a slide after 3 s']);
-    h.captureActor()!.send({ type: 'capture.retry' });
+    h.dialogActor()!.send({ type: 'annotation.retry' });
     expect(h.captureActor()?.getSnapshot().value).toBe('capturing');
     expect(h.capture.calls).toHaveLength(2);
     h.capture.calls[1]!.reject(new Error('again'));
     await settle();
-    h.captureActor()!.send({ type: 'capture.cancel' });
+    h.cancel();
     await settle();
     expect(h.captureActor()).toBeUndefined();
     expect(h.actor.getSnapshot().context.snapshot).toBeNull();
@@ -109,6 +126,31 @@ describe('Annotate: capture, dialog, commit (review-and-content §4)', () => {
     expect(h.captureActor()).toBeUndefined();
     expect(h.releasedImages).toEqual([IMAGE.url]);
     expect(h.actor.getSnapshot().context.snapshot).toBeNull();
+    // The dialog (its child) was abandoned, tracked, rather than dropped.
+    expect(h.tracked).toEqual(['annotation dialog opened', 'annotation dialog abandoned']);
+  });
+
+  it('runs the dialog as its child, told of the capture; an image that will not load is captured again on Retry', async () => {
+    const h = start();
+    h.actor.send({ type: 'posting.annotate', mode: 'image', dialogId: 'annotation-x-1', prefs: { tool: 'rect', color: '#00ff00', opacity: 1, width: 6 } });
+    expect(h.dialogActor()?.getSnapshot().value).toBe('capturing');
+    expect(h.dialogActor()?.getSnapshot().context.dialogId).toBe('annotation-x-1');
+    h.capture.calls[0]!.resolve(IMAGE);
+    await settle();
+    expect(h.dialogActor()?.getSnapshot().matches({ ready: 'editing' })).toBe(true);
+    const canvas = h.dialogActor()!.getSnapshot().children.canvas as ActorRefFrom<typeof canvasMachine>;
+    expect(canvas.getSnapshot().context.prefs.tool).toBe('rect');
+    // The view could not load the image: the dialog shows the error; Retry captures the player again.
+    h.dialogActor()!.send({ type: 'annotation.captureFailed' });
+    h.dialogActor()!.send({ type: 'annotation.retry' });
+    expect(h.captureActor()?.getSnapshot().value).toBe('capturing');
+    expect(h.releasedImages).toEqual([IMAGE.url]);
+    h.capture.calls[1]!.resolve(IMAGE);
+    await settle();
+    expect(h.dialogActor()?.getSnapshot().matches({ ready: 'editing' })).toBe(true);
+    await h.commit(ANNOTATION);
+    expect(h.actor.getSnapshot().context.snapshot).toEqual({ ...ANNOTATION, background: null });
+    expect(h.tracked).toEqual(['annotation dialog opened', 'annotation dialog committed']);
   });
 
   it('with the server snapshots flag the frame HTML becomes the snapshot at once', async () => {
@@ -141,7 +183,7 @@ describe('Annotate: capture, dialog, commit (review-and-content §4)', () => {
     h.capture.calls[0]!.resolve(IMAGE);
     await settle();
     const moved: SnapshotDraft = { ...ANNOTATION, fileId: 'png-2', annotation: { shapes: [{ ...SHAPES[0]!, x: 0.5 } as StoredShape] } };
-    h.captureActor()!.send({ type: 'capture.commit', snapshot: moved });
+    await h.commit(moved);
     await settle();
     h.actor.send({ type: 'posting.submit' });
     expect(h.save.calls[0]!.input.name).toBe('comment.update');
@@ -164,7 +206,7 @@ describe('Annotate: capture, dialog, commit (review-and-content §4)', () => {
     h.actor.send({ type: 'posting.annotate', mode: 'image' });
     h.capture.calls[0]!.resolve({ ...IMAGE, fileId: 'capture-1', size: 6000 });
     await settle();
-    h.captureActor()!.send({ type: 'capture.commit', snapshot: ANNOTATION });
+    await h.commit(ANNOTATION);
     await settle();
     expect(h.releasedCaptures).toEqual([]);
     expect(h.actor.getSnapshot().context.snapshot?.background).toEqual({ kind: 'file', fileId: 'capture-1', size: 6000 });
@@ -194,7 +236,7 @@ describe('Annotate: capture, dialog, commit (review-and-content §4)', () => {
     other.actor.send({ type: 'posting.annotate', mode: 'image' });
     other.capture.calls[0]!.resolve({ ...IMAGE, fileId: 'capture-2', size: 6000 });
     await settle();
-    other.captureActor()!.send({ type: 'capture.cancel' });
+    other.cancel();
     await settle();
     expect(other.releasedCaptures).toEqual(['capture-2']);
   });
@@ -207,7 +249,7 @@ describe('Annotate: capture, dialog, commit (review-and-content §4)', () => {
     expect(h.capture.calls[0]!.input).toEqual({ mode: 'image', background: { ...background, width: 1280, height: 720 } });
     h.capture.calls[0]!.resolve({ ...IMAGE, url: 'blob:http://localhost/bg' });
     await settle();
-    h.captureActor()!.send({ type: 'capture.commit', snapshot: { ...ANNOTATION, fileId: 'png-3' } });
+    await h.commit({ ...ANNOTATION, fileId: 'png-3' });
     await settle();
     h.actor.send({ type: 'posting.submit' });
     h.save.calls[0]!.resolve({ comment: stored });

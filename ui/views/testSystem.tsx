@@ -29,6 +29,7 @@ import { itemNotificationsMachine } from '../../machines/items/itemNotifications
 import { outboxMachine } from '../../machines/session/outboxMachine.ts';
 import { shareMachine } from '../../machines/sharing/shareMachine.ts';
 import { commentsMachine } from '../../machines/comments/commentsMachine.ts';
+import { annotationDialogMachine } from '../../machines/annotation/annotationDialogMachine.ts';
 import { requestDialogMachine } from '../../machines/reviewRequests/requestDialogMachine.ts';
 import { reviewRequestsMachine } from '../../machines/reviewRequests/reviewRequestsMachine.ts';
 import { translationMachine } from '../../machines/translation/translationMachine.ts';
@@ -191,7 +192,7 @@ export function testSystem(parts: TestSystemParts = {}): AppSystem {
     audioDrawer: parts.audioDrawer ?? createActor(audioDrawerMachine).start(),
     duplicateReview: parts.duplicateReview ?? createActor(duplicateReviewMachine).start(),
     lmsExport: parts.lmsExport ?? createActor(inert(lmsExportMachine)).start(),
-    annotation: { loadPrefs: () => prefsFrom(null), savePrefs: () => {}, track: () => {}, newDialogId: () => 'annotation-test' },
+    annotation: { loadPrefs: () => prefsFrom(null), newDialogId: () => 'annotation-test', attachCanvas: () => () => {}, dialogLogic: annotationDialogMachine, exportedFile: () => undefined },
     // Activation, access modal, trial, survey banner, downloads: unprovided machines (their effects fail loudly).
     activation: { activation: activationMachine, accessModal: accessModalMachine, trial: trialMachine, surveyBanner: surveyBannerMachine, downloads: downloadsMachine, isSurveyHidden: () => true, isBrowserBannerDismissed: () => true, dismissBrowserBanner: () => {}, userAgent: 'test' },
     origin: 'http://localhost',

@@ -1,13 +1,12 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useSelector } from '@xstate/react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation } from 'wouter';
-import { fromPromise } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
 import { Banner, Button, ConfirmDialog, Dialog, Spinner } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
 import { useSystem } from '../../system.tsx';
-import { canvasSizeFor, type AnnotationResult } from '../../../domain/annotation.ts';
-import { annotationDialogMachine } from '../../../machines/annotation/annotationDialogMachine.ts';
-import { canvasMachine } from '../../../machines/annotation/canvasMachine.ts';
+import { canvasSizeFor } from '../../../domain/annotation.ts';
+import type { canvasMachine } from '../../../machines/annotation/canvasMachine.ts';
 import { selectedShape } from '../../../machines/annotation/canvasRules.ts';
 import { AnnotationToolbar } from './AnnotationToolbar.tsx';
 import { AnnotationScene } from './konvaScene.ts';
@@ -21,41 +20,30 @@ const NUDGE_SHIFT_PX = 10;
 const isTextEntry = (target: EventTarget) =>
   target instanceof HTMLTextAreaElement || (target instanceof HTMLInputElement && (target.type === 'text' || target.type === 'number'));
 
+type CanvasRef = ActorRefFrom<typeof canvasMachine>;
+
 /**
  * The snapshot annotation dialog (review-and-content §4, §5, §8, §9): capturing progress, the capture error, or the
- * Konva canvas with its tools. Runs the `annotationDialog` and `annotationCanvas` machines (machines/annotation/).
+ * Konva canvas with its tools. It shows the `annotationDialog` actor it is given (machines/annotation/; in the app the
+ * snapshot capture's child) and that actor's child `annotationCanvas`, and only sends them events; its Konva stage is
+ * attached under the dialog id for the export (useSystem().annotation.attachCanvas).
  */
 export default function AnnotationDialog(props: AnnotationDialogProps) {
   const { annotation: services } = useSystem();
-  const latest = useRef(props);
-  useLayoutEffect(() => {
-    latest.current = props;
-  });
   const sceneRef = useRef<AnnotationScene | null>(null);
-  // Read once: the machines take their input when they start.
-  const [dialogId] = useState(() => services.newDialogId());
-  const [initialPrefs] = useState(() => services.loadPrefs());
+  const dialogRef = props.dialog;
+  const dialogId = useSelector(dialogRef, (s) => s.context.dialogId);
+  const canvasRef = useSelector(dialogRef, (s) => s.children.canvas as CanvasRef | undefined);
 
-  const dialogRef = useActorRef(
-    annotationDialogMachine.provide({
-      actions: {
-        track: (_, params) => services.track(params.event, params.properties),
-        deliverResult: (_, params) => latest.current.onCommit(params.result as AnnotationResult),
-        deliverCancel: () => latest.current.onCancel(),
-      },
-      actors: {
-        exportPng: fromPromise(async ({ input }) => {
-          const scene = sceneRef.current;
-          if (!scene) throw new Error('The canvas is not ready.');
-          return { ...(await scene.exportPng()), shapes: input.shapes };
-        }),
-      },
-    }),
-    { input: { dialogId } },
-  );
-  const canvasRef = useActorRef(
-    canvasMachine.provide({ actions: { persistPrefs: (_, params) => services.savePrefs(params.prefs) } }),
-    { input: { prefs: initialPrefs, shapes: props.shapes } },
+  // The export flattens this view's stage: attached under the dialog id while the dialog is shown.
+  useEffect(
+    () =>
+      services.attachCanvas(dialogId, async () => {
+        const scene = sceneRef.current;
+        if (!scene) throw new Error('The canvas is not ready.');
+        return scene.exportPng();
+      }),
+    [services, dialogId],
   );
 
   const phase = useSelector(dialogRef, (s) =>
@@ -64,12 +52,6 @@ export default function AnnotationDialog(props: AnnotationDialogProps) {
   const confirming = useSelector(dialogRef, (s) => s.matches({ ready: 'confirmingAbandon' }));
   const exportError = useSelector(dialogRef, (s) => s.context.exportError);
 
-  // The caller's capture: an image, an error, or still capturing.
-  useEffect(() => {
-    if (props.image) dialogRef.send({ type: 'annotation.captured' });
-    else if (props.error !== null) dialogRef.send({ type: 'annotation.captureFailed' });
-  }, [dialogRef, props.image, props.error]);
-
   // The snapshot dialog closes on route change.
   const [location] = useLocation();
   const openedAt = useRef(location);
@@ -77,11 +59,11 @@ export default function AnnotationDialog(props: AnnotationDialogProps) {
     if (location !== openedAt.current) dialogRef.send({ type: 'annotation.routeChanged' });
   }, [dialogRef, location]);
 
-  const shapeCount = (): number => canvasRef.getSnapshot().context.shapes.length;
+  const shapeCount = (): number => canvasRef?.getSnapshot().context.shapes.length ?? 0;
   const cancel = () => dialogRef.send({ type: 'annotation.cancel', shapeCount: shapeCount() });
   /** Escape deselects; with nothing selected it cancels (which asks first when there are shapes). */
   const escape = () => {
-    if (canvasRef.getSnapshot().context.selectedId !== null) canvasRef.send({ type: 'canvas.deselect' });
+    if (canvasRef && canvasRef.getSnapshot().context.selectedId !== null) canvasRef.send({ type: 'canvas.deselect' });
     else cancel();
   };
   const onEscapeKey = (e: KeyboardEvent<HTMLElement>) => {
@@ -91,7 +73,7 @@ export default function AnnotationDialog(props: AnnotationDialogProps) {
     escape();
   };
   const onImageFailed = useCallback(() => dialogRef.send({ type: 'annotation.captureFailed' }), [dialogRef]);
-  const save = () => dialogRef.send({ type: 'annotation.save', shapes: canvasRef.getSnapshot().context.shapes });
+  const save = () => dialogRef.send({ type: 'annotation.save', shapes: canvasRef?.getSnapshot().context.shapes ?? [] });
 
   const editingButtons = (
     <>
@@ -105,13 +87,8 @@ export default function AnnotationDialog(props: AnnotationDialogProps) {
   );
   const captureButtons = (
     <>
-      {phase === 'failed' && props.onRetry && (
-        <Button
-          onClick={() => {
-            dialogRef.send({ type: 'annotation.retry' });
-            props.onRetry?.();
-          }}
-        >
+      {phase === 'failed' && (
+        <Button onClick={() => dialogRef.send({ type: 'annotation.retry' })}>
           {t('annotation.retry')}
         </Button>
       )}
@@ -143,7 +120,7 @@ export default function AnnotationDialog(props: AnnotationDialogProps) {
             {props.note}
           </Banner>
         )}
-        {(phase === 'ready' || phase === 'exporting') && props.image && (
+        {(phase === 'ready' || phase === 'exporting') && props.image && canvasRef && (
           <AnnotationCanvas image={props.image} canvasRef={canvasRef} sceneRef={sceneRef} busy={phase === 'exporting'} onEscape={escape} onImageFailed={onImageFailed} />
         )}
         {exportError && <Banner tone="error">{t('annotation.exportError')}</Banner>}
@@ -164,7 +141,7 @@ export default function AnnotationDialog(props: AnnotationDialogProps) {
 
 interface AnnotationCanvasProps {
   image: NonNullable<AnnotationDialogProps['image']>;
-  canvasRef: ReturnType<typeof useActorRef<typeof canvasMachine>>;
+  canvasRef: CanvasRef;
   sceneRef: { current: AnnotationScene | null };
   busy: boolean;
   onEscape(): void;

@@ -46,6 +46,8 @@ export class AnnotationScene {
   private readonly liveGroup: Konva.Group;
   private readonly draftLayer: Konva.Layer;
   private readonly transformer: Konva.Transformer;
+  /** The transformer's layer: hit-tested only while a selection can be resized (pointer moves skip it otherwise). */
+  private readonly uiLayer: Konva.Layer;
   private readonly nodes = new Map<string, Konva.Shape>();
   private readonly drawn = new Map<string, AnnotationShape>();
   /** Shapes added since the cached group was last drawn (kept live, above it). */
@@ -73,7 +75,8 @@ export class AnnotationScene {
     this.liveGroup = new Konva.Group();
     this.shapesLayer.add(this.staticGroup, this.liveGroup);
     this.draftLayer = new Konva.Layer({ listening: false });
-    const ui = new Konva.Layer();
+    const ui = new Konva.Layer({ listening: false });
+    this.uiLayer = ui;
     this.transformer = new Konva.Transformer({
       rotateEnabled: false,
       ignoreStroke: true,
@@ -108,6 +111,7 @@ export class AnnotationScene {
     const moving = tool === 'move';
     this.stage.draggable(moving);
     this.shapesLayer.listening(moving);
+    this.uiLayer.listening(this.transformer.nodes().length > 0);
     for (const node of this.nodes.values()) node.draggable(moving);
     this.stage.container().style.cursor = moving ? 'move' : 'crosshair';
   }
@@ -164,6 +168,7 @@ export class AnnotationScene {
     if (staticChanged || !this.staticGroup.isCached()) this.cacheStatic();
     const selected = selectedId === null || selectedId === editingId ? undefined : this.nodes.get(selectedId);
     this.transformer.nodes(selected ? [selected] : []);
+    this.uiLayer.listening(selected !== undefined);
     const kind = selected?.getAttr('kind') as string | undefined;
     this.transformer.resizeEnabled(kind === 'rect' || kind === 'text');
     this.transformer.enabledAnchors(kind === 'text' ? ['middle-left', 'middle-right'] : ['top-left', 'top-center', 'top-right', 'middle-right', 'middle-left', 'bottom-left', 'bottom-center', 'bottom-right']);
@@ -355,7 +360,8 @@ export class AnnotationScene {
       return;
     }
     const { color, opacity, width } = this.prefs;
-    const stroke = { stroke: color, strokeWidth: width, opacity: opacityFor(this.tool, opacity), listening: false };
+    // The stroke being drawn: alone on its layer, not hit-tested, drawn without the extra buffer for opacity.
+    const stroke = { stroke: color, strokeWidth: width, opacity: opacityFor(this.tool, opacity), listening: false, perfectDrawEnabled: false, shadowForStrokeEnabled: false };
     const node =
       this.tool === 'rect'
         ? new Konva.Rect({ ...stroke, x: p.x, y: p.y, width: 0, height: 0 })
@@ -376,7 +382,10 @@ export class AnnotationScene {
     } else if (this.tool === 'line') {
       draft.node.points([draft.x0, draft.y0, p.x, p.y]);
     } else {
-      draft.node.points([...draft.node.points(), p.x, p.y]);
+      // Appended in place (no copy of the whole stroke per move); setting the same array marks the line changed.
+      const points = draft.node.points();
+      points.push(p.x, p.y);
+      draft.node.points(points);
     }
     this.draftLayer.batchDraw();
   }

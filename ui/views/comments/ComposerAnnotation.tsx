@@ -6,11 +6,10 @@
  * error, or the stored shapes to edit. The committed PNG goes to the FileStore and becomes the draft's snapshot.
  */
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
-import { useLocation } from 'wouter';
+import { useEffect } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { AnnotationResult } from '../../../domain/annotation.ts';
-import { canAnnotate, storedShapesOf } from '../../../domain/commentSnapshots.ts';
+import { canAnnotate } from '../../../domain/commentSnapshots.ts';
+import type { annotationDialogMachine } from '../../../machines/annotation/annotationDialogMachine.ts';
 import type { ComposerTarget } from '../../../machines/comments/commentEvents.ts';
 import type { commentPostingMachine } from '../../../machines/comments/commentPostingMachine.ts';
 import type { snapshotCaptureMachine } from '../../../machines/comments/snapshotCaptureMachine.ts';
@@ -22,42 +21,34 @@ import { useFlag } from '../useAccount.ts';
 
 type ComposerRef = ActorRefFrom<typeof commentPostingMachine>;
 type CaptureRef = ActorRefFrom<typeof snapshotCaptureMachine>;
+type DialogRef = ActorRefFrom<typeof annotationDialogMachine>;
 
-/** The snapshot dialog of one capture. */
+/** The snapshot dialog of one capture: the capture's child `dialog` shown with the capture's image or error. */
 function CaptureDialog({ capture }: { capture: CaptureRef }) {
-  const { addFiles } = useSystem();
   const state = useSelector(capture, (s) => ({ value: s.value, image: s.context.image, shapes: s.context.shapes, background: s.context.background ?? null }));
-  // §4 the snapshot dialog closes on route change (also when the item view goes away with it).
-  const [location] = useLocation();
-  const openedAt = useRef(location);
-  useEffect(() => {
-    if (location !== openedAt.current) capture.send({ type: 'capture.close' });
-  }, [capture, location]);
-  useEffect(() => () => capture.send({ type: 'capture.close' }), [capture]);
-  const commit = (result: AnnotationResult) => {
-    const file = new File([result.png], 'snapshot.png', { type: 'image/png' });
-    const [ref] = addFiles([file]);
-    if (!ref) return;
-    capture.send({
-      type: 'capture.commit',
-      snapshot: { fileId: ref.fileId, size: ref.size, width: result.width, height: result.height, isAnnotation: true, extension: 'png', annotation: { shapes: storedShapesOf(result.shapes) } },
-    });
-  };
+  const dialog = useSelector(capture, (s) => s.children.dialog as DialogRef | undefined);
+  // §4 the snapshot dialog closes on route change (the dialog itself hears of it); here, when the item view goes away
+  // while the capture still runs (a capture that ended is told nothing: the session log would carry an event to no one).
+  useEffect(
+    () => () => {
+      if (capture.getSnapshot().status === 'active') capture.send({ type: 'capture.close' });
+    },
+    [capture],
+  );
+  if (!dialog) return null;
   return (
     <LazyAnnotationDialog
+      dialog={dialog}
       image={state.value === 'annotating' ? state.image : null}
       error={state.value === 'failed' ? t('review.snapshot.error') : null}
-      {...(state.shapes ? { shapes: state.shapes } : {})}
       {...(state.shapes && !state.background ? { note: t('annotation.recapturedNote') } : {})}
-      onCommit={commit}
-      onCancel={() => capture.send({ type: 'capture.cancel' })}
-      onRetry={() => capture.send({ type: 'capture.retry' })}
     />
   );
 }
 
 /** The Annotate button of a composer (only where §5 allows it) and its dialog while open. */
 export function ComposerAnnotation({ composer, target, readOnly }: { composer: ComposerRef; target: ComposerTarget; readOnly: boolean }) {
+  const { annotation } = useSystem();
   const flag = useFlag('annotationTool');
   const serverSnapshots = useFlag('serverSnapshots');
   const family = useSelector(composer, (s) => s.context.placement.family);
@@ -70,7 +61,7 @@ export function ComposerAnnotation({ composer, target, readOnly }: { composer: C
   if (!offered) return null;
   return (
     <>
-      <Button size="sm" variant="secondary" className="item-composer__annotate" disabled={busy || capture !== undefined} onClick={() => composer.send({ type: 'posting.annotate', mode: serverSnapshots ? 'html' : 'image' })}>
+      <Button size="sm" variant="secondary" className="item-composer__annotate" disabled={busy || capture !== undefined} onClick={() => composer.send({ type: 'posting.annotate', mode: serverSnapshots ? 'html' : 'image', dialogId: annotation.newDialogId(), prefs: annotation.loadPrefs() })}>
         {t(target.kind === 'edit' ? 'comments.annotation.edit' : 'comments.annotation.start')}
       </Button>
       {capture && <CaptureDialog key={capture.id} capture={capture} />}
