@@ -42,6 +42,7 @@ import type { sessionMachine } from '../machines/session/sessionMachine.ts';
 import type { dashboardMachine } from '../machines/dashboard/dashboardMachine.ts';
 import type { audioDrawerMachine } from '../machines/translation/audioDrawerMachine.ts';
 import type { AnnotationPrefs } from '../domain/annotation.ts';
+import type { DowntimeWindow } from '../domain/dashboard.ts';
 // Activation, access modal, trial, survey banner, downloads.
 import type { accessModalMachine } from '../machines/activation/accessModalMachine.ts';
 import type { activationMachine } from '../machines/activation/activationMachine.ts';
@@ -199,6 +200,8 @@ export interface AppSystem {
   appName: string;
   /** Base addresses of the sites the dashboard links to (runtime config). */
   links: Record<LinkName, string>;
+  /** The dashboard's downtime banner window (runtime config `downtime`); null: no banner. */
+  downtime: DowntimeWindow | null;
 }
 
 const SystemContext = createContext<AppSystem | null>(null);

@@ -280,6 +280,7 @@ export function createAppSystem(
     http,
     appName: 'Review',
     links: config.links,
+    downtime: config.downtime,
     downloadSessionLog: () => {
       const bytes = recorder.exportGzip({ appVersion: __APP_VERSION__, buildId: __BUILD_ID__, machines: definitionHashes(), userAgent: options.userAgent });
       const stamp = new Date(clock.now()).toISOString().replace(/[:.]/g, '-');

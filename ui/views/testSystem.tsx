@@ -206,6 +206,7 @@ export function testSystem(parts: TestSystemParts = {}): AppSystem {
     timeZone: 'Europe/Berlin',
     appName: 'Review',
     links: TEST_LINKS,
+    downtime: null,
     downloadSessionLog: () => {},
   };
 }

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useLocation } from 'wouter';
 import { greetingName } from '../../../domain/auth.ts';
-import { authoringCoursePath, businessContentTabOf, downtimeBannerShown, importCoursePath, type BusinessContentTab } from '../../../domain/dashboard.ts';
+import { authoringCoursePath, businessContentTabOf, downtimeBannerShown, downtimeDismissalKey, downtimeInstant, importCoursePath, type BusinessContentTab } from '../../../domain/dashboard.ts';
 import { Banner, Button } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
 import { useSystem } from '../../system.tsx';
@@ -13,9 +13,6 @@ import { NewCourseButton } from './NewCourseButton.tsx';
 import { TemplateGrid } from './TemplateGrid.tsx';
 import { WebinarsSidebar } from './WebinarsSidebar.tsx';
 import { WhatsNewCarousel } from './WhatsNewCarousel.tsx';
-
-/** The downtime banner's dismissal, kept in this browser (the spec does not name its key). */
-const DOWNTIME_DISMISSED_KEY = 'dashboard.downtimeDismissed';
 
 /** #templates / #microlearning of the current location, followed as the hash changes. */
 function useBrowserTab(): [BusinessContentTab | null, () => void] {
@@ -41,7 +38,7 @@ function useBrowserTab(): [BusinessContentTab | null, () => void] {
  * /import-course wait page. #templates and #microlearning open the business-content browser.
  */
 export function DashboardBody() {
-  const { auth, authoringDashboard, links, growthQuestionsUrl } = useSystem();
+  const { auth, authoringDashboard, links, growthQuestionsUrl, downtime, now } = useSystem();
   const [, navigate] = useLocation();
   const templatesHeading = useId();
   const microHeading = useId();
@@ -50,7 +47,8 @@ export function DashboardBody() {
   const destination = useSelector(authoringDashboard, (s) => (s.matches({ create: 'redirecting' }) ? s.context.destination : null));
   const createError = useSelector(authoringDashboard, (s) => s.context.createError);
   const [tab, closeBrowser] = useBrowserTab();
-  const [downtimeDismissed, setDowntimeDismissed] = useState(() => typeof window !== 'undefined' && window.localStorage.getItem(DOWNTIME_DISMISSED_KEY) === 'true');
+  // The downtime banner's dismissal is kept in this browser, per window (the spec does not name its key).
+  const [downtimeDismissed, setDowntimeDismissed] = useState(() => downtime !== null && typeof window !== 'undefined' && window.localStorage.getItem(downtimeDismissalKey(downtime)) === 'true');
 
   useEffect(() => {
     authoringDashboard.send({ type: 'authoringDashboard.open' });
@@ -75,13 +73,13 @@ export function DashboardBody() {
   }
 
   const dismissDowntime = () => {
-    window.localStorage.setItem(DOWNTIME_DISMISSED_KEY, 'true');
+    if (downtime) window.localStorage.setItem(downtimeDismissalKey(downtime), 'true');
     setDowntimeDismissed(true);
   };
 
   return (
     <div className="authoring-dashboard">
-      {downtimeBannerShown(Date.now(), downtimeDismissed) && (
+      {downtime && downtimeBannerShown(downtime, now(), downtimeDismissed) && (
         <Banner
           tone="warning"
           title={t('authoring.downtime.title')}
@@ -91,7 +89,7 @@ export function DashboardBody() {
             </Button>
           }
         >
-          {t('authoring.downtime.body')}
+          {t('authoring.downtime.body', { start: downtimeInstant(downtime.startsAt), end: downtimeInstant(downtime.endsAt) })}
         </Banner>
       )}
       <div className="authoring-dashboard__hero">
