@@ -160,3 +160,29 @@ test.describe('learning product', () => {
     await context.close();
   });
 });
+
+test("signed out, a template's and a character's content pages show under the content-library header; Sign in comes back to the page", async ({ page }) => {
+  await page.goto('/content/template/tpl-code-of-conduct');
+  await expect(page.getByRole('heading', { level: 1, name: 'Code of Conduct' })).toBeVisible();
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('link', { name: 'Start free trial' })).toHaveAttribute('href', '/trials/localization');
+  await expect(page.getByRole('button', { name: 'Use this template' })).toHaveCount(0);
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'FAQs' })).toBeVisible();
+  await expectNoAxeViolations(page, 'the template content page signed out');
+  await shoot(page, 'content-template-signed-out');
+
+  await page.goto('/content/character/chr-amara');
+  await expect(page.getByRole('heading', { level: 1, name: 'Amara' })).toBeVisible();
+  await expectNoAxeViolations(page, 'the character content page signed out');
+  await shoot(page, 'content-character-signed-out');
+
+  // Signing in from the header comes back to the page, now with the signed-in action.
+  await page.goto('/content/template/tpl-code-of-conduct');
+  await page.getByRole('link', { name: 'Sign in to use this template' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
+  await fillLogin(page, ALEX, DEMO_PASSWORD);
+  await expect(page.getByRole('heading', { level: 1, name: 'Code of Conduct' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Use this template' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to the dashboard' })).toBeVisible();
+});
