@@ -14,6 +14,24 @@ import { TemplateGrid } from './TemplateGrid.tsx';
 import { WebinarsSidebar } from './WebinarsSidebar.tsx';
 import { WhatsNewCarousel } from './WhatsNewCarousel.tsx';
 
+/** A grid of the dashboard (templates or microlearning) under its heading, with its link into the business-content browser. */
+function TemplateSection({ kind, tab }: { kind: 'courses' | 'microlearning'; tab: BusinessContentTab }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="dashboard-section">
+      <div className="dashboard-section__header">
+        <h2 id={headingId} className="dashboard-section__title">
+          {t(`authoring.${tab}.heading`)}
+        </h2>
+        <a className="dashboard-section__more" href={`#${tab}`}>
+          {t(`authoring.${tab}.browseAll`)}
+        </a>
+      </div>
+      <TemplateGrid kind={kind} headingId={headingId} />
+    </section>
+  );
+}
+
 /** #templates / #microlearning of the current location, followed as the hash changes. */
 function useBrowserTab(): [BusinessContentTab | null, () => void] {
   const [, navigate] = useLocation();
@@ -40,8 +58,6 @@ function useBrowserTab(): [BusinessContentTab | null, () => void] {
 export function DashboardBody() {
   const { auth, authoringDashboard, links, growthQuestionsUrl, downtime, now } = useSystem();
   const [, navigate] = useLocation();
-  const templatesHeading = useId();
-  const microHeading = useId();
   const firstName = useSelector(auth, (snapshot) => (snapshot.context.user ? greetingName(snapshot.context.user) : ''));
   const onboardingRedirect = useSelector(authoringDashboard, (s) => s.matches({ onboarding: 'redirecting' }));
   const destination = useSelector(authoringDashboard, (s) => (s.matches({ create: 'redirecting' }) ? s.context.destination : null));
@@ -112,28 +128,8 @@ export function DashboardBody() {
       )}
       <div className="authoring-dashboard__layout">
         <div className="authoring-dashboard__main">
-          <section aria-labelledby={templatesHeading} className="dashboard-section">
-            <div className="dashboard-section__header">
-              <h2 id={templatesHeading} className="dashboard-section__title">
-                {t('authoring.templates.heading')}
-              </h2>
-              <a className="dashboard-section__more" href="#templates">
-                {t('authoring.templates.browseAll')}
-              </a>
-            </div>
-            <TemplateGrid kind="courses" headingId={templatesHeading} />
-          </section>
-          <section aria-labelledby={microHeading} className="dashboard-section">
-            <div className="dashboard-section__header">
-              <h2 id={microHeading} className="dashboard-section__title">
-                {t('authoring.microlearning.heading')}
-              </h2>
-              <a className="dashboard-section__more" href="#microlearning">
-                {t('authoring.microlearning.browseAll')}
-              </a>
-            </div>
-            <TemplateGrid kind="microlearning" headingId={microHeading} />
-          </section>
+          <TemplateSection kind="courses" tab="templates" />
+          <TemplateSection kind="microlearning" tab="microlearning" />
         </div>
         <aside className="authoring-dashboard__sidebar" aria-label={t('authoring.webinars.heading')}>
           <WhatsNewCarousel />
