@@ -1,3 +1,4 @@
+import { parseDowntimeWindow, type DowntimeWindow } from './dashboard.ts';
 /** Names of the services the client calls besides the review API (ARCHITECTURE.md, reference service). */
 export const SERVICE_NAMES = [
   'subscriptions',
@@ -43,6 +44,8 @@ export interface RuntimeConfig {
   links: Record<LinkName, string>;
   /** The session log's bound and checkpoint interval; null: the defaults of domain/constants.ts. */
   eventLog: { capacityBytes: number | null; checkpointEveryMs: number | null };
+  /** The dashboard's downtime banner window, set by staff (domain/dashboard.ts DowntimeWindow); null: no banner. */
+  downtime: DowntimeWindow | null;
 }
 
 /** Thrown when /config.json is not a usable configuration. */
@@ -63,6 +66,14 @@ function count(value: unknown, where: string, min: number): number {
 function reconnectPolicy(raw: unknown): ReconnectPolicy {
   const r = (raw ?? {}) as Record<string, unknown>;
   return { delayMs: count(r.delayMs, 'socket.reconnect.delayMs', 0), delayMaxMs: count(r.delayMaxMs, 'socket.reconnect.delayMaxMs', 0), attempts: count(r.attempts, 'socket.reconnect.attempts', 1) };
+}
+
+function downtimeOf(raw: unknown): DowntimeWindow | null {
+  try {
+    return parseDowntimeWindow(raw);
+  } catch (error) {
+    throw new ConfigError(`config.json: ${(error as Error).message}`);
+  }
 }
 
 /** Validates an untrusted /config.json body, naming the first field that is wrong. */
@@ -86,5 +97,6 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
       capacityBytes: eventLog.capacityBytes == null ? null : count(eventLog.capacityBytes, 'eventLog.capacityBytes', 10_000),
       checkpointEveryMs: eventLog.checkpointEveryMs == null ? null : count(eventLog.checkpointEveryMs, 'eventLog.checkpointEveryMs', 1_000),
     },
+    downtime: downtimeOf(body.downtime),
   };
 }

@@ -3,7 +3,8 @@ import {
   coverImageUrl,
   CURATED_TEMPLATE_IDS,
   downtimeBannerShown,
-  DOWNTIME_WINDOW,
+  downtimeInstant,
+  parseDowntimeWindow,
   newCoursePayload,
   orderTemplates,
   readBrowseDashboard,
@@ -115,9 +116,20 @@ describe('readBrowserMessage', () => {
 });
 
 describe('downtimeBannerShown', () => {
-  it('shows until the window ends unless dismissed', () => {
-    expect(downtimeBannerShown(DOWNTIME_WINDOW.startMs, false)).toBe(true);
-    expect(downtimeBannerShown(DOWNTIME_WINDOW.startMs, true)).toBe(false);
-    expect(downtimeBannerShown(DOWNTIME_WINDOW.endMs, false)).toBe(false);
+  const window = { announceFrom: '2024-01-25T22:00:00.000Z', startsAt: '2024-01-26T22:00:00.000Z', endsAt: '2024-01-29T14:00:00.000Z' };
+  it.each([
+    ['before the announcement', Date.parse('2024-01-25T21:59:59.999Z'), false, false],
+    ['at the announcement', Date.parse(window.announceFrom), false, true],
+    ['during the maintenance', Date.parse(window.startsAt) + 1, false, true],
+    ['during it, dismissed', Date.parse(window.startsAt) + 1, true, false],
+    ['at its end', Date.parse(window.endsAt), false, false],
+  ])('%s', (_, now, dismissed, shown) => expect(downtimeBannerShown(window, now, dismissed)).toBe(shown));
+  it('shows nothing without a window', () => expect(downtimeBannerShown(null, 0, false)).toBe(false));
+  it('reads the configured window, or says what is wrong', () => {
+    expect(parseDowntimeWindow(null)).toBeNull();
+    expect(parseDowntimeWindow(window)).toEqual(window);
+    expect(() => parseDowntimeWindow({ ...window, endsAt: 'soon' })).toThrow('downtime.endsAt');
+    expect(() => parseDowntimeWindow({ ...window, endsAt: window.startsAt })).toThrow('announceFrom ≤ startsAt < endsAt');
   });
+  it('words the window in US Eastern time', () => expect(downtimeInstant(window.startsAt)).toBe('Jan 26, 2024, 5:00 PM EST'));
 });

@@ -202,12 +202,50 @@ export function businessContentTabOf(hash: string): BusinessContentTab | null {
   return value === 'templates' || value === 'microlearning' ? value : null;
 }
 
-/** §9: the downtime banner's maintenance window, Jan 26 5 pm to Jan 29 9 am EST 2024 (EST = UTC−5). */
-export const DOWNTIME_WINDOW = { startMs: Date.UTC(2024, 0, 26, 22), endMs: Date.UTC(2024, 0, 29, 14) } as const;
+/**
+ * The downtime banner's window (§2, §9), set by staff in the service's configuration (/config.json `downtime`): the
+ * banner announces the maintenance from `announceFrom` until the maintenance ends.
+ */
+export interface DowntimeWindow {
+  /** ISO 8601 instants. */
+  announceFrom: string;
+  startsAt: string;
+  endsAt: string;
+}
 
-/** The downtime banner shows until the window has ended, unless dismissed. */
-export function downtimeBannerShown(nowMs: number, dismissed: boolean): boolean {
-  return !dismissed && nowMs < DOWNTIME_WINDOW.endMs;
+/** The banner shows from announceFrom (inclusive) until endsAt (exclusive), unless dismissed. */
+export function downtimeBannerShown(window: DowntimeWindow | null, nowMs: number, dismissed: boolean): boolean {
+  if (!window || dismissed) return false;
+  return Date.parse(window.announceFrom) <= nowMs && nowMs < Date.parse(window.endsAt);
+}
+
+/** A dismissal holds for one window only: another window shows again. */
+export function downtimeDismissalKey(window: DowntimeWindow): string {
+  return `dashboard.downtimeDismissed.${window.startsAt}`;
+}
+
+/** "Jan 26, 5 PM EST" (the maintenance is announced in US Eastern time, as §9's text). */
+const downtimeFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'America/New_York', timeZoneName: 'short' });
+export function downtimeInstant(iso: string): string {
+  return downtimeFormat.format(new Date(Date.parse(iso)));
+}
+
+/** Reads /config.json's `downtime` (null: none); throws a message naming what is wrong. */
+export function parseDowntimeWindow(raw: unknown): DowntimeWindow | null {
+  if (raw == null) return null;
+  const body = raw as Record<string, unknown>;
+  const instant = (name: keyof DowntimeWindow): string => {
+    const value = body[name];
+    if (typeof value !== 'string' || !Number.isFinite(Date.parse(value))) throw new Error(`downtime.${name} must be an ISO 8601 date-time`);
+    return value;
+  };
+  const startsAt = instant('startsAt');
+  const endsAt = instant('endsAt');
+  const window = { announceFrom: instant('announceFrom'), startsAt, endsAt };
+  if (!(Date.parse(window.announceFrom) <= Date.parse(window.startsAt) && Date.parse(window.startsAt) < Date.parse(window.endsAt))) {
+    throw new Error('downtime must have announceFrom ≤ startsAt < endsAt');
+  }
+  return window;
 }
 
 /** A JSON-RPC 2.0 message from the embedded business-content browser (§7): ready, close, or import with a content id. */

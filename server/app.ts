@@ -81,6 +81,8 @@ export interface ServerOptions {
   socketReconnect?: ReconnectPolicy | null;
   /** Served as `/config.json` `eventLog`: the client's session log bound and checkpoint interval (tests make it small). */
   eventLog?: RuntimeConfig['eventLog'];
+  /** Served as `/config.json` `downtime`: the dashboard's downtime banner window (staff set it); absent: none. */
+  downtime?: RuntimeConfig['downtime'];
   /** Key prefix of video uploads (§7 "a transcode prefix from configuration"); default `review/transcode`. */
   videoKeyPrefix?: string;
   /** How long a package or blob access decision is remembered (default 2 s, server/uploads FILE_ACCESS_CACHE_MS); tests pass 0. */
@@ -162,7 +164,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     redisUrl: opts.redisUrl === undefined ? process.env.REDIS_URL || null : opts.redisUrl,
   });
   await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
-  await app.register(configRoutes, { publicUrl: () => publicUrl, serviceUrls: opts.serviceUrls ?? {}, linkUrls: opts.linkUrls ?? {}, socketReconnect, eventLog: opts.eventLog });
+  await app.register(configRoutes, { publicUrl: () => publicUrl, serviceUrls: opts.serviceUrls ?? {}, linkUrls: opts.linkUrls ?? {}, socketReconnect, eventLog: opts.eventLog, downtime: opts.downtime ?? null });
   await app.register(externalRoutes, { prefix: '/external' });
   await app.register(apiRoutes, { prefix: '/api', verify, realtime });
   // Uploads call the item side back as files arrive; the item side is registered next, hence the late binding.

@@ -1,3 +1,4 @@
+import { parseDowntimeWindow } from '../domain/dashboard.ts';
 import { LINK_NAMES, SERVICE_NAMES } from '../domain/config.ts';
 import type { LinkName, ReconnectPolicy, RuntimeConfig, ServiceName } from '../domain/config.ts';
 import { OIDC_SCOPE } from '../domain/constants.ts';
@@ -116,10 +117,12 @@ export interface RuntimeConfigOverrides {
   socketReconnect?: ReconnectPolicy | null;
   /** The session log's bound and checkpoint interval in the client; absent: its defaults. */
   eventLog?: RuntimeConfig['eventLog'];
+  /** The dashboard's downtime banner window; absent or null: none. */
+  downtime?: RuntimeConfig['downtime'];
 }
 
 export function runtimeConfig(baseUrl: string, issuer: string, overrides: RuntimeConfigOverrides = {}): RuntimeConfig {
-  const { serviceUrls = {}, linkUrls = {}, socketReconnect = null, eventLog = { capacityBytes: null, checkpointEveryMs: null } } = overrides;
+  const { serviceUrls = {}, linkUrls = {}, socketReconnect = null, eventLog = { capacityBytes: null, checkpointEveryMs: null }, downtime = null } = overrides;
   const services = Object.fromEntries(
     SERVICE_NAMES.map((name) => [name, serviceUrls[name] ?? `${baseUrl}/services/${name}`]),
   ) as Record<ServiceName, string>;
@@ -132,7 +135,23 @@ export function runtimeConfig(baseUrl: string, issuer: string, overrides: Runtim
     services,
     links,
     eventLog: { ...eventLog },
+    downtime: downtime ? { ...downtime } : null,
   };
+}
+
+/**
+ * The dashboard's downtime banner window, set by staff: DOWNTIME_STARTS_AT and DOWNTIME_ENDS_AT (ISO 8601, both or
+ * neither), DOWNTIME_ANNOUNCE_FROM optional (default: the start). None set: no banner.
+ */
+export function downtimeFromEnv(env: NodeJS.ProcessEnv): RuntimeConfig['downtime'] {
+  const startsAt = env.DOWNTIME_STARTS_AT?.trim() ?? '';
+  const endsAt = env.DOWNTIME_ENDS_AT?.trim() ?? '';
+  if (startsAt === '' && endsAt === '') return null;
+  try {
+    return parseDowntimeWindow({ announceFrom: env.DOWNTIME_ANNOUNCE_FROM?.trim() || startsAt, startsAt, endsAt });
+  } catch (error) {
+    throw new EnvConfigError(`DOWNTIME_*: ${(error as Error).message}.`);
+  }
 }
 
 /** `EVENT_LOG_CAPACITY_BYTES` and `EVENT_LOG_CHECKPOINT_EVERY_MS`: the client's session log bound (whole numbers), each optional. */

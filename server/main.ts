@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { startServer } from './app.ts';
-import { EnvConfigError, eventLogFromEnv, linkUrlsFromEnv, reconnectPolicyFromEnv, serviceUrlsFromEnv } from './config.ts';
+import { downtimeFromEnv, EnvConfigError, eventLogFromEnv, linkUrlsFromEnv, reconnectPolicyFromEnv, serviceUrlsFromEnv } from './config.ts';
 import { DEFAULT_DEMO_PASSWORD, DEMO_ACCOUNTS } from './seed.ts';
 
 function intFromEnv(name: string, fallback: number): number {
@@ -50,6 +50,7 @@ const server = await fromEnvAsync(() => startServer({
   linkUrls: linkUrlsFromEnv(process.env),
   socketReconnect: fromEnv(() => reconnectPolicyFromEnv(process.env)),
   eventLog: fromEnv(() => eventLogFromEnv(process.env)),
+  downtime: fromEnv(() => downtimeFromEnv(process.env)),
   logger: process.env.LOG_REQUESTS === '1',
 }));
 

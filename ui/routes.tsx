@@ -246,23 +246,19 @@ export function AppRoutes() {
             </Suspense>
           </PublicLayout>
         </Route>
-        {/* The authoring dashboard's pages: content pages and the course import wait page (review-and-content §2). */}
+        {/* The authoring dashboard's pages: content pages (open to signed-out visitors) and the course import wait page (review-and-content §2). */}
         <Route path="/content/template/:id">
           {(params) => (
-            <RequireAuth>
-              <Suspense fallback={<LoadingScreen text={t('content.template.loading')} />}>
-                <TemplateContentPage id={decodeURIComponent(params.id)} />
-              </Suspense>
-            </RequireAuth>
+            <Suspense fallback={<LoadingScreen text={t('content.template.loading')} />}>
+              <TemplateContentPage id={decodeURIComponent(params.id)} />
+            </Suspense>
           )}
         </Route>
         <Route path="/content/character/:id">
           {(params) => (
-            <RequireAuth>
-              <Suspense fallback={<LoadingScreen text={t('content.character.loading')} />}>
-                <CharacterContentPage id={decodeURIComponent(params.id)} />
-              </Suspense>
-            </RequireAuth>
+            <Suspense fallback={<LoadingScreen text={t('content.character.loading')} />}>
+              <CharacterContentPage id={decodeURIComponent(params.id)} />
+            </Suspense>
           )}
         </Route>
         <Route path="/import-course/:id">

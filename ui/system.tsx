@@ -43,6 +43,7 @@ import type { dashboardMachine } from '../machines/dashboard/dashboardMachine.ts
 import type { audioDrawerMachine } from '../machines/translation/audioDrawerMachine.ts';
 import type { AnnotationPrefs } from '../domain/annotation.ts';
 import type { annotationDialogMachine } from '../machines/annotation/annotationDialogMachine.ts';
+import type { DowntimeWindow } from '../domain/dashboard.ts';
 // Activation, access modal, trial, survey banner, downloads.
 import type { accessModalMachine } from '../machines/activation/accessModalMachine.ts';
 import type { activationMachine } from '../machines/activation/activationMachine.ts';
@@ -52,13 +53,8 @@ import type { trialMachine } from '../machines/activation/trialMachine.ts';
 import type { duplicateReviewMachine } from '../machines/translation/duplicateReviewMachine.ts';
 
 /** Activation, access modal, trial, survey banner, downloads (ui/app/wiring/activation.ts). */
-/** The activation feature's machines, provided, and its small effects; the views start one actor per machine. */
+/** The activation feature's small effects; its machines run in the app system (AppSystem reachActivation … downloads). */
 export interface ActivationServices {
-  activation: typeof activationMachine;
-  accessModal: typeof accessModalMachine;
-  trial: typeof trialMachine;
-  surveyBanner: typeof surveyBannerMachine;
-  downloads: typeof downloadsMachine;
   /** The dashboard survey banner is hidden now (its stored date is ahead; an invalid one is reset a month ahead). */
   isSurveyHidden: () => boolean;
   /** The unsupported-browser banner was dismissed in this browser. */
@@ -183,8 +179,19 @@ export interface AppSystem {
   growthQuestionsUrl: string;
   /** The annotation dialog's effects (remembered tool settings, tracked moments, dialog ids). */
   annotation: AnnotationServices;
-  /** Activation, access modal, trial, survey banner, downloads: provided machines (ui/app/wiring/activation.ts) the views start. */
+  /** Activation, access modal, trial, survey banner, downloads: their small effects (ui/app/wiring/activation.ts). */
   activation: ActivationServices;
+  // The foundation screens' lifecycles, in the app system.
+  /** #activateReach's activation modal (systemId `reachActivation`): activation.open {subscriptionId, isAdmin}. */
+  reachActivation: ActorRefFrom<typeof activationMachine>;
+  /** The learning product's access modal (systemId `accessModal`): access.open {variant, hasEmail}. */
+  accessModal: ActorRefFrom<typeof accessModalMachine>;
+  /** The /trials/localization landing (systemId `trial`): trial.viewed {reducedMotion}, trial.request {kind}. */
+  trial: ActorRefFrom<typeof trialMachine>;
+  /** The dashboard's survey banner (systemId `surveyBanner`): survey.start {hidden} … */
+  surveyBanner: ActorRefFrom<typeof surveyBannerMachine>;
+  /** The /downloads/all page's load (systemId `downloads`): downloads.load, downloads.retry. */
+  downloads: ActorRefFrom<typeof downloadsMachine>;
   /** The page's origin (review links: domain/sharing.ts reviewLinkFor). */
   origin: string;
   /**
@@ -203,6 +210,8 @@ export interface AppSystem {
   appName: string;
   /** Base addresses of the sites the dashboard links to (runtime config). */
   links: Record<LinkName, string>;
+  /** The dashboard's downtime banner window (runtime config `downtime`); null: no banner. */
+  downtime: DowntimeWindow | null;
 }
 
 const SystemContext = createContext<AppSystem | null>(null);

@@ -24,8 +24,10 @@ export const downloadsMachine = setup({
   id: 'downloads',
   context: { list: null, minimumVersion: null },
   initial: 'idle',
+  // Each visit of the page reads the list again.
+  on: { 'downloads.load': { target: '.loading' } },
   states: {
-    idle: { on: { 'downloads.load': { target: 'loading' } } },
+    idle: {},
     loading: {
       invoke: {
         id: 'loadDownloads',

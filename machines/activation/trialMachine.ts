@@ -18,7 +18,7 @@ export type TrialEvent =
  * The localization trial landing (foundation §2, §4, §7, §9): `trial.viewed` tracks the viewed event; a request
  * (self-initiated trial or sales demo, 204) marks its button done and opens the trial success modal, whose celebration
  * starts after 900 ms and runs 10,000 ms (none under reduced motion). A failed request is logged only (§7): the page
- * stays as it was.
+ * stays as it was. The actor lives in the app system: each visit's `trial.viewed` starts the landing afresh.
  */
 export const trialMachine = setup({
   types: { context: {} as TrialContext, events: {} as TrialEvent },
@@ -32,8 +32,10 @@ export const trialMachine = setup({
   id: 'trial',
   context: { sent: null, reducedMotion: false },
   initial: 'unseen',
+  // The page opened (again): a fresh landing, whatever a previous visit left.
+  on: { 'trial.viewed': { target: '.ready', actions: [assign({ sent: null, reducedMotion: ({ event }) => event.reducedMotion }), 'trackViewed'] } },
   states: {
-    unseen: { on: { 'trial.viewed': { target: 'ready', actions: [assign({ reducedMotion: ({ event }) => event.reducedMotion }), 'trackViewed'] } } },
+    unseen: {},
     ready: { on: { 'trial.request': { target: 'requesting', actions: assign({ sent: ({ event }) => event.kind }) } } },
     requesting: {
       invoke: {

@@ -51,6 +51,12 @@ import { authoringDashboardMachine } from '../dashboard/authoringDashboardMachin
 import { courseImportMachine } from '../dashboard/courseImportMachine.ts';
 import { whatsNewMachine } from '../dashboard/whatsNewMachine.ts';
 import { contentPageMachine } from '../dashboard/contentPageMachine.ts';
+// The foundation screens: learning-product activation, access modal, localization trial, survey banner, downloads page.
+import { accessModalMachine } from '../activation/accessModalMachine.ts';
+import { activationMachine } from '../activation/activationMachine.ts';
+import { downloadsMachine } from '../activation/downloadsMachine.ts';
+import { surveyBannerMachine } from '../activation/surveyBannerMachine.ts';
+import { trialMachine } from '../activation/trialMachine.ts';
 
 /**
  * The root of the one actor system. It owns the long-lived actors (each with a systemId) so that
@@ -158,6 +164,12 @@ export const appMachine = setup({
     whatsNew: whatsNewMachine,
     courseImport: courseImportMachine,
     contentPage: contentPageMachine,
+    // The foundation screens.
+    reachActivation: activationMachine,
+    accessModal: accessModalMachine,
+    trial: trialMachine,
+    surveyBanner: surveyBannerMachine,
+    downloads: downloadsMachine,
   },
 }).createMachine({
   id: 'app',
@@ -213,6 +225,13 @@ export const appMachine = setup({
     { id: 'whatsNew', systemId: 'whatsNew', src: 'whatsNew' },
     { id: 'courseImport', systemId: 'courseImport', src: 'courseImport' },
     { id: 'contentPage', systemId: 'contentPage', src: 'contentPage' },
+    // The foundation screens: #activateReach, the learning product's access modal, /trials/localization, the
+    // dashboard's survey banner, /downloads/all (their views send events and read snapshots).
+    { id: 'reachActivation', systemId: 'reachActivation', src: 'reachActivation' },
+    { id: 'accessModal', systemId: 'accessModal', src: 'accessModal' },
+    { id: 'trial', systemId: 'trial', src: 'trial' },
+    { id: 'surveyBanner', systemId: 'surveyBanner', src: 'surveyBanner' },
+    { id: 'downloads', systemId: 'downloads', src: 'downloads' },
     {
       id: 'auth',
       systemId: 'auth',

@@ -90,6 +90,8 @@ export async function registerAuthoring(app: FastifyInstance, options: Authoring
   });
   /** The growth stand-in: who is eligible for onboarding questions (nobody until told, so sign-ins land on /). */
   const onboardingEligible = new Set<string>();
+  /** How late the growth stand-in answers each person's eligibility check (0: at once). */
+  const onboardingLateMs = new Map<string, number>();
 
   const contentBrowse: FastifyPluginAsync = async (scope) => {
     scope.get('/api/content/browse_dashboard', { onRequest: requireAccount(verify) }, async (_request, reply) => {
@@ -199,16 +201,41 @@ export async function registerAuthoring(app: FastifyInstance, options: Authoring
   };
 
   const growth: FastifyPluginAsync = async (scope) => {
-    scope.get('/onboarding/eligibility', { onRequest: requireAccount(verify) }, async (request) => ({ eligible: onboardingEligible.has(accountOf(request).aid) }));
-    // The stand-in's switch (a demo or a test makes the caller eligible, or not): the real growth product decides itself.
-    scope.put<{ Body: { eligible: boolean } }>(
+    scope.get('/onboarding/eligibility', { onRequest: requireAccount(verify) }, async (request) => {
+      const aid = accountOf(request).aid;
+      const lateMs = onboardingLateMs.get(aid) ?? 0;
+      if (lateMs > 0) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(() => {
+            timers.delete(timer);
+            resolve();
+          }, lateMs);
+          timers.add(timer);
+        });
+      }
+      return { eligible: onboardingEligible.has(aid) };
+    });
+    // The stand-in's switch (a demo or a test makes the caller eligible, or not, and may have it answer late, up to a
+    // minute): the real growth product decides itself.
+    scope.put<{ Body: { eligible: boolean; answerAfterMs?: number } }>(
       '/onboarding/eligibility',
-      { onRequest: requireAccount(verify), schema: { body: { type: 'object', required: ['eligible'], additionalProperties: false, properties: { eligible: { type: 'boolean' } } } } },
+      {
+        onRequest: requireAccount(verify),
+        schema: {
+          body: {
+            type: 'object',
+            required: ['eligible'],
+            additionalProperties: false,
+            properties: { eligible: { type: 'boolean' }, answerAfterMs: { type: 'integer', minimum: 0, maximum: 60_000 } },
+          },
+        },
+      },
       async (request) => {
         const aid = accountOf(request).aid;
         if (request.body.eligible) onboardingEligible.add(aid);
         else onboardingEligible.delete(aid);
-        return { eligible: request.body.eligible };
+        onboardingLateMs.set(aid, request.body.answerAfterMs ?? 0);
+        return { eligible: request.body.eligible, answerAfterMs: request.body.answerAfterMs ?? 0 };
       },
     );
     scope.get('/questions', async (_request, reply) => reply.type('text/html; charset=utf-8').send(questionsPage()));

@@ -37,6 +37,11 @@ const configSchema = {
       required: ['capacityBytes', 'checkpointEveryMs'],
       properties: { capacityBytes: { type: ['integer', 'null'] }, checkpointEveryMs: { type: ['integer', 'null'] } },
     },
+    downtime: {
+      type: ['object', 'null'],
+      required: ['announceFrom', 'startsAt', 'endsAt'],
+      properties: { announceFrom: { type: 'string' }, startsAt: { type: 'string' }, endsAt: { type: 'string' } },
+    },
     links: { type: 'object', required: [...LINK_NAMES], properties: Object.fromEntries(LINK_NAMES.map((name) => [name, urlString])) },
     services: {
       type: 'object',

@@ -60,9 +60,13 @@ test('the webinar list shows 3, then the rest with their count', async ({ page, 
 
 test('the content page of a template, and its Use button', async ({ page, signIn }) => {
   await page.setViewportSize({ width: 1400, height: 900 });
-  await page.goto('/content/template/tpl-code-of-conduct');
+  // Content pages are open without signing in; signed in, the template page offers Use.
+  await page.goto('/');
   await signIn('alex.admin@example.com');
+  await expect(page.getByRole('heading', { name: 'Welcome, Alex' })).toBeVisible();
+  await page.goto('/content/template/tpl-code-of-conduct');
   await expect(page.getByRole('heading', { name: 'Code of Conduct' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Use this template' })).toBeVisible();
   await shot(page, 'content-template-1400');
   await expectNoAxeViolations(page, 'the template content page');
   await page.setViewportSize({ width: 390, height: 900 });

@@ -185,4 +185,14 @@ describe('training home and growth', () => {
     expect(await read(tara)).toBe(true);
     expect(await read(alex)).toBe(false);
   });
+
+  it('takes a late-answer delay only as a whole number of milliseconds up to a minute, and still answers', async () => {
+    const put = (body: unknown) => callJson(server.url, '/services/growth/onboarding/eligibility', { token: alex.token, method: 'PUT', body });
+    expect((await put({ eligible: true, answerAfterMs: '300' })).status).toBe(400);
+    expect((await put({ eligible: true, answerAfterMs: 60_001 })).status).toBe(400);
+    expect((await put({ eligible: true, answerAfterMs: 300 })).status).toBe(200);
+    const answer = await callJson<{ eligible: boolean }>(server.url, '/services/growth/onboarding/eligibility', { token: alex.token });
+    expect(answer.body.eligible).toBe(true);
+    expect((await put({ eligible: false })).status).toBe(200);
+  });
 });

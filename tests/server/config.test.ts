@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkReconnectPolicy,
+  downtimeFromEnv,
   EnvConfigError,
   linkEnvName,
   linkUrlsFromEnv,
@@ -96,5 +97,25 @@ describe('socket reconnect policy from the environment', () => {
       'b (5) must not be less than a (10).',
     );
     expect(checkReconnectPolicy({ delayMs: 10, delayMaxMs: 10, attempts: 3 })).toEqual({ delayMs: 10, delayMaxMs: 10, attempts: 3 });
+  });
+});
+
+describe('the downtime banner window from the environment', () => {
+  it('is null when neither DOWNTIME_STARTS_AT nor DOWNTIME_ENDS_AT is set', () => {
+    expect(downtimeFromEnv({})).toBeNull();
+    expect(runtimeConfig('http://localhost:3000', 'http://localhost:3000/oidc').downtime).toBeNull();
+  });
+
+  it('reads the window, announced from its start unless DOWNTIME_ANNOUNCE_FROM says otherwise, into /config.json', () => {
+    const window = downtimeFromEnv({ DOWNTIME_STARTS_AT: '2027-01-26T22:00:00Z', DOWNTIME_ENDS_AT: '2027-01-29T14:00:00Z' });
+    expect(window).toEqual({ announceFrom: '2027-01-26T22:00:00Z', startsAt: '2027-01-26T22:00:00Z', endsAt: '2027-01-29T14:00:00Z' });
+    expect(downtimeFromEnv({ DOWNTIME_ANNOUNCE_FROM: '2027-01-20T00:00:00Z', DOWNTIME_STARTS_AT: '2027-01-26T22:00:00Z', DOWNTIME_ENDS_AT: '2027-01-29T14:00:00Z' })?.announceFrom).toBe('2027-01-20T00:00:00Z');
+    expect(runtimeConfig('http://localhost:3000', 'http://localhost:3000/oidc', { downtime: window }).downtime).toEqual(window);
+  });
+
+  it('refuses a half-set, unreadable or backwards window, naming the variables', () => {
+    expect(() => downtimeFromEnv({ DOWNTIME_STARTS_AT: '2027-01-26T22:00:00Z' })).toThrow(EnvConfigError);
+    expect(() => downtimeFromEnv({ DOWNTIME_STARTS_AT: 'Friday', DOWNTIME_ENDS_AT: '2027-01-29T14:00:00Z' })).toThrow(/DOWNTIME_\*: downtime.startsAt/);
+    expect(() => downtimeFromEnv({ DOWNTIME_STARTS_AT: '2027-01-29T14:00:00Z', DOWNTIME_ENDS_AT: '2027-01-26T22:00:00Z' })).toThrow(/startsAt < endsAt/);
   });
 });

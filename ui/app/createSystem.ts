@@ -43,7 +43,7 @@ import { connectLeaveWarning, uploadsActors } from './wiring/uploads.ts';
 // Comment export (CSV, PDF).
 import { commentExportActors } from './wiring/commentExport.ts';
 // Activation, access modal, trial, survey banner, downloads.
-import { activationServices } from './wiring/activation.ts';
+import { activationWiring } from './wiring/activation.ts';
 // The authoring dashboard.
 import { authoringActors } from './wiring/authoring.ts';
 
@@ -145,6 +145,28 @@ export function createAppSystem(
   const geolocation = createHttpClient({ baseURL: config.services.profiles, tokens: { accessToken: async () => null, forceRefresh: async () => null } });
   void ensureCountryCookie({ cookies, lookup: () => geolocation.request('/geo'), log: (message) => console.warn(message) });
 
+  // The running system's actors, for effects that happen once it runs.
+  const systemActor = <K extends 'toasts' | 'session'>(systemId: K) => app.system.get(systemId) as AppSystem[K];
+  // Activation, access modal, trial, survey banner, downloads: provided machines the app system invokes (their effects
+  // reach the toasts and the session through the running system, read when they happen).
+  const activation = activationWiring(adapters, {
+    productApi: createHttpClient({ baseURL: config.services.productApi, tokens }),
+    subscriptions,
+    publicApi: createHttpClient({ baseURL: config.reviewApi, tokens: { accessToken: async () => null, forceRefresh: async () => null } }),
+    showToast: (toast) => systemActor('toasts').send({ type: 'toast.show', toast }),
+    session: () => {
+      const { account, summary } = systemActor('session').getSnapshot().context;
+      return { account, summary };
+    },
+    links: config.links,
+    navigate: (url) => window.location.assign(url),
+    reloadAt: (hash) => {
+      window.history.replaceState(window.history.state, '', `/${hash}`);
+      window.location.reload();
+    },
+    userAgent: options.userAgent,
+  });
+
   const app = createActor(
     appMachine.provide({
       actors: {
@@ -162,6 +184,8 @@ export function createAppSystem(
         ...commentExportActors(adapters),
         // The authoring dashboard.
         ...authoringActors(adapters, tokens),
+        // Activation, access modal, trial, survey banner, downloads.
+        ...activation.actors,
       },
       actions: { logError: (_, params) => console.error(params.message) },
     }),
@@ -195,24 +219,6 @@ export function createAppSystem(
   connectItemStack(running);
   connectTranslateDialogs(running);
 
-  // Activation, access modal, trial, survey banner, downloads: provided machines the views start.
-  const activation = activationServices(adapters, {
-    productApi: createHttpClient({ baseURL: config.services.productApi, tokens }),
-    subscriptions,
-    publicApi: createHttpClient({ baseURL: config.reviewApi, tokens: { accessToken: async () => null, forceRefresh: async () => null } }),
-    showToast: (toast) => actor('toasts').send({ type: 'toast.show', toast }),
-    session: () => {
-      const { account, summary } = actor('session').getSnapshot().context;
-      return { account, summary };
-    },
-    links: config.links,
-    navigate: (url) => window.location.assign(url),
-    reloadAt: (hash) => {
-      window.history.replaceState(window.history.state, '', `/${hash}`);
-      window.location.reload();
-    },
-    userAgent: options.userAgent,
-  });
 
   return {
     app,
@@ -257,7 +263,12 @@ export function createAppSystem(
     growthQuestionsUrl: `${config.services.growth}/questions`,
     // Screenshot annotation: the dialog's effects.
     // Activation, access modal, trial, survey banner, downloads.
-    activation,
+    activation: activation.services,
+    reachActivation: actor('reachActivation'),
+    accessModal: actor('accessModal'),
+    trial: actor('trial'),
+    surveyBanner: actor('surveyBanner'),
+    downloads: actor('downloads'),
     annotation: annotationServices(adapters, () => actor('session').getSnapshot().context.user?.sub ?? null),
     origin: options.origin,
     addFiles: (picked) => picked.map((file): UploadFileRef => ({ fileId: files.add(file), name: file.name, size: file.size, type: file.type })),
@@ -269,6 +280,7 @@ export function createAppSystem(
     http,
     appName: 'Review',
     links: config.links,
+    downtime: config.downtime,
     downloadSessionLog: () => {
       const bytes = recorder.exportGzip({ appVersion: __APP_VERSION__, buildId: __BUILD_ID__, machines: definitionHashes(), userAgent: options.userAgent });
       const stamp = new Date(clock.now()).toISOString().replace(/[:.]/g, '-');

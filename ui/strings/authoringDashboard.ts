@@ -43,7 +43,7 @@ export const authoringDashboardStrings = {
   'authoring.whatsNew.3.title': 'Review comments on screenshots',
   'authoring.whatsNew.3.body': 'Reviewers can now draw on a screenshot of the slide they comment on, so feedback points at the right spot.',
   'authoring.downtime.title': 'Scheduled maintenance',
-  'authoring.downtime.body': 'The authoring tools will be unavailable for maintenance from Jan 26 5 pm to Jan 29 9 am EST 2024.',
+  'authoring.downtime.body': 'The authoring tools will be unavailable for maintenance from {start} to {end}.',
   'authoring.browser.title': 'Business content',
   'authoring.browser.close': 'Close',
   'authoring.onboarding.redirecting': 'Taking you to a few questions about your work…',

@@ -193,8 +193,13 @@ export function testSystem(parts: TestSystemParts = {}): AppSystem {
     duplicateReview: parts.duplicateReview ?? createActor(duplicateReviewMachine).start(),
     lmsExport: parts.lmsExport ?? createActor(inert(lmsExportMachine)).start(),
     annotation: { loadPrefs: () => prefsFrom(null), newDialogId: () => 'annotation-test', attachCanvas: () => () => {}, dialogLogic: annotationDialogMachine, exportedFile: () => undefined },
-    // Activation, access modal, trial, survey banner, downloads: unprovided machines (their effects fail loudly).
-    activation: { activation: activationMachine, accessModal: accessModalMachine, trial: trialMachine, surveyBanner: surveyBannerMachine, downloads: downloadsMachine, isSurveyHidden: () => true, isBrowserBannerDismissed: () => true, dismissBrowserBanner: () => {}, userAgent: 'test' },
+    // Activation, access modal, trial, survey banner, downloads: inert actors (their effects never run).
+    activation: { isSurveyHidden: () => true, isBrowserBannerDismissed: () => true, dismissBrowserBanner: () => {}, userAgent: 'test' },
+    reachActivation: createActor(inert(activationMachine)).start(),
+    accessModal: createActor(inert(accessModalMachine)).start(),
+    trial: createActor(inert(trialMachine)).start(),
+    surveyBanner: createActor(inert(surveyBannerMachine)).start(),
+    downloads: createActor(inert(downloadsMachine)).start(),
     origin: 'http://localhost',
     addFiles: (picked) => picked.map((file, index) => ({ fileId: `test-file-${index + 1}`, name: file.name, size: file.size, type: file.type })),
     gridPrefs: createActor(gridPrefsStore).start(),
@@ -202,6 +207,7 @@ export function testSystem(parts: TestSystemParts = {}): AppSystem {
     timeZone: 'Europe/Berlin',
     appName: 'Review',
     links: TEST_LINKS,
+    downtime: null,
     downloadSessionLog: () => {},
   };
 }

@@ -45,9 +45,10 @@ const toastOf = (id: ToastId, message: string | null = null): ToastInput => ({ i
 /**
  * The activation feature's effects (foundation §4, §7, §8; review-and-content §2, §7): the product API's reach state
  * and activation, the admin search, the role update (GraphQL updateUser), the trial requests, the downloads calls
- * (API version 2; a 404 minimum-version notice is none), the survey (POST /analytics), toasts and navigation.
+ * (API version 2; a 404 minimum-version notice is none), the survey (POST /analytics), toasts and navigation: the
+ * provided machines the app system invokes, and the small reads the views make (stored dates, the user agent).
  */
-export function activationServices(a: Pick<Adapters, 'http' | 'storage' | 'clock' | 'analytics'>, deps: ActivationDeps): ActivationServices {
+export function activationWiring(a: Pick<Adapters, 'http' | 'storage' | 'clock' | 'analytics'>, deps: ActivationDeps): { actors: ActivationActors; services: ActivationServices } {
   const toast = (_: unknown, params: { id: ToastId; message?: string }) => deps.showToast(toastOf(params.id, params.message ?? null));
   const reachPath = (subscriptionId: string) => `/subscriptions/${encodeURIComponent(subscriptionId)}/products/reach`;
   const me = () => {
@@ -157,11 +158,9 @@ export function activationServices(a: Pick<Adapters, 'http' | 'storage' | 'clock
   });
 
   return {
-    activation,
-    accessModal,
-    trial,
-    surveyBanner,
-    downloads,
+    // The app system invokes these (machines/session/appMachine.ts); the views send events to them and read them.
+    actors: { reachActivation: activation, accessModal, trial, surveyBanner, downloads },
+    services: {
     isSurveyHidden: () => {
       // An invalid stored date resets to one month ahead (foundation §4).
       const state = surveyHiddenState(a.storage.get(SURVEY_BANNER_STORAGE_KEY), a.clock.now());
@@ -171,5 +170,15 @@ export function activationServices(a: Pick<Adapters, 'http' | 'storage' | 'clock
     isBrowserBannerDismissed: () => a.storage.get(BROWSER_BANNER_DISMISSED_KEY) === 'true',
     dismissBrowserBanner: () => a.storage.set(BROWSER_BANNER_DISMISSED_KEY, 'true'),
     userAgent: deps.userAgent,
+    },
   };
+}
+
+/** The provided machines the app system invokes under these names (and systemIds). */
+export interface ActivationActors {
+  reachActivation: typeof activationMachine;
+  accessModal: typeof accessModalMachine;
+  trial: typeof trialMachine;
+  surveyBanner: typeof surveyBannerMachine;
+  downloads: typeof downloadsMachine;
 }

@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { accessModalMachine } from '../../../machines/activation/accessModalMachine.ts';
-import { Button, Dialog } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
+import { ActionDialog } from './ActionDialog.tsx';
 
 /** The learning product's access modal (foundation §2, §4): non-admin, admin (adds the learning-admin role) and learning admin. */
 export function AccessModal({ actor }: { actor: ActorRefFrom<typeof accessModalMachine> }) {
@@ -12,22 +12,12 @@ export function AccessModal({ actor }: { actor: ActorRefFrom<typeof accessModalM
   const close = () => actor.send({ type: 'access.close' });
   const confirm = variant === 'admin' && adding ? t('accessModal.admin.adding') : t(`accessModal.${variant}.confirm`);
   return (
-    <Dialog
-      open
-      onClose={close}
+    <ActionDialog
       title={t(`accessModal.${variant}.title`)}
-      description={t(`accessModal.${variant}.body`)}
-      size="sm"
-      footer={
-        <>
-          <Button variant="secondary" onClick={close}>
-            {t('common.close')}
-          </Button>
-          <Button onClick={() => actor.send({ type: 'access.confirm' })} disabled={adding}>
-            {confirm}
-          </Button>
-        </>
-      }
+      body={t(`accessModal.${variant}.body`)}
+      dismissLabel={t('common.close')}
+      onClose={close}
+      action={{ label: confirm, onClick: () => actor.send({ type: 'access.confirm' }), disabled: adding }}
     />
   );
 }

@@ -2,8 +2,9 @@ import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { activationMachine } from '../../../machines/activation/activationMachine.ts';
-import { Avatar, Button, Dialog, Spinner, TextField } from '../../kit/index.ts';
+import { Avatar, Dialog, Spinner, TextField } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
+import { ActionDialog } from './ActionDialog.tsx';
 
 /** The activation modal (foundation §2, §4): the admin's one-click pitch and pending state, or the non-admin's admin picker. */
 export function ActivationModal({ actor }: { actor: ActorRefFrom<typeof activationMachine> }) {
@@ -28,43 +29,27 @@ export function ActivationModal({ actor }: { actor: ActorRefFrom<typeof activati
 
   if (variant === 'admin') {
     return (
-      <Dialog
-        open
-        onClose={close}
+      <ActionDialog
         title={t('activation.admin.title')}
-        description={t('activation.admin.body')}
-        size="sm"
-        footer={
-          <>
-            <Button variant="secondary" onClick={close}>
-              {t('common.cancel')}
-            </Button>
-            <Button onClick={() => actor.send({ type: 'activation.activate' })} disabled={activating}>
-              {activating ? t('activation.admin.activating') : t('activation.admin.activate')}
-            </Button>
-          </>
-        }
+        body={t('activation.admin.body')}
+        dismissLabel={t('common.cancel')}
+        onClose={close}
+        action={{ label: activating ? t('activation.admin.activating') : t('activation.admin.activate'), onClick: () => actor.send({ type: 'activation.activate' }), disabled: activating }}
       />
     );
   }
 
   return (
-    <Dialog
-      open
-      onClose={close}
+    <ActionDialog
       title={t('activation.nonAdmin.title')}
-      description={t('activation.nonAdmin.body')}
-      size="sm"
-      footer={
-        <>
-          <Button variant="secondary" onClick={close}>
-            {t('common.cancel')}
-          </Button>
-          <Button onClick={() => actor.send({ type: 'activation.sendRequest' })} disabled={selectedAdminId === null || requesting}>
-            {requesting ? t('activation.nonAdmin.sending') : t('activation.nonAdmin.send')}
-          </Button>
-        </>
-      }
+      body={t('activation.nonAdmin.body')}
+      dismissLabel={t('common.cancel')}
+      onClose={close}
+      action={{
+        label: requesting ? t('activation.nonAdmin.sending') : t('activation.nonAdmin.send'),
+        onClick: () => actor.send({ type: 'activation.sendRequest' }),
+        disabled: selectedAdminId === null || requesting,
+      }}
     >
       <TextField label={t('activation.nonAdmin.search')} value={query} type="search" onChange={(value) => actor.send({ type: 'activation.search', query: value })} />
       <div className="activation-admins" aria-busy={searching}>
@@ -85,6 +70,6 @@ export function ActivationModal({ actor }: { actor: ActorRefFrom<typeof activati
           </fieldset>
         )}
       </div>
-    </Dialog>
+    </ActionDialog>
   );
 }

@@ -1,4 +1,3 @@
-import { useActorRef } from '@xstate/react';
 import { useEffect, useId } from 'react';
 import { dashboardHashOf } from '../screens/dashboardHash.ts';
 import { Button } from '../../kit/index.ts';
@@ -14,10 +13,8 @@ import { ActivationModal } from './ActivationModal.tsx';
  * modal too; it is read here before the dashboard clears it (a child's effect runs before its parent's).
  */
 export function ReachPanel() {
-  const { activation, session } = useSystem();
+  const { reachActivation: activationRef, accessModal: accessRef, session } = useSystem();
   const { summary, account } = useAccount();
-  const activationRef = useActorRef(activation.activation);
-  const accessRef = useActorRef(activation.accessModal);
   const headingId = useId();
   const subscriptionId = summary?.subscriptionId ?? null;
   const isAdmin = summary?.isTeamAdmin ?? false;

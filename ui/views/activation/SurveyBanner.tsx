@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { Button, TextField } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
@@ -9,8 +9,7 @@ import { useSystem } from '../../system.tsx';
  * throughout. Hidden for a month after answering or dismissing (the wiring keeps the date).
  */
 export function SurveyBanner() {
-  const { activation } = useSystem();
-  const actor = useActorRef(activation.surveyBanner);
+  const { activation, surveyBanner: actor } = useSystem();
   useEffect(() => {
     actor.send({ type: 'survey.start', hidden: activation.isSurveyHidden() });
   }, [actor, activation]);

@@ -1,12 +1,14 @@
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { Link, useLocation } from 'wouter';
+import type { ReactNode } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
 import { coverImageUrl, importCoursePath, readBrowseDashboard, type TemplateCard } from '../../../domain/dashboard.ts';
 import type { ContentPageKind } from '../../../machines/dashboard/contentPageMachine.ts';
-import { Banner, Button, Spinner } from '../../kit/index.ts';
+import { Banner, Button, buttonClass, Spinner } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
 import { useSystem } from '../../system.tsx';
-import { AppLayout } from '../AppLayout.tsx';
+import { PublicLayout } from '../chrome/PublicLayout.tsx';
+import { signInHref } from '../header/ContentLibraryHeader.tsx';
 import { usePageTitle } from '../usePageTitle.ts';
 import '../../styles/dashboard.css';
 
@@ -61,42 +63,77 @@ function PageState({ status, loading, notFound, failed, retry }: { status: strin
   );
 }
 
-/** /content/template/{id} (review-and-content §2): the template's picture, topic, length and description, and Use. */
+/** The content page's article: its picture, name, facts (label, value) and what a visitor can do next. */
+function ContentArticle({ image, title, facts, children }: { image: string; title: string; facts: readonly (readonly [string, ReactNode])[]; children: ReactNode }) {
+  return (
+    <article className="content-page__article">
+      <img className="content-page__image" src={coverImageUrl(image, { width: 984, height: 592 })} alt="" width={492} height={296} />
+      <div className="content-page__text">
+        <h1 className="page-title">{title}</h1>
+        <dl className="content-page__facts">
+          {facts.map(([label, value]) => (
+            <div key={label} className="content-page__fact">
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+        {children}
+      </div>
+    </article>
+  );
+}
+
+/** Back to the dashboard when signed in; a signed-out visitor has the header's Sign in and Start free trial instead. */
+function BackLink({ signedIn }: { signedIn: boolean }) {
+  return signedIn ? (
+    <p>
+      <Link href="/">{t('content.backToDashboard')}</Link>
+    </p>
+  ) : null;
+}
+
+/**
+ * /content/template/{id} (review-and-content §2): the template's picture, topic, length and description, and Use.
+ * Open to signed-out visitors (the content-library header): Use becomes "Sign in to use this template", back here.
+ */
 export function TemplateContentPage({ id }: { id: string }) {
-  const { authoringDashboard } = useSystem();
+  const { authoringDashboard, session } = useSystem();
+  const signedIn = useSelector(session, (s) => s.matches('loggedIn'));
   const { status, record, retry } = useContentPage('template', id);
   const template = status === 'loaded' ? templateOf(record) : null;
   const importing = useSelector(authoringDashboard, (s) => !s.matches({ create: 'idle' }));
   const destination = useSelector(authoringDashboard, (s) => (s.matches({ create: 'redirecting' }) ? s.context.destination : null));
-  const [, navigate] = useLocation();
+  const [path, navigate] = useLocation();
+  const search = useSearch();
   useEffect(() => {
     if (destination?.kind === 'importPage') navigate(importCoursePath(destination.courseId));
   }, [destination, navigate]);
   usePageTitle(template?.title ?? t('content.template.title'));
   return (
-    <AppLayout className="content-detail">
+    <PublicLayout className="content-detail">
       {template ? (
-        <article className="content-page__article">
-          <img className="content-page__image" src={coverImageUrl(template.image, { width: 984, height: 592 })} alt="" width={492} height={296} />
-          <div className="content-page__text">
-            <h1 className="page-title">{template.title}</h1>
-            <dl className="content-page__facts">
-              <dt>{t('content.template.topic')}</dt>
-              <dd>{template.topicTitle}</dd>
-              <dt>{t('content.template.type')}</dt>
-              <dd>{template.templateType}</dd>
-              <dt>{t('content.template.length')}</dt>
-              <dd>{template.lesson_count === 1 ? t('authoring.templates.lesson') : t('authoring.templates.lessons', { count: template.lesson_count })}</dd>
-            </dl>
-            <p>{template.description}</p>
+        <ContentArticle
+          image={template.image}
+          title={template.title}
+          facts={[
+            [t('content.template.topic'), template.topicTitle],
+            [t('content.template.type'), template.templateType],
+            [t('content.template.length'), template.lesson_count === 1 ? t('authoring.templates.lesson') : t('authoring.templates.lessons', { count: template.lesson_count })],
+          ]}
+        >
+          <p>{template.description}</p>
+          {signedIn ? (
             <Button variant="primary" loading={importing} onClick={() => authoringDashboard.send({ type: 'authoringDashboard.importTemplate', contentId: template.content_id })}>
               {t('content.template.use')}
             </Button>
-            <p>
-              <Link href="/">{t('content.backToDashboard')}</Link>
-            </p>
-          </div>
-        </article>
+          ) : (
+            <Link href={signInHref(path, search)} className={buttonClass('primary', 'md')}>
+              {t('content.template.signIn')}
+            </Link>
+          )}
+          <BackLink signedIn={signedIn} />
+        </ContentArticle>
       ) : (
         <PageState
           status={status === 'loaded' ? 'failed' : status}
@@ -106,37 +143,32 @@ export function TemplateContentPage({ id }: { id: string }) {
           retry={retry}
         />
       )}
-    </AppLayout>
+    </PublicLayout>
   );
 }
 
-/** /content/character/{id} (review-and-content §2): the character's portrait, style, role, poses and expressions. */
+/** /content/character/{id} (review-and-content §2): the character's portrait, style, role, poses and expressions; open to everyone. */
 export function CharacterContentPage({ id }: { id: string }) {
+  const { session } = useSystem();
+  const signedIn = useSelector(session, (s) => s.matches('loggedIn'));
   const { status, record, retry } = useContentPage('character', id);
   const character = status === 'loaded' ? characterOf(record) : null;
   usePageTitle(character?.name ?? t('content.character.loading'));
   return (
-    <AppLayout className="content-detail">
+    <PublicLayout className="content-detail">
       {character ? (
-        <article className="content-page__article">
-          <img className="content-page__image" src={coverImageUrl(character.image, { width: 984, height: 592 })} alt="" width={492} height={296} />
-          <div className="content-page__text">
-            <h1 className="page-title">{character.name}</h1>
-            <dl className="content-page__facts">
-              <dt>{t('content.character.style')}</dt>
-              <dd>{character.style}</dd>
-              <dt>{t('content.character.role')}</dt>
-              <dd>{character.role}</dd>
-              <dt>{t('content.character.poses')}</dt>
-              <dd>{character.poses}</dd>
-              <dt>{t('content.character.expressions')}</dt>
-              <dd>{character.expressions.join(', ')}</dd>
-            </dl>
-            <p>
-              <Link href="/">{t('content.backToDashboard')}</Link>
-            </p>
-          </div>
-        </article>
+        <ContentArticle
+          image={character.image}
+          title={character.name}
+          facts={[
+            [t('content.character.style'), character.style],
+            [t('content.character.role'), character.role],
+            [t('content.character.poses'), character.poses],
+            [t('content.character.expressions'), character.expressions.join(', ')],
+          ]}
+        >
+          <BackLink signedIn={signedIn} />
+        </ContentArticle>
       ) : (
         <PageState
           status={status === 'loaded' ? 'failed' : status}
@@ -146,6 +178,6 @@ export function CharacterContentPage({ id }: { id: string }) {
           retry={retry}
         />
       )}
-    </AppLayout>
+    </PublicLayout>
   );
 }

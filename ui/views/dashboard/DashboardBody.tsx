@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useLocation } from 'wouter';
 import { greetingName } from '../../../domain/auth.ts';
-import { authoringCoursePath, businessContentTabOf, downtimeBannerShown, importCoursePath, type BusinessContentTab } from '../../../domain/dashboard.ts';
+import { authoringCoursePath, businessContentTabOf, downtimeBannerShown, downtimeDismissalKey, downtimeInstant, importCoursePath, type BusinessContentTab } from '../../../domain/dashboard.ts';
 import { Banner, Button } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
 import { useSystem } from '../../system.tsx';
@@ -14,8 +14,23 @@ import { TemplateGrid } from './TemplateGrid.tsx';
 import { WebinarsSidebar } from './WebinarsSidebar.tsx';
 import { WhatsNewCarousel } from './WhatsNewCarousel.tsx';
 
-/** The downtime banner's dismissal, kept in this browser (the spec does not name its key). */
-const DOWNTIME_DISMISSED_KEY = 'dashboard.downtimeDismissed';
+/** A grid of the dashboard (templates or microlearning) under its heading, with its link into the business-content browser. */
+function TemplateSection({ kind, tab }: { kind: 'courses' | 'microlearning'; tab: BusinessContentTab }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="dashboard-section">
+      <div className="dashboard-section__header">
+        <h2 id={headingId} className="dashboard-section__title">
+          {t(`authoring.${tab}.heading`)}
+        </h2>
+        <a className="dashboard-section__more" href={`#${tab}`}>
+          {t(`authoring.${tab}.browseAll`)}
+        </a>
+      </div>
+      <TemplateGrid kind={kind} headingId={headingId} />
+    </section>
+  );
+}
 
 /** #templates / #microlearning of the current location, followed as the hash changes. */
 function useBrowserTab(): [BusinessContentTab | null, () => void] {
@@ -41,16 +56,15 @@ function useBrowserTab(): [BusinessContentTab | null, () => void] {
  * /import-course wait page. #templates and #microlearning open the business-content browser.
  */
 export function DashboardBody() {
-  const { auth, authoringDashboard, links, growthQuestionsUrl } = useSystem();
+  const { auth, authoringDashboard, links, growthQuestionsUrl, downtime, now } = useSystem();
   const [, navigate] = useLocation();
-  const templatesHeading = useId();
-  const microHeading = useId();
   const firstName = useSelector(auth, (snapshot) => (snapshot.context.user ? greetingName(snapshot.context.user) : ''));
   const onboardingRedirect = useSelector(authoringDashboard, (s) => s.matches({ onboarding: 'redirecting' }));
   const destination = useSelector(authoringDashboard, (s) => (s.matches({ create: 'redirecting' }) ? s.context.destination : null));
   const createError = useSelector(authoringDashboard, (s) => s.context.createError);
   const [tab, closeBrowser] = useBrowserTab();
-  const [downtimeDismissed, setDowntimeDismissed] = useState(() => typeof window !== 'undefined' && window.localStorage.getItem(DOWNTIME_DISMISSED_KEY) === 'true');
+  // The downtime banner's dismissal is kept in this browser, per window (the spec does not name its key).
+  const [downtimeDismissed, setDowntimeDismissed] = useState(() => downtime !== null && typeof window !== 'undefined' && window.localStorage.getItem(downtimeDismissalKey(downtime)) === 'true');
 
   useEffect(() => {
     authoringDashboard.send({ type: 'authoringDashboard.open' });
@@ -75,13 +89,13 @@ export function DashboardBody() {
   }
 
   const dismissDowntime = () => {
-    window.localStorage.setItem(DOWNTIME_DISMISSED_KEY, 'true');
+    if (downtime) window.localStorage.setItem(downtimeDismissalKey(downtime), 'true');
     setDowntimeDismissed(true);
   };
 
   return (
     <div className="authoring-dashboard">
-      {downtimeBannerShown(Date.now(), downtimeDismissed) && (
+      {downtime && downtimeBannerShown(downtime, now(), downtimeDismissed) && (
         <Banner
           tone="warning"
           title={t('authoring.downtime.title')}
@@ -91,7 +105,7 @@ export function DashboardBody() {
             </Button>
           }
         >
-          {t('authoring.downtime.body')}
+          {t('authoring.downtime.body', { start: downtimeInstant(downtime.startsAt), end: downtimeInstant(downtime.endsAt) })}
         </Banner>
       )}
       <div className="authoring-dashboard__hero">
@@ -114,28 +128,8 @@ export function DashboardBody() {
       )}
       <div className="authoring-dashboard__layout">
         <div className="authoring-dashboard__main">
-          <section aria-labelledby={templatesHeading} className="dashboard-section">
-            <div className="dashboard-section__header">
-              <h2 id={templatesHeading} className="dashboard-section__title">
-                {t('authoring.templates.heading')}
-              </h2>
-              <a className="dashboard-section__more" href="#templates">
-                {t('authoring.templates.browseAll')}
-              </a>
-            </div>
-            <TemplateGrid kind="courses" headingId={templatesHeading} />
-          </section>
-          <section aria-labelledby={microHeading} className="dashboard-section">
-            <div className="dashboard-section__header">
-              <h2 id={microHeading} className="dashboard-section__title">
-                {t('authoring.microlearning.heading')}
-              </h2>
-              <a className="dashboard-section__more" href="#microlearning">
-                {t('authoring.microlearning.browseAll')}
-              </a>
-            </div>
-            <TemplateGrid kind="microlearning" headingId={microHeading} />
-          </section>
+          <TemplateSection kind="courses" tab="templates" />
+          <TemplateSection kind="microlearning" tab="microlearning" />
         </div>
         <aside className="authoring-dashboard__sidebar" aria-label={t('authoring.webinars.heading')}>
           <WhatsNewCarousel />

@@ -1,5 +1,5 @@
 import '../../styles/activationPages.css';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useId } from 'react';
 import { chooseWindowsBuilds, groupByPublishDate, latestBuild, type Build } from '../../../domain/downloads.ts';
 import { Banner, Button, Spinner } from '../../kit/index.ts';
@@ -37,8 +37,7 @@ function FileLinks({ build }: { build: Build }) {
  * the minimum-version notice, and the failure message with a retry. Open to visitors who are not signed in.
  */
 export default function DownloadsPage() {
-  const { activation } = useSystem();
-  const actor = useActorRef(activation.downloads);
+  const { downloads: actor } = useSystem();
   const headingId = useId();
   usePageTitle(t('downloads.title'));
   useEffect(() => actor.send({ type: 'downloads.load' }), [actor]);

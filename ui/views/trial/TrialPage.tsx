@@ -1,5 +1,5 @@
 import '../../styles/activationPages.css';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useId } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { TrialRequestKind } from '../../../domain/activation.ts';
@@ -24,11 +24,10 @@ export function redirectsToSubscription(isAdmin: boolean, campaign: string | nul
  * trial or a sales demo, the button shows completion and the trial success modal opens with the celebration.
  */
 export default function TrialPage() {
-  const { activation, links } = useSystem();
+  const { trial: actor, links } = useSystem();
   const { summary } = useAccount();
   const campaign = new URLSearchParams(useSearch()).get('campaign');
   const [, navigate] = useLocation();
-  const actor = useActorRef(activation.trial);
   const headingId = useId();
   usePageTitle(t('trial.title'));
   const redirect = summary ? redirectsToSubscription(summary.isTeamAdmin, campaign) : false;
