@@ -22,7 +22,8 @@ import { createSocketConnection } from '../../adapters/socket.ts';
 import { browserStorage } from '../../adapters/storage.ts';
 import type { RuntimeConfig } from '../../domain/config.ts';
 import { appMachine } from '../../machines/session/appMachine.ts';
-import { definitionHashes } from '../../machines/index.ts';
+// The registry's definition hashes from the build's manifest (the registry itself is not in the first load).
+import { builtDefinitionHashes } from './machineHashes.ts';
 import type { UploadFileRef } from '../../machines/items/itemEvents.ts';
 import { isCoreLogic } from '../../machines/core.ts';
 import type { AppSystem } from '../system.tsx';
@@ -270,7 +271,7 @@ export function createAppSystem(
     appName: 'Review',
     links: config.links,
     downloadSessionLog: () => {
-      const bytes = recorder.exportGzip({ appVersion: __APP_VERSION__, buildId: __BUILD_ID__, machines: definitionHashes(), userAgent: options.userAgent });
+      const bytes = recorder.exportGzip({ appVersion: __APP_VERSION__, buildId: __BUILD_ID__, machines: builtDefinitionHashes(), userAgent: options.userAgent });
       const stamp = new Date(clock.now()).toISOString().replace(/[:.]/g, '-');
       options.saveFile(`review-session-${stamp}.jsonl.gz`, bytes);
     },
