@@ -39,7 +39,8 @@ import { connectItemStack, itemsActors } from './wiring/items.ts';
 import { connectReviewRequests, reviewRequestsActors } from './wiring/reviewRequests.ts';
 import { sessionActors } from './wiring/session.ts';
 import { sharingActors } from './wiring/sharing.ts';
-import { connectTranslateDialogs, connectTranslation, translationActors } from './wiring/translation.ts';
+// The translate tab's machines load with its chunk (wiring/translationFeature.ts); the surveys are read at sign-in.
+import { surveysActors } from './wiring/surveys.ts';
 import { connectLeaveWarning, uploadsActors } from './wiring/uploads.ts';
 // Comment export (CSV, PDF).
 import { commentExportActors } from './wiring/commentExport.ts';
@@ -156,7 +157,7 @@ export function createAppSystem(
         ...sharingActors(adapters),
         ...commentsActors(adapters),
         ...reviewRequestsActors(adapters),
-        ...translationActors(adapters),
+        ...surveysActors(adapters),
         // LMS export of video items.
         ...lmsExportActors(adapters),
         // Comment export (CSV, PDF).
@@ -189,12 +190,20 @@ export function createAppSystem(
   const authRef = actor('auth');
   // The order of these subscriptions is the order of the reactions in the session log (replay depends on it).
   connectContent(running);
-  connectLeaveWarning(running, options.warnBeforeLeaving);
+  const leaveWarning = connectLeaveWarning(running, options.warnBeforeLeaving);
   connectComments(running);
   connectReviewRequests(running);
-  connectTranslation(running);
   connectItemStack(running);
-  connectTranslateDialogs(running);
+  // The translate tab's machines, once, when a page needing them asks (the item view): their chunk, then their actors.
+  let translationFeature: Promise<void> | null = null;
+  const loadTranslationFeature = () =>
+    (translationFeature ??= import('./wiring/translationFeature.ts').then(({ startTranslationFeature }) =>
+      startTranslationFeature(adapters, running, () => {
+        app.send({ type: 'app.translationLoaded' });
+        // A translation save on the wire arms the leave-page warning too.
+        leaveWarning.watchTranslation();
+      }),
+    ));
 
   // Activation, access modal, trial, survey banner, downloads: provided machines the views start.
   const activation = activationServices(adapters, {
@@ -236,16 +245,28 @@ export function createAppSystem(
     comments: actor('comments'),
     reviewRequests: actor('reviewRequests'),
     requestDialog: actor('requestDialog'),
-    translation: actor('translation'),
-    suggestions: actor('suggestions'),
-    memoryReport: actor('memoryReport'),
+    get translation() {
+      return actor('translation');
+    },
+    get suggestions() {
+      return actor('suggestions');
+    },
+    get memoryReport() {
+      return actor('memoryReport');
+    },
     surveys: actor('surveys'),
-    walkthrough: actor('walkthrough'),
+    get walkthrough() {
+      return actor('walkthrough');
+    },
     itemStack: actor('itemStack'),
     gridDownload: actor('gridDownload'),
     dashboard: actor('dashboard'),
-    audioDrawer: actor('audioDrawer'),
-    duplicateReview: actor('duplicateReview'),
+    get audioDrawer() {
+      return actor('audioDrawer');
+    },
+    get duplicateReview() {
+      return actor('duplicateReview');
+    },
     // LMS export of video items.
     lmsExport: actor('lmsExport'),
     // Comment export (CSV, PDF).
@@ -255,6 +276,8 @@ export function createAppSystem(
     whatsNew: actor('whatsNew'),
     courseImport: actor('courseImport'),
     contentPage: actor('contentPage'),
+    // The translate tab's machines load with its chunk: the item view waits for this before it draws.
+    loadTranslationFeature,
     growthQuestionsUrl: `${config.services.growth}/questions`,
     // Screenshot annotation: the dialog's effects.
     // Activation, access modal, trial, survey banner, downloads.
