@@ -42,7 +42,6 @@ export { itemNotificationsMachine } from './items/itemNotificationsMachine.ts';
 export { itemStackMachine } from './items/itemStackMachine.ts';
 export { requestDialogMachine } from './reviewRequests/requestDialogMachine.ts';
 export { reviewRequestsMachine } from './reviewRequests/reviewRequestsMachine.ts';
-export { appMachine } from './session/appMachine.ts';
 export { authMachine } from './session/authMachine.ts';
 export { notificationSettingsMachine } from './session/notificationSettingsMachine.ts';
 export { outboxMachine } from './session/outboxMachine.ts';
@@ -80,6 +79,29 @@ export { surveyBannerMachine } from './activation/surveyBannerMachine.ts';
 export { trialMachine } from './activation/trialMachine.ts';
 
 export type { EventCases, RegistryEntry } from './registryCases.ts';
+
+// Feature machines the client loads with their chunk (machines/featureLogic.ts): tools, tests and replay run the app
+// machine with them provided, so its children are real machines (made inert in replay) from the moment they start.
+import { appMachine as appMachineWithStandIns } from './session/appMachine.ts';
+import { registerFeatureLogic } from './featureLogic.ts';
+import { translationMachine as translationFeatureMachine } from './translation/translationMachine.ts';
+import { suggestionsMachine as suggestionsFeatureMachine } from './translation/suggestionsMachine.ts';
+import { memoryReportMachine as memoryReportFeatureMachine } from './translation/memoryReportMachine.ts';
+import { walkthroughMachine as walkthroughFeatureMachine } from './translation/walkthroughMachine.ts';
+import { audioDrawerMachine as audioDrawerFeatureMachine } from './translation/audioDrawerMachine.ts';
+import { duplicateReviewMachine as duplicateReviewFeatureMachine } from './translation/duplicateReviewMachine.ts';
+const translationFeatureLogic = {
+  translation: translationFeatureMachine,
+  suggestions: suggestionsFeatureMachine,
+  memoryReport: memoryReportFeatureMachine,
+  walkthrough: walkthroughFeatureMachine,
+  audioDrawer: audioDrawerFeatureMachine,
+  duplicateReview: duplicateReviewFeatureMachine,
+};
+// A stand-in met elsewhere (the registry's own entry for charts and path generation) runs the machine itself.
+registerFeatureLogic(translationFeatureLogic);
+/** The root of the app's system with every feature machine provided. */
+export const appMachine = appMachineWithStandIns.provide({ actors: translationFeatureLogic });
 
 /** The one registry: charts, path generation, generated tests and replay all read it. Each feature keeps its entries beside its machines. */
 export const registry: readonly RegistryEntry[] = [

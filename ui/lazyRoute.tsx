@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, type ComponentType, type ReactNode } from 'react';
 
 /** A route's component loaded with its chunk: `React.lazy` until the chunk has loaded once, the component itself after. */
 export type LazyRoute<P extends object> = ComponentType<P> & {
@@ -20,4 +20,31 @@ export function lazyRoute<P extends object>(load: () => Promise<ComponentType<P>
     return <Component {...props} />;
   };
   return Object.assign(Route, { preload: () => once().then(() => undefined) });
+}
+
+const features = new WeakMap<() => Promise<void>, { status: 'loading' | 'loaded' | 'failed'; promise: Promise<void>; error?: unknown }>();
+
+/**
+ * Draws its children once a feature's code has loaded (`load`, e.g. the system's `loadTranslationFeature`): until then it
+ * suspends, so the enclosing `<Suspense>` shows the route's skeleton; a failed load goes to the error boundary. No
+ * `load` (a system built with the feature running) draws at once.
+ */
+export function FeatureGate({ load, children }: { load: (() => Promise<void>) | undefined; children: ReactNode }) {
+  if (!load) return <>{children}</>;
+  let feature = features.get(load);
+  if (!feature) {
+    const entry: { status: 'loading' | 'loaded' | 'failed'; promise: Promise<void>; error?: unknown } = { status: 'loading', promise: Promise.resolve() };
+    entry.promise = load().then(
+      () => void (entry.status = 'loaded'),
+      (error: unknown) => {
+        entry.status = 'failed';
+        entry.error = error;
+      },
+    );
+    features.set(load, entry);
+    feature = entry;
+  }
+  if (feature.status === 'failed') throw feature.error;
+  if (feature.status === 'loading') throw feature.promise;
+  return <>{children}</>;
 }

@@ -33,7 +33,7 @@ const DownloadsPage = lazy(() => import('./views/downloads/DownloadsPage.tsx'));
 // Route-level code splitting: the grid, the item view (comments, translate tab, review requests, sharing with it) and
 // the sandbox load with their route, a RouteSkeleton showing meanwhile; / loads only the dashboard.
 import { RouteSkeleton } from './views/screens/RouteSkeleton.tsx';
-import { lazyRoute } from './lazyRoute.tsx';
+import { FeatureGate, lazyRoute } from './lazyRoute.tsx';
 const GridScreen = lazyRoute(() => import('./views/grid/GridScreen.tsx').then((m) => m.GridScreen));
 const ItemScreen = lazyRoute(() => import('./views/item/ItemScreen.tsx').then((m) => m.ItemScreen));
 const SandboxPage = lazyRoute(() => import('./views/SandboxPage.tsx').then((m) => m.SandboxPage));
@@ -86,13 +86,17 @@ function ReviewApp({ children }: { children: ReactNode }) {
  * library's header; signed-in people go through the review app's guards and see the app's header.
  */
 function ReviewContent({ itemId, tab }: { itemId: string; tab: string }) {
-  const { auth } = useSystem();
+  const { auth, loadTranslationFeature } = useSystem();
   const isAnonymous = useSelector(auth, (s) => s.matches('signedInAnonymously'));
+  // The item view's chunk loads beside the translate tab's machines (FeatureGate), not after them.
+  void ItemScreen.preload();
   if (isAnonymous) {
     return (
       <MaintenanceGuard>
         <Suspense fallback={<RouteSkeleton text={t('load.item')} />}>
-          <ItemScreen itemId={itemId} tab={tab} header={<AnonymousReviewBar />} />
+          <FeatureGate load={loadTranslationFeature}>
+            <ItemScreen itemId={itemId} tab={tab} header={<AnonymousReviewBar />} />
+          </FeatureGate>
         </Suspense>
       </MaintenanceGuard>
     );
@@ -100,17 +104,19 @@ function ReviewContent({ itemId, tab }: { itemId: string; tab: string }) {
   return (
     <ReviewApp>
       <Suspense fallback={<RouteSkeleton text={t('load.item')} />}>
-        <ItemScreen
-          itemId={itemId}
-          tab={tab}
-          header={
-            <>
-              <Header />
-              <RealtimeBanner />
-              <SignOutConfirm />
-            </>
-          }
-        />
+        <FeatureGate load={loadTranslationFeature}>
+          <ItemScreen
+            itemId={itemId}
+            tab={tab}
+            header={
+              <>
+                <Header />
+                <RealtimeBanner />
+                <SignOutConfirm />
+              </>
+            }
+          />
+        </FeatureGate>
       </Suspense>
     </ReviewApp>
   );

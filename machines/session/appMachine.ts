@@ -29,19 +29,21 @@ import { commentsMachine } from '../comments/commentsMachine.ts';
 // Review requests.
 import { requestDialogMachine } from '../reviewRequests/requestDialogMachine.ts';
 import { reviewRequestsMachine } from '../reviewRequests/reviewRequestsMachine.ts';
-// Translation editor.
-import { translationMachine } from '../translation/translationMachine.ts';
-// Translation tools: smart review, memory report, surveys, walkthrough.
-import { MEMORY_REPORT_PUSH, memoryReportMachine } from '../translation/memoryReportMachine.ts';
-import { suggestionsMachine } from '../translation/suggestionsMachine.ts';
+// Translation tools: the surveys (loaded at sign-in).
 import { surveysMachine } from '../translation/surveysMachine.ts';
-import { walkthroughMachine } from '../translation/walkthroughMachine.ts';
+// Feature machines loaded with their feature's chunk (machines/featureLogic.ts): the translate tab's machines start in
+// the `translationFeature` region once `app.translationLoaded` says their code is in; only their types are imported.
+import { featureLogic } from '../featureLogic.ts';
+import type { translationMachine } from '../translation/translationMachine.ts';
+import type { memoryReportMachine } from '../translation/memoryReportMachine.ts';
+import type { suggestionsMachine } from '../translation/suggestionsMachine.ts';
+import type { walkthroughMachine } from '../translation/walkthroughMachine.ts';
+import type { audioDrawerMachine } from '../translation/audioDrawerMachine.ts';
+import type { duplicateReviewMachine } from '../translation/duplicateReviewMachine.ts';
 import { itemStackMachine } from '../items/itemStackMachine.ts';
 import { gridDownloadMachine } from '../content/gridDownloadMachine.ts';
 import { dashboardMachine } from '../dashboard/dashboardMachine.ts';
 import { tokenBusMachine } from './tokenBusMachine.ts';
-import { audioDrawerMachine } from '../translation/audioDrawerMachine.ts';
-import { duplicateReviewMachine } from '../translation/duplicateReviewMachine.ts';
 // LMS export of video items.
 import { lmsExportMachine } from '../lmsExport/lmsExportMachine.ts';
 // Comment export (CSV, PDF).
@@ -68,7 +70,12 @@ export type AppEvent =
   | { type: 'item.closed' }
   | { type: 'realtime.message'; namespace: string; event: string; data: Record<string, unknown> }
   | { type: 'realtime.reconnected'; namespace: string }
-  | { type: 'realtime.refused'; namespace: string; reason: string };
+  | { type: 'realtime.refused'; namespace: string; reason: string }
+  // The translate tab's machines have loaded (machines/featureLogic.ts): their actors start.
+  | { type: 'app.translationLoaded' };
+
+/** memoryReportMachine.ts `MEMORY_REPORT_PUSH`, named here so the app does not import the machine (it loads with its feature). */
+export const MEMORY_REPORT_PUSH_NAME = 'memoryReportUpdated';
 
 /**
  * Which long-lived actors read each push of an item's namespace: the item view (its versions, backups, package and the
@@ -87,7 +94,7 @@ const PUSH_READERS: ReadonlyMap<string, readonly string[]> = (() => {
   add('comments', COMMENT_PUSH_NAMES);
   add('reviewRequests', REVIEW_REQUEST_PUSH_NAMES);
   add('translation', TRANSLATION_PUSH_NAMES);
-  add('memoryReport', [MEMORY_REPORT_PUSH]);
+  add('memoryReport', [MEMORY_REPORT_PUSH_NAME]);
   return readers;
 })();
 
@@ -140,21 +147,20 @@ export const appMachine = setup({
     // Review requests.
     reviewRequests: reviewRequestsMachine,
     requestDialog: requestDialogMachine,
-    // Translation editor.
-    translation: translationMachine,
-    // Translation tools.
-    suggestions: suggestionsMachine,
-    memoryReport: memoryReportMachine,
+    // Translation editor and its tools, loaded with the translate tab's chunk (stand-ins until then).
+    translation: featureLogic<typeof translationMachine>('translation'),
+    suggestions: featureLogic<typeof suggestionsMachine>('suggestions'),
+    memoryReport: featureLogic<typeof memoryReportMachine>('memoryReport'),
     surveys: surveysMachine,
-    walkthrough: walkthroughMachine,
+    walkthrough: featureLogic<typeof walkthroughMachine>('walkthrough'),
     itemStack: itemStackMachine,
     gridDownload: gridDownloadMachine,
     // Lifecycles moved out of views and adapters.
     tokenBus: tokenBusMachine,
     dashboard: dashboardMachine,
     // The translate tab's audio drawer and duplicate review dialog.
-    audioDrawer: audioDrawerMachine,
-    duplicateReview: duplicateReviewMachine,
+    audioDrawer: featureLogic<typeof audioDrawerMachine>('audioDrawer'),
+    duplicateReview: featureLogic<typeof duplicateReviewMachine>('duplicateReview'),
     // LMS export of video items.
     lmsExport: lmsExportMachine,
     // Comment export (CSV, PDF).
@@ -198,14 +204,8 @@ export const appMachine = setup({
     // Review requests: the open item's review requests (opened by the composition root) and the request dialog.
     { id: 'reviewRequests', systemId: 'reviewRequests', src: 'reviewRequests' },
     { id: 'requestDialog', systemId: 'requestDialog', src: 'requestDialog' },
-    // Translation editor: the translate tab of the open item (opened and closed by the composition root).
-    { id: 'translation', systemId: 'translation', src: 'translation' },
-    // Translation tools: smart review (opened only with the llmSuggestions flag), the memory report of the
-    // variant, the surveys (loaded at sign-in) and the walkthrough; the composition root opens and starts them.
-    { id: 'suggestions', systemId: 'suggestions', src: 'suggestions' },
-    { id: 'memoryReport', systemId: 'memoryReport', src: 'memoryReport' },
+    // Translation tools: the surveys (loaded at sign-in). The translate tab's actors start in `translationFeature`.
     { id: 'surveys', systemId: 'surveys', src: 'surveys' },
-    { id: 'walkthrough', systemId: 'walkthrough', src: 'walkthrough' },
     // The stack of the member item open in the item view (its title and stack sidebar); the composition root opens it.
     { id: 'itemStack', systemId: 'itemStack', src: 'itemStack' },
     // A video's download from the grid's item menu.
@@ -213,9 +213,6 @@ export const appMachine = setup({
     // The token bus's 30 s wait for a token while auth loads or refreshes; the header's and dashboard's overlays.
     { id: 'tokenBus', systemId: 'tokenBus', src: 'tokenBus' },
     { id: 'dashboard', systemId: 'dashboard', src: 'dashboard' },
-    // The translate tab's audio drawer and duplicate review dialog (the composition root closes them with the tab).
-    { id: 'audioDrawer', systemId: 'audioDrawer', src: 'audioDrawer' },
-    { id: 'duplicateReview', systemId: 'duplicateReview', src: 'duplicateReview' },
     // The LMS export dialog of a video item (the session forwards its package push).
     { id: 'lmsExport', systemId: 'lmsExport', src: 'lmsExport' },
     // Comment export (CSV, PDF): the comments export dialog and its job, opened from the item's export menu.
@@ -258,6 +255,28 @@ export const appMachine = setup({
     running: {
       type: 'parallel',
       states: {
+        // The translate tab's machines load with its chunk (machines/featureLogic.ts): the composition root sends
+        // `app.translationLoaded` once their code is in, and their actors start here, as children of the app.
+        translationFeature: {
+          initial: 'notLoaded',
+          states: {
+            notLoaded: { on: { 'app.translationLoaded': 'loaded' } },
+            loaded: {
+              invoke: [
+                // Translation editor: the translate tab of the open item (opened and closed by the composition root).
+                { id: 'translation', systemId: 'translation', src: 'translation' },
+                // Translation tools: smart review (opened only with the llmSuggestions flag), the memory report of the
+                // variant and the walkthrough; the composition root opens and starts them.
+                { id: 'suggestions', systemId: 'suggestions', src: 'suggestions' },
+                { id: 'memoryReport', systemId: 'memoryReport', src: 'memoryReport' },
+                { id: 'walkthrough', systemId: 'walkthrough', src: 'walkthrough' },
+                // The translate tab's audio drawer and duplicate review dialog (the composition root closes them with the tab).
+                { id: 'audioDrawer', systemId: 'audioDrawer', src: 'audioDrawer' },
+                { id: 'duplicateReview', systemId: 'duplicateReview', src: 'duplicateReview' },
+              ],
+            },
+          },
+        },
         // The item namespace (foundation §4, §7): /item/{itemId} while an item is open.
         itemConnection: {
           initial: 'closed',

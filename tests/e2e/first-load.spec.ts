@@ -38,13 +38,21 @@ test('a lazy route shows its skeleton, then its content; moving between routes w
   await expect(page.getByRole('tree', { name: 'Folders' })).toBeVisible();
   await expect(gridLoading).toHaveCount(0);
 
-  // The item view: its own chunk, its own skeleton.
+  // The item view: its own chunk and the translate tab's machines (loaded with it, not at first load), one skeleton
+  // until both are in: never a blank page.
   const item = await holdChunk(page, 'ItemScreen');
+  const machines = await holdChunk(page, 'translationFeature');
   const card = page.getByRole('list', { name: 'Items' }).getByRole('article', { name: 'Welcome to the team', exact: true });
   await card.getByRole('link', { name: 'Welcome to the team' }).click();
   await item.requested;
-  await expect(page.getByRole('status').filter({ hasText: 'Loading the item…' })).toBeVisible();
+  await machines.requested;
+  const itemLoading = page.getByRole('status').filter({ hasText: 'Loading the item…' });
+  await expect(itemLoading).toBeVisible();
+  const itemChunk = page.waitForResponse(/\/assets\/ItemScreen-[^/]+\.js$/);
   item.release();
+  await itemChunk;
+  await expect(itemLoading).toBeVisible();
+  machines.release();
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome to the team' })).toBeVisible();
   await expect(page).toHaveURL(/\/review\/content\/[^/]+\/review$/);
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, type AnyActorRef } from 'xstate';
 import { TRANSLATION_TOOL_MESSAGES, type MemoryReport, type MemoryReportStatus } from '../../domain/translation.ts';
 import { MEMORY_REPORT_TOAST_KEYS, fetchingOf, memoryReportMachine, reportViewOf } from '../../machines/translation/memoryReportMachine.ts';
-import { appMachine } from '../../machines/session/appMachine.ts';
+import { appMachine } from '../../machines/index.ts';
 import { inert } from '../../machines/inert.ts';
 import { controlled, recorder, settle, systemActor, systemOf } from './contentFixtures.ts';
 
@@ -235,6 +235,8 @@ describe('memory report machine: the report’s dialog (translation-editor §2 t
 describe('the app forwards memoryReportUpdated from the item namespace', () => {
   it('the open report reads again when its push arrives', () => {
     const app = createActor(inert(appMachine)).start();
+    // The translate tab's machines start once their chunk has loaded (machines/featureLogic.ts).
+    app.send({ type: 'app.translationLoaded' });
     const actor = app.system.get('memoryReport') as AnyActorRef;
     actor.send({ type: 'memoryReport.open', validationId: 'val-1', pass: null });
     actor.send({ type: 'xstate.done.actor.fetchMemoryReport', output: { reports: [report('processing')] } });

@@ -1,7 +1,7 @@
 /** The translate tab's dialogs kept in machines of their own (machines/translation/): the audio drawer and the duplicate review. */
 import { describe, expect, it } from 'vitest';
 import { createActor, type AnyActorRef } from 'xstate';
-import { appMachine } from '../../machines/session/appMachine.ts';
+import { appMachine } from '../../machines/index.ts';
 import { inert } from '../../machines/inert.ts';
 import { audioDrawerMachine, isAudioDrawerOpenOf } from '../../machines/translation/audioDrawerMachine.ts';
 import { duplicateReviewKeyOf, duplicateReviewMachine } from '../../machines/translation/duplicateReviewMachine.ts';
@@ -40,6 +40,8 @@ describe('audio drawer machine (translation-editor §2 "Validate audio elements"
 
   it('is one of the app’s actors (systemId audioDrawer), so the session log records it', () => {
     const app = createActor(inert(appMachine)).start();
+    // The translate tab's machines start once their chunk has loaded (machines/featureLogic.ts).
+    app.send({ type: 'app.translationLoaded' });
     const actor = app.system.get('audioDrawer') as AnyActorRef | undefined;
     expect(actor?.getSnapshot().value).toBe('closed');
   });
@@ -68,5 +70,15 @@ describe('duplicate review machine (translation-editor §2 duplicate review plac
     t.actor.send({ type: 'duplicateReview.goTo', key: K2 });
     expect(t.key()).toBeNull();
     expect(t.translation.events).toEqual([{ type: 'translation.goToDuplicate', key: K2 }]);
+  });
+});
+
+describe('the translate tab machines load with their feature (machines/featureLogic.ts)', () => {
+  it('are not started until the app hears their code has loaded, then run under their systemIds', () => {
+    const app = createActor(inert(appMachine)).start();
+    for (const id of ['translation', 'suggestions', 'memoryReport', 'walkthrough', 'audioDrawer', 'duplicateReview']) expect(app.system.get(id), id).toBeUndefined();
+    app.send({ type: 'app.translationLoaded' });
+    for (const id of ['translation', 'suggestions', 'memoryReport', 'walkthrough', 'audioDrawer', 'duplicateReview']) expect(app.system.get(id), id).toBeDefined();
+    expect((app.system.get('audioDrawer') as AnyActorRef).getSnapshot().value).toBe('closed');
   });
 });

@@ -22,7 +22,8 @@ import { createSocketConnection } from '../../adapters/socket.ts';
 import { browserStorage } from '../../adapters/storage.ts';
 import type { RuntimeConfig } from '../../domain/config.ts';
 import { appMachine } from '../../machines/session/appMachine.ts';
-import { definitionHashes } from '../../machines/index.ts';
+// The registry's definition hashes from the build's manifest (the registry itself is not in the first load).
+import { builtDefinitionHashes } from './machineHashes.ts';
 import type { UploadFileRef } from '../../machines/items/itemEvents.ts';
 import { isCoreLogic } from '../../machines/core.ts';
 import type { AppSystem } from '../system.tsx';
@@ -38,7 +39,8 @@ import { connectItemStack, itemsActors } from './wiring/items.ts';
 import { connectReviewRequests, reviewRequestsActors } from './wiring/reviewRequests.ts';
 import { sessionActors } from './wiring/session.ts';
 import { sharingActors } from './wiring/sharing.ts';
-import { connectTranslateDialogs, connectTranslation, translationActors } from './wiring/translation.ts';
+// The translate tab's machines load with its chunk (wiring/translationFeature.ts); the surveys are read at sign-in.
+import { surveysActors } from './wiring/surveys.ts';
 import { connectLeaveWarning, uploadsActors } from './wiring/uploads.ts';
 // Comment export (CSV, PDF).
 import { commentExportActors } from './wiring/commentExport.ts';
@@ -177,7 +179,7 @@ export function createAppSystem(
         ...sharingActors(adapters),
         ...commentsActors(adapters),
         ...reviewRequestsActors(adapters),
-        ...translationActors(adapters),
+        ...surveysActors(adapters),
         // LMS export of video items.
         ...lmsExportActors(adapters),
         // Comment export (CSV, PDF).
@@ -212,12 +214,20 @@ export function createAppSystem(
   const authRef = actor('auth');
   // The order of these subscriptions is the order of the reactions in the session log (replay depends on it).
   connectContent(running);
-  connectLeaveWarning(running, options.warnBeforeLeaving);
+  const leaveWarning = connectLeaveWarning(running, options.warnBeforeLeaving);
   connectComments(running);
   connectReviewRequests(running);
-  connectTranslation(running);
   connectItemStack(running);
-  connectTranslateDialogs(running);
+  // The translate tab's machines, once, when a page needing them asks (the item view): their chunk, then their actors.
+  let translationFeature: Promise<void> | null = null;
+  const loadTranslationFeature = () =>
+    (translationFeature ??= import('./wiring/translationFeature.ts').then(({ startTranslationFeature }) =>
+      startTranslationFeature(adapters, running, () => {
+        app.send({ type: 'app.translationLoaded' });
+        // A translation save on the wire arms the leave-page warning too.
+        leaveWarning.watchTranslation();
+      }),
+    ));
 
 
   return {
@@ -241,16 +251,28 @@ export function createAppSystem(
     comments: actor('comments'),
     reviewRequests: actor('reviewRequests'),
     requestDialog: actor('requestDialog'),
-    translation: actor('translation'),
-    suggestions: actor('suggestions'),
-    memoryReport: actor('memoryReport'),
+    get translation() {
+      return actor('translation');
+    },
+    get suggestions() {
+      return actor('suggestions');
+    },
+    get memoryReport() {
+      return actor('memoryReport');
+    },
     surveys: actor('surveys'),
-    walkthrough: actor('walkthrough'),
+    get walkthrough() {
+      return actor('walkthrough');
+    },
     itemStack: actor('itemStack'),
     gridDownload: actor('gridDownload'),
     dashboard: actor('dashboard'),
-    audioDrawer: actor('audioDrawer'),
-    duplicateReview: actor('duplicateReview'),
+    get audioDrawer() {
+      return actor('audioDrawer');
+    },
+    get duplicateReview() {
+      return actor('duplicateReview');
+    },
     // LMS export of video items.
     lmsExport: actor('lmsExport'),
     // Comment export (CSV, PDF).
@@ -260,6 +282,8 @@ export function createAppSystem(
     whatsNew: actor('whatsNew'),
     courseImport: actor('courseImport'),
     contentPage: actor('contentPage'),
+    // The translate tab's machines load with its chunk: the item view waits for this before it draws.
+    loadTranslationFeature,
     growthQuestionsUrl: `${config.services.growth}/questions`,
     // Screenshot annotation: the dialog's effects.
     // Activation, access modal, trial, survey banner, downloads.
@@ -282,7 +306,7 @@ export function createAppSystem(
     links: config.links,
     downtime: config.downtime,
     downloadSessionLog: () => {
-      const bytes = recorder.exportGzip({ appVersion: __APP_VERSION__, buildId: __BUILD_ID__, machines: definitionHashes(), userAgent: options.userAgent });
+      const bytes = recorder.exportGzip({ appVersion: __APP_VERSION__, buildId: __BUILD_ID__, machines: builtDefinitionHashes(), userAgent: options.userAgent });
       const stamp = new Date(clock.now()).toISOString().replace(/[:.]/g, '-');
       options.saveFile(`review-session-${stamp}.jsonl.gz`, bytes);
     },

@@ -11,8 +11,6 @@ import { isWalkthroughShown, TRANSLATION_WALKTHROUGH_STEPS } from '../../../doma
 import { shownVersionOf, viewStateOf } from '../../../machines/items/itemMachine.ts';
 import { memoryReportMachine, type MemoryReportSubject } from '../../../machines/translation/memoryReportMachine.ts';
 import { suggestionsMachine, type SuggestionsSubject } from '../../../machines/translation/suggestionsMachine.ts';
-import { surveysMachine } from '../../../machines/translation/surveysMachine.ts';
-import { annotationSurveyHiding } from './annotation.ts';
 import { loadStatusOf, translationMachine, type TranslationSubject } from '../../../machines/translation/translationMachine.ts';
 import { walkthroughMachine } from '../../../machines/translation/walkthroughMachine.ts';
 import { reportError, subjectTeller, type Adapters, type Running } from './common.ts';
@@ -24,7 +22,7 @@ import { reportError, subjectTeller, type Adapters, type Running } from './commo
  * storage.
  */
 export function translationActors(a: Adapters) {
-  const { translationClient, storage, clock, analytics } = a;
+  const { translationClient, storage, clock } = a;
   const translation = translationMachine.provide({
     actors: {
       fetchStack: fromPromise(({ input }) => translationClient.stack(input)),
@@ -66,19 +64,10 @@ export function translationActors(a: Adapters) {
     },
     actions: { reportError },
   });
-  const surveys = surveysMachine.provide({
-    actors: {
-      fetchSurveyStatus: fromPromise(() => translationClient.experienceStatus()),
-      submitSurvey: fromPromise(({ input }) => translationClient.experience(input.body)),
-      trackEvent: fromPromise(({ input }) => analytics.track(input.body)),
-    },
-    // The screenshot-annotation survey answered or dismissed: hidden for the hide period (wiring/annotation.ts).
-    actions: { reportError, surveyClosed: (_, params) => annotationSurveyHiding(a).closed(params) },
-  });
   const walkthrough = walkthroughMachine.provide({
     actions: { storeWalkthroughDone: (_, params) => storage.set(WALKTHROUGH_DONE_STORAGE_KEY, params.at) },
   });
-  return { translation, suggestions, memoryReport, surveys, walkthrough };
+  return { translation, suggestions, memoryReport, walkthrough };
 }
 
 /**
