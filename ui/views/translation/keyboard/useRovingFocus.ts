@@ -39,14 +39,21 @@ export interface RovingFocusOptions {
 
 /**
  * The table's keys and focus: arrows, Home / End and Page Up / Page Down on a row ask to move the tab stop; a row
- * focused (a click, Tab) becomes the tab stop; when the tab stop moves while the keyboard is in the table (or dropped
+ * focused (a click, Tab) becomes the tab stop where it is (not scrolled); when the tab stop moves while the keyboard is in the table (or dropped
  * to the page), its row is scrolled into view and focused (an editor opening there takes the focus itself).
  */
 export function useRovingFocus({ rows, scrollRef, virtualizer, tabStopKey, tabStopIndex, editingKey, pageRows, onFocusMove, onFocusRow }: RovingFocusOptions) {
   const lastTabStop = useRef(tabStopKey);
+  // The row that took the focus itself (a press of the pointer, Tab): it is where the user put it, so the tab stop
+  // moving there scrolls nothing. Scrolling it fully into view would move it under a pointer still pressed, and the
+  // release over another element loses the click.
+  const focusedByUser = useRef<string | null>(null);
   useLayoutEffect(() => {
     if (lastTabStop.current === tabStopKey) return;
     lastTabStop.current = tabStopKey;
+    const byUser = focusedByUser.current === tabStopKey;
+    focusedByUser.current = null;
+    if (byUser) return;
     const scroller = scrollRef.current;
     const active = document.activeElement;
     if (!scroller || tabStopIndex < 0 || !(active === null || active === document.body || scroller.contains(active))) return;
@@ -67,7 +74,9 @@ export function useRovingFocus({ rows, scrollRef, virtualizer, tabStopKey, tabSt
     if (!target.hasAttribute?.(ROVING)) return;
     const index = Number(target.closest('[data-index]')?.getAttribute('data-index'));
     const key = Number.isInteger(index) ? rows[index]?.key : undefined;
-    if (key !== undefined) onFocusRow(key);
+    if (key === undefined) return;
+    focusedByUser.current = key === tabStopKey ? null : key;
+    onFocusRow(key);
   };
   return { onTableKeyDown, onTableFocus };
 }
