@@ -195,7 +195,7 @@ test('the first visit’s course-updates popover closes on Escape, wherever the 
   }
 });
 
-test('a row below the fold, scrolled into view by the browser and clicked, opens its editor', async ({ browser, baseURL }) => {
+test('a row below the fold, scrolled into view by the browser and clicked, opens its editor; its Reset is reached by Right, not by Tab', async ({ browser, baseURL }) => {
   const page = await translatorPage(browser, baseURL!, VERA, translatePath(await frenchId(browser, baseURL!)));
   try {
     await page.setViewportSize({ width: 1280, height: 720 });
@@ -216,6 +216,26 @@ test('a row below the fold, scrolled into view by the browser and clicked, opens
     await row.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(editor).toBeHidden();
     await expect(row).toContainText('Edited');
+    // The saved row shows Reset, yet the table stays one Tab stop: Tab leaves it from the row, Shift+Tab comes back.
+    const reset = row.getByRole('button', { name: 'Reset', exact: true });
+    await expect(reset).toBeVisible();
+    await target.focus();
+    await page.keyboard.press('Tab');
+    expect(await focusIsInTable(page)).toBe(false);
+    await page.keyboard.press('Shift+Tab');
+    await expect(target).toBeFocused();
+    // Right reaches the row's Reset, Left goes back to the row; Right and Enter ask to reset.
+    await page.keyboard.press('ArrowRight');
+    await expect(reset).toBeFocused();
+    await page.keyboard.press('ArrowLeft');
+    await expect(target).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    const resetDialog = page.getByRole('dialog', { name: 'Reset this translation?' });
+    await expect(resetDialog).toBeVisible();
+    await expectNoAxeViolations(page, 'the reset dialog asked from the keyboard');
+    await resetDialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(resetDialog).toBeHidden();
     // Back to the top (the keyboard on the first row), the row below the fold again.
     await row.locator('.translation-segment__text').focus();
     await page.keyboard.press('Home');
