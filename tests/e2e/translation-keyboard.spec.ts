@@ -227,6 +227,7 @@ test('a row below the fold, scrolled into view by the browser and clicked, opens
     // Right reaches the row's Reset, Left goes back to the row; Right and Enter ask to reset.
     await page.keyboard.press('ArrowRight');
     await expect(reset).toBeFocused();
+    await page.screenshot({ path: test.info().outputPath('row-reset-focused.png') });
     await page.keyboard.press('ArrowLeft');
     await expect(target).toBeFocused();
     await page.keyboard.press('ArrowRight');
