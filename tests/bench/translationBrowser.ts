@@ -33,7 +33,8 @@ const WARM_UP_SCROLL_STEPS = 10;
 const KEYSTROKES = 40;
 const WARM_UP_KEYSTROKES = 10;
 
-function stats(values: number[]): { median: number; p95: number; max: number } {
+/** Median, 95th percentile and maximum of a sample. */
+export function stats(values: number[]): { median: number; p95: number; max: number } {
   const sorted = [...values].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
   return { median: at(0.5), p95: at(0.95), max: sorted.at(-1) ?? 0 };
@@ -152,10 +153,23 @@ async function measureKeystrokes(browser: Browser, page: Page): Promise<{ work: 
   return measured;
 }
 
-/** Prints the three figures beside their budgets. Cleans up whatever happens. */
-export async function benchTranslationBrowser(): Promise<void> {
-  console.log(`\ntranslate tab, ${SEGMENTS.toLocaleString('en-US')} segments (Chromium, real server): ${ensureClientBuild()}`);
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-translation-'));
+/** The 20,000-segment course open for a bench: the server, a signed-in page and the planted item. */
+export interface LargeCourseBench {
+  browser: Browser;
+  page: Page;
+  url: string;
+  itemId: string;
+}
+
+/**
+ * The set-up both translate-tab benches share: dist/ built when older than the sources, a server on its own data
+ * folder, the French target's file replaced by the generated large course, Chromium with a signed-in validator whose
+ * tour and course-updates popover are already dismissed (they would cover the table). Runs `bench`, then cleans up
+ * whatever happens; returns what `bench` returns.
+ */
+export async function withLargeCourse<T>(title: string, prefix: string, bench: (course: LargeCourseBench) => Promise<T>): Promise<T> {
+  console.log(`\n${title}: ${ensureClientBuild()}`);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), prefix));
   let browser: Browser | null = null;
   const server = await startServer(dataDir);
   try {
@@ -165,7 +179,6 @@ export async function benchTranslationBrowser(): Promise<void> {
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    // The tour and the course-updates popover (issue 9) would cover the table: a returning validator's state.
     await page.addInitScript(
       ([walkthrough, popover]) => {
         localStorage.setItem(walkthrough, '2026-01-01T00:00:00.000Z');
@@ -174,7 +187,18 @@ export async function benchTranslationBrowser(): Promise<void> {
       [WALKTHROUGH_DONE_STORAGE_KEY, UPDATES_POPOVER_DISMISSED_STORAGE_KEY] as const,
     );
     await signIn(page, server.url);
-    const interactive = await measureInteractive(page, server.url, itemId);
+    return await bench({ browser, page, url: server.url, itemId });
+  } finally {
+    await browser?.close();
+    await stopServer(server.child);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Prints the three figures beside their budgets. Cleans up whatever happens. */
+export async function benchTranslationBrowser(): Promise<void> {
+  await withLargeCourse(`translate tab, ${SEGMENTS.toLocaleString('en-US')} segments (Chromium, real server)`, 'bench-translation-', async ({ browser, page, url, itemId }) => {
+    const interactive = await measureInteractive(page, url, itemId);
     console.log(`  file arrived → table interactive: ${interactive.toFixed(0)} ms (budget ${BUDGET_INTERACTIVE_MS} ms)`);
     const rows = await page.evaluate(() => Number(document.querySelector('.translation-table')?.getAttribute('aria-rowcount') ?? 0));
     const scroll = await measureScroll(browser, page);
@@ -191,11 +215,7 @@ export async function benchTranslationBrowser(): Promise<void> {
       `  keystroke in a segment → rendered, main-thread work: median ${keys.median.toFixed(1)} ms, p95 ${keys.p95.toFixed(1)} ms, max ${keys.max.toFixed(1)} ms over ${KEYSTROKES} keys after ${WARM_UP_KEYSTROKES} warm-up keys (budget ${BUDGET_KEYSTROKE_MS} ms); ` +
         `keydown → frame rendered, idle wait for the display's frame included: median ${latency.median.toFixed(1)} ms, p95 ${latency.p95.toFixed(1)} ms (not budgeted)`,
     );
-  } finally {
-    await browser?.close();
-    await stopServer(server.child);
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 // Run alone: `node --import tsx tests/bench/translationBrowser.ts`.

@@ -194,3 +194,82 @@ test('the first visit’s course-updates popover closes on Escape, wherever the 
     await context.close();
   }
 });
+
+test('a row below the fold, scrolled into view by the browser and clicked, opens its editor; its Reset is reached by Right, not by Tab', async ({ browser, baseURL }) => {
+  const page = await translatorPage(browser, baseURL!, VERA, translatePath(await frenchId(browser, baseURL!)));
+  try {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    const table = await segmentTable(page);
+    const scroller = table.locator('.translation-table__scroll');
+    // The last segment row in the document lies below the table's visible part (the rows drawn ahead of a scroll).
+    const last = table.getByTitle('Edit translation').last();
+    const index = await last.evaluate((target) => target.closest('[role="row"]')!.getAttribute('data-index'));
+    const row = table.locator(`[role="row"][data-index="${index}"]`);
+    const target = row.locator('.translation-segment__text');
+    // Saved once, the row shows more under its text (Edited, who, Reset): the part a click does not land on.
+    await target.focus();
+    await page.keyboard.press('Enter');
+    const editor = row.getByRole('textbox', { name: /^Translation of/ });
+    await expect(editor).toBeFocused();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' !');
+    await row.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(editor).toBeHidden();
+    await expect(row).toContainText('Edited');
+    // The saved row shows Reset, yet the table stays one Tab stop: Tab leaves it from the row, Shift+Tab comes back.
+    const reset = row.getByRole('button', { name: 'Reset', exact: true });
+    await expect(reset).toBeVisible();
+    await target.focus();
+    await page.keyboard.press('Tab');
+    expect(await focusIsInTable(page)).toBe(false);
+    await page.keyboard.press('Shift+Tab');
+    await expect(target).toBeFocused();
+    // Right reaches the row's Reset, Left goes back to the row; Right and Enter ask to reset.
+    await page.keyboard.press('ArrowRight');
+    await expect(reset).toBeFocused();
+    await page.screenshot({ path: test.info().outputPath('row-reset-focused.png') });
+    await page.keyboard.press('ArrowLeft');
+    await expect(target).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    const resetDialog = page.getByRole('dialog', { name: 'Reset this translation?' });
+    await expect(resetDialog).toBeVisible();
+    await expectNoAxeViolations(page, 'the reset dialog asked from the keyboard');
+    await resetDialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(resetDialog).toBeHidden();
+    // Back to the top (the keyboard on the first row), the row below the fold again.
+    await row.locator('.translation-segment__text').focus();
+    await page.keyboard.press('Home');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[data-index]')?.getAttribute('data-index'))).toBe('0');
+    await scroller.evaluate((element) => element.scrollTo({ top: 0 }));
+    await expect.poll(() => target.evaluate((text) => text.getBoundingClientRect().top >= text.closest('.translation-table__scroll')!.getBoundingClientRect().bottom)).toBe(true);
+    // Brought into view by the browser's own scrolling (no wheel), then clicked where it is: its editor opens.
+    await target.scrollIntoViewIfNeeded();
+    expect(await scroller.evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
+    await target.click();
+    await expect(editor).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(editor).toBeHidden();
+    // The keyboard back to the first row (Home), the table at the top; then the row scrolled just far enough for its
+    // text (the rest of the row still below the fold): a press there moves nothing under the pointer, the editor opens.
+    await page.keyboard.press('Home');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[data-index]')?.getAttribute('data-index'))).toBe('0');
+    await scroller.evaluate((element) => element.scrollTo({ top: 0 }));
+    await target.evaluate((text) => text.scrollIntoView({ block: 'end' }));
+    await expect.poll(() => row.evaluate((element) => element.getBoundingClientRect().bottom > element.closest('.translation-table__scroll')!.getBoundingClientRect().bottom)).toBe(true);
+    await scroller.evaluate((element) => {
+      const at = { down: -1, click: -1 };
+      document.addEventListener('mousedown', () => (at.down = element.scrollTop), { capture: true, once: true });
+      document.addEventListener('click', () => (at.click = element.scrollTop), { capture: true, once: true });
+      (window as unknown as { __pressedAt: typeof at }).__pressedAt = at;
+    });
+    await target.click();
+    await expect(editor).toBeFocused();
+    // The table did not move between the press and the click (a row moving under the pointer loses the click).
+    const at = await page.evaluate(() => (window as unknown as { __pressedAt: { down: number; click: number } }).__pressedAt);
+    expect(at.click).toBe(at.down);
+    expectNoPageErrors(page);
+  } finally {
+    await page.context().close();
+  }
+});

@@ -51,14 +51,31 @@ async function load(t: T, progressDetails: Record<string, unknown> = {}) {
   await settle();
 }
 
+/** The actor with the small Storyline file loaded (progress as given: a complete group is locked). */
+async function loaded(progressDetails: Record<string, unknown> = {}): Promise<T> {
+  const t = start();
+  await load(t, progressDetails);
+  return t;
+}
+
+/** The segment's editor opened and its text typed. */
+function typeIn(t: T, key: string, value: string) {
+  t.actor.send({ type: 'translation.startEdit', key });
+  t.actor.send({ type: 'translation.edit', key, value });
+}
+
+/** T1 typed as "Bonjour" and Ctrl+Enter pressed: its save on the wire, T2's editor open. */
+async function savedAndNext(): Promise<T> {
+  const t = await loaded();
+  typeIn(t, T1, 'Bonjour');
+  t.actor.send({ type: 'translation.saveAndNext' });
+  await settle();
+  return t;
+}
+
 describe('translation keyboard: save-and-next (Ctrl/Cmd+Enter)', () => {
   it('saves the segment and opens the next segment’s editor at once, the save going on on the wire', async () => {
-    const t = start();
-    await load(t);
-    t.actor.send({ type: 'translation.startEdit', key: T1 });
-    t.actor.send({ type: 'translation.edit', key: T1, value: 'Bonjour' });
-    t.actor.send({ type: 'translation.saveAndNext' });
-    await settle();
+    const t = await savedAndNext();
     expect(loadStatusOf(t.snap())).toBe('SUBMITTING');
     expect(t.calls.saveChanges.calls[0]!.input.batches[0]![0]!.path).toBe(T1);
     expect(t.snap().context.editing?.key).toBe(T2);
@@ -70,12 +87,7 @@ describe('translation keyboard: save-and-next (Ctrl/Cmd+Enter)', () => {
   });
 
   it('opens another row clicked while the save is on the wire (SUBMITTING), but not the row being saved', async () => {
-    const t = start();
-    await load(t);
-    t.actor.send({ type: 'translation.startEdit', key: T1 });
-    t.actor.send({ type: 'translation.edit', key: T1, value: 'Bonjour' });
-    t.actor.send({ type: 'translation.saveAndNext' });
-    await settle();
+    const t = await savedAndNext();
     t.actor.send({ type: 'translation.leaveEdit' });
     expect(t.snap().context.editing).toBeNull();
     // Still SUBMITTING: the row being saved does not open on its old value; another row does.
@@ -87,12 +99,7 @@ describe('translation keyboard: save-and-next (Ctrl/Cmd+Enter)', () => {
   });
 
   it('opens the row being saved, clicked while its save is on the wire, once its stored value is read back', async () => {
-    const t = start();
-    await load(t);
-    t.actor.send({ type: 'translation.startEdit', key: T1 });
-    t.actor.send({ type: 'translation.edit', key: T1, value: 'Bonjour' });
-    t.actor.send({ type: 'translation.saveAndNext' });
-    await settle();
+    const t = await savedAndNext();
     t.actor.send({ type: 'translation.leaveEdit' });
     t.actor.send({ type: 'translation.startEdit', key: T1 });
     expect(t.snap().context.editing).toBeNull();
@@ -107,12 +114,7 @@ describe('translation keyboard: save-and-next (Ctrl/Cmd+Enter)', () => {
   });
 
   it('a row clicked while the saved segment is read back (CHANGES_PENDING) opens once it is in; the latest click wins', async () => {
-    const t = start();
-    await load(t);
-    t.actor.send({ type: 'translation.startEdit', key: T1 });
-    t.actor.send({ type: 'translation.edit', key: T1, value: 'Bonjour' });
-    t.actor.send({ type: 'translation.saveAndNext' });
-    await settle();
+    const t = await savedAndNext();
     t.actor.send({ type: 'translation.leaveEdit' });
     t.actor.send({ type: 'translation.startEdit', key: T1 });
     t.calls.saveChanges.calls[0]!.resolve({ paths: {} });
@@ -127,9 +129,8 @@ describe('translation keyboard: save-and-next (Ctrl/Cmd+Enter)', () => {
   });
 
   it('skips rows that cannot be edited (a complete, locked group) and says so at the last segment', async () => {
-    const t = start();
     // Slide 2 (t3) is complete: locked.
-    await load(t, { '["sc1","sl2"]': { userId: 'u-vera', updatedAt: '2026-11-22T10:00:00.000Z' } });
+    const t = await loaded({ '["sc1","sl2"]': { userId: 'u-vera', updatedAt: '2026-11-22T10:00:00.000Z' } });
     t.actor.send({ type: 'translation.startEdit', key: T2 });
     t.actor.send({ type: 'translation.saveAndNext' });
     await settle();
@@ -141,12 +142,7 @@ describe('translation keyboard: save-and-next (Ctrl/Cmd+Enter)', () => {
   });
 
   it('keeps the text as the segment’s draft when the save is refused after the editor moved on', async () => {
-    const t = start();
-    await load(t);
-    t.actor.send({ type: 'translation.startEdit', key: T1 });
-    t.actor.send({ type: 'translation.edit', key: T1, value: 'Bonjour' });
-    t.actor.send({ type: 'translation.saveAndNext' });
-    await settle();
+    const t = await savedAndNext();
     t.calls.saveChanges.calls[0]!.reject(httpError(409, 'The segment is locked.'));
     await settle();
     expect(loadStatusOf(t.snap())).toBe('ERROR');
@@ -159,10 +155,8 @@ describe('translation keyboard: save-and-next (Ctrl/Cmd+Enter)', () => {
   });
 
   it('a second Ctrl+Enter while a save is on the wire is answered with words, the text kept', async () => {
-    const t = start();
-    await load(t);
-    t.actor.send({ type: 'translation.startEdit', key: T1 });
-    t.actor.send({ type: 'translation.edit', key: T1, value: 'Bonjour' });
+    const t = await loaded();
+    typeIn(t, T1, 'Bonjour');
     t.actor.send({ type: 'translation.saveAndNext' });
     t.actor.send({ type: 'translation.edit', key: T2, value: 'Salut' });
     t.actor.send({ type: 'translation.saveAndNext' });
@@ -174,10 +168,8 @@ describe('translation keyboard: save-and-next (Ctrl/Cmd+Enter)', () => {
 
 describe('translation keyboard: moving the editor without saving (Alt+Up / Alt+Down) and Escape', () => {
   it('moves to the next and previous segment, keeping a changed text as a draft that comes back', async () => {
-    const t = start();
-    await load(t);
-    t.actor.send({ type: 'translation.startEdit', key: T1 });
-    t.actor.send({ type: 'translation.edit', key: T1, value: 'Bonjour' });
+    const t = await loaded();
+    typeIn(t, T1, 'Bonjour');
     t.actor.send({ type: 'translation.moveEdit', direction: 1 });
     expect(t.snap().context.editing?.key).toBe(T2);
     expect(t.calls.saveChanges.calls).toHaveLength(0);
@@ -191,10 +183,8 @@ describe('translation keyboard: moving the editor without saving (Alt+Up / Alt+D
   });
 
   it('Escape leaves the editor for its row and keeps the changed text; Cancel drops it', async () => {
-    const t = start();
-    await load(t);
-    t.actor.send({ type: 'translation.startEdit', key: T3 });
-    t.actor.send({ type: 'translation.edit', key: T3, value: 'Au revoir' });
+    const t = await loaded();
+    typeIn(t, T3, 'Au revoir');
     t.actor.send({ type: 'translation.leaveEdit' });
     expect(t.snap().context.editing).toBeNull();
     expect(t.snap().context.focusedKey).toBe(T3);
@@ -204,8 +194,7 @@ describe('translation keyboard: moving the editor without saving (Alt+Up / Alt+D
     t.actor.send({ type: 'translation.cancelEdit' });
     expect(hasDraftOf(t.snap().context, T3)).toBe(false);
     // Saving drops the draft too.
-    t.actor.send({ type: 'translation.startEdit', key: T1 });
-    t.actor.send({ type: 'translation.edit', key: T1, value: 'Bonjour' });
+    typeIn(t, T1, 'Bonjour');
     t.actor.send({ type: 'translation.leaveEdit' });
     t.actor.send({ type: 'translation.startEdit', key: T1 });
     t.actor.send({ type: 'translation.save' });
@@ -215,8 +204,7 @@ describe('translation keyboard: moving the editor without saving (Alt+Up / Alt+D
 
 describe('translation keyboard: the table’s roving focus and the shortcut sheet', () => {
   it('one Tab stop: the shown group’s header, then wherever arrows, Home / End and pages move it', async () => {
-    const t = start();
-    await load(t);
+    const t = await loaded();
     const keys = rowKeysOf(t.snap().context);
     expect(keys).toContain(SLIDE1);
     // Before any move: the header of the group shown (the bottom bar's), not the scene above it.
@@ -247,8 +235,7 @@ describe('translation keyboard: the table’s roving focus and the shortcut shee
   });
 
   it('the shortcut sheet opens and closes', async () => {
-    const t = start();
-    await load(t);
+    const t = await loaded();
     t.actor.send({ type: 'translation.openShortcuts' });
     expect(t.snap().context.shortcutsOpen).toBe(true);
     t.actor.send({ type: 'translation.closeShortcuts' });

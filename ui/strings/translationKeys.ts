@@ -15,6 +15,7 @@ export const translationKeysStrings = {
   'translation.keys.rowPage': 'A page up / down',
   'translation.keys.open': 'Edit the segment (or open and close a group)',
   'translation.keys.tab': 'Leave the table (it is one Tab stop)',
+  'translation.keys.rowControls': 'To a row’s own buttons, such as Reset, and back',
   'translation.keys.saveAndNext': 'Save and edit the next segment',
   'translation.keys.moveEdit': 'Edit the previous / next segment without saving (your text is kept as a draft)',
   'translation.keys.leave': 'Back to the row (your text is kept as a draft)',

@@ -23,6 +23,7 @@ import { groupTypeLabel } from './labels.ts';
 import { SegmentText, type SegmentTextHits } from './SegmentText.tsx';
 import { SegmentMarkers } from './tools/SegmentMarkers.tsx';
 import { ROVING, usePinnedRange, useRovingFocus } from './keyboard/useRovingFocus.ts';
+import { RowExtras } from './keyboard/RowExtras.tsx';
 
 /** One field's search hits in a segment (plain-text offsets; currentMatch indexes matches, null: not the current hit). */
 export interface SegmentHits {
@@ -497,7 +498,7 @@ export const SegmentRow = memo(function SegmentRow({
             {marked && <SegmentMarkers duplicates={duplicates} lowContrast={lowContrast} disabledByDiff={disabledByDiff} />}
           </div>
         )}
-        {extras !== null && extras !== undefined && extras !== false && <div className="translation-segment__extras">{extras}</div>}
+        {extras !== null && extras !== undefined && extras !== false && <RowExtras outOfTabOrder={!editing}>{extras}</RowExtras>}
       </div>
     </>
   );

@@ -31,6 +31,7 @@ export function shortcutSections(mac: boolean): ShortcutSection[] {
         { keys: ['Home', 'End'], label: 'translation.keys.rowEnds' },
         { keys: ['Page Up', 'Page Down'], label: 'translation.keys.rowPage' },
         { keys: ['Enter'], label: 'translation.keys.open' },
+        { keys: ['→', '←'], label: 'translation.keys.rowControls' },
         { keys: ['Tab'], label: 'translation.keys.tab' },
       ],
     },
