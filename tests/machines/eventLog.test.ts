@@ -298,6 +298,32 @@ describe('a log bounded by bytes', () => {
   });
 });
 
+describe('checkpoints of a large system', () => {
+  const holder = setup({}).createMachine({
+    id: 'holder',
+    context: { model: 'y'.repeat(60_000), count: 0 },
+    on: { add: { actions: assign({ count: ({ context }) => context.count + 1 }) } },
+  });
+  const app = setup({ actors: { holder } }).createMachine({ id: 'app', invoke: { id: 'holder', src: 'holder', systemId: 'holder' } });
+
+  it('does not take a checkpoint after every event when one checkpoint alone passes a quarter of the bound', () => {
+    const clock = new ManualClock();
+    const { recorder, app: actor } = record(app, clock, { capacityBytes: 200_000, checkpointEveryMs: 1_000 });
+    actor.start();
+    const ref = actor.system.get('holder') as AnyActorRef;
+    clock.advance(clock.time + 1_500);
+    ref.send({ type: 'add' }); // the first checkpoint, by time: about 60 KB, over a quarter of 200 KB
+    // Written as the page idles between events (recorder.bytes() writes what is pending).
+    for (let i = 0; i < 50; i++) {
+      recorder.bytes();
+      ref.send({ type: 'add' });
+    }
+    const { log } = exportAndParse(recorder);
+    expect(log.entries.filter((e) => e.k === 'checkpoint')).toHaveLength(1);
+    expect(replayLog(log, { root: app, rootId: 'app' }).divergences).toEqual([]);
+  });
+});
+
 describe('definition hashes', () => {
   it('names combined guards by their parts and ignores function names, which minification changes', () => {
     expect(guardName(and(['isOwner', not('isLocked')]))).toBe('and(isOwner, not(isLocked))');
