@@ -8,7 +8,8 @@ export type AccessModalEvent =
   | { type: 'access.open'; variant: AccessVariant; hasEmail: boolean }
   /** The modal's main button: /rise (non-admin), add me as learning admin (admin), the bridge (learning admin). */
   | { type: 'access.confirm' }
-  | { type: 'access.close' };
+  | { type: 'access.close' }
+  | { type: 'access.reset' };
 
 /**
  * The access modal of the learning product (foundation §2, §4, §5, §8): `nonAdmin` (its button goes to /rise),
@@ -31,6 +32,8 @@ export const accessModalMachine = setup({
 }).createMachine({
   id: 'accessModal',
   initial: 'closed',
+  // Sign-out: nothing of the last person's stays open.
+  on: { 'access.reset': { target: '.closed' } },
   states: {
     closed: {
       on: {

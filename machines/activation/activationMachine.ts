@@ -19,7 +19,8 @@ export type ActivationEvent =
   | { type: 'activation.search'; query: string }
   | { type: 'activation.selectAdmin'; aid: string }
   | { type: 'activation.sendRequest' }
-  | { type: 'activation.close' };
+  | { type: 'activation.close' }
+  | { type: 'activation.reset' };
 
 const CLOSED: ActivationContext = { subscriptionId: null, query: '', admins: [], selectedAdminId: null };
 
@@ -55,6 +56,8 @@ export const activationMachine = setup({
   id: 'activation',
   context: CLOSED,
   initial: 'closed',
+  // Sign-out: nothing of the last person's stays open (closed clears the context).
+  on: { 'activation.reset': { target: '.closed' } },
   states: {
     closed: {
       entry: assign(CLOSED),

@@ -7,7 +7,7 @@ export interface DownloadsContext {
   minimumVersion: MinimumVersion | null;
 }
 
-export type DownloadsEvent = { type: 'downloads.load' } | { type: 'downloads.retry' };
+export type DownloadsEvent = { type: 'downloads.load' } | { type: 'downloads.retry' } | { type: 'downloads.reset' };
 
 /** What the downloads page says when the build list cannot be read (review-and-content §8). */
 export const DOWNLOADS_FAILED_MESSAGE = 'unable to retrieve downloads, please try again';
@@ -25,7 +25,8 @@ export const downloadsMachine = setup({
   context: { list: null, minimumVersion: null },
   initial: 'idle',
   // Each visit of the page reads the list again.
-  on: { 'downloads.load': { target: '.loading' } },
+  // Sign-out forgets the list read for the last person.
+  on: { 'downloads.load': { target: '.loading' }, 'downloads.reset': { target: '.idle', actions: assign({ list: null, minimumVersion: null }) } },
   states: {
     idle: {},
     loading: {

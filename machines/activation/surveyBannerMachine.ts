@@ -14,7 +14,8 @@ export type SurveyBannerEvent =
   | { type: 'survey.send' }
   | { type: 'survey.cancel' }
   | { type: 'survey.dismiss' }
-  | { type: 'survey.closeThanks' };
+  | { type: 'survey.closeThanks' }
+  | { type: 'survey.reset' };
 
 /** Longest comment the banner sends. */
 export const SURVEY_FEEDBACK_MAX = 1500;
@@ -34,6 +35,8 @@ export const surveyBannerMachine = setup({
   id: 'surveyBanner',
   context: { isPositive: null, feedback: '' },
   initial: 'idle',
+  // Sign-out: the next person's banner starts over (their own stored date decides).
+  on: { 'survey.reset': { target: '.idle', actions: assign({ isPositive: null, feedback: '' }) } },
   states: {
     idle: {
       on: {

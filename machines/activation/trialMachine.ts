@@ -12,7 +12,8 @@ export type TrialEvent =
   /** The landing page opened (the viewed event is tracked); reducedMotion: the person's prefers-reduced-motion. */
   | { type: 'trial.viewed'; reducedMotion: boolean }
   | { type: 'trial.request'; kind: TrialRequestKind }
-  | { type: 'trial.closeModal' };
+  | { type: 'trial.closeModal' }
+  | { type: 'trial.reset' };
 
 /**
  * The localization trial landing (foundation §2, §4, §7, §9): `trial.viewed` tracks the viewed event; a request
@@ -33,7 +34,11 @@ export const trialMachine = setup({
   context: { sent: null, reducedMotion: false },
   initial: 'unseen',
   // The page opened (again): a fresh landing, whatever a previous visit left.
-  on: { 'trial.viewed': { target: '.ready', actions: [assign({ sent: null, reducedMotion: ({ event }) => event.reducedMotion }), 'trackViewed'] } },
+  on: {
+    'trial.viewed': { target: '.ready', actions: [assign({ sent: null, reducedMotion: ({ event }) => event.reducedMotion }), 'trackViewed'] },
+    // Sign-out: the last person's request and its modal are gone.
+    'trial.reset': { target: '.unseen', actions: assign({ sent: null }) },
+  },
   states: {
     unseen: {},
     ready: { on: { 'trial.request': { target: 'requesting', actions: assign({ sent: ({ event }) => event.kind }) } } },

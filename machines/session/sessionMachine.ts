@@ -342,6 +342,12 @@ export const sessionMachine = setup({
         sendToSystem('dashboard', () => ({ type: 'dashboard.reset' })),
         // The authoring dashboard's templates, webinars, onboarding check and course creation were the last person's.
         sendToSystem('authoringDashboard', () => ({ type: 'authoringDashboard.reset' })),
+        // The foundation screens' activation, access modal, trial, survey banner and downloads likewise.
+        sendToSystem('reachActivation', () => ({ type: 'activation.reset' })),
+        sendToSystem('accessModal', () => ({ type: 'access.reset' })),
+        sendToSystem('trial', () => ({ type: 'trial.reset' })),
+        sendToSystem('surveyBanner', () => ({ type: 'survey.reset' })),
+        sendToSystem('downloads', () => ({ type: 'downloads.reset' })),
       ],
       on: {
         'auth.status': [

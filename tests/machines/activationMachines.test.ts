@@ -4,12 +4,15 @@
  * access modal's missing-email toast; the survey's hide date written on answering.
  */
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
+import { createActor, createMachine, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import { ACTIVATION_POLL_MS, CELEBRATION, type TrialRequestKind } from '../../domain/activation.ts';
 import { accessModalMachine } from '../../machines/activation/accessModalMachine.ts';
 import { activationMachine } from '../../machines/activation/activationMachine.ts';
 import { surveyBannerMachine } from '../../machines/activation/surveyBannerMachine.ts';
 import { trialMachine } from '../../machines/activation/trialMachine.ts';
+import { downloadsMachine } from '../../machines/activation/downloadsMachine.ts';
+import { inert } from '../../machines/inert.ts';
+import { sessionMachine } from '../../machines/session/sessionMachine.ts';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -119,5 +122,38 @@ describe('access modal and survey banner effects', () => {
     dismissed.send({ type: 'survey.dismiss' });
     expect(dismissed.getSnapshot().value).toBe('hidden');
     expect(remembered).toBe(2);
+  });
+});
+
+describe('signing out forgets the foundation screens of the last person', () => {
+  it('closes the activation and access modals, and starts the trial, survey banner and downloads over', () => {
+    const root = createActor(
+      createMachine({
+        invoke: [
+          { id: 'reachActivation', systemId: 'reachActivation', src: inert(activationMachine) },
+          { id: 'accessModal', systemId: 'accessModal', src: inert(accessModalMachine) },
+          { id: 'trial', systemId: 'trial', src: inert(trialMachine) },
+          { id: 'surveyBanner', systemId: 'surveyBanner', src: inert(surveyBannerMachine) },
+          { id: 'downloads', systemId: 'downloads', src: inert(downloadsMachine) },
+          { id: 'session', systemId: 'session', src: inert(sessionMachine) },
+        ],
+      }),
+    ).start();
+    const get = (id: string) => root.system.get(id)!;
+    get('session').send({ type: 'auth.status', status: 'signedIn', user: { sub: 'u1', email: 'a@example.com', firstName: 'A', lastName: 'B' }, anonymousUser: null });
+    get('reachActivation').send({ type: 'activation.open', subscriptionId: 'sub-1', isAdmin: true });
+    get('accessModal').send({ type: 'access.open', variant: 'nonAdmin', hasEmail: true });
+    get('trial').send({ type: 'trial.viewed', reducedMotion: true });
+    get('surveyBanner').send({ type: 'survey.start', hidden: false });
+    get('surveyBanner').send({ type: 'survey.thumb', isPositive: false });
+    get('downloads').send({ type: 'downloads.load' });
+    expect(get('reachActivation').getSnapshot().value).not.toBe('closed');
+    expect(get('accessModal').getSnapshot().value).not.toBe('closed');
+    get('session').send({ type: 'auth.status', status: 'ready', user: null, anonymousUser: null });
+    expect(get('reachActivation').getSnapshot().value).toBe('closed');
+    expect(get('accessModal').getSnapshot().value).toBe('closed');
+    expect(get('trial').getSnapshot().value).toBe('unseen');
+    expect(get('surveyBanner').getSnapshot()).toMatchObject({ value: 'idle', context: { isPositive: null, feedback: '' } });
+    expect(get('downloads').getSnapshot()).toMatchObject({ value: 'idle', context: { list: null } });
   });
 });
