@@ -20,6 +20,7 @@ import lighthouse, { desktopConfig } from 'lighthouse';
 import { UPDATES_POPOVER_DISMISSED_STORAGE_KEY, WALKTHROUGH_DONE_STORAGE_KEY } from '../../domain/translation.ts';
 import { SEEDED_TRANSLATIONS } from '../../server/translations/seed.ts';
 import { startServer, stopServer } from './grid.ts';
+import { CHROMIUM_LAUNCH } from '../support/chromium.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SIGN_IN = { email: 'alex.admin@example.com', password: 'review-demo' };
@@ -140,10 +141,10 @@ export async function benchFirstLoad(): Promise<void> {
     const started = await startServer(dataDir);
     server = started.child;
     context = await chromium.launchPersistentContext(profileDir, {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: CHROMIUM_LAUNCH.executablePath,
       headless: true,
       viewport: { width: 1350, height: 940 },
-      args: [`--remote-debugging-port=${DEBUG_PORT}`, '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [`--remote-debugging-port=${DEBUG_PORT}`, ...CHROMIUM_LAUNCH.args],
     });
     // The translate tab's first-visit extras (walkthrough, course-updates popover) would cover the table.
     await context.addInitScript(

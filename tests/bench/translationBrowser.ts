@@ -17,12 +17,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
 import { UPDATES_POPOVER_DISMISSED_STORAGE_KEY, WALKTHROUGH_DONE_STORAGE_KEY } from '../../domain/translation.ts';
 import { generateStorylineCourse } from '../../domain/translation.fixtures.ts';
 import { SEEDED_TRANSLATIONS } from '../../server/translations/seed.ts';
 import { ensureClientBuild, startServer, stopServer } from './grid.ts';
 import { KEY_MARK, SCROLL_MARK, TRACE_CATEGORIES, keystrokeWorkFromTrace, scrollWorkFromTrace, type TraceEvent } from './traceWork.ts';
+import { launchChromium } from '../support/chromium.ts';
 
 const SEGMENTS = 20_000;
 const BUDGET_INTERACTIVE_MS = 1_500;
@@ -174,10 +175,7 @@ export async function withLargeCourse<T>(title: string, prefix: string, bench: (
   const server = await startServer(dataDir);
   try {
     const itemId = plantLargeCourse(dataDir);
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchChromium();
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     await page.addInitScript(
       ([walkthrough, popover]) => {
