@@ -94,14 +94,20 @@ function fireDue(session: Session, t: number): void {
   }
 }
 
-export function recordLonger(log: ParsedLog, options: Options & { repeatFromMs: number; untilMs: number }): { bytes: Uint8Array; repeats: number } {
+/**
+ * The recorded session, then its active use (from `repeatFromMs`) delivered again and again until `untilMs`, delayed
+ * events firing when due as in a browser; `pauseMs` of idle time (timers still firing) between rounds sets how busy
+ * the longer session is.
+ */
+export function recordLonger(log: ParsedLog, options: Options & { repeatFromMs: number; untilMs: number; pauseMs?: number }): { bytes: Uint8Array; repeats: number } {
   const session = startSession(options);
   deliverRecorded(session, log);
   const end = Math.max(log.header.endTime, options.repeatFromMs + 1);
   const span = end - options.repeatFromMs;
   const active = log.entries.filter((entry): entry is EventEntry => entry.k === 'event' && entry.t >= options.repeatFromMs && entry.timer === undefined && isInjected(entry));
   let repeats = 0;
-  for (let offset = end - options.repeatFromMs; options.repeatFromMs + offset < options.untilMs; offset += span, repeats++) {
+  const pause = Math.max(0, options.pauseMs ?? 0);
+  for (let offset = end - options.repeatFromMs + pause; options.repeatFromMs + offset < options.untilMs; offset += span + pause, repeats++) {
     for (const entry of active) {
       const t = entry.t + offset;
       if (t > options.untilMs) break;
