@@ -51,6 +51,7 @@ const server = await fromEnvAsync(() => startServer({
   socketReconnect: fromEnv(() => reconnectPolicyFromEnv(process.env)),
   eventLog: fromEnv(() => eventLogFromEnv(process.env)),
   downtime: fromEnv(() => downtimeFromEnv(process.env)),
+  ...(process.env.COURSE_IMPORT_DELAY_MS?.trim() ? { courseImportDelayMs: intFromEnv('COURSE_IMPORT_DELAY_MS', 1500) } : {}),
   logger: process.env.LOG_REQUESTS === '1',
 }));
 

@@ -16,7 +16,8 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** A maintenance window around now: announced from yesterday, until the day after tomorrow. */
 const INSIDE = { DOWNTIME_ANNOUNCE_FROM: iso(today - DAY_MS), DOWNTIME_STARTS_AT: iso(today + DAY_MS), DOWNTIME_ENDS_AT: iso(today + 2 * DAY_MS) };
 
-test.use({ serverEnv: { REVIEW_E2E_SERVER: 'dashboard-foundation', ...INSIDE } });
+// A template import here takes ten minutes: the wait page stays while it is checked.
+test.use({ serverEnv: { REVIEW_E2E_SERVER: 'dashboard-foundation', ...INSIDE, COURSE_IMPORT_DELAY_MS: '600000' } });
 
 const ALEX = 'alex.admin@example.com';
 const TARA = 'tara.team@example.com';
@@ -185,4 +186,14 @@ test("signed out, a template's and a character's content pages show under the co
   await expect(page.getByRole('heading', { level: 1, name: 'Code of Conduct' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Use this template' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to the dashboard' })).toBeVisible();
+});
+
+test('while a template import is on its way, the wait page says so and passes axe', async ({ page }) => {
+  await dashboardAs(page, TARA);
+  await page.getByRole('button', { name: /Use template/ }).first().click();
+  await expect(page).toHaveURL(/\/import-course\/course-/);
+  await expect(page.getByText('Your course is loading.')).toBeVisible();
+  await expectNoAxeViolations(page, 'the course import wait page');
+  // Still waiting for the conveyor: no navigation away meanwhile.
+  await expect(page).toHaveURL(/\/import-course\/course-/);
 });
