@@ -17,7 +17,7 @@ import { openDatabase, type Db } from '../../server/db/database.ts';
 import { createJobQueue } from '../../server/jobs.ts';
 import { SEEDED_ITEMS } from '../../server/seedContent.ts';
 import { SEEDED_TRANSLATIONS } from '../../server/translations/seed.ts';
-import { ackData, callApi, callJson, connectSocket, connectOutcome, connectUser, itemViewOf, openConnected, signIn, type UserClient, waitFor } from '../support/clients.ts';
+import { ackData, callApi, callJson, connectUser, itemViewOf, openConnected, waitFor } from '../support/clients.ts';
 import { commentCall, commentDraft } from '../support/comments.ts';
 import { testDatabaseFor } from '../support/postgres.ts';
 import { browserFetch, CLIENT_ID, SCOPE, signInWithSession, startTestServer, type TestServer } from '../support/testServer.ts';
@@ -40,19 +40,10 @@ afterAll(async () => {
   await a?.close();
 });
 
-/** Signs in on A (the shared OIDC store) and connects the user's namespace on `url`. */
-async function userOn(url: string, email: string): Promise<UserClient> {
-  const user = await signIn(a.url, email);
-  const socket = connectSocket(url, `/user/${user.aid}`, { token: user.token });
-  sockets.push(socket);
-  expect(await connectOutcome(socket)).toBe('connected');
-  return { ...user, socket };
-}
-
 describe('two instances on one PostgreSQL', () => {
   it('a folder created through A appears live for a client of B', async () => {
     const alexOnA = await connectUser(a.url, 'alex.admin@example.com', sockets);
-    const taraOnB = await userOn(b.listenUrl, 'tara.team@example.com');
+    const taraOnB = await connectUser(b.listenUrl, 'tara.team@example.com', sockets, a.url);
     const folders = ackData((await alexOnA.socket.timeout(5000).emitWithAck('folder.fetch', {})) as never) as { folders: FolderRecord[] };
     const library = folders.folders.find((f) => f.name === 'Team Library')!;
     const name = `Cluster folder ${randomBytes(3).toString('hex')}`;
@@ -64,7 +55,7 @@ describe('two instances on one PostgreSQL', () => {
   it('a comment posted on B reaches a watcher on A', async () => {
     const alexOnA = await connectUser(a.url, 'alex.admin@example.com', sockets);
     const nickOnA = await connectUser(a.url, 'nick.nonadmin@example.com', sockets);
-    const taraOnB = await userOn(b.listenUrl, 'tara.team@example.com');
+    const taraOnB = await connectUser(b.listenUrl, 'tara.team@example.com', sockets, a.url);
     const styleGuide: ItemDetail = await itemViewOf(alexOnA, SEEDED_ITEMS.threeVersions);
     const watcher = await openConnected(a.url, `/item/${styleGuide.id}`, { token: nickOnA.token }, sockets);
     const body = `Posted on B ${randomBytes(3).toString('hex')}`;
@@ -75,8 +66,8 @@ describe('two instances on one PostgreSQL', () => {
 
   it('a segment saved on A is read back on B, and B’s watcher is told', async () => {
     const alexOnA = await connectUser(a.url, 'alex.admin@example.com', sockets);
-    const vera = await userOn(a.url, 'vera.validator@example.com');
-    const maria = await userOn(b.listenUrl, 'maria.multi@example.com');
+    const vera = await connectUser(a.url, 'vera.validator@example.com', sockets);
+    const maria = await connectUser(b.listenUrl, 'maria.multi@example.com', sockets, a.url);
     const french = seededItem(await seededTranslationItems(a.url, alexOnA), SEEDED_TRANSLATIONS.storylineFrench);
     const version = french.versions.at(-1)!.id;
     const watcher = await openConnected(b.listenUrl, `/item/${french.id}`, { token: maria.token }, sockets);

@@ -15,7 +15,7 @@ import { UPLOAD_KEY_PREFIXES, type ItemAck, type ItemDetail, type ItemPushes, ty
 import { s3ObjectStore, s3SettingsFromEnv, type S3ObjectStore } from '../../server/storage/s3.ts';
 import { buildStoryFixture } from '../../server/uploads/index.ts';
 import { startLocalS3, type LocalS3 } from '../../tools/s3.ts';
-import { ackData, callJson, connectOutcome, connectSocket, fetchPackage, signIn, type UserClient, waitFor } from '../support/clients.ts';
+import { ackData, callJson, connectOutcome, connectSocket, connectUser, fetchPackage, type UserClient, waitFor } from '../support/clients.ts';
 import { testDatabaseFor } from '../support/postgres.ts';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
 
@@ -50,14 +50,6 @@ afterAll(async () => {
   if (s3Folder) await rm(s3Folder, { recursive: true, force: true });
 });
 
-async function userOn(url: string, email: string): Promise<UserClient> {
-  const user = await signIn(a.url, email);
-  const socket = connectSocket(url, `/user/${user.aid}`, { token: user.token });
-  sockets.push(socket);
-  expect(await connectOutcome(socket)).toBe('connected');
-  return { ...user, socket };
-}
-
 const call = async <T>(who: UserClient, event: string, payload: unknown): Promise<T> => ackData((await who.socket.timeout(5000).emitWithAck(event, payload)) as ItemAck<never>) as T;
 
 /** The same address on B's port: B is asked with the Host of the public URL, as a proxy in front of both would ask. */
@@ -70,8 +62,8 @@ function throughB(url: string): { url: string; host: string } {
 
 describe('two instances on one object store', () => {
   it('an upload PUT to A is played through B: its package, thumbnail and download come from the object store', async () => {
-    const taraOnA = await userOn(a.url, 'tara.team@example.com');
-    const taraOnB = await userOn(b.listenUrl, 'tara.team@example.com');
+    const taraOnA = await connectUser(a.url, 'tara.team@example.com', sockets, a.url);
+    const taraOnB = await connectUser(b.listenUrl, 'tara.team@example.com', sockets, a.url);
     const title = `Uploaded on A ${randomBytes(3).toString('hex')}`;
     const bytes = buildStoryFixture({ title, slides: [{ id: 's0', title: 'Welcome', sceneIndex: 0 }, { id: 's1', title: 'Played on B', sceneIndex: 0 }] });
     const query = new URLSearchParams({ acl: 'public-read', keyPrefix: UPLOAD_KEY_PREFIXES.storyline, fileName: `${title}.zip` });

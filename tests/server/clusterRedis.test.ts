@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentPushes } from '../../domain/content.ts';
 import type { FolderRecord } from '../../domain/folderTree.ts';
 import { startRedis, type RedisServer } from '../../tools/redis.ts';
-import { ackData, callJson, connectOutcome, connectSocket, connectUser, signIn, type UserClient, waitFor } from '../support/clients.ts';
+import { ackData, callJson, connectUser, signIn, waitFor } from '../support/clients.ts';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
 
 let redisDir: string;
@@ -36,18 +36,10 @@ afterAll(async () => {
   if (redisDir) await rm(redisDir, { recursive: true, force: true });
 });
 
-async function userOn(url: string, email: string): Promise<UserClient> {
-  const user = await signIn(a.url, email);
-  const socket = connectSocket(url, `/user/${user.aid}`, { token: user.token });
-  sockets.push(socket);
-  expect(await connectOutcome(socket)).toBe('connected');
-  return { ...user, socket };
-}
-
 describe('the realtime bus on Redis', () => {
   it('a folder created through A appears live for a client of B', async () => {
     const alexOnA = await connectUser(a.url, 'alex.admin@example.com', sockets);
-    const taraOnB = await userOn(b.listenUrl, 'tara.team@example.com');
+    const taraOnB = await connectUser(b.listenUrl, 'tara.team@example.com', sockets, a.url);
     const folders = ackData((await alexOnA.socket.timeout(5000).emitWithAck('folder.fetch', {})) as never) as { folders: FolderRecord[] };
     const library = folders.folders.find((f) => f.name === 'Team Library')!;
     const name = `Redis folder ${randomBytes(3).toString('hex')}`;
@@ -67,7 +59,7 @@ describe('the realtime bus on Redis', () => {
   });
 
   it('a staff disconnect asked of B drops the user’s socket on A', async () => {
-    const taraOnA = await userOn(a.url, 'tara.team@example.com');
+    const taraOnA = await connectUser(a.url, 'tara.team@example.com', sockets, a.url);
     const sam = await signIn(a.url, 'sam.staff@example.com');
     const dropped = new Promise<string>((resolve) => taraOnA.socket.once('disconnect', resolve));
     const answer = await callJson(b.listenUrl, '/api/admin/realtime/disconnect', { token: sam.token, method: 'POST', body: { aid: taraOnA.aid } });

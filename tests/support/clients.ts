@@ -104,9 +104,9 @@ export interface UserClient extends SignedIn {
   socket: Socket;
 }
 
-/** Signs in and connects the user's namespace; the socket is added to `sockets` for the caller to close. Throws when it does not connect. */
-export async function connectUser(url: string, email: string, sockets: Socket[]): Promise<UserClient> {
-  const user = await signIn(url, email);
+/** Signs in (on `signInUrl`: another instance of a cluster shares the sign-in) and connects the user's namespace on `url`; the socket is added to `sockets` for the caller to close. Throws when it does not connect. */
+export async function connectUser(url: string, email: string, sockets: Socket[], signInUrl = url): Promise<UserClient> {
+  const user = await signIn(signInUrl, email);
   const socket = connectSocket(url, `/user/${user.aid}`, { token: user.token });
   sockets.push(socket);
   const outcome = await connectOutcome(socket);
