@@ -214,14 +214,14 @@ export interface DowntimeWindow {
 }
 
 /** The banner shows from announceFrom (inclusive) until endsAt (exclusive), unless dismissed. */
-export function downtimeBannerShown(window: DowntimeWindow | null, nowMs: number, dismissed: boolean): boolean {
-  if (!window || dismissed) return false;
-  return Date.parse(window.announceFrom) <= nowMs && nowMs < Date.parse(window.endsAt);
+export function downtimeBannerShown(downtime: DowntimeWindow | null, nowMs: number, dismissed: boolean): boolean {
+  if (!downtime || dismissed) return false;
+  return Date.parse(downtime.announceFrom) <= nowMs && nowMs < Date.parse(downtime.endsAt);
 }
 
 /** A dismissal holds for one window only: another window shows again. */
-export function downtimeDismissalKey(window: DowntimeWindow): string {
-  return `dashboard.downtimeDismissed.${window.startsAt}`;
+export function downtimeDismissalKey(downtime: DowntimeWindow): string {
+  return `dashboard.downtimeDismissed.${downtime.startsAt}`;
 }
 
 /** "Jan 26, 5 PM EST" (the maintenance is announced in US Eastern time, as §9's text). */
@@ -241,11 +241,11 @@ export function parseDowntimeWindow(raw: unknown): DowntimeWindow | null {
   };
   const startsAt = instant('startsAt');
   const endsAt = instant('endsAt');
-  const window = { announceFrom: instant('announceFrom'), startsAt, endsAt };
-  if (!(Date.parse(window.announceFrom) <= Date.parse(window.startsAt) && Date.parse(window.startsAt) < Date.parse(window.endsAt))) {
+  const downtime = { announceFrom: instant('announceFrom'), startsAt, endsAt };
+  if (!(Date.parse(downtime.announceFrom) <= Date.parse(downtime.startsAt) && Date.parse(downtime.startsAt) < Date.parse(downtime.endsAt))) {
     throw new Error('downtime must have announceFrom ≤ startsAt < endsAt');
   }
-  return window;
+  return downtime;
 }
 
 /** A JSON-RPC 2.0 message from the embedded business-content browser (§7): ready, close, or import with a content id. */
