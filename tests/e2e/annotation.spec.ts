@@ -7,7 +7,8 @@ import { expect, expectNoAxeViolations, itemCard, openGridAs, segmentTable, stac
  * Screenshot annotation in the comment flow (review-and-content §4 comment posting, §5 annotation availability,
  * §7 snapshot upload, §8 screenshot error; foundation §6 annotation flag): a reviewer annotates the Storyline slide
  * the player shows and posts it, another person sees the annotated image arrive live and opens it large, the author
- * redraws the shapes in an edit; annotation is not offered on video, on replies, or with the flag off; a capture
+ * redraws the shapes in an edit; a second Annotate after Cancel captures the slide again without waiting on the
+ * player frame's idle time; annotation is not offered on video, on replies, or with the flag off; a capture
  * failure shows the error with Cancel. Comments carry unique text, so tests never see each other's.
  */
 
@@ -96,6 +97,34 @@ test('annotate a Storyline slide and post it; another person sees it live and op
   } finally {
     await tara.context().close();
     await alex.context().close();
+  }
+});
+
+test('Annotate again after Cancel shows the slide again, and Save attaches it, without waiting on the player frame’s idle time', async ({ browser, baseURL }) => {
+  test.setTimeout(90_000);
+  await setAnnotationFlag(browser, baseURL!, true);
+  // In the player frame canvas.toBlob never answers: Chromium encodes a toBlob PNG only in a page's idle time, which a
+  // player frame behind the dialog often does not get (the capture then waited up to 6.7 s; here it would time out).
+  const page = await openItem(browser, baseURL!, TARA, 'Style guide', `if (window !== window.top) HTMLCanvasElement.prototype.toBlob = function () {};`);
+  try {
+    await expect(page.frameLocator('iframe[title="Style guide (player)"]').getByText(/^Player ready/)).toBeVisible();
+    const annotate = composerOf(page).getByRole('button', { name: 'Annotate' });
+    await annotate.click();
+    await expect(canvasOf(page).locator('canvas').first()).toBeVisible();
+    await annotationDialog(page).getByRole('button', { name: 'Cancel' }).click();
+    await expect(annotationDialog(page)).toHaveCount(0);
+
+    // The second capture after a Cancel: the slide again, not the snapshot error.
+    await annotate.click();
+    await expect(canvasOf(page).locator('canvas').first()).toBeVisible();
+    await expect(annotationDialog(page).getByRole('alert')).toHaveCount(0);
+    await drawStroke(page, [0.2, 0.3], [0.6, 0.5]);
+    await expect(canvasOf(page)).toHaveAccessibleName('Snapshot canvas, 1 shapes');
+    await annotationDialog(page).getByRole('button', { name: 'Save annotation' }).click();
+    await expect(annotationDialog(page)).toHaveCount(0);
+    await expect(composerOf(page).getByText(/^Annotated screenshot attached \(\d+ × \d+\)$/)).toBeVisible();
+  } finally {
+    await page.context().close();
   }
 });
 
