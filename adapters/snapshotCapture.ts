@@ -9,7 +9,8 @@
  * Packages are served on their own origin (server/uploads/packageOrigin.ts: a package must never read the
  * dashboard), so the dashboard cannot read the frame's document. The frame's review bridge (reviewBridge.js)
  * captures its own page instead: it is sent modern-screenshot's UMD build once, runs it as a page script, and
- * answers with the PNG as a Blob (or, with the server snapshots flag, the page's HTML). A frame on the dashboard's
+ * answers with the PNG as a Blob (or, with the server snapshots flag, the page's HTML). Both paths draw the page onto
+ * a canvas (domToCanvas) and encode it at once with toDataURL, never canvas.toBlob (see pngBlobOf). A frame on the dashboard's
  * own origin that the dashboard may read is captured directly.
  */
 import { SNAPSHOT_SCALE, snapshotSizeOf } from '../domain/commentSnapshots.ts';
@@ -67,9 +68,22 @@ async function captureThroughBridge(frame: HTMLIFrameElement, mode: 'image' | 'h
 async function captureDirectly(frame: HTMLIFrameElement, doc: Document, mode: 'image' | 'html'): Promise<CapturedFrame> {
   const size = snapshotSizeOf({ width: frame.clientWidth, height: frame.clientHeight });
   if (mode === 'html') return { kind: 'html', html: `<!doctype html>\n${doc.documentElement.outerHTML}`, ...size };
-  const { domToBlob } = await import('modern-screenshot');
-  const blob = await domToBlob(doc.documentElement, { scale: SNAPSHOT_SCALE, width: size.width, height: size.height, type: 'image/png' });
-  return { kind: 'image', blob, ...size };
+  const { domToCanvas } = await import('modern-screenshot');
+  const canvas = await domToCanvas(doc.documentElement, { scale: SNAPSHOT_SCALE, width: size.width, height: size.height });
+  return { kind: 'image', blob: pngBlobOf(canvas), ...size };
+}
+
+/**
+ * The canvas as a PNG Blob, encoded now (toDataURL), as the review bridge does: Chromium's canvas.toBlob encodes a PNG
+ * only in the page's idle periods (starting at the latest after 1 s, finishing at the latest 5.7 s after it started),
+ * and a player frame behind the snapshot dialog often gets none — the capture then waited for those time-outs.
+ */
+function pngBlobOf(canvas: HTMLCanvasElement): Blob {
+  const url = canvas.toDataURL('image/png');
+  const binary = atob(url.slice(url.indexOf(',') + 1));
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
+  return new Blob([bytes], { type: 'image/png' });
 }
 
 /** The performance measure each capture leaves (`detail`: mode, bytes, width, height), read by tests/bench/annotationCapture.ts. */

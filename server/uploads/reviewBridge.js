@@ -9,8 +9,9 @@
  *                     { source: 'review-dashboard', type: 'sync' }  (say again where the player is)
  *                     { source: 'review-dashboard', type: 'capture', id, mode: 'image' | 'html', scale, library? }
  *                       (a comment snapshot of what the page shows now; answered with
- *                       { type: 'captured', id, kind: 'image', blob, width, height } (modern-screenshot's domToBlob, its
- *                       UMD source sent by the dashboard as `library` and run once as an inline script),
+ *                       { type: 'captured', id, kind: 'image', blob, width, height } (modern-screenshot's domToCanvas, its
+ *                       UMD source sent by the dashboard as `library` and run once as an inline script, encoded
+ *                       as a PNG at once with toDataURL),
  *                       { type: 'captured', id, kind: 'html', html, width, height }, or { type: 'captureFailed', id, message })
  * Messages go only to, and are taken only from, the dashboard origins in the configuration.
  *
@@ -233,6 +234,19 @@
   });
 
   // ---- Comment snapshots: the page as it shows now ----
+  /**
+   * The canvas as a PNG Blob, encoded now with toDataURL. Not canvas.toBlob: Chromium encodes a toBlob PNG only in
+   * the page's idle periods (starting at the latest after 1 s, finishing at the latest 5.7 s after it started), and a
+   * player frame behind the snapshot dialog often gets none, so the capture waited for those time-outs.
+   */
+  function pngBlobOf(canvas) {
+    var url = canvas.toDataURL('image/png');
+    var binary = atob(url.slice(url.indexOf(',') + 1));
+    var bytes = new Uint8Array(binary.length);
+    for (var i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    return new Blob([bytes], { type: 'image/png' });
+  }
+
   function capture(request) {
     var width = Math.max(1, Math.round(window.innerWidth || document.documentElement.clientWidth || 1280));
     var height = Math.max(1, Math.round(window.innerHeight || document.documentElement.clientHeight || 720));
@@ -253,13 +267,14 @@
         script.remove();
       }
       var lib = window.modernScreenshot;
-      if (!lib || typeof lib.domToBlob !== 'function') return failed('the capture library is not available');
+      if (!lib || typeof lib.domToCanvas !== 'function') return failed('the capture library is not available');
       var scale = typeof request.scale === 'number' && request.scale > 0 && request.scale <= 4 ? request.scale : 2;
       lib
-        .domToBlob(document.documentElement, { scale: scale, width: width, height: height, type: 'image/png' })
-        .then(function (blob) {
-          post({ type: 'captured', id: request.id, kind: 'image', blob: blob, width: width, height: height });
-        }, failed);
+        .domToCanvas(document.documentElement, { scale: scale, width: width, height: height })
+        .then(function (canvas) {
+          post({ type: 'captured', id: request.id, kind: 'image', blob: pngBlobOf(canvas), width: width, height: height });
+        })
+        .then(null, failed);
     } catch (error) {
       failed(error);
     }

@@ -80,6 +80,7 @@ export async function benchAnnotationCapture(): Promise<void> {
     console.log(
       `  capture (review bridge, modern-screenshot, scale 2, ${first!.width}×${first!.height} frame): first ${first!.ms.toFixed(0)} ms (loads the library into the frame), then median ${restMedian.toFixed(0)} ms, worst ${Math.max(...rest.map((c) => c.ms)).toFixed(0)} ms over ${rest.length} (budget ${BUDGET_CAPTURE_MS} ms)`,
     );
+    console.log(`  every capture: ${captures.map((c) => c.ms.toFixed(0)).join(', ')} ms; every Annotate → canvas: ${shown.join(', ')} ms`);
     console.log(`  PNG of the slide: ${(bytes / 1024).toFixed(0)} KiB (${first!.width * 2}×${first!.height * 2} px; the service takes up to ${SNAPSHOT_MAX_BYTES.png / (1024 * 1024)} MB)`);
     console.log(`  Annotate pressed → canvas drawn in the dialog: first ${shown[0]} ms (loads Konva), then median ${median(shown.slice(1))} ms (not budgeted)`);
   } finally {

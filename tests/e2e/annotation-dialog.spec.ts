@@ -385,3 +385,34 @@ test('at 1400 and 390 px wide the dialog passes axe and Tab reaches every tool, 
     await expect(dialog).toBeHidden();
   }
 });
+
+test('every tool’s result at 1400 and 390 px wide: the shapes drawn on the snapshot, one selected, and the dialog passes axe', async ({ page }) => {
+  await openSandbox(page);
+  for (const [width, height] of [[1400, 900], [390, 844]] as const) {
+    await page.setViewportSize({ width, height });
+    const dialog = await openDialog(page);
+    await tool(page, 'Draw');
+    await drag(page, [0.08, 0.15], [0.35, 0.3]);
+    await tool(page, 'Highlight');
+    await drag(page, [0.45, 0.12], [0.92, 0.12]);
+    await tool(page, 'Line');
+    await drag(page, [0.08, 0.9], [0.4, 0.62]);
+    await tool(page, 'Rectangle');
+    await drag(page, [0.55, 0.45], [0.9, 0.85]);
+    await tool(page, 'Text');
+    await clickCanvas(page, [0.1, 0.42]);
+    await dialog.getByRole('textbox', { name: 'Text of the annotation' }).fill('Bigger title');
+    await dialog.getByRole('textbox', { name: 'Text of the annotation' }).press('Enter');
+    await expectShapes(page, 5);
+    // Move selects the rectangle: its handles show, and Clear would remove only it.
+    await tool(page, 'Move');
+    await clickCanvas(page, [0.55, 0.65]);
+    await expect(dialog.getByRole('button', { name: 'Clear' })).toHaveAttribute('title', 'Clear the selected shape');
+    await expectNoAxeViolations(page, `the annotation dialog with every tool's result at ${width} px`);
+    await page.screenshot({ path: test.info().outputPath(`annotation-every-tool-${width}.png`) });
+
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('dialog', { name: 'Discard this annotation?' }).getByRole('button', { name: 'Discard' }).click();
+    await expect(dialog).toBeHidden();
+  }
+});

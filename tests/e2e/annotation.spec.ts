@@ -7,7 +7,8 @@ import { expect, expectNoAxeViolations, itemCard, openGridAs, segmentTable, stac
  * Screenshot annotation in the comment flow (review-and-content §4 comment posting, §5 annotation availability,
  * §7 snapshot upload, §8 screenshot error; foundation §6 annotation flag): a reviewer annotates the Storyline slide
  * the player shows and posts it, another person sees the annotated image arrive live and opens it large, the author
- * redraws the shapes in an edit; annotation is not offered on video, on replies, or with the flag off; a capture
+ * redraws the shapes in an edit; a second Annotate after Cancel captures the slide again without waiting on the
+ * player frame's idle time, and every tool is used on it by mouse and keyboard; annotation is not offered on video, on replies, or with the flag off; a capture
  * failure shows the error with Cancel. Comments carry unique text, so tests never see each other's.
  */
 
@@ -96,6 +97,63 @@ test('annotate a Storyline slide and post it; another person sees it live and op
   } finally {
     await tara.context().close();
     await alex.context().close();
+  }
+});
+
+test('Annotate again after Cancel shows the slide again without waiting on the player frame’s idle time; every tool by mouse and keyboard on it, posted', async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  await setAnnotationFlag(browser, baseURL!, true);
+  // In the player frame canvas.toBlob never answers: Chromium encodes a toBlob PNG only in a page's idle time, which a
+  // player frame behind the dialog often does not get (the capture then waited up to 6.7 s; here it would time out).
+  const page = await openItem(browser, baseURL!, TARA, 'Style guide', `if (window !== window.top) HTMLCanvasElement.prototype.toBlob = function () {};`);
+  try {
+    await expect(page.frameLocator('iframe[title="Style guide (player)"]').getByText(/^Player ready/)).toBeVisible();
+    const text = uniqueName('Every tool on the slide');
+    await composerOf(page).getByRole('textbox', { name: 'Comment' }).click();
+    await page.keyboard.type(text);
+    const annotate = composerOf(page).getByRole('button', { name: 'Annotate' });
+    await annotate.click();
+    await expect(canvasOf(page).locator('canvas').first()).toBeVisible();
+    await annotationDialog(page).getByRole('button', { name: 'Cancel' }).click();
+    await expect(annotationDialog(page)).toHaveCount(0);
+
+    // The second capture after a Cancel: the slide again, not the snapshot error.
+    await annotate.click();
+    await expect(canvasOf(page).locator('canvas').first()).toBeVisible();
+    await expect(annotationDialog(page).getByRole('alert')).toHaveCount(0);
+
+    // Every tool by mouse, then every tool by keyboard (its button, then Enter on the canvas places its shape).
+    const tools = annotationDialog(page).getByRole('toolbar', { name: 'Annotation tools' });
+    const editor = annotationDialog(page).getByRole('textbox', { name: 'Text of the annotation' });
+    const strokes: [string, [number, number], [number, number]][] = [['Draw', [0.1, 0.2], [0.3, 0.3]], ['Highlight', [0.4, 0.15], [0.9, 0.15]], ['Line', [0.1, 0.9], [0.4, 0.7]], ['Rectangle', [0.6, 0.5], [0.9, 0.85]]];
+    for (const [name, from, to] of strokes) {
+      await tools.getByRole('button', { name, exact: true }).click();
+      await drawStroke(page, from, to);
+    }
+    await tools.getByRole('button', { name: 'Text', exact: true }).click();
+    const box = (await canvasOf(page).boundingBox())!;
+    await page.mouse.click(box.x + box.width * 0.1, box.y + box.height * 0.5);
+    await editor.fill('By mouse');
+    await editor.press('Enter');
+    await expect(canvasOf(page)).toHaveAccessibleName('Snapshot canvas, 5 shapes');
+    for (const name of ['Draw', 'Highlight', 'Line', 'Rectangle', 'Text']) {
+      await tools.getByRole('button', { name, exact: true }).focus();
+      await page.keyboard.press('Enter');
+      await canvasOf(page).focus();
+      await page.keyboard.press('Enter');
+    }
+    await expect(editor).toBeFocused();
+    await page.keyboard.type('By keyboard');
+    await page.keyboard.press('Enter');
+    await expect(canvasOf(page)).toHaveAccessibleName('Snapshot canvas, 10 shapes');
+    await page.screenshot({ path: test.info().outputPath('every-tool-on-slide.png') });
+    await annotationDialog(page).getByRole('button', { name: 'Save annotation' }).click();
+    await expect(annotationDialog(page)).toHaveCount(0);
+    await expect(composerOf(page).getByText(/^Annotated screenshot attached \(\d+ × \d+\)$/)).toBeVisible();
+    await composerOf(page).getByRole('button', { name: 'Post' }).click();
+    await expect(thread(page, text).getByRole('img', { name: 'Annotated screenshot attached by Tara Team' })).toBeVisible({ timeout: 30_000 });
+  } finally {
+    await page.context().close();
   }
 });
 

@@ -36,9 +36,13 @@ export async function restoreAnnotationFlags(browser: Browser, baseURL: string):
   await setFlag(browser, baseURL, 'annotationTool', FLAG_DEFAULTS.annotationTool);
 }
 
-/** `email` opens `title` from Team Library in a fresh context, as a user clicks there. */
-export async function openItem(browser: Browser, baseURL: string, email: string, title: string): Promise<Page> {
+/**
+ * `email` opens `title` from Team Library in a fresh context, as a user clicks there (`initScript`: run in every
+ * frame of it before the frame's own scripts, e.g. to change what the player frame's browser does).
+ */
+export async function openItem(browser: Browser, baseURL: string, email: string, title: string, initScript?: string): Promise<Page> {
   const context = await browser.newContext({ baseURL });
+  if (initScript) await context.addInitScript(initScript);
   const page = await context.newPage();
   await openGridAs(page, email);
   await treeFolder(page, 'Team Library').click();

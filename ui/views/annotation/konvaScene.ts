@@ -1,7 +1,8 @@
 /**
  * The annotation canvas drawn with Konva (imperative; the dialog owns one scene while its canvas is shown).
- * Layers: the snapshot (`listening(false)`), the shapes (a cached group of the unselected ones, so 1,000 strokes
- * redraw as one bitmap while panning, zooming or drawing, and a live group for the selected one), the stroke being
+ * Layers: the shapes over the snapshot (the snapshot `listening(false)`; a cached group of the unselected shapes, so
+ * 1,000 strokes redraw as one bitmap while panning, zooming or drawing, and a live group for the selected one; panning
+ * and zooming redraw only this layer unless a stroke is being drawn or a shape is selected), the stroke being
  * drawn (`listening(false)`, the only thing redrawn while drawing), and the transformer. Shapes arrive normalised to
  * the snapshot and leave normalised (domain/annotation.ts).
  */
@@ -67,13 +68,15 @@ export class AnnotationScene {
     private readonly callbacks: SceneCallbacks,
   ) {
     this.stage = new Konva.Stage({ container, width: size.width, height: size.height });
-    const background = new Konva.Layer({ listening: false });
-    background.add(new Konva.Rect({ width: size.width, height: size.height, fill: '#ffffff' }));
-    if (image) background.add(new Konva.Image({ image, width: size.width, height: size.height }));
+    // The snapshot is drawn in the shapes' layer, under them: panning and zooming then redraw one canvas, not two
+    // (each layer is a canvas, and every canvas redrawn is copied to the compositor on that frame).
+    const background = new Konva.Group({ listening: false });
+    background.add(new Konva.Rect({ width: size.width, height: size.height, fill: '#ffffff', listening: false }));
+    if (image) background.add(new Konva.Image({ image, width: size.width, height: size.height, listening: false }));
     this.shapesLayer = new Konva.Layer();
     this.staticGroup = new Konva.Group();
     this.liveGroup = new Konva.Group();
-    this.shapesLayer.add(this.staticGroup, this.liveGroup);
+    this.shapesLayer.add(background, this.staticGroup, this.liveGroup);
     this.draftLayer = new Konva.Layer({ listening: false });
     const ui = new Konva.Layer({ listening: false });
     this.uiLayer = ui;
@@ -84,7 +87,7 @@ export class AnnotationScene {
       boundBoxFunc: (oldBox, newBox) => (this.isTooSmall(newBox) ? oldBox : newBox),
     });
     ui.add(this.transformer);
-    this.stage.add(background, this.shapesLayer, this.draftLayer, ui);
+    this.stage.add(this.shapesLayer, this.draftLayer, ui);
     this.stage.on('pointerdown', (e) => this.pointerDown(e));
     this.stage.on('pointermove', () => this.pointerMove());
     this.stage.on('pointerup pointerleave', () => this.pointerUp());
@@ -182,19 +185,29 @@ export class AnnotationScene {
     const anchor = { x: (at.x - this.stage.x()) / old, y: (at.y - this.stage.y()) / old };
     this.stage.scale({ x: scale, y: scale });
     this.stage.position({ x: at.x - anchor.x * scale, y: at.y - anchor.y * scale });
-    this.stage.batchDraw();
+    this.drawView();
   }
 
   /** Pans by (dx, dy) screen pixels. */
   panBy(dx: number, dy: number) {
     this.stage.position({ x: this.stage.x() + dx, y: this.stage.y() + dy });
-    this.stage.batchDraw();
+    this.drawView();
   }
 
   resetView() {
     this.stage.scale({ x: 1, y: 1 });
     this.stage.position({ x: 0, y: 0 });
-    this.stage.batchDraw();
+    this.drawView();
+  }
+
+  /**
+   * The view moved: the layers with something on them are redrawn. The stroke layer and the transformer's are left
+   * alone while empty (they were cleared when they emptied, and take the view when they next draw).
+   */
+  private drawView() {
+    this.shapesLayer.batchDraw();
+    if (this.draftLayer.hasChildren()) this.draftLayer.batchDraw();
+    if (this.transformer.nodes().length > 0) this.uiLayer.batchDraw();
   }
 
   /** Where a text shape's box is on screen, relative to the canvas's container (for the text editor). */
