@@ -102,4 +102,7 @@ export const activationStrings = {
   'browserBanner.dismiss': 'Dismiss browser warning',
 
   'flash.dismiss': 'Dismiss message',
+  'flash.message.signInExpired': 'Your sign-in page had expired, so nothing was sent. Please sign in again.',
+  'flash.message.staffOnly': 'That page is only for staff, so we brought you to your dashboard.',
+  'flash.message.pageNotFound': 'That address does not exist, so we brought you to your dashboard.',
 } as const;
