@@ -30,10 +30,11 @@ async function dashboardAs(page: Page, email: string): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
 }
 
-/** Screenshots at 1400 px and 390 px wide, into the test's output folder. */
+/** Axe, then a screenshot into the test's output folder, at 1400 px and at 390 px wide. */
 async function shoot(page: Page, name: string): Promise<void> {
   for (const width of [1400, 390]) {
     await page.setViewportSize({ width, height: 900 });
+    await expectNoAxeViolations(page, `${name} at ${width} px`);
     await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1400, height: 900 });
@@ -55,7 +56,6 @@ test('Browse all templates and Browse all microlearning open the business-conten
   await expect(browser).toBeVisible();
   await expect(browser.locator('iframe')).toHaveAttribute('src', /\/business-content\/templates$/);
   await expect(page).toHaveURL(/#templates$/);
-  await expectNoAxeViolations(page, 'the business-content browser');
   await shoot(page, 'business-browser');
   await browser.getByRole('button', { name: 'Close' }).click();
   await expect(browser).toBeHidden();
@@ -116,7 +116,6 @@ test('the downtime banner shows inside its configured window and stays dismissed
   const banner = page.getByText('Scheduled maintenance');
   await expect(banner).toBeVisible();
   await expect(page.getByText(/The authoring tools will be unavailable for maintenance from .+ to .+\./)).toBeVisible();
-  await expectNoAxeViolations(page, 'the dashboard with the downtime banner');
   await shoot(page, 'downtime-banner');
   await page.getByRole('button', { name: 'Dismiss', exact: true }).first().click();
   await expect(banner).toBeHidden();
@@ -154,7 +153,6 @@ test.describe('learning product', () => {
     await pete.getByRole('region', { name: 'Reach, the learning platform' }).getByRole('button', { name: 'Open Reach' }).click();
     const nonAdmin = pete.getByRole('dialog', { name: 'Reach is not part of your access yet' });
     await expect(nonAdmin).toBeVisible();
-    await expectNoAxeViolations(pete, 'the access modal, non-admin variant');
     await shoot(pete, 'access-non-admin');
     await nonAdmin.getByRole('button', { name: 'Go to Rise' }).click();
     await expect(pete).toHaveURL(/\/external\/authoring\/?$/);
@@ -169,12 +167,10 @@ test("signed out, a template's and a character's content pages show under the co
   await expect(header.getByRole('link', { name: 'Start free trial' })).toHaveAttribute('href', '/trials/localization');
   await expect(page.getByRole('button', { name: 'Use this template' })).toHaveCount(0);
   await expect(page.getByRole('contentinfo').getByRole('link', { name: 'FAQs' })).toBeVisible();
-  await expectNoAxeViolations(page, 'the template content page signed out');
   await shoot(page, 'content-template-signed-out');
 
   await page.goto('/content/character/chr-amara');
   await expect(page.getByRole('heading', { level: 1, name: 'Amara' })).toBeVisible();
-  await expectNoAxeViolations(page, 'the character content page signed out');
   await shoot(page, 'content-character-signed-out');
 
   // Signing in from the header comes back to the page, now with the signed-in action.
@@ -193,7 +189,7 @@ test('while a template import is on its way, the wait page says so and passes ax
   await page.getByRole('button', { name: /Use template/ }).first().click();
   await expect(page).toHaveURL(/\/import-course\/course-/);
   await expect(page.getByText('Your course is loading.')).toBeVisible();
-  await expectNoAxeViolations(page, 'the course import wait page');
+  await shoot(page, 'course-import-wait');
   // Still waiting for the conveyor: no navigation away meanwhile.
   await expect(page).toHaveURL(/\/import-course\/course-/);
 });
