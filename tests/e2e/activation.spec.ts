@@ -73,6 +73,16 @@ test('an admin activates Reach in one click: pending, then the page reloads with
 test('the trial request marks its button done and opens the success modal with the celebration', async ({ page }) => {
   await dashboardAs(page, PETE, '/trials/localization', /^Translate your courses/);
   await shoot(page, 'trial-page');
+  // The overview plays in the video player modal, with its captions; closing it leaves the page as it was.
+  await page.getByRole('button', { name: 'Watch the overview' }).click();
+  const player = page.getByRole('dialog', { name: 'Localization overview' });
+  const video = player.locator('video');
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.textTracks[0]?.mode)).toBe('showing');
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.querySelector('track')?.readyState)).toBe(2);
+  await shoot(page, 'video-player-modal');
+  await player.getByRole('button', { name: 'Close' }).click();
+  await expect(player).toBeHidden();
   await page.getByRole('button', { name: 'Start a free trial' }).click();
   const modal = page.getByRole('dialog', { name: 'You are all set' });
   await expect(modal).toBeVisible();

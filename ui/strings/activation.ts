@@ -51,6 +51,10 @@ export const activationStrings = {
   'trial.success.salesDemo': 'Thanks! Someone from our team will contact you to schedule a demo.',
   'trial.success.close': 'Back to the trial page',
   'trial.success.dashboard': 'Go to the dashboard',
+  'trial.overview.watch': 'Watch the overview',
+  'trial.overview.title': 'Localization overview',
+  'trial.overview.captions': 'English',
+  'trial.overview.unsupported': 'Your browser cannot play this video.',
 
   'survey.label': 'Feedback',
   'survey.question': 'How is the new dashboard working for you?',
