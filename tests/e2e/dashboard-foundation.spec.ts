@@ -57,6 +57,13 @@ test('Browse all templates and Browse all microlearning open the business-conten
   await expect(browser.locator('iframe')).toHaveAttribute('src', /\/business-content\/templates$/);
   await expect(page).toHaveURL(/#templates$/);
   await shoot(page, 'business-browser');
+  // A card's Preview opens its content page in a new tab (review-and-content §2 outbound navigation).
+  const frame = browser.frameLocator('iframe');
+  const [preview] = await Promise.all([page.context().waitForEvent('page'), frame.getByRole('link', { name: /^Preview/ }).first().click()]);
+  await expect(preview).toHaveURL(/\/content\/template\/[^/]+$/);
+  await expect(preview.getByRole('heading', { level: 1 })).toBeVisible();
+  await preview.close();
+  await expect(browser).toBeVisible();
   await browser.getByRole('button', { name: 'Close' }).click();
   await expect(browser).toBeHidden();
   expect(new URL(page.url()).pathname + new URL(page.url()).hash).toBe('/');
