@@ -4,7 +4,8 @@
  * activates (serial).
  */
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, expectNoAxeViolations, fillLogin, test } from './fixtures.ts';
+import { DEMO_PASSWORD, expect, fillLogin, test } from './fixtures.ts';
+import { shoot } from './screenShots.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -17,16 +18,6 @@ async function dashboardAs(page: Page, email: string, path = '/', heading: RegEx
   await page.goto(path);
   await fillLogin(page, email, DEMO_PASSWORD);
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-}
-
-/** Axe, then a screenshot into the test's output folder, at 1400 px and at 390 px wide. */
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const width of [1400, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await expectNoAxeViolations(page, `${name} at ${width} px`);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1400, height: 900 });
 }
 
 test('a non-admin asks an admin to activate Reach: Send Request waits for a picked admin, then the request is sent', async ({ page }) => {

@@ -7,7 +7,8 @@
  * dashboard-downtime-ended.spec.ts). Its own server: Reach is activated here, and the window is its configuration.
  */
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, expectNoAxeViolations, fillLogin, test, tokenOf } from './fixtures.ts';
+import { DEMO_PASSWORD, expect, fillLogin, test, tokenOf } from './fixtures.ts';
+import { shoot } from './screenShots.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Whole days, so the runner and the worker compute the same window. */
@@ -28,16 +29,6 @@ async function dashboardAs(page: Page, email: string): Promise<void> {
   await page.goto('/');
   await fillLogin(page, email, DEMO_PASSWORD);
   await expect(page.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
-}
-
-/** Axe, then a screenshot into the test's output folder, at 1400 px and at 390 px wide. */
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const width of [1400, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await expectNoAxeViolations(page, `${name} at ${width} px`);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1400, height: 900 });
 }
 
 /** The growth stand-in's switch: the signed-in person is eligible or not, answered at once or late. */

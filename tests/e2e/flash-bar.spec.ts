@@ -5,19 +5,11 @@
  * dismissable, gone after a reload or on another page; ids it does not know are ignored. Axe at 1400 and 390 px.
  */
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, expectNoAxeViolations, fillLogin, test } from './fixtures.ts';
+import { DEMO_PASSWORD, expect, fillLogin, test } from './fixtures.ts';
+import { shoot } from './screenShots.ts';
 
 function flashBar(page: Page) {
   return page.getByRole('status').filter({ has: page.locator('.flash-bar') });
-}
-
-async function lookAt(page: Page, name: string): Promise<void> {
-  for (const width of [1400, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await expectNoAxeViolations(page, `${name} at ${width} px`);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1400, height: 900 });
 }
 
 test('a sign-in page that expired before the form was sent lands on /signin with the flash bar saying so, once', async ({ page, context }) => {
@@ -29,7 +21,7 @@ test('a sign-in page that expired before the form was sent lands on /signin with
 
   await expect(page).toHaveURL(/\/signin$/);
   await expect(flashBar(page)).toContainText('Your sign-in page had expired, so nothing was sent. Please sign in again.');
-  await lookAt(page, 'flash-signin-expired');
+  await shoot(page, 'flash-signin-expired');
 
   // Read once: a reload shows the page without it.
   await page.reload();
@@ -52,7 +44,7 @@ test('a link to a staff-only page, opened by someone who is not staff, lands on 
   await page.goto('/charts');
   await expect(page).toHaveURL(/\/$/);
   await expect(flashBar(page)).toContainText('That page is only for staff, so we brought you to your dashboard.');
-  await lookAt(page, 'flash-staff-only');
+  await shoot(page, 'flash-staff-only');
 
   await page.getByRole('button', { name: 'Dismiss message' }).click();
   await expect(page.locator('.flash-bar')).toHaveCount(0);
