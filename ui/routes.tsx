@@ -28,6 +28,9 @@ const ChartsPage = lazy(() => import('./views/charts/ChartsPage.tsx'));
 const AnnotationSandbox = lazy(() => import('./views/annotation/AnnotationSandbox.tsx'));
 // Activation feature pages: the localization trial landing (sign-in) and all downloads (public).
 import { PublicLayout } from './views/chrome/PublicLayout.tsx';
+// The flash message bar's carrier (?flash=<id>) read on every page, and the id the app's own redirects leave.
+import { FlashCarrier } from './views/chrome/FlashBar.tsx';
+import { withFlash } from '../domain/flash.ts';
 const TrialPage = lazy(() => import('./views/trial/TrialPage.tsx'));
 const DownloadsPage = lazy(() => import('./views/downloads/DownloadsPage.tsx'));
 // Route-level code splitting: the grid, the item view (comments, translate tab, review requests, sharing with it) and
@@ -133,6 +136,7 @@ export function AppRoutes() {
   return (
     <>
       <ScrollToTop />
+      <FlashCarrier />
       <Switch>
         <Route path="/signin" component={SignInPage} />
         <Route path="/auth-callback" component={AuthCallbackPage} />
@@ -278,7 +282,7 @@ export function AppRoutes() {
         </Route>
         {/* Any other single-segment path redirects to the dashboard. */}
         <Route path="/:segment">
-          <Redirect to="/" replace />
+          <Redirect to={withFlash('/', 'pageNotFound')} replace />
         </Route>
         <Route component={NotFoundPage} />
       </Switch>

@@ -61,6 +61,8 @@ export interface ActivationServices {
   isBrowserBannerDismissed: () => boolean;
   dismissBrowserBanner: () => void;
   userAgent: string;
+  /** The trial page's overview video and its English captions (the video player modal). */
+  trialOverview: { video: string; captions: string };
 }
 
 // Screenshot annotation: the dialog's effects.

@@ -1,5 +1,6 @@
 import { assign, setup } from 'xstate';
 import type { UpgradePlacement } from '../../domain/links.ts';
+import { isFlashMessageId, type FlashMessageId } from '../../domain/flash.ts';
 
 /** The dashboard's URL fragments (foundation §2), read once by the dashboard and cleared. */
 export type DashboardHash = 'activateReach' | 'reachActivated';
@@ -10,11 +11,17 @@ export type DashboardEvent =
   | { type: 'dashboard.dismissRenewalAlert' }
   | { type: 'dashboard.hashRead'; hash: DashboardHash }
   | { type: 'dashboard.dismissReachActivated' }
-  | { type: 'dashboard.reset' };
+  | { type: 'dashboard.reset' }
+  // The flash message bar: an id read from the address (raw: checked here), the path it was read on, page changes.
+  | { type: 'dashboard.flashRead'; id: string; path: string }
+  | { type: 'dashboard.pageShown'; path: string }
+  | { type: 'dashboard.dismissFlash' };
 
 export interface DashboardContext {
   /** Which product the upgrade (subscribe) modal speaks of while it is open. */
   upgradePlacement: UpgradePlacement;
+  /** The flash message shown and the path it belongs to (null when the bar is hidden). */
+  flash: { id: FlashMessageId; path: string } | null;
 }
 
 /**
@@ -27,6 +34,9 @@ export interface DashboardContext {
  *   offers no button for it).
  * - `reachActivated`: #reachActivated read on the dashboard shows the success banner until dismissed;
  *   #activateReach is recorded for the learning-product activation flow.
+ * - `flash`: the flash message bar (review-and-content §2). A redirect carries `?flash=<id>` (domain/flash.ts); the
+ *   view reads it once and sends `dashboard.flashRead`; only an id of the fixed set shows (anything else is ignored),
+ *   until dismissed or until another page is shown (`dashboard.pageShown` with a different path).
  * The session sends `dashboard.reset` at sign-out: nothing of the last person stays for the next.
  */
 export const dashboardMachine = setup({
@@ -36,13 +46,15 @@ export const dashboardMachine = setup({
   },
   guards: {
     isReachActivated: (_, params: { hash: DashboardHash }) => params.hash === 'reachActivated',
+    isKnownFlash: (_, params: { id: string }) => isFlashMessageId(params.id),
+    isAnotherPage: ({ context }, params: { path: string }) => context.flash !== null && context.flash.path !== params.path,
   },
 }).createMachine({
   id: 'dashboard',
-  context: { upgradePlacement: 'review' },
+  context: { upgradePlacement: 'review', flash: null },
   type: 'parallel',
   on: {
-    'dashboard.reset': { target: ['.upgrade.closed', '.renewalAlert.shown', '.reachActivated.hidden'] },
+    'dashboard.reset': { target: ['.upgrade.closed', '.renewalAlert.shown', '.reachActivated.hidden', '.flash.hidden'] },
   },
   states: {
     upgrade: {
@@ -76,8 +88,32 @@ export const dashboardMachine = setup({
         shown: { on: { 'dashboard.dismissReachActivated': { target: 'hidden' } } },
       },
     },
+    flash: {
+      initial: 'hidden',
+      on: {
+        'dashboard.flashRead': {
+          guard: { type: 'isKnownFlash', params: ({ event }) => ({ id: event.id }) },
+          target: '.shown',
+          actions: assign({ flash: ({ event }) => (isFlashMessageId(event.id) ? { id: event.id, path: event.path } : null) }),
+        },
+      },
+      states: {
+        hidden: { entry: assign({ flash: null }) },
+        shown: {
+          on: {
+            'dashboard.dismissFlash': { target: 'hidden' },
+            'dashboard.pageShown': { guard: { type: 'isAnotherPage', params: ({ event }) => ({ path: event.path }) }, target: 'hidden' },
+          },
+        },
+      },
+    },
   },
 });
+
+/** The flash message the bar shows now, or null. */
+export function flashOf(snapshot: { matches(value: unknown): boolean; context: DashboardContext }): FlashMessageId | null {
+  return snapshot.matches({ flash: 'shown' }) ? (snapshot.context.flash?.id ?? null) : null;
+}
 
 /** The upgrade modal's state for the view: open or not, and for which placement. */
 export function upgradeModalOf(snapshot: { matches(value: unknown): boolean; context: DashboardContext }): { open: boolean; placement: UpgradePlacement } {

@@ -27,10 +27,12 @@ export const dashboardEntries: readonly RegistryEntry[] = [
     name: 'dashboard',
     machine: dashboardMachine,
     description:
-      "The header's and dashboard's overlays (foundation §2): the upgrade (subscribe) modal the header opens, the renewal alert's dismissal for the page load, the #reachActivated success banner; reset at sign-out.",
+      "The header's and dashboard's overlays (foundation §2): the upgrade (subscribe) modal the header opens, the renewal alert's dismissal for the page load, the #reachActivated success banner, the flash message bar (an id of the fixed set carried by ?flash=, shown until dismissed or another page); reset at sign-out.",
     cases: {
       'dashboard.openUpgrade': [{ placement: 'rise' }, { placement: 'header' }],
       'dashboard.hashRead': [{ hash: 'activateReach' }, { hash: 'reachActivated' }],
+      'dashboard.flashRead': [{ id: 'staffOnly', path: '/' }, { id: 'signInExpired', path: '/signin' }, { id: '<b>hostile</b>', path: '/' }],
+      'dashboard.pageShown': [{ path: '/' }, { path: '/review' }],
     },
   },
   // The authoring dashboard's lifecycles.

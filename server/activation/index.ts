@@ -5,6 +5,8 @@
  *   (the state is pending for `pendingMs`, then active with a tenant id); `course_title` and `admin_id` from any member
  *   ask that admin to activate it (202). The GET beside it is server/services/productApi.ts.
  * - POST /api/translations/trialexp/self-initiated and /sales-demo: the localization trial requests (204).
+ * - GET /api/translations/trialexp/overview.webm and overview.vtt (public): the trial page's overview video for its
+ *   video player modal, with English captions.
  * - GET /api/products/desktop/artifacts and /minimum-version (API version 2 in Accept): the desktop builds and the
  *   minimum-version notice (404 when none is set: DESKTOP_MINIMUM_VERSION in the environment); files under
  *   /api/products/desktop/files/ are placeholders.
@@ -17,8 +19,16 @@ import { findSubscription, rolesOn, usersWithRole } from '../db/subscriptions.ts
 import { errorBodySchema, sendError } from '../errors.ts';
 import { ROLE_ADMIN } from '../roles.ts';
 import { DOWNLOAD_FILE_PATTERN, seededBuilds } from './builds.ts';
+import { videoFixture } from '../uploads/index.ts';
 
 export { seedActivationAccounts, ACTIVATION_DEMO_ACCOUNTS } from './seed.ts';
+
+/** English captions of the trial overview video (WebVTT). */
+export const TRIAL_OVERVIEW_CAPTIONS = `WEBVTT
+
+00:00.000 --> 00:02.000
+Localization turns a finished course into other languages.
+`;
 
 /** How long a new learning-product tenant stays pending (the client polls every 1,000 ms meanwhile). */
 export const REACH_PENDING_MS = 2500;
@@ -151,6 +161,17 @@ export async function registerActivation(app: FastifyInstance, opts: { db: Db; v
       await scope.register(trialRoute('salesDemo', '/translations/trialexp/sales-demo', { role: { type: 'string', enum: ['admin', 'creator'] } }, ['role']));
     },
     { prefix: '/api' },
+  );
+
+  // Public: the trial page's overview video and its captions (a <video> element sends no bearer token).
+  await app.register(
+    async (scope) => {
+      scope.get('/overview.webm', async (_request, reply) =>
+        reply.header('Cache-Control', 'public, max-age=3600').type('video/webm').send(Buffer.from(videoFixture())),
+      );
+      scope.get('/overview.vtt', async (_request, reply) => reply.header('Cache-Control', 'public, max-age=3600').type('text/vtt; charset=utf-8').send(TRIAL_OVERVIEW_CAPTIONS));
+    },
+    { prefix: '/api/translations/trialexp' },
   );
 
   // Public: the all-downloads page is open to visitors who are not signed in.

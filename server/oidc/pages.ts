@@ -71,15 +71,6 @@ ${errorHtml}
   );
 }
 
-export function expiredInteractionPage(): string {
-  return page(
-    'Sign-in expired',
-    `<h1>${APP_NAME}</h1>
-<p>This sign-in link has expired. Start again.</p>
-<p><a href="/">Go to ${APP_NAME}</a></p>`,
-  );
-}
-
 export function oidcErrorPage(error: string, description: string | undefined): string {
   return page(
     'Sign-in problem',

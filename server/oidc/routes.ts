@@ -7,7 +7,8 @@ import { findUserByEmail } from '../db/users.ts';
 import { sendError } from '../errors.ts';
 import { verifyPassword } from '../passwords.ts';
 import { OIDC_MOUNT_PATH } from './provider.ts';
-import { expiredInteractionPage, loginPage } from './pages.ts';
+import { loginPage } from './pages.ts';
+import { withFlash } from '../../domain/flash.ts';
 
 export interface OidcRouteOptions {
   db: Db;
@@ -20,6 +21,15 @@ const uidParams = {
   required: ['uid'],
   properties: { uid: { type: 'string', minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' } },
 } as const;
+
+/**
+ * A sign-in page that has expired (or was never ours) sends the browser back to the app's /signin, whose flash
+ * message bar says what happened (domain/flash.ts), rather than leaving the person on a dead end of the provider.
+ * 303: a POSTed form is followed with a GET.
+ */
+function toSignInExpired(reply: FastifyReply): FastifyReply {
+  return reply.header('Cache-Control', 'no-store').redirect(withFlash('/signin', 'signInExpired'), 303);
+}
 
 function html(reply: FastifyReply, body: string, status = 200): FastifyReply {
   return reply.code(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(body);
@@ -58,7 +68,7 @@ export const oidcRoutes: FastifyPluginAsync<OidcRouteOptions> = async (app, { db
       const provider = providerOr503(reply);
       if (!provider) return reply;
       const details = await loadInteraction(provider, request, reply, request.params.uid);
-      if (!details) return html(reply, expiredInteractionPage(), 410);
+      if (!details) return toSignInExpired(reply);
       if (details.prompt.name === 'login') return html(reply, loginPage({ uid: details.uid }));
       // Any other prompt (consent) is granted by loadExistingGrant for our first-party client.
       reply.hijack();
@@ -83,7 +93,7 @@ export const oidcRoutes: FastifyPluginAsync<OidcRouteOptions> = async (app, { db
       const provider = providerOr503(reply);
       if (!provider) return reply;
       const details = await loadInteraction(provider, request, reply, request.params.uid);
-      if (!details || details.prompt.name !== 'login') return html(reply, expiredInteractionPage(), 410);
+      if (!details || details.prompt.name !== 'login') return toSignInExpired(reply);
 
       const email = request.body.email.trim().toLowerCase();
       const user = email ? await findUserByEmail(db, email) : undefined;

@@ -4,7 +4,8 @@
  * activates (serial).
  */
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, expectNoAxeViolations, fillLogin, test } from './fixtures.ts';
+import { DEMO_PASSWORD, expect, fillLogin, test } from './fixtures.ts';
+import { shoot } from './screenShots.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -19,15 +20,6 @@ async function dashboardAs(page: Page, email: string, path = '/', heading: RegEx
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
 }
 
-/** Screenshots at 1400 px and 390 px wide, into the test's output folder. */
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const width of [1400, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1400, height: 900 });
-}
-
 test('a non-admin asks an admin to activate Reach: Send Request waits for a picked admin, then the request is sent', async ({ page }) => {
   await dashboardAs(page, PETE);
   const panel = page.getByRole('region', { name: 'Reach, the learning platform' });
@@ -40,7 +32,6 @@ test('a non-admin asks an admin to activate Reach: Send Request waits for a pick
   await expect(dialog.getByText('No results found.')).toBeVisible();
   await dialog.getByLabel('Search admins').fill('Olga');
   await dialog.getByRole('radio', { name: 'Olga Owner' }).check();
-  await expectNoAxeViolations(page, 'the non-admin activation modal');
   await shoot(page, 'activation-non-admin');
   await send.click();
   await expect(page.getByText('Request sent.')).toBeVisible();
@@ -52,10 +43,8 @@ test('an admin activates Reach in one click: pending, then the page reloads with
   const panel = page.getByRole('region', { name: 'Reach, the learning platform' });
   await expect(panel.getByText(/Free for up to 300 active learners annually/)).toBeVisible();
   await shoot(page, 'dashboard-extras');
-  await expectNoAxeViolations(page, 'the dashboard with the survey banner and Reach panel');
   await panel.getByRole('button', { name: 'Activate Reach' }).click();
   const dialog = page.getByRole('dialog', { name: 'Activate Reach for your team' });
-  await expectNoAxeViolations(page, 'the admin activation modal');
   await shoot(page, 'activation-admin');
   await dialog.getByRole('button', { name: 'Activate Reach' }).click();
   await expect(page.getByText(/Setting up Reach for your team/)).toBeVisible();
@@ -65,21 +54,31 @@ test('an admin activates Reach in one click: pending, then the page reloads with
   // Now an admin of a team with Reach: the access modal's admin variant adds the learning-admin role.
   await page.getByRole('button', { name: 'Open Reach' }).click();
   const access = page.getByRole('dialog', { name: 'Add yourself as a Reach admin' });
+  await expect(access).toBeVisible();
+  await shoot(page, 'access-admin');
   await access.getByRole('button', { name: 'Add me as Reach admin' }).click();
   await expect(page.getByRole('dialog', { name: 'You are a Reach admin' })).toBeVisible();
-  await expectNoAxeViolations(page, 'the access modal, learning-admin variant');
+  await shoot(page, 'access-learning-admin-after-adding');
 });
 
 test('the trial request marks its button done and opens the success modal with the celebration', async ({ page }) => {
   await dashboardAs(page, PETE, '/trials/localization', /^Translate your courses/);
-  await expectNoAxeViolations(page, 'the trial landing page');
   await shoot(page, 'trial-page');
+  // The overview plays in the video player modal, with its captions; closing it leaves the page as it was.
+  await page.getByRole('button', { name: 'Watch the overview' }).click();
+  const player = page.getByRole('dialog', { name: 'Localization overview' });
+  const video = player.locator('video');
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.textTracks[0]?.mode)).toBe('showing');
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.querySelector('track')?.readyState)).toBe(2);
+  await shoot(page, 'video-player-modal');
+  await player.getByRole('button', { name: 'Close' }).click();
+  await expect(player).toBeHidden();
   await page.getByRole('button', { name: 'Start a free trial' }).click();
   const modal = page.getByRole('dialog', { name: 'You are all set' });
   await expect(modal).toBeVisible();
   await expect(page.getByTestId('celebration')).toBeAttached();
-  await expectNoAxeViolations(page, 'the trial success modal');
-  await page.screenshot({ path: test.info().outputPath('trial-success-1400.png') });
+  await shoot(page, 'trial-success');
   await modal.getByRole('button', { name: 'Back to the trial page' }).click();
   await expect(page.getByRole('button', { name: 'Trial requested' })).toBeDisabled();
 });
@@ -89,6 +88,7 @@ test('the survey banner is hidden after answering', async ({ page }) => {
   const survey = page.getByRole('region', { name: 'Feedback' });
   await survey.getByRole('button', { name: 'Good', exact: true }).click();
   await survey.getByLabel('Tell us more (optional)').fill('The dashboard is clear.');
+  await shoot(page, 'survey-banner-comment');
   await survey.getByRole('button', { name: 'Send' }).click();
   await expect(survey.getByText('Thanks for your feedback!')).toBeVisible();
   await page.reload();
@@ -101,6 +101,7 @@ test('the downloads dialog over the dashboard leads to all downloads; the footer
   await dashboardAs(page, TARA, '/downloads');
   const dialog = page.getByRole('dialog', { name: 'Get the desktop app' });
   await expect(dialog).toBeVisible();
+  await shoot(page, 'downloads-dialog');
   await dialog.getByRole('button', { name: 'Not now' }).click();
   await expect(page).toHaveURL(/\/$/);
   const footer = page.getByRole('contentinfo');
@@ -114,7 +115,6 @@ test('the downloads dialog over the dashboard leads to all downloads; the footer
   await expect(page.getByRole('article', { name: 'Version 3.4.0 (canary)' })).toBeVisible();
   await expect(page.getByRole('article', { name: 'Version 3.3.1 (beta)' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'MSI for version 3.3.1' }).first()).toBeVisible();
-  await expectNoAxeViolations(page, 'the all-downloads page');
   await shoot(page, 'downloads-page');
 });
 
@@ -125,7 +125,6 @@ test('signed out: the footer offers FAQs, start trial and sign in; Start free tr
   await expect(footer.getByRole('link', { name: 'FAQs' })).toBeVisible();
   await expect(footer.getByRole('link', { name: 'Support' })).toHaveCount(0);
   await expect(footer.getByRole('link', { name: 'Sign in' })).toBeVisible();
-  await expectNoAxeViolations(page, 'the all-downloads page signed out');
   await shoot(page, 'downloads-signed-out');
   await page.getByRole('banner').getByRole('link', { name: 'Start free trial' }).click();
   await fillLogin(page, PETE, DEMO_PASSWORD);
@@ -138,7 +137,6 @@ test('an unsupported browser sees the banner until it is dismissed', async ({ br
   await page.goto('/downloads/all');
   const banner = page.getByText('Your browser is not supported');
   await expect(banner).toBeVisible();
-  await expectNoAxeViolations(page, 'the unsupported-browser banner');
   await shoot(page, 'browser-banner');
   await page.getByRole('button', { name: 'Dismiss' }).click();
   await expect(banner).toBeHidden();

@@ -7,7 +7,8 @@
  * dashboard-downtime-ended.spec.ts). Its own server: Reach is activated here, and the window is its configuration.
  */
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, expectNoAxeViolations, fillLogin, test, tokenOf } from './fixtures.ts';
+import { DEMO_PASSWORD, expect, fillLogin, test, tokenOf } from './fixtures.ts';
+import { shoot } from './screenShots.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Whole days, so the runner and the worker compute the same window. */
@@ -30,15 +31,6 @@ async function dashboardAs(page: Page, email: string): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
 }
 
-/** Screenshots at 1400 px and 390 px wide, into the test's output folder. */
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const width of [1400, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1400, height: 900 });
-}
-
 /** The growth stand-in's switch: the signed-in person is eligible or not, answered at once or late. */
 async function setEligibility(page: Page, eligible: boolean, answerAfterMs = 0): Promise<void> {
   const answer = await page.request.put(`${new URL(page.url()).origin}/services/growth/onboarding/eligibility`, {
@@ -55,8 +47,14 @@ test('Browse all templates and Browse all microlearning open the business-conten
   await expect(browser).toBeVisible();
   await expect(browser.locator('iframe')).toHaveAttribute('src', /\/business-content\/templates$/);
   await expect(page).toHaveURL(/#templates$/);
-  await expectNoAxeViolations(page, 'the business-content browser');
   await shoot(page, 'business-browser');
+  // A card's Preview opens its content page in a new tab (review-and-content §2 outbound navigation).
+  const frame = browser.frameLocator('iframe');
+  const [preview] = await Promise.all([page.context().waitForEvent('page'), frame.getByRole('link', { name: /^Preview/ }).first().click()]);
+  await expect(preview).toHaveURL(/\/content\/template\/[^/]+$/);
+  await expect(preview.getByRole('heading', { level: 1 })).toBeVisible();
+  await preview.close();
+  await expect(browser).toBeVisible();
   await browser.getByRole('button', { name: 'Close' }).click();
   await expect(browser).toBeHidden();
   expect(new URL(page.url()).pathname + new URL(page.url()).hash).toBe('/');
@@ -116,7 +114,6 @@ test('the downtime banner shows inside its configured window and stays dismissed
   const banner = page.getByText('Scheduled maintenance');
   await expect(banner).toBeVisible();
   await expect(page.getByText(/The authoring tools will be unavailable for maintenance from .+ to .+\./)).toBeVisible();
-  await expectNoAxeViolations(page, 'the dashboard with the downtime banner');
   await shoot(page, 'downtime-banner');
   await page.getByRole('button', { name: 'Dismiss', exact: true }).first().click();
   await expect(banner).toBeHidden();
@@ -154,7 +151,6 @@ test.describe('learning product', () => {
     await pete.getByRole('region', { name: 'Reach, the learning platform' }).getByRole('button', { name: 'Open Reach' }).click();
     const nonAdmin = pete.getByRole('dialog', { name: 'Reach is not part of your access yet' });
     await expect(nonAdmin).toBeVisible();
-    await expectNoAxeViolations(pete, 'the access modal, non-admin variant');
     await shoot(pete, 'access-non-admin');
     await nonAdmin.getByRole('button', { name: 'Go to Rise' }).click();
     await expect(pete).toHaveURL(/\/external\/authoring\/?$/);
@@ -169,12 +165,10 @@ test("signed out, a template's and a character's content pages show under the co
   await expect(header.getByRole('link', { name: 'Start free trial' })).toHaveAttribute('href', '/trials/localization');
   await expect(page.getByRole('button', { name: 'Use this template' })).toHaveCount(0);
   await expect(page.getByRole('contentinfo').getByRole('link', { name: 'FAQs' })).toBeVisible();
-  await expectNoAxeViolations(page, 'the template content page signed out');
   await shoot(page, 'content-template-signed-out');
 
   await page.goto('/content/character/chr-amara');
   await expect(page.getByRole('heading', { level: 1, name: 'Amara' })).toBeVisible();
-  await expectNoAxeViolations(page, 'the character content page signed out');
   await shoot(page, 'content-character-signed-out');
 
   // Signing in from the header comes back to the page, now with the signed-in action.
@@ -193,7 +187,7 @@ test('while a template import is on its way, the wait page says so and passes ax
   await page.getByRole('button', { name: /Use template/ }).first().click();
   await expect(page).toHaveURL(/\/import-course\/course-/);
   await expect(page.getByText('Your course is loading.')).toBeVisible();
-  await expectNoAxeViolations(page, 'the course import wait page');
+  await shoot(page, 'course-import-wait');
   // Still waiting for the conveyor: no navigation away meanwhile.
   await expect(page).toHaveURL(/\/import-course\/course-/);
 });

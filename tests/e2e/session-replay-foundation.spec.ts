@@ -2,7 +2,7 @@
  * A session on the foundation screens, recorded in Chromium through the real UI against the real service, downloaded
  * from the account menu and replayed headless with 0 divergences and no "changed since recorded" warning: the
  * dashboard's what's-new carousel and recent webinars, the survey banner dismissed, a non-admin asking an admin to
- * activate Reach, the desktop-app download dialog and the all-downloads page. Every lifecycle there runs in the app
+ * activate Reach, the desktop-app download dialog and the all-downloads page, the flash bar after a staff-only link. Every lifecycle there runs in the app
  * system (machines/session/appMachine.ts), so the log holds them.
  */
 import { DEMO_PASSWORD, expect, fillLogin, test } from './fixtures.ts';
@@ -53,9 +53,15 @@ test('a dashboard session (carousel, webinars, survey, activation request, downl
   await page.goBack();
   await expect(page.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
 
+  // A staff-only link followed in the page: back on the dashboard with the flash bar saying why, then dismissed.
+  await page.evaluate(() => window.history.pushState(null, '', '/charts'));
+  await expect(page.locator('.flash-bar')).toContainText('That page is only for staff');
+  await page.getByRole('button', { name: 'Dismiss message' }).click();
+  await expect(page.locator('.flash-bar')).toHaveCount(0);
+
   const { log } = await downloadAndReplay(page);
   const types = eventTypes(log);
-  for (const type of ['whatsNew.next', 'survey.dismiss', 'activation.open', 'activation.selectAdmin', 'activation.sendRequest', 'downloads.load']) expect(types).toContain(type);
+  for (const type of ['whatsNew.next', 'survey.dismiss', 'activation.open', 'activation.selectAdmin', 'activation.sendRequest', 'downloads.load', 'dashboard.flashRead', 'dashboard.dismissFlash']) expect(types).toContain(type);
   expect(types.some((type) => type.startsWith('xstate.done.actor.requestActivation'))).toBe(true);
   expect(types.some((type) => type.startsWith('xstate.done.actor.loadDownloads'))).toBe(true);
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, createMachine } from 'xstate';
-import { dashboardMachine, upgradeModalOf } from '../../machines/dashboard/dashboardMachine.ts';
+import { dashboardMachine, flashOf, upgradeModalOf } from '../../machines/dashboard/dashboardMachine.ts';
 import { inert } from '../../machines/inert.ts';
 import { sessionMachine } from '../../machines/session/sessionMachine.ts';
 
@@ -47,7 +47,33 @@ describe('dashboard: the header’s and dashboard’s overlays (foundation §2)'
     session.send({ type: 'auth.status', status: 'signedIn', user: { sub: 'u1', email: 'a@example.com', firstName: 'A', lastName: 'B' }, anonymousUser: null });
     dashboard.send({ type: 'dashboard.dismissRenewalAlert' });
     dashboard.send({ type: 'dashboard.openUpgrade', placement: 'header' });
+    dashboard.send({ type: 'dashboard.flashRead', id: 'staffOnly', path: '/' });
     session.send({ type: 'auth.status', status: 'ready', user: null, anonymousUser: null });
-    expect(dashboard.getSnapshot().value).toEqual({ upgrade: 'closed', renewalAlert: 'shown', reachActivated: 'hidden' });
+    expect(dashboard.getSnapshot().value).toEqual({ upgrade: 'closed', renewalAlert: 'shown', reachActivated: 'hidden', flash: 'hidden' });
+  });
+
+  it('the flash bar shows a message of the fixed set until dismissed; unknown ids change nothing', () => {
+    const actor = createActor(dashboardMachine).start();
+    for (const id of ['<img src=x onerror=alert(1)>', 'toString', '__proto__', 'STAFFONLY', '']) {
+      actor.send({ type: 'dashboard.flashRead', id, path: '/' });
+      expect(flashOf(actor.getSnapshot())).toBeNull();
+    }
+    actor.send({ type: 'dashboard.flashRead', id: 'staffOnly', path: '/' });
+    expect(flashOf(actor.getSnapshot())).toBe('staffOnly');
+    // A hostile id arriving later does not replace or hide the message shown.
+    actor.send({ type: 'dashboard.flashRead', id: 'javascript:alert(1)', path: '/' });
+    expect(flashOf(actor.getSnapshot())).toBe('staffOnly');
+    actor.send({ type: 'dashboard.dismissFlash' });
+    expect(flashOf(actor.getSnapshot())).toBeNull();
+    expect(actor.getSnapshot().context.flash).toBeNull();
+  });
+
+  it('the flash message belongs to the page it was read on: showing that page again keeps it, another page hides it', () => {
+    const actor = createActor(dashboardMachine).start();
+    actor.send({ type: 'dashboard.flashRead', id: 'signInExpired', path: '/signin' });
+    actor.send({ type: 'dashboard.pageShown', path: '/signin' });
+    expect(flashOf(actor.getSnapshot())).toBe('signInExpired');
+    actor.send({ type: 'dashboard.pageShown', path: '/review' });
+    expect(flashOf(actor.getSnapshot())).toBeNull();
   });
 });

@@ -71,6 +71,17 @@ describe('localization trial requests (foundation §7)', () => {
     expect((await post('self-initiated', alex, { ...self, subscriptionId: pilotId, email: 'alex.admin@example.com' })).status).toBe(403);
     expect((await post('self-initiated', null, { ...self, subscriptionId: pilotId })).status).toBe(401);
   });
+  it("serves the overview video of the trial page's video player modal, with English captions, without a token", async () => {
+    const video = await fetch(`${server.url}/api/translations/trialexp/overview.webm`);
+    expect(video.status).toBe(200);
+    expect(video.headers.get('content-type')).toBe('video/webm');
+    const bytes = new Uint8Array(await video.arrayBuffer());
+    // The EBML magic number of a WebM file.
+    expect([...bytes.slice(0, 4)]).toEqual([0x1a, 0x45, 0xdf, 0xa3]);
+    const captions = await fetch(`${server.url}/api/translations/trialexp/overview.vtt`);
+    expect(captions.headers.get('content-type')).toMatch(/^text\/vtt/);
+    expect(await captions.text()).toMatch(/^WEBVTT\n\n00:00\.000 --> /);
+  });
 });
 
 describe('desktop downloads (review-and-content §2, §7)', () => {

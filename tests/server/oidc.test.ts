@@ -51,12 +51,25 @@ describe('sign-in page', () => {
     expect(page).toContain('Incorrect e-mail or password.');
   });
 
-  it('explains an expired or unknown sign-in link', async () => {
-    const response = await fetch(`${server.url}/oidc/interaction/unknown-uid`);
-    const page = await response.text();
-    expect(response.headers.get('content-type')).toMatch(/text\/html/);
-    expect(page).toContain('This sign-in link has expired. Start again.');
-    expect(page).toContain('href="/"');
+  it('sends an expired or unknown sign-in link back to the app, whose flash bar says why', async () => {
+    const response = await fetch(`${server.url}/oidc/interaction/unknown-uid`, { redirect: 'manual' });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/signin?flash=signInExpired');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('a login form posted after its sign-in expired (the interaction cookie gone) goes back to /signin, signing nobody in', async () => {
+    const signIn = await beginSignIn(server.url);
+    // A browser that lost the interaction (expired, cleared) posts the same form without its cookie.
+    const response = await fetch(signIn.loginAction, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email: 'alex.admin@example.com', password: 'review-demo' }).toString(),
+    });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/signin?flash=signInExpired');
+    expect(response.headers.get('set-cookie') ?? '').not.toMatch(/_session=/);
   });
 
   it('renders a bad authorization request as a readable page without a stack trace', async () => {

@@ -167,6 +167,7 @@ export function createAppSystem(
       window.location.reload();
     },
     userAgent: options.userAgent,
+    reviewApi: config.reviewApi,
   });
 
   const app = createActor(

@@ -51,6 +51,10 @@ export const activationStrings = {
   'trial.success.salesDemo': 'Thanks! Someone from our team will contact you to schedule a demo.',
   'trial.success.close': 'Back to the trial page',
   'trial.success.dashboard': 'Go to the dashboard',
+  'trial.overview.watch': 'Watch the overview',
+  'trial.overview.title': 'Localization overview',
+  'trial.overview.captions': 'English',
+  'trial.overview.unsupported': 'Your browser cannot play this video.',
 
   'survey.label': 'Feedback',
   'survey.question': 'How is the new dashboard working for you?',
@@ -102,4 +106,7 @@ export const activationStrings = {
   'browserBanner.dismiss': 'Dismiss browser warning',
 
   'flash.dismiss': 'Dismiss message',
+  'flash.message.signInExpired': 'Your sign-in page had expired, so nothing was sent. Please sign in again.',
+  'flash.message.staffOnly': 'That page is only for staff, so we brought you to your dashboard.',
+  'flash.message.pageNotFound': 'That address does not exist, so we brought you to your dashboard.',
 } as const;

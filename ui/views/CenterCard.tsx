@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { cx, LogoMark } from '../kit/index.ts';
 import { useSystem } from '../system.tsx';
+// The flash message bar: redirects to /signin (e.g. an expired sign-in page) leave their message here.
+import { FlashBar } from './chrome/FlashBar.tsx';
 
 export interface CenterCardProps {
   title: string;
@@ -16,6 +18,7 @@ export function CenterCard({ title, icon, tone = 'default', above, children }: C
   const { appName } = useSystem();
   return (
     <main id="main" className="center-page">
+      <FlashBar />
       {above}
       <div className="center-card">
         <div className="center-card__brand">

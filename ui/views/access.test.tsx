@@ -216,9 +216,9 @@ describe('redirects', () => {
     expect(result.html).toContain('class="page item-page"');
   });
 
-  it('sends any other single-segment path to /', () => {
-    expect(renderRouteResult('/whatever').redirectTo).toBe('/');
-    expect(renderRouteResult('/trials').redirectTo).toBe('/');
+  it('sends any other single-segment path to /, with the flash message saying the address does not exist', () => {
+    expect(renderRouteResult('/whatever').redirectTo).toBe('/?flash=pageNotFound');
+    expect(renderRouteResult('/trials').redirectTo).toBe('/?flash=pageNotFound');
     expect(renderRouteResult('/').redirectTo).toBeNull();
   });
 });
@@ -234,14 +234,14 @@ describe('/sandbox', () => {
     return sandbox;
   }
 
-  it('sends non-staff to /', () => {
+  it('sends non-staff to /, with the flash message saying the page is for staff', () => {
     const result = renderRouteResult('/sandbox', { session: ready(DEMO.alex) });
-    expect(result.redirectTo).toBe('/');
+    expect(result.redirectTo).toBe('/?flash=staffOnly');
     expect(result.html).not.toContain('Feature flags');
   });
 
   it('sends staff who chose to preview as non-staff to /', () => {
-    expect(renderRouteResult('/sandbox', { session: ready(DEMO.alex, { isStaff: true, staffOverride: false }) }).redirectTo).toBe('/');
+    expect(renderRouteResult('/sandbox', { session: ready(DEMO.alex, { isStaff: true, staffOverride: false }) }).redirectTo).toBe('/?flash=staffOnly');
   });
 
   it('waits for the account, and lets a non-staff person whose override says staff in', () => {

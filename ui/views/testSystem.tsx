@@ -194,7 +194,7 @@ export function testSystem(parts: TestSystemParts = {}): AppSystem {
     lmsExport: parts.lmsExport ?? createActor(inert(lmsExportMachine)).start(),
     annotation: { loadPrefs: () => prefsFrom(null), newDialogId: () => 'annotation-test', attachCanvas: () => () => {}, dialogLogic: annotationDialogMachine, exportedFile: () => undefined },
     // Activation, access modal, trial, survey banner, downloads: inert actors (their effects never run).
-    activation: { isSurveyHidden: () => true, isBrowserBannerDismissed: () => true, dismissBrowserBanner: () => {}, userAgent: 'test' },
+    activation: { isSurveyHidden: () => true, isBrowserBannerDismissed: () => true, dismissBrowserBanner: () => {}, userAgent: 'test', trialOverview: { video: '/api/translations/trialexp/overview.webm', captions: '/api/translations/trialexp/overview.vtt' } },
     reachActivation: createActor(inert(activationMachine)).start(),
     accessModal: createActor(inert(accessModalMachine)).start(),
     trial: createActor(inert(trialMachine)).start(),

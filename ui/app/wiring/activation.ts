@@ -38,6 +38,8 @@ export interface ActivationDeps {
   /** Reloads the page at `hash` on the dashboard (activation success). */
   reloadAt: (hash: string) => void;
   userAgent: string;
+  /** The review API's address: the trial page's overview video and captions are under it. */
+  reviewApi: string;
 }
 
 const toastOf = (id: ToastId, message: string | null = null): ToastInput => ({ id, severity: TOASTS[id].severity, kind: TOASTS[id].kind, text: TOASTS[id].text, message });
@@ -170,6 +172,7 @@ export function activationWiring(a: Pick<Adapters, 'http' | 'storage' | 'clock' 
     isBrowserBannerDismissed: () => a.storage.get(BROWSER_BANNER_DISMISSED_KEY) === 'true',
     dismissBrowserBanner: () => a.storage.set(BROWSER_BANNER_DISMISSED_KEY, 'true'),
     userAgent: deps.userAgent,
+    trialOverview: { video: `${deps.reviewApi}/translations/trialexp/overview.webm`, captions: `${deps.reviewApi}/translations/trialexp/overview.vtt` },
     },
   };
 }

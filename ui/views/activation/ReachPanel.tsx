@@ -1,3 +1,4 @@
+import '../../styles/foundation.css';
 import { useEffect, useId } from 'react';
 import { dashboardHashOf } from '../screens/dashboardHash.ts';
 import { Button } from '../../kit/index.ts';
@@ -33,7 +34,7 @@ export function ReachPanel() {
   if (!summary || !subscriptionId || summary.role === 'noSubscription') return null;
   const email = account?.currentUser.email ?? '';
   return (
-    <section className="reach-panel" aria-labelledby={headingId}>
+    <section className="reach-panel surface-panel" aria-labelledby={headingId}>
       <h2 id={headingId} className="reach-panel__title">
         {t('activation.panel.title')}
       </h2>

@@ -1,3 +1,4 @@
+import '../../styles/foundation.css';
 import '../../styles/chrome.css';
 import { Link } from 'wouter';
 import { t } from '../../strings.ts';

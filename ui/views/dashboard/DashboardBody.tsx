@@ -7,6 +7,7 @@ import { Banner, Button } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
 import { useSystem } from '../../system.tsx';
 import { ExternalRedirectScreen } from '../screens/ExternalRedirectScreen.tsx';
+import '../../styles/foundation.css';
 import '../../styles/dashboard.css';
 import { BusinessContentBrowser } from './BusinessContentBrowser.tsx';
 import { NewCourseButton } from './NewCourseButton.tsx';
@@ -126,7 +127,7 @@ export function DashboardBody() {
           {createError}
         </Banner>
       )}
-      <div className="authoring-dashboard__layout">
+      <div className="authoring-dashboard__layout sidebar-layout">
         <div className="authoring-dashboard__main">
           <TemplateSection kind="courses" tab="templates" />
           <TemplateSection kind="microlearning" tab="microlearning" />

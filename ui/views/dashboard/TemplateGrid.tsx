@@ -57,8 +57,8 @@ function TemplateCardButton({ card, busy, importing, onUse }: { card: TemplateCa
         </span>
         <span className="template-card__body">
           <span className="template-card__topic">{card.topicTitle}</span>
-          <span className="template-card__title">{card.title}</span>
-          <span className="template-card__description">{card.description}</span>
+          <span className="template-card__title clamp-lines">{card.title}</span>
+          <span className="template-card__description clamp-lines">{card.description}</span>
           <span className="template-card__meta">{lessons}</span>
         </span>
       </button>
@@ -91,7 +91,7 @@ export function TemplateGrid({ kind, headingId }: { kind: 'courses' | 'microlear
           </p>
           <ul className="template-grid__list" style={gridStyle} aria-hidden="true">
             {Array.from({ length: columns * TEMPLATE_GRID_ROWS }, (_, i) => (
-              <li key={i} className="template-card template-card--placeholder" style={{ width: TEMPLATE_CARD_WIDTH_PX, height: TEMPLATE_CARD_HEIGHT_PX }}>
+              <li key={i} className="template-card template-card--placeholder surface-panel" style={{ width: TEMPLATE_CARD_WIDTH_PX, height: TEMPLATE_CARD_HEIGHT_PX }}>
                 <Skeleton height={148} />
                 <Skeleton shape="line" width="70%" />
                 <Skeleton shape="line" width="90%" />

@@ -19,7 +19,7 @@ export function WebinarsSidebar() {
   const { shown, hiddenCount } = splitWebinars(webinars, expanded);
 
   return (
-    <section className="webinars" aria-labelledby={headingId}>
+    <section className="webinars surface-panel" aria-labelledby={headingId}>
       <h2 id={headingId} className="dashboard-section__title">
         {t('authoring.webinars.heading')}
       </h2>

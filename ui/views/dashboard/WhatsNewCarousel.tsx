@@ -38,7 +38,7 @@ export function WhatsNewCarousel() {
 
   return (
     <section
-      className={reducedMotion ? 'whats-new whats-new--still' : 'whats-new'}
+      className={reducedMotion ? 'whats-new surface-panel whats-new--still' : 'whats-new surface-panel'}
       aria-roledescription="carousel"
       aria-labelledby={headingId}
       onKeyDown={onKeyDown}

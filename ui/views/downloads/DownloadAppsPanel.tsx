@@ -1,3 +1,4 @@
+import '../../styles/foundation.css';
 import { Link } from 'wouter';
 import { isMobileAgent } from '../../../domain/downloads.ts';
 import { buttonClass, DownloadIcon } from '../../kit/index.ts';
@@ -10,7 +11,7 @@ export function DownloadAppsPanel({ windowsUrl, macUrl, showAll = true }: { wind
   const { activation, links } = useSystem();
   const mobile = isMobileAgent(activation.userAgent);
   return (
-    <aside className="download-apps" aria-label={t('downloads.panel.title')}>
+    <aside className="download-apps surface-panel" aria-label={t('downloads.panel.title')}>
       <h2 className="download-apps__title">{t('downloads.panel.title')}</h2>
       {mobile ? (
         <p className="download-apps__mobile">{t('downloads.panel.mobile')}</p>

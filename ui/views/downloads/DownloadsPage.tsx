@@ -1,3 +1,4 @@
+import '../../styles/foundation.css';
 import '../../styles/activationPages.css';
 import { useSelector } from '@xstate/react';
 import { useEffect, useId } from 'react';
@@ -68,7 +69,7 @@ export default function DownloadsPage() {
         />
       )}
       {state === 'ready' && list && (
-        <div className="downloads-layout">
+        <div className="sidebar-layout">
           <div className="downloads-main">
             {minimumVersion && (
               <Banner tone="warning" title={t('downloads.minimumVersion', { version: minimumVersion.version })}>
@@ -82,7 +83,7 @@ export default function DownloadsPage() {
               </p>
             </section>
             {latest && (
-              <section className="downloads-section downloads-latest" aria-labelledby={`${headingId}-latest`}>
+              <section className="downloads-section downloads-latest surface-panel" aria-labelledby={`${headingId}-latest`}>
                 <h2 id={`${headingId}-latest`}>{t('downloads.latest')}</h2>
                 <p className="downloads-latest__version">{t('downloads.latest.version', { version: latest.version, channel: latest.channel })}</p>
                 <FileLinks build={latest} />
@@ -95,7 +96,7 @@ export default function DownloadsPage() {
                 <div key={group.date} className="downloads-group">
                   <h3>{t('downloads.publishedOn', { date: dateFormat.format(new Date(`${group.date}T00:00:00Z`)) })}</h3>
                   {group.builds.map((build) => (
-                    <article key={build.id} className="downloads-build" aria-label={t('downloads.latest.version', { version: build.version, channel: build.channel })}>
+                    <article key={build.id} className="downloads-build surface-panel" aria-label={t('downloads.latest.version', { version: build.version, channel: build.channel })}>
                       <p className="downloads-build__version">{t('downloads.latest.version', { version: build.version, channel: build.channel })}</p>
                       <p className="downloads-build__notes">
                         <span className="k-visually-hidden">{t('downloads.releaseNotes')}: </span>

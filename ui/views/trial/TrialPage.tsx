@@ -1,10 +1,10 @@
 import '../../styles/activationPages.css';
 import { useSelector } from '@xstate/react';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { TrialRequestKind } from '../../../domain/activation.ts';
 import { subscriptionManagementUrl } from '../../../domain/links.ts';
-import { Button, CheckIcon, Dialog } from '../../kit/index.ts';
+import { Button, CheckIcon, Dialog, PlayIcon } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
 import { useSystem } from '../../system.tsx';
 import { AppLayout } from '../AppLayout.tsx';
@@ -12,6 +12,7 @@ import { ExternalRedirectScreen } from '../screens/ExternalRedirectScreen.tsx';
 import { useAccount } from '../useAccount.ts';
 import { usePageTitle } from '../usePageTitle.ts';
 import { Celebration } from './Celebration.tsx';
+import { VideoPlayerModal } from './VideoPlayerModal.tsx';
 
 /** An admin of the current subscription with the self campaign or none goes to subscription management (foundation §4). */
 export function redirectsToSubscription(isAdmin: boolean, campaign: string | null): boolean {
@@ -21,10 +22,13 @@ export function redirectsToSubscription(isAdmin: boolean, campaign: string | nul
 /**
  * The localization trial landing page (/trials/localization, foundation §2, §4): the viewed event; admins of the
  * current subscription go to subscription management with the try-localization flag; others request a self-initiated
- * trial or a sales demo, the button shows completion and the trial success modal opens with the celebration.
+ * trial or a sales demo, the button shows completion and the trial success modal opens with the celebration. The
+ * overview video plays in the video player modal.
  */
 export default function TrialPage() {
-  const { trial: actor, links } = useSystem();
+  const { trial: actor, links, activation } = useSystem();
+  // The overview's video player modal: plain open/closed widget state.
+  const [overviewOpen, setOverviewOpen] = useState(false);
   const { summary } = useAccount();
   const campaign = new URLSearchParams(useSearch()).get('campaign');
   const [, navigate] = useLocation();
@@ -72,8 +76,18 @@ export default function TrialPage() {
         <div className="trial-actions">
           {button('selfInitiated', 'primary')}
           {button('salesDemo', 'secondary')}
+          <Button variant="ghost" iconStart={<PlayIcon size={16} />} onClick={() => setOverviewOpen(true)}>
+            {t('trial.overview.watch')}
+          </Button>
         </div>
       </section>
+      <VideoPlayerModal
+        open={overviewOpen}
+        onClose={() => setOverviewOpen(false)}
+        title={t('trial.overview.title')}
+        video={activation.trialOverview.video}
+        captions={activation.trialOverview.captions}
+      />
       {modalOpen && (
         <Dialog
           open
