@@ -4,6 +4,7 @@ import {
   expectNoAxeViolations,
   itemIdOf,
   openGridAs,
+  signInContextOf,
   segmentTable,
   signedInPage,
   stackItemIds,
@@ -107,7 +108,7 @@ test('the translate tab’s walkthrough, course-updates popover and view, find b
   const context = await browser.newContext({ baseURL, viewport: { width: 1400, height: 900 } });
   const first = await context.newPage();
   try {
-    await openGridAs(first, 'vera.validator@example.com');
+    await signInContextOf(first, 'vera.validator@example.com');
     await first.goto(translatePath(french));
     await segmentTable(first);
     const tour = first.locator('.assist-walkthrough');

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { annotationDialog, canvasOf, composerOf, drawStroke, openItem, restoreAnnotationFlags, setAnnotationFlag, setFlag, thread } from './annotationSupport.ts';
 import { SEEDED_TRANSLATIONS } from '../../server/translations/seed.ts';
-import { expect, expectNoAxeViolations, itemCard, openGridAs, segmentTable, stackItemIds, test, translatePath, treeFolder, uniqueName } from './fixtures.ts';
+import { expect, expectNoAxeViolations, itemCard, signInContextOf, segmentTable, stackItemIds, test, translatePath, treeFolder, uniqueName } from './fixtures.ts';
 
 /**
  * Screenshot annotation in the comment flow (review-and-content §4 comment posting, §5 annotation availability,
@@ -246,7 +246,7 @@ test('the translation walkthrough boxes its step element with a hand-drawn mark,
     const context = await browser.newContext({ baseURL, viewport: { width: 1400, height: 900 }, reducedMotion });
     const page = await context.newPage();
     try {
-      await openGridAs(page, 'vera.validator@example.com');
+      await signInContextOf(page, 'vera.validator@example.com');
       await page.goto(translatePath(french));
       await segmentTable(page);
       await expect(page.locator('.assist-walkthrough')).toBeVisible();

@@ -5,23 +5,16 @@
  */
 import type { Browser, Locator, Page } from '@playwright/test';
 import { FLAG_DEFAULTS } from '../../domain/flags.ts';
-import { expect, itemCard, openGridAs, tokenOf, treeFolder } from './fixtures.ts';
+import { expect, itemCard, openGridAs, requestAs, treeFolder } from './fixtures.ts';
 
 const SAM = 'sam.staff@example.com';
 
 export type AnnotationFlag = 'annotationTool' | 'serverSnapshots';
 
-/** Staff turn a flag on or off for everyone (the worker's own service). */
-export async function setFlag(browser: Browser, baseURL: string, key: AnnotationFlag, value: boolean): Promise<void> {
-  const context = await browser.newContext({ baseURL });
-  try {
-    const page = await context.newPage();
-    await openGridAs(page, SAM);
-    const response = await page.request.put(`/services/flags/v1/flags/${key}`, { headers: { Authorization: `Bearer ${await tokenOf(page)}` }, data: { subscriptionId: null, value } });
-    expect(response.status()).toBe(200);
-  } finally {
-    await context.close();
-  }
+/** Staff turn a flag on or off for everyone (the worker's own service), as the flag editor's request does. */
+export async function setFlag(_browser: Browser, baseURL: string, key: AnnotationFlag, value: boolean): Promise<void> {
+  const response = await requestAs(baseURL, SAM, 'PUT', `/services/flags/v1/flags/${key}`, { subscriptionId: null, value });
+  expect(response.status).toBe(200);
 }
 
 /** The annotation flag on or off, and server snapshots off. */

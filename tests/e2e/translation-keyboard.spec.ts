@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { SEEDED_TRANSLATIONS } from '../../server/translations/seed.ts';
 import { WALKTHROUGH_DONE_STORAGE_KEY } from '../../domain/translation.ts';
-import { expect, expectNoAxeViolations, expectNoPageErrors, goToSlide, itemCard, openGridAs, segmentRow, segmentTable, stackItemIds, test, translatePath, translatorPage } from './fixtures.ts';
+import { expect, expectNoAxeViolations, expectNoPageErrors, goToSlide, itemCard, signInContextOf, segmentRow, segmentTable, stackItemIds, test, translatePath, translatorPage } from './fixtures.ts';
 
 /**
  * The translate tab with a keyboard (translation-editor §2): the table as one Tab stop with arrows inside, save-and-next,
@@ -175,7 +175,7 @@ test('the first visit’s course-updates popover closes on Escape, wherever the 
   }, WALKTHROUGH_DONE_STORAGE_KEY);
   const page = await context.newPage();
   try {
-    await openGridAs(page, VERA);
+    await signInContextOf(page, VERA);
     await page.goto(translatePath(id));
     await segmentTable(page);
     const popover = page.getByRole('dialog', { name: 'This course was updated' });

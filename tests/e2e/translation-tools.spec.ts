@@ -7,13 +7,12 @@ import {
   expectNoAxeViolations,
   expectNoPageErrors,
   goToSlide,
+  requestAs,
   segmentRow,
   segmentTable,
-  openGridAs,
   stackItemIds,
   startEditRow,
   test,
-  tokenOf,
   translatePath,
   translatorPage,
 } from './fixtures.ts';
@@ -440,7 +439,6 @@ test('the audio drawer lists the audio segments by type; choosing one closes it 
 test('the segment review false door: "Notify me" thanks the validator and reaches the analytics collector with the dialog’s opening', async ({ browser, baseURL }) => {
   const id = await idOf(browser, baseURL!, FRENCH);
   const page = await translatorPage(browser, baseURL!, VERA, translatePath(id));
-  const staff = await browser.newPage({ baseURL });
   try {
     await segmentTable(page);
     await goToSlide(page, 'Resources');
@@ -461,18 +459,15 @@ test('the segment review false door: "Notify me" thanks the validator and reache
     await expect(dialog.getByRole('button', { name: 'Notify me' })).toHaveCount(0);
 
     // Staff read the collector's latest events: vera's three, in order (each opening is recorded).
-    await openGridAs(staff, 'sam.staff@example.com');
-    const token = await tokenOf(staff);
     await expect
       .poll(async () => {
-        const answer = await staff.request.get('/services/analytics/events?limit=500', { headers: { Authorization: `Bearer ${token}` } });
+        const answer = await requestAs(baseURL!, 'sam.staff@example.com', 'GET', '/services/analytics/events?limit=500');
         const { events } = (await answer.json()) as { events: { event: string; properties: Record<string, string> | null }[] };
         return events.filter((entry) => entry.event.startsWith('translation_segment_review_false_door_')).map((entry) => entry.event).reverse();
       })
       .toEqual(['translation_segment_review_false_door_opened', 'translation_segment_review_false_door_notify_me', 'translation_segment_review_false_door_opened']);
     expectNoPageErrors(page);
   } finally {
-    await staff.close();
     await page.context().close();
   }
 });

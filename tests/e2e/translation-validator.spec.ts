@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { SEEDED_TRANSLATIONS } from '../../server/translations/seed.ts';
 import { UPDATES_POPOVER_DISMISSED_STORAGE_KEY, WALKTHROUGH_DONE_STORAGE_KEY } from '../../domain/translation.ts';
-import { expect, expectNoPageErrors, goToSlide, itemIdOf, openGridAs, segmentTable, stackItemIds, startEditRow, test, translatePath, translatorPage } from './fixtures.ts';
+import { expect, expectNoPageErrors, goToSlide, itemIdOf, signInContextOf, segmentTable, stackItemIds, startEditRow, test, translatePath, translatorPage } from './fixtures.ts';
 
 /**
  * What a translation validator (vera) meets in the translate tab of the seeded stack "Customer service essentials"
@@ -33,7 +33,7 @@ async function firstVisitPage(browser: Browser, baseURL: string, path: string, s
   const context = await browser.newContext({ baseURL, viewport });
   await markSeen(context, seen);
   const page = await context.newPage();
-  await openGridAs(page, VERA);
+  await signInContextOf(page, VERA);
   await page.goto(path);
   return page;
 }

@@ -6,13 +6,13 @@ import {
   expect,
   expectNoPageErrors,
   goToSlide,
-  openGridAs,
+  requestAs,
+  signInContextOf,
   segmentRow,
   segmentTable,
   stackItemIds,
   startEditRow,
   test,
-  tokenOf,
   translatePath,
   translatorPage,
 } from './fixtures.ts';
@@ -154,9 +154,8 @@ test('two validators: an edit, a completed slide and its reopening reach the oth
 test('a signed-out visitor clicking Mark complete is asked to sign in, and no progress is recorded', async ({ page, browser, baseURL }) => {
   const id = await idOf(browser, baseURL!, GERMAN);
   // Alex, the owner, makes the German target public.
-  await openGridAs(page, ALEX);
-  const response = await page.request.put(`/api/items/${id}/share-settings/public`, { headers: { Authorization: `Bearer ${await tokenOf(page)}` }, data: { allowAnonComments: false } });
-  expect(response.status()).toBe(200);
+  const response = await requestAs(baseURL!, ALEX, 'PUT', `/api/items/${id}/share-settings/public`, { allowAnonComments: false });
+  expect(response.status).toBe(200);
 
   const context = await browser.newContext({ baseURL });
   try {
@@ -184,6 +183,7 @@ test('a signed-out visitor clicking Mark complete is asked to sign in, and no pr
     await context.close();
   }
   // Nothing was recorded: the owner's view of the German target shows no slide complete.
+  await signInContextOf(page, ALEX);
   await page.goto(translatePath(id));
   await segmentTable(page);
   await expect(page.getByRole('button', { name: /^Slide progress 0\// })).toBeVisible();

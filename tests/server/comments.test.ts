@@ -13,7 +13,7 @@ import { COMMENT_MAX_CHARS } from '../../domain/constants.ts';
 import type { ItemDetail } from '../../domain/items.ts';
 import { rawFromPlainText, type RawContent } from '../../domain/richText.ts';
 import { SEEDED_COMMENTS, SEEDED_ITEM_PASSWORD, SEEDED_ITEMS } from '../../server/seedContent.ts';
-import { ackData, callJson, collect, connectOutcome, connectUsers, openSocket, refusalReason, itemViewOf, sleep, type UserClient, waitFor } from '../support/clients.ts';
+import { ackData, callJson, collect, connectOutcome, connectUsers, openSocket, refusalReason, itemViewOf, type UserClient, waitFor } from '../support/clients.ts';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
 import { commentCall, commentDraft, latestVersionId, type Who } from '../support/comments.ts';
 
@@ -326,7 +326,11 @@ describe('permissions', () => {
     const watcher = await watch(alex, quiet.id);
     const seen = collect(watcher, 'comment.insert');
     await insert(tara, styleGuide, 'Elsewhere');
-    await sleep(200);
+    // A push of the watched item itself, sent after (its comments turned on again, as they are): one socket keeps the
+    // server's order, so a push of the other item's comment would have come before it. No fixed wait.
+    const barrier = waitFor<CommentPushes['comment.refresh']>(watcher, 'comment.refresh', (d) => d.itemId === quiet.id);
+    ackData(await call(alex, 'comment.setEnabled', { itemId: quiet.id, pass: null, enabled: true }));
+    await barrier;
     expect(seen).toEqual([]);
   });
 });

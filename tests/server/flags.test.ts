@@ -104,7 +104,7 @@ describe('feature flags', () => {
 
   it('lets a subscription override win over the global one, pushing only to that subscription', async () => {
     const [taraSocket, mariaSocket] = await Promise.all([userSocket(tara), userSocket(maria)]);
-    const taraSeen = collect(taraSocket, 'flags.changed');
+    const taraSeen = collect<{ key: string }>(taraSocket, 'flags.changed');
     const mariaPush = nextEvent<Record<string, unknown>>(mariaSocket, 'flags.changed');
     const result = await putFlag(staff, 'translationsTab', { subscriptionId: secondTeamId, value: false });
     expect(result.status).toBe(200);
@@ -115,9 +115,14 @@ describe('feature flags', () => {
     // Setting it again replaces the override rather than adding a second one.
     await putFlag(staff, 'translationsTab', { subscriptionId: secondTeamId, value: true });
     expect((await getFlags(maria, secondTeamId)).body.flags.translationsTab).toBe(true);
-    await sleep(200);
+    // A push Tara does get, sent after the override's (the flag's global value set again as it is): one socket keeps
+    // the server's order, so an override push to her would have come before it. No fixed wait.
+    const barrier = nextEvent<Record<string, unknown>>(taraSocket, 'flags.changed');
+    const annotationTool = (await getFlags(tara)).body.flags.annotationTool;
+    expect((await putFlag(staff, 'annotationTool', { subscriptionId: null, value: annotationTool })).status).toBe(200);
+    expect(await barrier).toMatchObject({ subscriptionId: null, key: 'annotationTool' });
     // Tara has no role on Second Team.
-    expect(taraSeen).toEqual([]);
+    expect(taraSeen.map((push) => push.key)).toEqual(['annotationTool']);
   });
 
   it('gives each push its own messageId', async () => {
