@@ -47,6 +47,15 @@ describe('§3 course updates: the segments a new version added, changed or remov
     expect(courseUpdates(file(current, previous))).toEqual({ [key('s1', 'b')]: 'changed', [key('s1', 'n')]: 'added', [key('s1', 'gone')]: 'removed' });
   });
 
+  it('is worked out once per file: the service reads the same file again on every validation read', () => {
+    const f = file(current, previous);
+    const first = courseUpdates(f);
+    expect(courseUpdates(f)).toBe(first);
+    // Another file object (another version, or the same one parsed again) is worked out on its own.
+    expect(courseUpdates(file(current, previous))).not.toBe(first);
+    expect(courseUpdates(file(current, previous))).toEqual(first);
+  });
+
   it('a first version has no updates', () => {
     expect(courseUpdates(file(current, []))).toEqual({});
   });

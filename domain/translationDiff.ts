@@ -50,8 +50,24 @@ export interface VersionDiff {
   affectedUIGroups: string[];
 }
 
-/** The course updates of a file: its children against its baseChildren (empty for a first version). By path key. */
-export function courseUpdates(file: TranslationFile): Record<string, UpdateType> {
+/** Course updates by file: a parsed file is never changed, and the service reads it from its model cache on every validation read. */
+const updatesByFile = new WeakMap<TranslationFile, Readonly<Record<string, UpdateType>>>();
+
+/**
+ * The course updates of a file: its children against its baseChildren (empty for a first version). By path key.
+ * Worked out once per file object (a 20,000-segment course takes hundreds of ms); the answer is shared: read it, never
+ * change it.
+ */
+export function courseUpdates(file: TranslationFile): Readonly<Record<string, UpdateType>> {
+  let updates = updatesByFile.get(file);
+  if (!updates) {
+    updates = computeCourseUpdates(file);
+    updatesByFile.set(file, updates);
+  }
+  return updates;
+}
+
+function computeCourseUpdates(file: TranslationFile): Record<string, UpdateType> {
   const updates: Record<string, UpdateType> = {};
   if (file.baseChildren.length === 0) return updates;
   const base = sourcesByKey(file.baseChildren, null, new Map());

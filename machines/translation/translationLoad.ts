@@ -4,7 +4,7 @@ import { TRANSLATION_MESSAGES, TRANSLATION_VIEW, type TranslationStackResponse }
 import { serializeSegmentText } from '../../domain/translationEdits.ts';
 import { type FetchStatus } from './translationContext.ts';
 import { TRANSLATION_TOAST_KEYS, applySegments, blockedReasonOf, blockedToast, editingSegmentOf, errorMessageOf, isRecord, parsedFileOf, problemsMessageOf, segmentOf, showToast, startSave, targetLocaleOf, translationToast, validationErrorOf } from './translationRules.ts';
-import { diffRefreshed, modelExtrasOf } from './translationToolRules.ts';
+import { diffRefreshed } from './translationToolRules.ts';
 import { draftsAfterFailedSave, draftsWithout, keyboardReadyHandlers, openEditing } from './translationKeyboard.ts';
 import { translationSetup } from './translationSetup.ts';
 
@@ -122,11 +122,11 @@ export const loadRegion = translationSetup.createStateConfig({
             guard: { type: 'isTranslationFile', params: ({ event }) => ({ output: event.output }) },
             target: 'ready',
             actions: [
-              assign(({ context, event }) => {
+              // Duplicates and low-contrast paths are not worked out here: they follow from the model when first read
+              // (translationTools.ts duplicateIndexOf, lowContrastKeysOf).
+              assign(({ event }) => {
                 const parsed = parsedFileOf(event.output);
-                return parsed
-                  ? { model: parsed.model, problems: parsed.problems, fetchStatus: 'FETCHED' as FetchStatus, activeNavKey: parsed.model.navKeys[0] ?? null, error: null, ...modelExtrasOf(context, parsed.model) }
-                  : {};
+                return parsed ? { model: parsed.model, problems: parsed.problems, fetchStatus: 'FETCHED' as FetchStatus, activeNavKey: parsed.model.navKeys[0] ?? null, error: null } : {};
               }),
               // §8 "reported with counts": what building the model noticed.
               enqueueActions(({ enqueue, event }) => {

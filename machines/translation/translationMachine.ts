@@ -15,8 +15,11 @@ import { keyboardOpenHandlers } from './translationKeyboard.ts';
 
 export type { SegmentEditRefusal, TranslationEvent, TranslationSubject } from './translationEvents.ts';
 export {
+  duplicateIndexOf,
   duplicatesOfKey,
   hasEditedOf,
+  hasModelExtras,
+  lowContrastKeysOf,
   hitsOf,
   replaceStatusOf,
   scrollTargetOf,

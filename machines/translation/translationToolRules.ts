@@ -6,13 +6,10 @@ import {
   type SegmentText,
   type ValidationChange,
 } from '../../domain/translation.ts';
-import { type TranslationModel } from '../../domain/translationModel.ts';
 import { buildChangeBatches, deserializeSegmentText, plainText, type EditBlockedReason } from '../../domain/translationEdits.ts';
 import { type TranslationEvent } from './translationEvents.ts';
 import { replaceAllEdits, replaceInValue, searchPattern, type SearchCursor } from '../../domain/translationSearch.ts';
-import { findDuplicates } from '../../domain/translationDuplicates.ts';
 import { computeVersionDiff, diffDisabledKeys, isPreviousVersionOld } from '../../domain/translationDiff.ts';
-import { lowContrastTextPaths } from '../../domain/translationAssist.ts';
 import {
   APPLY_ORIGINS,
   cursorItem,
@@ -273,16 +270,6 @@ export function validationRefreshed(context: TranslationContext, output: unknown
     updates: isRecord(output.updates) ? output.updates : context.updates,
     showCourseUpdates: output.showCourseUpdates === true,
   };
-}
-
-/** Duplicates and low-contrast paths by model: a model is immutable, and the same file read again is the same model. */
-const extrasByModel = new WeakMap<TranslationModel, { duplicates: ReturnType<typeof findDuplicates>; lowContrastKeys: string[] }>();
-
-/** The tools' data of a freshly built model: duplicates and low-contrast paths (once per model). */
-export function modelExtrasOf(context: TranslationContext, model: TranslationModel): Pick<TranslationContext, 'tools'> {
-  let extras = extrasByModel.get(model);
-  if (!extras) extrasByModel.set(model, (extras = { duplicates: findDuplicates(model.segments), lowContrastKeys: lowContrastTextPaths(model) }));
-  return withTools(context, extras);
 }
 
 export const isApplyOrigin = (value: unknown): value is ApplyOrigin => APPLY_ORIGINS.includes(value as ApplyOrigin);

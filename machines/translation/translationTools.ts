@@ -9,7 +9,8 @@ import type { CommandChange, PreviousValidationResponse, SegmentText, UpdateType
 import { matchesFilter, type Segment, type SegmentFilter, type TranslationModel } from '../../domain/translationModel.ts';
 import { deserializeSegmentText, editProblem, plainText, serializeSegmentText, type EditBlockedReason, type PendingEdit } from '../../domain/translationEdits.ts';
 import { findSegments, stepCursor, type FoundItems, type SearchCursor, type SearchScope, type SlideSearchScope, type TextMatch } from '../../domain/translationSearch.ts';
-import { duplicatesOf, type DuplicateIndex } from '../../domain/translationDuplicates.ts';
+import { duplicatesOf, findDuplicates, type DuplicateIndex } from '../../domain/translationDuplicates.ts';
+import { lowContrastTextPaths } from '../../domain/translationAssist.ts';
 import { updateGroups, isUpdatesFilterOffered, type UpdateGroup, type VersionDiff } from '../../domain/translationDiff.ts';
 
 /** §2 view modes. */
@@ -94,10 +95,6 @@ export interface TranslationToolsState {
   replaceStatus: { overall: ReplaceStatus; byPath: Record<string, ReplaceStatus> };
   /** The segment the table scrolls to (a hit, a duplicate, an update). */
   scrollTo: string | null;
-  /** §5 duplicate groups of the model's sources (once per model). */
-  duplicates: DuplicateIndex | null;
-  /** §3 lowContrastTextPaths (once per model). */
-  lowContrastKeys: string[];
   /** The save to all waiting for its confirmation. */
   saveAllAsked: { key: string; value: SegmentText } | null;
   applying: Applying | null;
@@ -129,8 +126,6 @@ export const TOOLS_STATE: TranslationToolsState = {
   pendingStep: null,
   replaceStatus: { overall: 'IDLE', byPath: {} },
   scrollTo: null,
-  duplicates: null,
-  lowContrastKeys: [],
   saveAllAsked: null,
   applying: null,
   hasEdited: false,
@@ -331,18 +326,46 @@ export function hitsOf(context: Pick<TranslationToolsContext, 'tools'>, key: str
   return lastHits.byKey.get(key) ?? [];
 }
 
+/**
+ * Data derived from a model alone, worked out on first use and kept per model (a model is immutable, and the same file
+ * read again is the same model): not part of the context, so opening the tab does not wait for it and a replay derives
+ * it again from the same model.
+ */
+const duplicatesByModel = new WeakMap<TranslationModel, DuplicateIndex>();
+const lowContrastByModel = new WeakMap<TranslationModel, Set<string>>();
+
+/** §5 duplicate groups of the model's sources (once per model). */
+export function duplicateIndexOf(model: TranslationModel): DuplicateIndex {
+  let index = duplicatesByModel.get(model);
+  if (!index) duplicatesByModel.set(model, (index = findDuplicates(model.segments)));
+  return index;
+}
+
+/** §3 lowContrastTextPaths of the model (once per model). */
+export function lowContrastKeysOf(model: TranslationModel): ReadonlySet<string> {
+  let keys = lowContrastByModel.get(model);
+  if (!keys) lowContrastByModel.set(model, (keys = new Set(lowContrastTextPaths(model))));
+  return keys;
+}
+
+/** Whether the model's duplicates and low-contrast paths are worked out already (the views show their badges then). */
+export function hasModelExtras(model: TranslationModel): boolean {
+  return duplicatesByModel.has(model) && lowContrastByModel.has(model);
+}
+
 /** §5 the duplicate banner: formatting duplicates (save to all applies to them) and plain-text duplicates with other formatting. */
-export function duplicatesOfKey(context: Pick<TranslationToolsContext, 'tools'>, key: string): { same: string[]; similar: number } {
-  if (!context.tools.duplicates) return { same: [], similar: 0 };
-  const same = duplicatesOf(context.tools.duplicates, key, 'formatting');
-  const plain = duplicatesOf(context.tools.duplicates, key, 'plain');
+export function duplicatesOfKey(context: { model: TranslationModel | null }, key: string): { same: string[]; similar: number } {
+  if (!context.model) return { same: [], similar: 0 };
+  const index = duplicateIndexOf(context.model);
+  const same = duplicatesOf(index, key, 'formatting');
+  const plain = duplicatesOf(index, key, 'plain');
   const sameSet = new Set(same);
   return { same, similar: plain.filter((other) => !sameSet.has(other)).length };
 }
 
 /** §3 lowContrastTextPaths: the segment's playerJson text has low contrast. */
-export function isLowContrastOf(context: Pick<TranslationToolsContext, 'tools'>, key: string): boolean {
-  return setOf(context.tools.lowContrastKeys).has(key);
+export function isLowContrastOf(context: { model: TranslationModel | null }, key: string): boolean {
+  return context.model !== null && lowContrastKeysOf(context.model).has(key);
 }
 
 const sets = new WeakMap<readonly string[], Set<string>>();

@@ -11,8 +11,11 @@ import { fromBase64 } from '../../domain/translationEdits.ts';
 import {
   canSaveToAllOf,
   diffStateOf,
+  duplicateIndexOf,
   duplicatesOfKey,
+  hasModelExtras,
   hitsOf,
+  isLowContrastOf,
   isReplaceAllAskedOf,
   isUpdatesFilterOfferedOf,
   isUpdatesPopoverShownOf,
@@ -270,6 +273,18 @@ describe('duplicates and save to all (§5, §9)', () => {
     await t.send({ type: 'translation.saveToAll' });
     expect(saveAllAskedOf(t.snap())).toBeNull();
     expect(t.calls.saveChanges.calls).toHaveLength(2);
+  });
+
+  it('opens without working out the duplicates and low-contrast paths; they follow from the model when first read, once per model', async () => {
+    const t = start();
+    await load(t);
+    const { model } = t.snap().context;
+    expect(model).not.toBeNull();
+    expect(hasModelExtras(model!)).toBe(false);
+    expect(duplicatesOfKey(t.snap().context, T3)).toEqual({ same: [T1], similar: 0 });
+    expect(isLowContrastOf(t.snap().context, T1)).toBe(false);
+    expect(hasModelExtras(model!)).toBe(true);
+    expect(duplicateIndexOf(model!)).toBe(duplicateIndexOf(t.snap().context.model!));
   });
 
   it('leaves locked duplicates out; the single save keeps its 2,000 ms kind', async () => {

@@ -244,6 +244,23 @@ export function ItemTranslate({ itemId, latestHref, signInHref, createAccountHre
     if (slideId) onSlide(slideId);
   }, [model, activeNavKey, onSlide]);
 
+  // The flyout's groups, one per nav group (thousands on a large course): worked out when the model or the progress
+  // changes, not on every render of the tab (a keystroke's Save state re-renders it).
+  const progressGroups: ProgressGroup[] = useMemo(
+    () =>
+      model?.navKeys.map((navKey) => {
+        const detail = progress[navKey];
+        return {
+          navKey,
+          title: model.groups.get(navKey)?.title ?? navKey,
+          complete: !!detail,
+          completedBy: detail ? nameOf(detail.userId) : null,
+          completedAt: detail?.updatedAt ?? null,
+        };
+      }) ?? [],
+    [model, progress, nameOf],
+  );
+
   const ready = model !== null && status !== 'INIT' && status !== 'LOADING';
   useEffect(() => {
     // The bench's end mark: the model's rows are in the document (after 'translation:file', set by the composition root).
@@ -260,16 +277,6 @@ export function ItemTranslate({ itemId, latestHref, signInHref, createAccountHre
   const navKeys = viewMode === 'courseUpdates' ? updateNavKeys : model.navKeys;
   const navIndex = activeNavKey ? navKeys.indexOf(activeNavKey) : -1;
   const activeComplete = activeNavKey !== null && Object.prototype.hasOwnProperty.call(progress, activeNavKey);
-  const progressGroups: ProgressGroup[] = model.navKeys.map((navKey) => {
-    const detail = progress[navKey];
-    return {
-      navKey,
-      title: model.groups.get(navKey)?.title ?? navKey,
-      complete: !!detail,
-      completedBy: detail ? nameOf(detail.userId) : null,
-      completedAt: detail?.updatedAt ?? null,
-    };
-  });
   const conflictSegment = conflict ? model.segmentsByKey.get(conflict.key) : undefined;
   const theirText = conflict?.theirs && conflictSegment
     ? plainText(deserializeSegmentText(conflict.theirs.replacement.newValue, conflictSegment.textType) ?? conflict.theirs.replacement.newValue, conflictSegment.textType)

@@ -5,8 +5,9 @@
  * re-renders only that part. The row badges are here.
  */
 import { useSelector } from '@xstate/react';
-import { useMemo } from 'react';
-import { diffStateOf, duplicatesOfKey } from '../../../machines/translation/translationMachine.ts';
+import { useEffect, useMemo, useState } from 'react';
+import type { TranslationModel } from '../../../domain/translationModel.ts';
+import { diffStateOf, duplicateIndexOf, duplicatesOfKey, hasModelExtras, lowContrastKeysOf } from '../../../machines/translation/translationMachine.ts';
 import { useSystem } from '../../system.tsx';
 import { useFlag } from '../useAccount.ts';
 
@@ -18,21 +19,47 @@ export { TranslateSurveys } from './TranslateSurveys.tsx';
 export { TranslateToolDialogs } from './TranslateToolDialogs.tsx';
 export { audioCountOf, audioGroupsOf } from './TranslateAudioDrawer.tsx';
 
-/** The row badges: duplicates, low contrast, disabled by the diff. */
+/**
+ * The model whose duplicates and low-contrast paths are worked out, else null: they are worked out once per model
+ * (machines/translation/translationTools.ts), here when the page is idle after the table's first rows are on screen,
+ * so that opening the tab does not wait for them; their badges appear then.
+ */
+function useModelExtras(model: TranslationModel | null): TranslationModel | null {
+  const [worked, setWorked] = useState<TranslationModel | null>(null);
+  const ready = model !== null && (worked === model || hasModelExtras(model));
+  useEffect(() => {
+    if (!model || ready) return;
+    const work = () => {
+      duplicateIndexOf(model);
+      lowContrastKeysOf(model);
+      setWorked(model);
+    };
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(work, { timeout: EXTRAS_IDLE_TIMEOUT_MS });
+      return () => cancelIdleCallback(id);
+    }
+    const timer = setTimeout(work, 0);
+    return () => clearTimeout(timer);
+  }, [model, ready]);
+  return ready ? model : null;
+}
+/** The longest the badges wait for an idle moment. */
+const EXTRAS_IDLE_TIMEOUT_MS = 500;
+
+/** The row badges: duplicates, low contrast (once worked out: useModelExtras), disabled by the diff. */
 export function useSegmentBadges(): (key: string) => { duplicates: number; lowContrast: boolean; disabledByDiff: boolean } | null {
   const { translation } = useSystem();
   const duplicatesFlag = useFlag('duplicateSegments');
-  const tools = useSelector(translation, (s) => s.context.tools.duplicates);
-  const lowContrast = useSelector(translation, (s) => s.context.tools.lowContrastKeys);
+  const model = useModelExtras(useSelector(translation, (s) => s.context.model));
   const disabled = useSelector(translation, (s) => diffStateOf(s).disabledKeys);
   return useMemo(() => {
-    const low = new Set(lowContrast);
+    const low = model ? lowContrastKeysOf(model) : null;
     const off = new Set(disabled);
     return (key: string) => {
-      const same = duplicatesFlag && tools ? duplicatesOfKey({ tools: { duplicates: tools } } as Parameters<typeof duplicatesOfKey>[0], key).same.length : 0;
-      const isLow = low.has(key);
+      const same = duplicatesFlag && model ? duplicatesOfKey({ model }, key).same.length : 0;
+      const isLow = low?.has(key) ?? false;
       const isOff = off.has(key);
       return same > 0 || isLow || isOff ? { duplicates: same > 0 ? same + 1 : 0, lowContrast: isLow, disabledByDiff: isOff } : null;
     };
-  }, [duplicatesFlag, tools, lowContrast, disabled]);
+  }, [duplicatesFlag, model, disabled]);
 }
