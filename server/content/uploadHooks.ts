@@ -6,11 +6,17 @@
  * uploading ─PUT stored→ uploaded (progress 1) ─processing→ ready | unpackFailed | invalidVideoFile
  * uploading ─PUT refused or aborted→ uploadFailed
  * A ready Storyline version gets a project backup: created, then ready once its file is stored.
+ *
+ * Processing is a job on the job table (server/jobs.ts, kind `content.processUpload`, one per version): it runs once
+ * across instances, on whichever claims it (usually the one that stored the file, which looks at once), and a job
+ * whose instance died mid-way is run again by another once its lease lapses. A run finds the version still
+ * `uploaded` or does nothing.
  */
 import { randomUUID } from 'node:crypto';
 import { productFamily } from '../../domain/folderRoles.ts';
 import type { Backup } from '../../domain/items.ts';
 import type { Db } from '../db/database.ts';
+import type { JobQueue } from '../jobs.ts';
 import type { ItemVersionRow } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
 import { loadDetailBase, versionUpdatedPushes, type ItemContext } from './itemView.ts';
@@ -29,6 +35,9 @@ export interface VersionHooks {
 
 type Kind = 'storyline' | 'rise' | 'video';
 
+/** The job kind of processing one stored upload (payload `{ versionId }`, job id `content.processUpload:<versionId>`). */
+export const PROCESS_UPLOAD_JOB = 'content.processUpload';
+
 /** How an item's uploads are processed: story zips, Rise zips (seeded only), or videos. */
 export function processingKind(product: string): Kind {
   if (productFamily(product) === 'video') return 'video';
@@ -41,7 +50,7 @@ interface Pushes {
 }
 
 /** The hooks for one context; `pendingPackages` are versions whose package download was asked for early. */
-export function createVersionHooks(context: ItemContext, pendingPackages: Set<string>): VersionHooks {
+export function createVersionHooks(context: ItemContext, pendingPackages: Set<string>, jobs: JobQueue): VersionHooks {
   const running = new Set<Promise<void>>();
   const send = ({ pushes, roomPushes }: Pushes) => {
     sendPushesSoon(context.realtime, pushes);
@@ -99,6 +108,8 @@ export function createVersionHooks(context: ItemContext, pendingPackages: Set<st
   async function finish(version: ItemVersionRow, outcome: ProcessOutcome): Promise<void> {
     const result = await context.db.transaction().execute(async (trx) => {
       const current = await findVersion(trx, version.id);
+      // Finished meanwhile by another run (an instance presumed dead that came back): its outcome stands.
+      if (current && current.state !== 'uploaded' && current.state !== 'uploading') return { pushes: null, orphans: null, current: null, item: null };
       if (!current || current.state !== 'uploaded') {
         return { pushes: null, orphans: current ? { keys: [], versionIds: [version.id] } : await orphanedFiles(trx, [version]) };
       }
@@ -121,6 +132,7 @@ export function createVersionHooks(context: ItemContext, pendingPackages: Set<st
       await removeFiles(context.files, result.orphans, context.logError);
       return;
     }
+    if (!result.pushes) return;
     send(result.pushes!);
     if (outcome.state !== 'ready') return;
     if (result.item!.product === 'storyline') await makeBackup(result.current!);
@@ -144,12 +156,25 @@ export function createVersionHooks(context: ItemContext, pendingPackages: Set<st
     await finish(version, outcome);
   }
 
-  /** Starts processing in the background (the PUT has its answer); `idle` waits for it. */
-  function startProcessing(version: ItemVersionRow, kind: Kind): void {
-    const job: Promise<void> = processUpload(version, kind)
-      .catch((error: unknown) => context.logError(error, 'processUpload'))
-      .finally(() => running.delete(job));
-    running.add(job);
+  // The job: the version as stored now (deleted or already processed: nothing to do).
+  jobs.handle(PROCESS_UPLOAD_JOB, async (payload) => {
+    const { versionId } = payload as { versionId: string };
+    const version = await findVersion(context.db, versionId);
+    if (!version || version.state !== 'uploaded') return { skipped: version?.state ?? 'deleted' };
+    const item = await context.db.selectFrom('items').select('product').where('id', '=', version.item_id).executeTakeFirstOrThrow();
+    const run = processUpload(version, processingKind(item.product));
+    running.add(run);
+    try {
+      await run;
+    } finally {
+      running.delete(run);
+    }
+    return { versionId };
+  });
+
+  /** Queues processing (the PUT has its answer); `idle` waits for runs of this instance. */
+  async function startProcessing(version: ItemVersionRow): Promise<void> {
+    await jobs.enqueue(PROCESS_UPLOAD_JOB, { versionId: version.id }, { id: `${PROCESS_UPLOAD_JOB}:${version.id}` });
   }
 
   return {
@@ -162,14 +187,13 @@ export function createVersionHooks(context: ItemContext, pendingPackages: Set<st
         if (!version) return null;
         if (version.md5 !== null && version.md5 !== md5) return { version, mismatch: true as const };
         const pushes = await changeVersion(trx, version, { state: 'uploaded', progress: 1 });
-        const item = await trx.selectFrom('items').select('product').where('id', '=', version.item_id).executeTakeFirstOrThrow();
-        return { version, pushes, kind: processingKind(item.product), mismatch: false as const };
+        return { version, pushes, mismatch: false as const };
       });
       if (!result) throw new HttpError(409, 'No upload is waiting for this file: ask for a new upload URL.');
       // The uploads service reports the refusal through `failed`, which marks the version uploadFailed.
       if (result.mismatch) throw new HttpError(400, 'The file is not the one announced for this upload (its MD5 differs).');
       send(result.pushes);
-      startProcessing(result.version, result.kind);
+      await startProcessing(result.version);
     },
 
     failed: async (key) => {
