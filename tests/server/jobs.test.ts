@@ -137,6 +137,7 @@ describe('recurring jobs', () => {
     for (const queue of queues) queue.start();
     await expect.poll(() => runs.length).toBe(1);
     for (const queue of queues) queue.stop();
+    for (const queue of queues) await queue.idle();
     const slot = Math.floor(time.now() / 10_000);
     expect(await db.selectFrom('jobs').select(['id', 'attempts']).where('kind', '=', 'test.every').execute()).toEqual([{ id: `test.every@${slot}`, attempts: 1 }]);
 
