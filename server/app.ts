@@ -202,6 +202,11 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       isLiveThumbnail: (key) => bound.access?.isLiveThumbnail(key) ?? Promise.resolve(false),
     },
     packageUrl: () => opts.packageUrl,
+    // A package processed again on one instance is dropped from the others' caches (server/uploads/blobStore.ts).
+    instances: {
+      announce: (versionId) => realtime.tellInstances('package.processed', { versionId }),
+      listen: (listener) => realtime.onInstanceMessage('package.processed', (data) => typeof data.versionId === 'string' && listener(data.versionId)),
+    },
     ...(opts.videoKeyPrefix === undefined ? {} : { videoKeyPrefix: opts.videoKeyPrefix }),
     ...(opts.fileAccessCacheMs === undefined ? {} : { accessCacheMs: opts.fileAccessCacheMs }),
   });

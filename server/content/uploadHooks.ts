@@ -156,12 +156,39 @@ export function createVersionHooks(context: ItemContext, pendingPackages: Set<st
     await finish(version, outcome);
   }
 
-  // The job: the version as stored now (deleted or already processed: nothing to do).
+  /**
+   * Processes a ready package version again (`reprocess: true` in the job's payload: after a fix to processing, say):
+   * its meta, player file and thumbnail are replaced and pushed; a failing run leaves the version as it was.
+   */
+  async function reprocess(version: ItemVersionRow, kind: Kind): Promise<unknown> {
+    if (kind === 'video') return { skipped: 'video' };
+    const outcome = await context.files.processPackage(version.package_key, version.id, kind);
+    if (outcome.state !== 'ready') {
+      context.logError(new Error(outcome.message), 'reprocessUpload');
+      return { failed: outcome.message };
+    }
+    const pushes = await context.db.transaction().execute(async (trx) => {
+      const current = await findVersion(trx, version.id);
+      if (!current || current.state !== 'ready') return null;
+      return changeVersion(trx, current, {
+        state: 'ready',
+        meta_json: JSON.stringify(outcome.meta),
+        content_prefix: outcome.contentPrefix,
+        player_file: outcome.playerFile,
+        thumbnail_key: outcome.thumbnailKey,
+      });
+    });
+    if (pushes) send(pushes);
+    return { versionId: version.id, reprocessed: true };
+  }
+
+  // The job: the version as stored now (deleted or already processed: nothing to do, unless it is a re-process).
   jobs.handle(PROCESS_UPLOAD_JOB, async (payload) => {
-    const { versionId } = payload as { versionId: string };
+    const { versionId, reprocess: again } = payload as { versionId: string; reprocess?: boolean };
     const version = await findVersion(context.db, versionId);
-    if (!version || version.state !== 'uploaded') return { skipped: version?.state ?? 'deleted' };
-    const item = await context.db.selectFrom('items').select('product').where('id', '=', version.item_id).executeTakeFirstOrThrow();
+    const item = version ? await context.db.selectFrom('items').select('product').where('id', '=', version.item_id).executeTakeFirstOrThrow() : null;
+    if (version && item && again === true && version.state === 'ready') return reprocess(version, processingKind(item.product));
+    if (!version || !item || version.state !== 'uploaded') return { skipped: version?.state ?? 'deleted' };
     const run = processUpload(version, processingKind(item.product));
     running.add(run);
     try {
