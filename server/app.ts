@@ -33,6 +33,7 @@ import { registerSharing } from './sharing/index.ts';
 import { registerTranslations, seedTranslations } from './translations/index.ts';
 import { s3ObjectStore, s3SettingsFromEnv, type S3ObjectStore } from './storage/s3.ts';
 import { createJobQueue, type JobQueue } from './jobs.ts';
+import { registerOutboxDelivery } from './comments/delivery.ts';
 import { seedComments, seedReviewRequests, seedVersions } from './seedContent.ts';
 import { registerServices } from './services/index.ts';
 // Activation, trial and downloads stand-ins (learning-product activation, localization trial, desktop builds).
@@ -47,6 +48,8 @@ export type { ServiceName } from './config.ts';
 export interface ServerOptions {
   /** 0 picks a free port. Default 3000. */
   port?: number;
+  /** How often the notification outbox's due rows are delivered (server/comments/delivery.ts). Default 15 s. */
+  outboxDeliveryMs?: number;
   /**
    * Default 'localhost': fastify then listens on every loopback address (127.0.0.1 and ::1), so both
    * http://localhost:PORT and http://127.0.0.1:PORT work without exposing the port to the network.
@@ -133,7 +136,13 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   await objectStore?.ensureBucket();
   const db = await openDatabase(opts.dataDir, opts.databaseUrl ?? process.env.DATABASE_URL);
   // Background work that runs once across instances (server/jobs.ts); features add their kinds, polling starts after listen.
-  const jobs = createJobQueue(db, { onError: (error, kind) => app.log.error({ err: error, kind }, 'background job failed') });
+  // A job given up after its last attempt is always logged (stderr), whatever the request log says.
+  const jobs = createJobQueue(db, {
+    onError: (error, kind, job) => {
+      app.log.error({ err: error, kind, job }, job?.final ? 'background job failed for good' : 'background job failed');
+      if (job?.final) console.error(`Background job ${kind} ${job.id} failed after ${job.attempts} attempts: ${error instanceof Error ? error.message : String(error)}`);
+    },
+  });
   const seeded = await seedIfEmpty(db, opts.demoPassword ?? DEFAULT_DEMO_PASSWORD);
   // Activation demo accounts (Pilot Team, learning product off) beside the main seed.
   if (seeded) await seedActivationAccounts(db, opts.demoPassword ?? DEFAULT_DEMO_PASSWORD);
@@ -193,6 +202,11 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       isLiveThumbnail: (key) => bound.access?.isLiveThumbnail(key) ?? Promise.resolve(false),
     },
     packageUrl: () => opts.packageUrl,
+    // A package processed again on one instance is dropped from the others' caches (server/uploads/blobStore.ts).
+    instances: {
+      announce: (versionId) => realtime.tellInstances('package.processed', { versionId }),
+      listen: (listener) => realtime.onInstanceMessage('package.processed', (data) => typeof data.versionId === 'string' && listener(data.versionId)),
+    },
     ...(opts.videoKeyPrefix === undefined ? {} : { videoKeyPrefix: opts.videoKeyPrefix }),
     ...(opts.fileAccessCacheMs === undefined ? {} : { accessCacheMs: opts.fileAccessCacheMs }),
   });
@@ -205,6 +219,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     avatarUrl: (person) => `${publicUrl}/services/avatars/v1/avatars-default/${initials(person.first_name, person.last_name)}?size=small`,
     logError: (error, where) => app.log.error({ err: error, where }, 'content request failed'),
     files: uploads,
+    jobs,
     ...(opts.videoKeyPrefix === undefined ? {} : { videoKeyPrefix: opts.videoKeyPrefix }),
   });
   bound.hooks = content.hooks;
@@ -220,6 +235,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     logError: (error, where) => app.log.error({ err: error, where }, 'comment request failed'),
   });
   bound.comments = comments.hooks;
+  // The outbox's e-mails, digests and review reminders are delivered by a recurring job (once across instances).
+  registerOutboxDelivery(db, jobs, opts.outboxDeliveryMs);
   // LMS export of video items: the lms.export socket request on /user/<aid>, the package's push to the one who asked.
   registerLmsExport({
     ...content.context,

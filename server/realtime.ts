@@ -120,6 +120,13 @@ export interface Realtime {
    * credentials may.
    */
   setItemAccess(check: ItemAccessCheck): void;
+  /**
+   * Tells the service's other instances (server/realtimeCluster.ts; nobody on a single instance) `event` with `data`:
+   * their `onInstanceMessage(event)` listeners run, this instance's do not.
+   */
+  tellInstances(event: string, data: Record<string, unknown>): void;
+  /** Listens for what the other instances tell with `tellInstances`. */
+  onInstanceMessage(event: string, listener: (data: Record<string, unknown>) => void): void;
   close(): Promise<void>;
 }
 
@@ -376,6 +383,9 @@ export function attachRealtime(
     setItemAccess: (check) => {
       itemAccess = check;
     },
+    // One instance: there is nobody else to tell.
+    tellInstances: () => undefined,
+    onInstanceMessage: () => undefined,
     refuseConnections: (seconds) => {
       refuseUntil = seconds > 0 ? Date.now() + seconds * 1000 : 0;
       return refuseUntil;

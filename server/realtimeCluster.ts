@@ -30,6 +30,8 @@ export interface ClusterableRealtime {
   emitToItemEach(itemId: string, event: string, dataFor: (viewer: SocketIdentity) => Record<string, unknown> | null): string;
   disconnect(target: { aid?: string | undefined }): { disconnected: number };
   refuseConnections(seconds: number): number;
+  tellInstances(event: string, data: Record<string, unknown>): void;
+  onInstanceMessage(event: string, listener: (data: Record<string, unknown>) => void): void;
   close(): Promise<void>;
 }
 
@@ -38,7 +40,8 @@ type Relay =
   | { kind: 'item'; itemId: string; event: string; payload: Record<string, unknown> }
   | { kind: 'deliver'; itemId: string; event: string; deliveries: { socketId: string; payload: Record<string, unknown> }[] }
   | { kind: 'disconnect'; aid: string | null }
-  | { kind: 'refuse'; seconds: number };
+  | { kind: 'refuse'; seconds: number }
+  | { kind: 'instance'; event: string; data: Record<string, unknown> };
 
 interface Watcher {
   socketId: string;
@@ -80,6 +83,7 @@ export function clusterRealtime<R extends ClusterableRealtime>(local: R, transpo
 
   const namespaces = (prefix: string): Namespace[] => [...io._nsps.values()].filter((nsp) => nsp.name.startsWith(prefix));
   const itemNamespace = (itemId: string) => io._nsps.get(`/item/${itemId}`);
+  const instanceListeners = new Map<string, ((data: Record<string, unknown>) => void)[]>();
 
   const deliverHere = (relay: Relay) => {
     switch (relay.kind) {
@@ -106,6 +110,9 @@ export function clusterRealtime<R extends ClusterableRealtime>(local: R, transpo
         return;
       case 'refuse':
         local.refuseConnections(relay.seconds);
+        return;
+      case 'instance':
+        for (const listener of instanceListeners.get(relay.event) ?? []) listener(relay.data);
         return;
     }
   };
@@ -165,6 +172,10 @@ export function clusterRealtime<R extends ClusterableRealtime>(local: R, transpo
     refuseConnections: (seconds) => {
       relay({ kind: 'refuse', seconds });
       return local.refuseConnections(seconds);
+    },
+    tellInstances: (event, data) => relay({ kind: 'instance', event, data }),
+    onInstanceMessage: (event, listener) => {
+      instanceListeners.set(event, [...(instanceListeners.get(event) ?? []), listener]);
     },
     close: async () => {
       await local.close();

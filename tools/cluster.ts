@@ -11,13 +11,12 @@
  * INSTANCES (default 2), HOST of the proxy (default localhost). Ctrl-C / SIGTERM stop everything.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import http from 'node:http';
-import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { databaseUrl, freePort, startPostgres, type PostgresServer } from './postgres.ts';
 import { startLocalS3, type LocalS3 } from './s3.ts';
+import { startProxy } from './clusterProxy.ts';
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? 'localhost';
@@ -71,37 +70,6 @@ function startInstance(index: number, instancePort: number, url: string, s3: Loc
   });
 }
 
-/** Round-robin HTTP and websocket proxy; the Host header is kept (package origins are told apart by it). */
-function startProxy(instances: Instance[]): Promise<http.Server> {
-  let next = 0;
-  const pick = () => instances[next++ % instances.length]!;
-  const server = http.createServer((request, response) => {
-    const target = pick();
-    const upstream = http.request({ host: 'localhost', port: target.port, method: request.method, path: request.url, headers: request.headers }, (answer) => {
-      response.writeHead(answer.statusCode ?? 502, answer.rawHeaders as unknown as http.OutgoingHttpHeaders);
-      answer.pipe(response);
-    });
-    upstream.on('error', () => {
-      if (!response.headersSent) response.writeHead(502, { 'content-type': 'text/plain' });
-      response.end('The service instance did not answer.');
-    });
-    request.pipe(upstream);
-  });
-  server.on('upgrade', (request, socket, head) => {
-    const target = pick();
-    const upstream = net.connect(target.port, 'localhost', () => {
-      const lines = [`${request.method} ${request.url} HTTP/${request.httpVersion}`];
-      for (let i = 0; i < request.rawHeaders.length; i += 2) lines.push(`${request.rawHeaders[i]}: ${request.rawHeaders[i + 1]}`);
-      upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
-      if (head.length > 0) upstream.write(head);
-      upstream.pipe(socket).pipe(upstream);
-    });
-    upstream.on('error', () => socket.destroy());
-    socket.on('error', () => upstream.destroy());
-  });
-  return new Promise((resolve) => server.listen(port, host, () => resolve(server)));
-}
-
 const postgres = await startPostgres(path.join(clusterDir, 'postgres'));
 console.log(`PostgreSQL on 127.0.0.1:${postgres.port} (data in ${postgres.dataDir})`);
 const url = await ensureDatabase(postgres);
@@ -118,7 +86,7 @@ try {
   postgres.stop();
   process.exit(1);
 }
-const proxy = await startProxy(instances);
+const proxy = await startProxy(instances.map((instance) => instance.port), port, host);
 console.log(`\nReview dashboard (${instanceCount} instances, PostgreSQL, S3) listening on ${publicUrl}`);
 
 let stopping = false;

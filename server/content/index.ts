@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { UPLOAD_KEY_PREFIXES } from '../../domain/items.ts';
 import type { TokenVerifier } from '../auth.ts';
 import type { Db } from '../db/database.ts';
+import type { JobQueue } from '../jobs.ts';
 import type { Realtime } from '../realtime.ts';
 import { backupRoutes } from './backupRoutes.ts';
 import type { ItemContext } from './itemView.ts';
@@ -33,6 +34,8 @@ export interface ContentOptions {
   files: ContentFiles;
   /** Key prefix of video uploads; default UPLOAD_KEY_PREFIXES.video. */
   videoKeyPrefix?: string;
+  /** The service's job queue (server/jobs.ts): uploads are processed through it. */
+  jobs: JobQueue;
 }
 
 export interface ContentService {
@@ -62,5 +65,5 @@ export async function registerContent(app: FastifyInstance, options: ContentOpti
   options.realtime.setItemAccess((itemId, identity, password) => itemNamespaceAccess(context, itemId, identity.id, password));
   await app.register(itemStackRoutes, { prefix: '/api', verify: options.verify, stacks: stackOperations(context) });
   await app.register(backupRoutes, { prefix: '/api', verify: options.verify, context });
-  return { hooks: createVersionHooks(context, pendingPackages), context };
+  return { hooks: createVersionHooks(context, pendingPackages, options.jobs), context };
 }

@@ -6,11 +6,17 @@
  * uploading ─PUT stored→ uploaded (progress 1) ─processing→ ready | unpackFailed | invalidVideoFile
  * uploading ─PUT refused or aborted→ uploadFailed
  * A ready Storyline version gets a project backup: created, then ready once its file is stored.
+ *
+ * Processing is a job on the job table (server/jobs.ts, kind `content.processUpload`, one per version): it runs once
+ * across instances, on whichever claims it (usually the one that stored the file, which looks at once), and a job
+ * whose instance died mid-way is run again by another once its lease lapses. A run finds the version still
+ * `uploaded` or does nothing.
  */
 import { randomUUID } from 'node:crypto';
 import { productFamily } from '../../domain/folderRoles.ts';
 import type { Backup } from '../../domain/items.ts';
 import type { Db } from '../db/database.ts';
+import type { JobQueue } from '../jobs.ts';
 import type { ItemVersionRow } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
 import { loadDetailBase, versionUpdatedPushes, type ItemContext } from './itemView.ts';
@@ -29,6 +35,9 @@ export interface VersionHooks {
 
 type Kind = 'storyline' | 'rise' | 'video';
 
+/** The job kind of processing one stored upload (payload `{ versionId }`, job id `content.processUpload:<versionId>`). */
+export const PROCESS_UPLOAD_JOB = 'content.processUpload';
+
 /** How an item's uploads are processed: story zips, Rise zips (seeded only), or videos. */
 export function processingKind(product: string): Kind {
   if (productFamily(product) === 'video') return 'video';
@@ -41,7 +50,7 @@ interface Pushes {
 }
 
 /** The hooks for one context; `pendingPackages` are versions whose package download was asked for early. */
-export function createVersionHooks(context: ItemContext, pendingPackages: Set<string>): VersionHooks {
+export function createVersionHooks(context: ItemContext, pendingPackages: Set<string>, jobs: JobQueue): VersionHooks {
   const running = new Set<Promise<void>>();
   const send = ({ pushes, roomPushes }: Pushes) => {
     sendPushesSoon(context.realtime, pushes);
@@ -99,6 +108,8 @@ export function createVersionHooks(context: ItemContext, pendingPackages: Set<st
   async function finish(version: ItemVersionRow, outcome: ProcessOutcome): Promise<void> {
     const result = await context.db.transaction().execute(async (trx) => {
       const current = await findVersion(trx, version.id);
+      // Finished meanwhile by another run (an instance presumed dead that came back): its outcome stands.
+      if (current && current.state !== 'uploaded' && current.state !== 'uploading') return { pushes: null, orphans: null, current: null, item: null };
       if (!current || current.state !== 'uploaded') {
         return { pushes: null, orphans: current ? { keys: [], versionIds: [version.id] } : await orphanedFiles(trx, [version]) };
       }
@@ -121,6 +132,7 @@ export function createVersionHooks(context: ItemContext, pendingPackages: Set<st
       await removeFiles(context.files, result.orphans, context.logError);
       return;
     }
+    if (!result.pushes) return;
     send(result.pushes!);
     if (outcome.state !== 'ready') return;
     if (result.item!.product === 'storyline') await makeBackup(result.current!);
@@ -144,12 +156,52 @@ export function createVersionHooks(context: ItemContext, pendingPackages: Set<st
     await finish(version, outcome);
   }
 
-  /** Starts processing in the background (the PUT has its answer); `idle` waits for it. */
-  function startProcessing(version: ItemVersionRow, kind: Kind): void {
-    const job: Promise<void> = processUpload(version, kind)
-      .catch((error: unknown) => context.logError(error, 'processUpload'))
-      .finally(() => running.delete(job));
-    running.add(job);
+  /**
+   * Processes a ready package version again (`reprocess: true` in the job's payload: after a fix to processing, say):
+   * its meta, player file and thumbnail are replaced and pushed; a failing run leaves the version as it was.
+   */
+  async function reprocess(version: ItemVersionRow, kind: Kind): Promise<unknown> {
+    if (kind === 'video') return { skipped: 'video' };
+    const outcome = await context.files.processPackage(version.package_key, version.id, kind);
+    if (outcome.state !== 'ready') {
+      context.logError(new Error(outcome.message), 'reprocessUpload');
+      return { failed: outcome.message };
+    }
+    const pushes = await context.db.transaction().execute(async (trx) => {
+      const current = await findVersion(trx, version.id);
+      if (!current || current.state !== 'ready') return null;
+      return changeVersion(trx, current, {
+        state: 'ready',
+        meta_json: JSON.stringify(outcome.meta),
+        content_prefix: outcome.contentPrefix,
+        player_file: outcome.playerFile,
+        thumbnail_key: outcome.thumbnailKey,
+      });
+    });
+    if (pushes) send(pushes);
+    return { versionId: version.id, reprocessed: true };
+  }
+
+  // The job: the version as stored now (deleted or already processed: nothing to do, unless it is a re-process).
+  jobs.handle(PROCESS_UPLOAD_JOB, async (payload) => {
+    const { versionId, reprocess: again } = payload as { versionId: string; reprocess?: boolean };
+    const version = await findVersion(context.db, versionId);
+    const item = version ? await context.db.selectFrom('items').select('product').where('id', '=', version.item_id).executeTakeFirstOrThrow() : null;
+    if (version && item && again === true && version.state === 'ready') return reprocess(version, processingKind(item.product));
+    if (!version || !item || version.state !== 'uploaded') return { skipped: version?.state ?? 'deleted' };
+    const run = processUpload(version, processingKind(item.product));
+    running.add(run);
+    try {
+      await run;
+    } finally {
+      running.delete(run);
+    }
+    return { versionId };
+  });
+
+  /** Queues processing (the PUT has its answer); `idle` waits for runs of this instance. */
+  async function startProcessing(version: ItemVersionRow): Promise<void> {
+    await jobs.enqueue(PROCESS_UPLOAD_JOB, { versionId: version.id }, { id: `${PROCESS_UPLOAD_JOB}:${version.id}` });
   }
 
   return {
@@ -162,14 +214,13 @@ export function createVersionHooks(context: ItemContext, pendingPackages: Set<st
         if (!version) return null;
         if (version.md5 !== null && version.md5 !== md5) return { version, mismatch: true as const };
         const pushes = await changeVersion(trx, version, { state: 'uploaded', progress: 1 });
-        const item = await trx.selectFrom('items').select('product').where('id', '=', version.item_id).executeTakeFirstOrThrow();
-        return { version, pushes, kind: processingKind(item.product), mismatch: false as const };
+        return { version, pushes, mismatch: false as const };
       });
       if (!result) throw new HttpError(409, 'No upload is waiting for this file: ask for a new upload URL.');
       // The uploads service reports the refusal through `failed`, which marks the version uploadFailed.
       if (result.mismatch) throw new HttpError(400, 'The file is not the one announced for this upload (its MD5 differs).');
       send(result.pushes);
-      startProcessing(result.version, result.kind);
+      await startProcessing(result.version);
     },
 
     failed: async (key) => {

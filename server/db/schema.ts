@@ -343,6 +343,10 @@ export interface NotificationOutboxTable {
   link: string;
   created_at: string;
   deliver_at: string;
+  /** When it was delivered (0014; ISO), null while pending. */
+  delivered_at: Generated<string | null>;
+  /** The delivery that sent it (0014): one e-mail, a digest or a reminder. */
+  delivery_id: Generated<string | null>;
 }
 
 /** One reviewer of one item (0008, §3 Review request row). */
@@ -478,6 +482,10 @@ export interface JobsTable {
   /** JSON of what the handler returned. */
   result: string | null;
   created_at: string;
+  /** Epoch ms when the job was given up after its last attempt (0014); never claimed again. */
+  failed_at: Generated<number | null>;
+  /** The last attempt's error message (0014). */
+  last_error: Generated<string | null>;
 }
 
 export interface Database {

@@ -39,13 +39,18 @@ const packagePrefix = (versionId: string) => `packages/${versionId}/`;
  *
  * With an object store (`remote`, S3 when several instances share blobs) the object store is where a blob and a
  * processed package live: every write goes there first, and the disk is this instance's cache of it (a blob or a
- * package another instance stored is fetched on first use). Blob keys and package versions never change in place,
- * so a cached copy is never stale.
+ * package another instance stored is fetched on first use). Blob keys never change in place, so a cached blob is
+ * never stale. A version's package can be processed again (a re-process): the instance that did it announces it on
+ * the realtime bus and every other instance drops its cached copy (`dropPackage`; a fetch that was under way when
+ * the drop came is thrown away and made again), and an instance starting with an object store empties its package
+ * cache (it may have missed announcements while it was down).
  */
 export class BlobStore {
   readonly blobRoot: string;
   readonly tempRoot: string;
   private readonly fetching = new Map<string, Promise<boolean>>();
+  /** How often each version's cached package was dropped: a fetch that saw the count change is stale. */
+  private readonly drops = new Map<string, number>();
 
   constructor(
     dataDir: string,
@@ -157,22 +162,41 @@ export class BlobStore {
     if (!this.remote) return false;
     const remote = this.remote;
     return this.once(`p:${versionId}`, async () => {
-      const keys = await remote.list(packagePrefix(versionId));
-      if (keys.length === 0) return false;
-      const temp = path.join(packageRoot, `${versionId}.fetch-${randomUUID()}.tmp`);
-      try {
-        for (let start = 0; start < keys.length; start += 8) {
-          await Promise.all(keys.slice(start, start + 8).map((key) => remote.download(key, path.join(temp, ...key.slice(packagePrefix(versionId).length).split('/')))));
+      // A drop while fetching (the package was processed again meanwhile): what was fetched may be old, fetch again.
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const drops = this.drops.get(versionId) ?? 0;
+        const keys = await remote.list(packagePrefix(versionId));
+        if (keys.length === 0) return false;
+        const temp = path.join(packageRoot, `${versionId}.fetch-${randomUUID()}.tmp`);
+        try {
+          for (let start = 0; start < keys.length; start += 8) {
+            await Promise.all(keys.slice(start, start + 8).map((key) => remote.download(key, path.join(temp, ...key.slice(packagePrefix(versionId).length).split('/')))));
+          }
+          if ((this.drops.get(versionId) ?? 0) !== drops) continue;
+          await rename(temp, folder).catch(async (error: unknown) => {
+            // Another fetch of this instance's put it in place first.
+            if (!(await stat(folder).then((info) => info.isDirectory(), () => false))) throw error;
+          });
+          return true;
+        } finally {
+          await rm(temp, { recursive: true, force: true });
         }
-        await rename(temp, folder).catch(async (error: unknown) => {
-          // Another fetch of this instance's put it in place first.
-          if (!(await stat(folder).then((info) => info.isDirectory(), () => false))) throw error;
-        });
-        return true;
-      } finally {
-        await rm(temp, { recursive: true, force: true });
       }
+      return false;
     });
+  }
+
+  /**
+   * Drops this instance's cached copy of a version's package (another instance processed it again); the next request
+   * fetches it anew. Only with an object store: without one the package folder is the package itself.
+   */
+  async dropPackage(packageRoot: string, versionId: string): Promise<void> {
+    if (!this.remote) return;
+    this.drops.set(versionId, (this.drops.get(versionId) ?? 0) + 1);
+    const stale = path.join(packageRoot, `${versionId}.stale-${randomUUID()}.tmp`);
+    // Out of the way in one rename (a request reads the whole folder or none of it), then removed.
+    const moved = await rename(path.join(packageRoot, versionId), stale).then(() => true, () => false);
+    if (moved) await rm(stale, { recursive: true, force: true });
   }
 
   /** Removes a version's package files from the object store. */

@@ -3,6 +3,7 @@
  * "Uploads" in server/README.md. The item side (versions, pushes) talks to this through `UploadHooks`
  * and `UploadService`.
  */
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MAX_UPLOAD_BYTES, SIGNED_URL_TTL_MS } from '../../domain/constants.ts';
@@ -80,7 +81,12 @@ export function createUploadService(options: UploadServiceOptions): UploadServic
   return {
     async register(app: FastifyInstance) {
       await store.prepare();
+      // With an object store the package folders are a cache, possibly stale after a stop: it starts empty.
+      if (store.remote) await rm(processing.packageRoot, { recursive: true, force: true });
       await removeLeftoverPackageFolders(processing.packageRoot);
+      options.instances?.listen((versionId) => {
+        if (isSafeVersionId(versionId)) void store.dropPackage(processing.packageRoot, versionId).catch(() => undefined);
+      });
       await registerUploadRoutes(app, {
         store,
         packageRoot: processing.packageRoot,
@@ -106,7 +112,13 @@ export function createUploadService(options: UploadServiceOptions): UploadServic
       store.pathOf(key); // throws on an unsafe key, as signDownload does
       return signedPutUrl(options.secret, options.publicUrl(), key, md5);
     },
-    processPackage: (key, versionId, kind) => serialized(versionId, () => processPackage(processing, key, versionId, kind)),
+    processPackage: (key, versionId, kind) =>
+      serialized(versionId, async () => {
+        const result = await processPackage(processing, key, versionId, kind);
+        // Stored in the object store by now: the other instances drop what they cached of an earlier run.
+        if (result.state === 'ready' && store.remote) options.instances?.announce(versionId);
+        return result;
+      }),
     processVideo: (key, versionId) => serialized(versionId, () => processVideo(processing, key, versionId)),
     putBlob: (key, bytes) => store.put(key, bytes),
     removeBlob: (key) => store.remove(key),

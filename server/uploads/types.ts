@@ -95,4 +95,9 @@ export interface UploadServiceOptions {
    * (`http://{id}.packages.localhost:<port>` on a loopback address).
    */
   packageUrl?: () => string | undefined;
+  /**
+   * The other instances, with an object store (server/realtime.ts `tellInstances`): a version's package processed
+   * again here is announced, and one announced by another instance is dropped from this instance's cache.
+   */
+  instances?: { announce(versionId: string): void; listen(listener: (versionId: string) => void): void };
 }
