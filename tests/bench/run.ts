@@ -25,6 +25,8 @@
  * - memory report: 20,000 segments against a 20,000-segment translation memory (budget 5,000 ms)
  * - first load (tests/bench/firstLoad.ts): initial JavaScript gzip on /, /review and an item view, Lighthouse desktop
  * - translate tab keyboard (tests/bench/translateKeys.ts): open to interactive, keystroke to frame, save-and-next
+ * - translation model transfer (tests/bench/translateTransfer.ts): built on the page against received from a worker
+ * - cluster (tests/bench/cluster.ts): throughput, p99 and CPU per request for SQLite, PostgreSQL ×1 and ×2
  */
 import { performance } from 'node:perf_hooks';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
@@ -61,6 +63,8 @@ import { benchAnnotation } from './annotation.ts';
 import { benchAnnotationCapture } from './annotationCapture.ts';
 import { benchFirstLoad } from './firstLoad.ts';
 import { benchTranslateKeys } from './translateKeys.ts';
+import { benchTranslateTransfer } from './translateTransfer.ts';
+import { benchCluster } from './cluster.ts';
 
 const user = { sub: 'u', email: 'alex.admin@example.com', firstName: 'Alex', lastName: 'Admin' };
 const session = { tokens: { accessToken: 'secret', idToken: 'id', hasRefreshToken: true, expiresInSeconds: 3600 }, user };
@@ -271,6 +275,11 @@ await benchFirstLoad();
 
 // The translate tab from the keyboard: open to interactive on 20,000 segments, keystroke to frame, save-and-next.
 await benchTranslateKeys();
+// The translation model built on the main thread against received from a worker (why the build stays on the page).
+await benchTranslateTransfer();
+
+// Several instances: grid page, comment insert and segment save on SQLite, PostgreSQL ×1 and ×2 (goal ×2 ≥ 1.7 × ×1).
+await benchCluster();
 
 // Path generation: CPU time per machine (goal under 10 s each, the registry under 60 s) and what it covers.
 let pathsCpuMs = 0;
