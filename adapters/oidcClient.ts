@@ -1,52 +1,7 @@
-import { ErrorResponse, UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
-import { isSignOutReason, safeReturnPath, type SignedInSession, type SignOutReason, type UserInfo } from '../domain/auth.ts';
-import { PROFILE_LOOKUP_TIMEOUT_MS } from '../domain/constants.ts';
+import { ErrorResponse, UserManager, WebStorageStateStore } from 'oidc-client-ts';
+import { safeReturnPath, type SignedInSession, type SignOutReason, type UserInfo } from '../domain/auth.ts';
 import type { KeyValueStorage } from './storage.ts';
-
-const LAST_SIGN_OUT_KEY = 'anon:auth.lastSignOutReason';
-/** The guest reviewer's e-mail, kept across page loads until they sign in or out. */
-const GUEST_EMAIL_KEY = 'anon:auth.guestEmail';
-
-export interface OidcSettings {
-  authority: string;
-  clientId: string;
-  scope: string;
-  /** The app's origin, e.g. http://localhost:3000. */
-  origin: string;
-}
-
-/** The provider refused the refresh token (expired or revoked): the session is over. */
-export class SessionExpiredError extends Error {
-  override name = 'SessionExpiredError';
-}
-
-/** Thrown when sign-in cannot complete; the message is what the person reads. */
-export class SignInError extends Error {
-  override name = 'SignInError';
-}
-
-function userInfoOf(user: User): UserInfo {
-  const p = user.profile;
-  return {
-    sub: p.sub,
-    email: typeof p.email === 'string' ? p.email : '',
-    firstName: typeof p.given_name === 'string' ? p.given_name : '',
-    lastName: typeof p.family_name === 'string' ? p.family_name : '',
-  };
-}
-
-/** The session as the auth machine keeps it; `expiresInSeconds` is measured now, so the machine stays clock-free. */
-export function sessionOf(user: User): SignedInSession {
-  return {
-    tokens: {
-      accessToken: user.access_token,
-      idToken: user.id_token ?? null,
-      hasRefreshToken: !!user.refresh_token,
-      expiresInSeconds: Math.floor(user.expires_in ?? 0),
-    },
-    user: userInfoOf(user),
-  };
-}
+import { LAST_SIGN_OUT_KEY, SessionExpiredError, SignInError, sessionOf, userInfoOf, type OidcSettings } from './oidcSession.ts';
 
 /** Turns what the provider sent back into a sentence for the person. */
 function explainCallbackError(error: unknown): string {
@@ -62,10 +17,11 @@ function explainCallbackError(error: unknown): string {
 }
 
 /**
- * The identity adapter: oidc-client-ts behind the auth machine's actor slots. Authorization code with
- * PKCE, refresh tokens (no hidden frame), the user kept in localStorage so a reload stays signed in.
+ * The identity provider's protocol: oidc-client-ts (authorization code with PKCE, refresh tokens without a hidden
+ * frame, the user kept in localStorage). Loaded only when a sign-in, a callback, a refresh, a profile read or a
+ * sign-out needs it (adapters/oidc.ts): a returning user whose stored tokens are still good never loads it.
  */
-export function createOidcAdapter(settings: OidcSettings, storage: KeyValueStorage, fetchImpl: typeof fetch = globalThis.fetch.bind(globalThis)) {
+export function createOidcClient(settings: OidcSettings, storage: KeyValueStorage, fetchImpl: typeof fetch) {
   const manager = new UserManager({
     authority: settings.authority,
     client_id: settings.clientId,
@@ -81,21 +37,6 @@ export function createOidcAdapter(settings: OidcSettings, storage: KeyValueStora
   });
 
   return {
-    manager,
-
-    async loadStoredSession(): Promise<{ session: SignedInSession | null; lastSignOutReason: SignOutReason | null; guestEmail: string | null }> {
-      const last = storage.get(LAST_SIGN_OUT_KEY);
-      storage.remove(LAST_SIGN_OUT_KEY);
-      const user = await manager.getUser();
-      return { session: user ? sessionOf(user) : null, lastSignOutReason: isSignOutReason(last) ? last : null, guestEmail: user ? null : storage.get(GUEST_EMAIL_KEY) };
-    },
-
-    /** Keeps (or, with null, forgets) the guest reviewer's e-mail for the next page load. */
-    rememberGuest(email: string | null): void {
-      if (email) storage.set(GUEST_EMAIL_KEY, email);
-      else storage.remove(GUEST_EMAIL_KEY);
-    },
-
     async startSignIn({ returnTo }: { returnTo: string }): Promise<void> {
       try {
         await manager.signinRedirect({ state: { returnTo: safeReturnPath(returnTo) } });
@@ -172,14 +113,4 @@ export function createOidcAdapter(settings: OidcSettings, storage: KeyValueStora
       await manager.removeUser();
     },
   };
-}
-
-/** Profile lookup for anonymous reviewers: 404 means no account; a time-out or failure is thrown (and counts as "exists"). */
-export async function lookupProfile(profilesBase: string, email: string, fetchImpl: typeof fetch = globalThis.fetch.bind(globalThis)): Promise<{ exists: boolean }> {
-  const response = await fetchImpl(`${profilesBase}/v1/profiles/${encodeURIComponent(email.trim().toLowerCase())}`, {
-    signal: AbortSignal.timeout(PROFILE_LOOKUP_TIMEOUT_MS),
-  });
-  if (response.status === 404) return { exists: false };
-  if (response.ok) return { exists: true };
-  throw new Error(`Profile lookup failed with status ${response.status}`);
 }
