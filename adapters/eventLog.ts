@@ -34,8 +34,8 @@ export interface EventRecorder {
   /** Characters of JSON held now (entries and payloads). */
   bytes: () => number;
   startTime: number;
-  /** The log as gzip JSON Lines: header, payloads, entries. */
-  exportGzip: (header: Omit<LogHeader, 'format' | 'formatVersion' | 'startTime' | 'capacityBytes' | 'dropped' | 'entries' | 'endTime'>) => Uint8Array;
+  /** The log as gzip JSON Lines: header, payloads, entries (taken at the call; compressed once the deflate code is in). */
+  exportGzip: (header: Omit<LogHeader, 'format' | 'formatVersion' | 'startTime' | 'capacityBytes' | 'dropped' | 'entries' | 'endTime'>) => Promise<Uint8Array>;
 }
 
 /** The path of ids from the root to an actor, e.g. `app/auth/loadStoredSession`. */

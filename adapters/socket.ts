@@ -1,4 +1,4 @@
-import { io, type Socket } from 'socket.io-client';
+import type { io, Socket } from 'socket.io-client';
 import { fromCallback } from 'xstate';
 import type { ReconnectPolicy } from '../domain/config.ts';
 import { SPEC_RECONNECT_POLICY, type ConnectionCommand, type ConnectionInput, type ConnectionReport } from '../domain/realtime.ts';
@@ -17,7 +17,8 @@ function randomSeed(): number {
  * payload is read at every (re)connect, so a refreshed token is used as soon as it exists. After
  * connecting it emits `login` (foundation §7) and reports its acknowledgement or refusal (the machine times it). `onSocket` hears of each
  * connection's socket when it is made and `null` when it is closed, so the composition root can hand the
- * user's socket (/user/<aid>) to the content client.
+ * user's socket (/user/<aid>) to the content client. socket.io-client is its own chunk, loaded when the first
+ * connection opens (a page with no realtime connection, such as the dashboard, never loads it).
  */
 export function createSocketConnection(options: {
   url: string;
@@ -29,54 +30,78 @@ export function createSocketConnection(options: {
   seed?: () => number;
   onSocket?: (namespace: string, socket: Socket | null) => void;
 }) {
-  const create = options.create ?? io;
+  // socket.io-client once, when a first connection needs it (unless a `create` is given, as tests do).
+  let loaded: Promise<typeof io> | null = null;
+  const loadIo = () => (loaded ??= import('socket.io-client').then((module) => module.io, (error: unknown) => {
+    loaded = null;
+    throw error;
+  }));
   const policy: ReconnectPolicy = options.reconnect ?? SPEC_RECONNECT_POLICY;
   const seed = options.seed ?? randomSeed;
   return fromCallback<ConnectionCommand, ConnectionInput>(({ input, sendBack, receive }) => {
     const report = (event: ConnectionReport) => sendBack(event);
     report({ type: 'socket.opened', policy: { ...policy }, seed: seed() });
-    const socket: Socket = create(`${options.url}${input.namespace}`, {
-      transports: ['websocket'],
-      withCredentials: true,
-      reconnection: false,
-      auth: (cb: (data: object) => void) => {
-        // The item namespace (foundation §7) also gets the item's password and the frontend flag.
-        const item = input.namespace.startsWith('/item/') ? { password: input.credentials.itemPassword ?? null, frontend: true } : {};
-        if (input.credentials.kind === 'email') {
-          cb({ email: input.credentials.email, ...item });
-          return;
-        }
-        options.tokens.accessToken().then(
-          (token) => cb({ token, ...item }),
-          () => cb({ token: null, ...item }),
-        );
-      },
-    });
-
-    socket.on('connect', () => {
-      report({ type: 'socket.connected' });
-      socket.emit('login', {}, (ack: { ok?: boolean; error?: string } | undefined) => {
-        report(ack?.ok ? { type: 'socket.loginAcked' } : { type: 'socket.loginFailed', message: ack?.error ?? 'login refused' });
+    const open = (create: typeof io): Socket => {
+      const socket: Socket = create(`${options.url}${input.namespace}`, {
+        transports: ['websocket'],
+        withCredentials: true,
+        reconnection: false,
+        auth: (cb: (data: object) => void) => {
+          // The item namespace (foundation §7) also gets the item's password and the frontend flag.
+          const item = input.namespace.startsWith('/item/') ? { password: input.credentials.itemPassword ?? null, frontend: true } : {};
+          if (input.credentials.kind === 'email') {
+            cb({ email: input.credentials.email, ...item });
+            return;
+          }
+          options.tokens.accessToken().then(
+            (token) => cb({ token, ...item }),
+            () => cb({ token: null, ...item }),
+          );
+        },
       });
-    });
-    socket.on('disconnect', (reason) => report({ type: 'socket.disconnected', reason }));
-    socket.on('connect_error', (error) => report({ type: 'socket.connectError', message: error.message }));
-    socket.onAny((event: string, data: unknown) => {
-      // A server telling us the token expired is a connection matter, not a message.
-      if (event === 'auth.tokenExpired') report({ type: 'socket.connectError', message: 'token_expired' });
-      else report({ type: 'socket.message', event, data, receivedAt: options.now() });
-    });
 
-    options.onSocket?.(input.namespace, socket);
+      socket.on('connect', () => {
+        report({ type: 'socket.connected' });
+        socket.emit('login', {}, (ack: { ok?: boolean; error?: string } | undefined) => {
+          report(ack?.ok ? { type: 'socket.loginAcked' } : { type: 'socket.loginFailed', message: ack?.error ?? 'login refused' });
+        });
+      });
+      socket.on('disconnect', (reason) => report({ type: 'socket.disconnected', reason }));
+      socket.on('connect_error', (error) => report({ type: 'socket.connectError', message: error.message }));
+      socket.onAny((event: string, data: unknown) => {
+        // A server telling us the token expired is a connection matter, not a message.
+        if (event === 'auth.tokenExpired') report({ type: 'socket.connectError', message: 'token_expired' });
+        else report({ type: 'socket.message', event, data, receivedAt: options.now() });
+      });
+
+      options.onSocket?.(input.namespace, socket);
+      return socket;
+    };
+
+    // The socket, once socket.io-client is in; a reconnect asked for meanwhile is moot (the first connect is on its way).
+    let socket: Socket | null = null;
+    let closed = false;
+    if (options.create) socket = open(options.create);
+    else
+      loadIo().then(
+        (create) => {
+          if (!closed) socket = open(create);
+        },
+        (error: unknown) => {
+          if (!closed) report({ type: 'socket.connectError', message: error instanceof Error ? error.message : 'The realtime code could not be loaded.' });
+        },
+      );
 
     receive((command) => {
-      if (command.type === 'connection.reconnect') {
+      if (command.type === 'connection.reconnect' && socket) {
         socket.disconnect();
         socket.connect();
       }
     });
 
     return () => {
+      closed = true;
+      if (!socket) return;
       options.onSocket?.(input.namespace, null);
       // Only this socket's own listeners: the manager (socket.io's connection) is shared by every namespace socket
       // to the same URL, and the others keep theirs.

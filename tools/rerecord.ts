@@ -64,13 +64,13 @@ function deliverRecorded(session: Session, log: ParsedLog): void {
   }
 }
 
-function finish(session: Session, log: ParsedLog, options: Options): Uint8Array {
+async function finish(session: Session, log: ParsedLog, options: Options): Promise<Uint8Array> {
   const bytes = session.recorder.exportGzip({ appVersion: log.header.appVersion, buildId: log.header.buildId, machines: options.machines, userAgent: log.header.userAgent });
   session.system.stop();
   return bytes;
 }
 
-export function recordAgain(log: ParsedLog, options: Options & { checkpointEveryMs: number }): Uint8Array {
+export function recordAgain(log: ParsedLog, options: Options & { checkpointEveryMs: number }): Promise<Uint8Array> {
   const session = startSession({ ...options, capacityBytes: Number.MAX_SAFE_INTEGER });
   deliverRecorded(session, log);
   session.setTime(log.header.endTime);
@@ -99,7 +99,7 @@ function fireDue(session: Session, t: number): void {
  * events firing when due as in a browser; `pauseMs` of idle time (timers still firing) between rounds sets how busy
  * the longer session is.
  */
-export function recordLonger(log: ParsedLog, options: Options & { repeatFromMs: number; untilMs: number; pauseMs?: number }): { bytes: Uint8Array; repeats: number } {
+export function recordLonger(log: ParsedLog, options: Options & { repeatFromMs: number; untilMs: number; pauseMs?: number }): Promise<{ bytes: Uint8Array; repeats: number }> {
   const session = startSession(options);
   deliverRecorded(session, log);
   const end = Math.max(log.header.endTime, options.repeatFromMs + 1);
@@ -118,5 +118,5 @@ export function recordLonger(log: ParsedLog, options: Options & { repeatFromMs: 
   }
   fireDue(session, options.untilMs);
   session.setTime(options.untilMs);
-  return { bytes: finish(session, log, options), repeats };
+  return finish(session, log, options).then((bytes) => ({ bytes, repeats }));
 }

@@ -23,9 +23,9 @@ import type { UpgradePlacement } from './views/upgrade/UpgradeModal.tsx';
 // Charts studio (/charts, staff): its own chunk, with elkjs, loaded on first visit.
 import { lazy, Suspense } from 'react';
 import { LoadingScreen } from './kit/index.ts';
-const ChartsPage = lazy(() => import('./views/charts/ChartsPage.tsx'));
+const ChartsPage = lazyWithStrings(() => import('./views/charts/ChartsPage.tsx'));
 // Screenshot annotation: the dialog on its own (staff sandbox).
-const AnnotationSandbox = lazy(() => import('./views/annotation/AnnotationSandbox.tsx'));
+const AnnotationSandbox = lazyWithStrings(() => import('./views/annotation/AnnotationSandbox.tsx'));
 // Activation feature pages: the localization trial landing (sign-in) and all downloads (public).
 import { PublicLayout } from './views/chrome/PublicLayout.tsx';
 // The flash message bar's carrier (?flash=<id>) read on every page, and the id the app's own redirects leave.
@@ -36,7 +36,7 @@ const DownloadsPage = lazy(() => import('./views/downloads/DownloadsPage.tsx'));
 // Route-level code splitting: the grid, the item view (comments, translate tab, review requests, sharing with it) and
 // the sandbox load with their route, a RouteSkeleton showing meanwhile; / loads only the dashboard.
 import { RouteSkeleton } from './views/screens/RouteSkeleton.tsx';
-import { FeatureGate, lazyRoute } from './lazyRoute.tsx';
+import { FeatureGate, lazyRoute, lazyWithStrings } from './lazyRoute.tsx';
 const GridScreen = lazyRoute(() => import('./views/grid/GridScreen.tsx').then((m) => m.GridScreen));
 const ItemScreen = lazyRoute(() => import('./views/item/ItemScreen.tsx').then((m) => m.ItemScreen));
 const SandboxPage = lazyRoute(() => import('./views/SandboxPage.tsx').then((m) => m.SandboxPage));

@@ -4,37 +4,40 @@
  */
 import { accessStrings } from './strings/access.ts';
 import { anonStrings } from './strings/anon.ts';
-import { commentsStrings } from './strings/comments.ts';
+import type { commentsStrings } from './strings/comments.ts';
 import { contentStrings } from './strings/content.ts';
 import { headerStrings } from './strings/header.ts';
 import { itemStrings } from './strings/item.ts';
-import { sandboxStrings } from './strings/sandbox.ts';
-import { commentsPanelStrings } from './strings/commentsPanel.ts';
-import { shareStrings } from './strings/share.ts';
-import { reviewRequestsStrings } from './strings/reviewRequests.ts';
-import { translationEditorStrings } from './strings/translationEditor.ts';
-import { translationStrings } from './strings/translation.ts';
-import { translationToolsStrings } from './strings/translationTools.ts';
-import { translationAssistStrings } from './strings/translationAssist.ts';
-import { translationMachineStrings } from './strings/translationMachine.ts';
-import { translationAssistMachineStrings } from './strings/translationAssistMachine.ts';
-import { translationVersionsStrings } from './strings/translationVersions.ts';
+import type { sandboxStrings } from './strings/sandbox.ts';
+import type { commentsPanelStrings } from './strings/commentsPanel.ts';
+import type { shareStrings } from './strings/share.ts';
+import type { reviewRequestsStrings } from './strings/reviewRequests.ts';
+import type { translationEditorStrings } from './strings/translationEditor.ts';
+import type { translationStrings } from './strings/translation.ts';
+import type { translationToolsStrings } from './strings/translationTools.ts';
+import type { translationAssistStrings } from './strings/translationAssist.ts';
+import type { translationMachineStrings } from './strings/translationMachine.ts';
+import type { translationAssistMachineStrings } from './strings/translationAssistMachine.ts';
+import type { translationVersionsStrings } from './strings/translationVersions.ts';
 // The translate tab's keyboard (shortcut sheet, keyboard toasts).
-import { translationKeysStrings } from './strings/translationKeys.ts';
+import type { translationKeysStrings } from './strings/translationKeys.ts';
 // The support replay viewer.
-import { supportStrings } from './strings/support.ts';
+import type { supportStrings } from './strings/support.ts';
 // Charts studio (/charts).
-import { chartsStrings } from './strings/charts.ts';
+import type { chartsStrings } from './strings/charts.ts';
 // LMS export of video items.
-import { lmsExportStrings } from './strings/lmsExport.ts';
+import type { lmsExportStrings } from './strings/lmsExport.ts';
 // Comment export (CSV, PDF).
-import { commentExportStrings } from './strings/commentExport.ts';
+import type { commentExportStrings } from './strings/commentExport.ts';
 // Screenshot annotation dialog.
-import { annotationStrings } from './strings/annotation.ts';
+import type { annotationStrings } from './strings/annotation.ts';
 // Activation, access modal, trial, survey banner, downloads, footer, browser banner, flash bar.
 import { activationStrings } from './strings/activation.ts';
 // The authoring dashboard, content pages and course import.
 import { authoringDashboardStrings } from './strings/authoringDashboard.ts';
+// Strings by feature: the first load carries the catalogues its pages show (and `firstLoadStrings`, the few words of
+// later features they show); the others load with the first lazy route or feature (`loadLateStrings`, strings/late.ts).
+import { firstLoadStrings } from './strings/firstLoad.ts';
 
 const coreStrings = {
   'app.skipToContent': 'Skip to main content',
@@ -135,13 +138,43 @@ const coreStrings = {
   'notFound.goToDashboard': 'Go to the dashboard',
 } as const;
 
-export const strings = { ...coreStrings, ...headerStrings, ...accessStrings, ...sandboxStrings, ...anonStrings, ...contentStrings, ...itemStrings, ...commentsStrings, ...commentsPanelStrings, ...shareStrings, ...reviewRequestsStrings, ...translationStrings, ...translationToolsStrings, ...translationEditorStrings, ...translationMachineStrings, ...translationAssistStrings, ...translationVersionsStrings, ...translationAssistMachineStrings, ...supportStrings, ...chartsStrings, ...lmsExportStrings, ...commentExportStrings, ...annotationStrings, ...activationStrings, ...translationKeysStrings, ...authoringDashboardStrings } as const;
+/** The catalogues the first load carries. */
+const firstLoadCatalogue = { ...coreStrings, ...headerStrings, ...accessStrings, ...anonStrings, ...contentStrings, ...itemStrings, ...activationStrings, ...authoringDashboardStrings, ...firstLoadStrings } as const;
 
-export type StringKey = keyof typeof strings;
+/** Every catalogue's keys (the later ones only as types here). */
+type AllStrings = typeof firstLoadCatalogue &
+  typeof sandboxStrings & typeof commentsStrings & typeof commentsPanelStrings & typeof shareStrings & typeof reviewRequestsStrings &
+  typeof translationStrings & typeof translationToolsStrings & typeof translationEditorStrings & typeof translationMachineStrings &
+  typeof translationAssistStrings & typeof translationVersionsStrings & typeof translationAssistMachineStrings & typeof supportStrings &
+  typeof chartsStrings & typeof lmsExportStrings & typeof commentExportStrings & typeof annotationStrings & typeof translationKeysStrings;
+
+export type StringKey = keyof AllStrings;
+
+/** The words known now: the first load's, then the later catalogues once `loadLateStrings` has brought them. */
+const catalogue: Record<string, string> = { ...firstLoadCatalogue };
+
+let late: Promise<void> | null = null;
+/**
+ * Brings the later features' catalogues (one chunk, strings/late.ts), once; every lazy route and feature waits for it
+ * beside its own code (ui/lazyRoute.tsx), so a page never draws before its words are in.
+ */
+export function loadLateStrings(): Promise<void> {
+  return (late ??= import('./strings/late.ts').then(
+    ({ lateStrings }) => void Object.assign(catalogue, lateStrings),
+    (error: unknown) => {
+      late = null;
+      throw error;
+    },
+  ));
+}
+
+// The view tests (vitest) draw any page at once: every catalogue from the start there. The build replaces MODE, so
+// this is gone from the bundle.
+if (import.meta.env.MODE === 'test') Object.assign(catalogue, (await import('./strings/late.ts')).lateStrings);
 
 /** The string for `key`, with each `{var}` replaced by `vars[var]` (left as is when missing). */
 export function t(key: StringKey, vars?: Record<string, string | number>): string {
-  const template: string = strings[key];
+  const template: string = catalogue[key] ?? key;
   if (!vars) return template;
   return template.replace(/\{(\w+)\}/g, (match, name: string) => (name in vars ? String(vars[name]) : match));
 }

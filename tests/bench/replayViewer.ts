@@ -25,7 +25,7 @@ const GOAL_LOAD_MS = 2_000;
 const GOAL_SEEK_MS = 100;
 
 /** Records a session of at least `count` entries: grid searches typed 40 ms apart, a pause now and then. */
-export function recordLongLog(count: number): Uint8Array {
+export function recordLongLog(count: number): Promise<Uint8Array> {
   let time = 0;
   const clock = { now: () => time, setTimeout: () => 0, clearTimeout: () => {} };
   const recorder = createEventRecorder({ now: clock.now, isCoreLogic, capacityBytes: 64 * 1024 * 1024 });
@@ -62,7 +62,7 @@ function quantile(values: number[], q: number): number {
 }
 
 export async function benchReplayViewer(): Promise<void> {
-  const bytes = recordLongLog(ENTRIES);
+  const bytes = await recordLongLog(ENTRIES);
   const now = () => performance.now();
 
   const started = now();

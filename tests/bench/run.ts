@@ -239,12 +239,12 @@ const exact = typeof (globalThis as { gc?: unknown }).gc === 'function';
 console.log(`recorder memory: ${((heapAfter - heapBefore) / 1024 / 1024).toFixed(1)} MiB heap for the log${exact ? '' : ' (approximate: run with node --expose-gc)'}`);
 
 let t = performance.now();
-const bytes = recorder.exportGzip({ appVersion: 'bench', buildId: 'bench', machines: definitionHashes(), userAgent: 'bench' });
+const bytes = await recorder.exportGzip({ appVersion: 'bench', buildId: 'bench', machines: definitionHashes(), userAgent: 'bench' });
 console.log(`export: ${entries} entries → ${(bytes.byteLength / 1024).toFixed(0)} KiB gzip in ${(performance.now() - t).toFixed(0)} ms`);
 
 // A replayable log: a complete session from the start.
 const small = await recordSession(1_000);
-const smallLog = parseEventLog(small.recorder.exportGzip({ appVersion: 'bench', buildId: 'bench', machines: definitionHashes(), userAgent: 'bench' }));
+const smallLog = parseEventLog(await small.recorder.exportGzip({ appVersion: 'bench', buildId: 'bench', machines: definitionHashes(), userAgent: 'bench' }));
 t = performance.now();
 const result = replayLog(smallLog, { root: appMachine, rootId: 'app' });
 const replayMs = performance.now() - t;

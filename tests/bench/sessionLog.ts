@@ -272,11 +272,11 @@ export async function benchSessionLog(): Promise<void> {
   // ACTIVE_USE_ENTRIES_PER_MIN, the top of the range the sessions recorded in Chromium showed (700–1,300 entries a
   // minute): the same rounds with idle time between them (delayed events still firing). The goal is judged on the
   // second; both are printed.
-  const dense = recordLonger(log, { root: appMachine, rootId: 'app', machines: log.header.machines, repeatFromMs: STEADY_FROM_MS, untilMs: 3_600_000 });
+  const dense = await recordLonger(log, { root: appMachine, rootId: 'app', machines: log.header.machines, repeatFromMs: STEADY_FROM_MS, untilMs: 3_600_000 });
   const denseRun = await replayHour(dense, `at the bench script's pace`, minutes);
   const span = Math.max(log.header.endTime, STEADY_FROM_MS + 1) - STEADY_FROM_MS;
   const pauseMs = Math.max(0, Math.round(span * (denseRun.entries / (ACTIVE_USE_ENTRIES_PER_MIN * 60) - 1)));
-  const hour = recordLonger(log, { root: appMachine, rootId: 'app', machines: log.header.machines, repeatFromMs: STEADY_FROM_MS, untilMs: 3_600_000, pauseMs });
+  const hour = await recordLonger(log, { root: appMachine, rootId: 'app', machines: log.header.machines, repeatFromMs: STEADY_FROM_MS, untilMs: 3_600_000, pauseMs });
   await replayHour(hour, `of active use at ${ACTIVE_USE_ENTRIES_PER_MIN} entries/min (${(pauseMs / 1000).toFixed(0)} s idle between rounds)`, minutes, true);
   const oneStarted = performance.now();
   await replayFile(hour.bytes, { workers: 0 });

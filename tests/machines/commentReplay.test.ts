@@ -77,7 +77,7 @@ describe('comments replay', () => {
     expect(replyBox.getSnapshot().context.content).toEqual(text('Fixed in v3'));
     app.stop();
 
-    const bytes = recorder.exportGzip({ appVersion: 'test', buildId: 'test', machines: definitionHashes(), userAgent: 'vitest' });
+    const bytes = await recorder.exportGzip({ appVersion: 'test', buildId: 'test', machines: definitionHashes(), userAgent: 'vitest' });
     const log = strFromU8(gunzipSync(bytes));
     expect(log).not.toContain('item-password-secret');
     expect(log).not.toContain('put-token-secret');

@@ -65,7 +65,7 @@ describe('content session replay', () => {
     // The reconnect read the page again (this fake service still has 'a'); the rename went with its change id.
     expect(gridRef.getSnapshot().context.items.map((i: { id: string; title: string }) => `${i.id}:${i.title}`)).toEqual(['a:Title a', 'b:Bee']);
     expect((sendItems.calls[3]!.input as { calls: unknown[] }).calls).toEqual([{ via: 'socket', name: 'item.update', payload: { id: 'b', title: 'Bee', changeId: 'feed.g3.0' } }]);
-    const bytes = recorder.exportGzip({ appVersion: 'test', buildId: 'test', machines: definitionHashes(), userAgent: 'vitest' });
+    const bytes = await recorder.exportGzip({ appVersion: 'test', buildId: 'test', machines: definitionHashes(), userAgent: 'vitest' });
     const result = replayLog(parseEventLog(bytes), { root: appMachine, rootId: 'app', currentHashes: definitionHashes() });
     expect(result.divergences).toEqual([]);
     expect(result.warnings).toEqual([]);

@@ -55,15 +55,15 @@ function record(machine: AnyStateMachine, clock: ManualClock, options: { capacit
   return { recorder, app };
 }
 
-function exportAndParse(recorder: ReturnType<typeof createEventRecorder>) {
-  const bytes = recorder.exportGzip({ appVersion: 't', buildId: 't', machines: {}, userAgent: 'vitest' });
+async function exportAndParse(recorder: ReturnType<typeof createEventRecorder>) {
+  const bytes = await recorder.exportGzip({ appVersion: 't', buildId: 't', machines: {}, userAgent: 'vitest' });
   return { bytes, log: parseEventLog(bytes) };
 }
 
 const typeOf = (entry: LogEntry) => (entry.k === 'event' ? (entry.event as { type: string }).type : entry.k);
 
 describe('recording order', () => {
-  it('records an observer’s reaction after the snapshot it reacted to, and the replay matches', () => {
+  it('records an observer’s reaction after the snapshot it reacted to, and the replay matches', async () => {
     const clock = new ManualClock();
     const { recorder, app } = record(root, clock);
     const probe = probeSystem(app.system);
@@ -72,7 +72,7 @@ describe('recording order', () => {
     ref.subscribe(() => probe.afterSettled(() => ref.getSnapshot().matches({ left: 'b', right: 'idle' }) && ref.send({ type: 'react' })));
     ref.send({ type: 'go' });
     expect(ref.getSnapshot().value).toEqual({ left: 'b', right: 'reacted' });
-    const { log } = exportAndParse(recorder);
+    const { log } = await exportAndParse(recorder);
     const goAt = log.entries.findIndex((e) => typeOf(e) === 'go');
     const snapshotAt = log.entries.findIndex((e, i) => i > goAt && e.k === 'snapshot' && e.actor === 'app/pair');
     const reactAt = log.entries.findIndex((e) => typeOf(e) === 'react');
@@ -82,7 +82,7 @@ describe('recording order', () => {
     expect(replayLog(log, { root, rootId: 'app' }).divergences).toEqual([]);
   });
 
-  it('delivers a send from outside made inside a delivery once the chain has settled, as a top-level event a replay can inject there', () => {
+  it('delivers a send from outside made inside a delivery once the chain has settled, as a top-level event a replay can inject there', async () => {
     const clock = new ManualClock();
     const { recorder, app } = record(root, clock);
     app.start();
@@ -97,7 +97,7 @@ describe('recording order', () => {
     ref.send({ type: 'go' });
     // Not processed inside the delivery: the state the send was made in is `go`'s own.
     expect(sentDuring).toEqual({ left: 'b', right: 'idle' });
-    const { log } = exportAndParse(recorder);
+    const { log } = await exportAndParse(recorder);
     const react = log.entries.find((e) => typeOf(e) === 'react') as EventEntry;
     expect(react.nested ?? false).toBe(false);
     const goAt = log.entries.findIndex((e) => typeOf(e) === 'go');
@@ -111,7 +111,7 @@ describe('recording order', () => {
 });
 
 describe('delayed events', () => {
-  it('records a late timer with the time it fired, and replay delivers it there', () => {
+  it('records a late timer with the time it fired, and replay delivers it there', async () => {
     const clock = new ManualClock();
     const { recorder, app } = record(root, clock);
     app.start();
@@ -119,7 +119,7 @@ describe('delayed events', () => {
     ref.send({ type: 'go' });
     clock.advance(1_600); // due at 1,100: fired 500 ms late
     expect(ref.getSnapshot().value).toMatchObject({ left: 'c' });
-    const { log } = exportAndParse(recorder);
+    const { log } = await exportAndParse(recorder);
     const fired = log.entries.find((e) => e.k === 'event' && e.timer !== undefined) as EventEntry;
     expect(typeOf(fired)).toBe('xstate.after.100.pair.left.b');
     expect(fired.t).toBe(600);
@@ -128,13 +128,13 @@ describe('delayed events', () => {
     expect(result.divergences).toEqual([]);
   });
 
-  it('reports a timer that fires in replay but never fired in the recording, and the reverse', () => {
+  it('reports a timer that fires in replay but never fired in the recording, and the reverse', async () => {
     const clock = new ManualClock();
     const { recorder, app } = record(root, clock);
     app.start();
     (app.system.get('pair') as AnyActorRef).send({ type: 'go' });
     clock.advance(1_150);
-    const { log } = exportAndParse(recorder);
+    const { log } = await exportAndParse(recorder);
     const withoutFire = { header: { ...log.header, endTime: 200_000 }, entries: log.entries.filter((e) => !(e.k === 'event' && e.timer !== undefined)) };
     const missing = replayLog(withoutFire, { root, rootId: 'app' });
     expect(missing.divergences.some((d) => d.timer?.includes('the recording never delivered it'))).toBe(true);
@@ -147,7 +147,7 @@ describe('delayed events', () => {
 });
 
 describe('what the log keeps', () => {
-  it('removes secrets and nothing else: deep and shared values arrive whole, and replay sees them', () => {
+  it('removes secrets and nothing else: deep and shared values arrive whole, and replay sees them', async () => {
     let deep: Record<string, unknown> = { leaf: 'bottom' };
     for (let i = 0; i < 60; i++) deep = { level: i, inner: deep };
     const shared = { title: 'Shared', segments: Array.from({ length: 5 }, (_, i) => ({ id: i })) };
@@ -160,7 +160,7 @@ describe('what the log keeps', () => {
     const { recorder, app } = record(keeper, clock);
     app.start();
     app.send({ type: 'keep', body: { deep, a: shared, b: shared, accessToken: 'secret-token', nested: { password: 'hunter2' } } } as never);
-    const { bytes, log } = exportAndParse(recorder);
+    const { bytes, log } = await exportAndParse(recorder);
     const text = strFromU8(gunzipSync(bytes));
     expect(text).not.toContain('secret-token');
     expect(text).not.toContain('hunter2');
@@ -175,14 +175,14 @@ describe('what the log keeps', () => {
     expect(replayLog(log, { root: keeper, rootId: 'app' }).divergences).toEqual([]);
   });
 
-  it('stores a large payload that repeats once, and every entry that carries it reads it back', () => {
+  it('stores a large payload that repeats once, and every entry that carries it reads it back', async () => {
     const file = { segments: Array.from({ length: 400 }, (_, i) => ({ key: `s${i}`, text: `Segment ${i} text` })) };
     const keeper = createMachine({ id: 'keeper', context: { n: 0 }, on: { file: { actions: assign({ n: ({ context }) => context.n + 1 }) } } });
     const clock = new ManualClock();
     const { recorder, app } = record(keeper, clock);
     app.start();
     for (let i = 0; i < 5; i++) app.send({ type: 'file', file } as never);
-    const { bytes, log } = exportAndParse(recorder);
+    const { bytes, log } = await exportAndParse(recorder);
     const lines = strFromU8(gunzipSync(bytes)).split('\n');
     expect(lines.filter((line) => line.includes('"Segment 399 text"'))).toHaveLength(1);
     const carried = log.entries.filter((e) => typeOf(e) === 'file') as EventEntry[];
@@ -190,14 +190,14 @@ describe('what the log keeps', () => {
     for (const entry of carried) expect((entry.event as { file: unknown }).file).toEqual(file);
   });
 
-  it('keeps Maps, Sets and errors with their fields', () => {
+  it('keeps Maps, Sets and errors with their fields', async () => {
     const keeper = createMachine({ id: 'keeper' });
     const clock = new ManualClock();
     const { recorder, app } = record(keeper, clock);
     app.start();
     const error = Object.assign(new Error('Refused'), { status: 403, reason: 'forbidden' });
     app.send({ type: 'things', map: new Map([['a', 1]]), set: new Set(['x']), error } as never);
-    const { log } = exportAndParse(recorder);
+    const { log } = await exportAndParse(recorder);
     const event = (log.entries.find((e) => typeOf(e) === 'things') as EventEntry).event as { map: Map<string, number>; set: Set<string>; error: Error & { status: number } };
     expect(event.map.get('a')).toBe(1);
     expect(event.set.has('x')).toBe(true);
@@ -219,7 +219,7 @@ describe('the file', () => {
     },
   });
 
-  it('writes entries kind by kind with an order line, and reads them back in the order the system processed them', () => {
+  it('writes entries kind by kind with an order line, and reads them back in the order the system processed them', async () => {
     const clock = new ManualClock();
     const { recorder, app } = record(relay, clock);
     app.start();
@@ -229,7 +229,7 @@ describe('the file', () => {
     }
     const processed = recorder.entries().map(typeOf);
     const times = recorder.entries().map((entry) => entry.t);
-    const { bytes, log } = exportAndParse(recorder);
+    const { bytes, log } = await exportAndParse(recorder);
     const lines = strFromU8(gunzipSync(bytes)).trim().split('\n').slice(1);
     const kinds = lines.map((line) => (JSON.parse(line) as { k: string }).k);
     // Events first, then snapshots: not interleaved as processed.
@@ -242,12 +242,12 @@ describe('the file', () => {
     expect(replayLog(log, { root: relay, rootId: 'app' }).divergences).toEqual([]);
   });
 
-  it('writes an event a machine sent as its type only (replay makes it again), and an injected one whole', () => {
+  it('writes an event a machine sent as its type only (replay makes it again), and an injected one whole', async () => {
     const clock = new ManualClock();
     const { recorder, app } = record(relay, clock);
     app.start();
     app.send({ type: 'ask', body: { note: 'kept whole' } } as never);
-    const { log } = exportAndParse(recorder);
+    const { log } = await exportAndParse(recorder);
     const ask = log.entries.find((e) => typeOf(e) === 'ask') as EventEntry;
     const answer = log.entries.find((e) => typeOf(e) === 'answer') as EventEntry;
     expect(ask.event).toEqual({ type: 'ask', body: { note: 'kept whole' } });
@@ -276,7 +276,7 @@ describe('a log bounded by bytes', () => {
   });
   const app = setup({ actors: { counter } }).createMachine({ id: 'app', invoke: { id: 'counter', src: 'counter', systemId: 'counter' } });
 
-  it('drops its head, keeps checkpoints, and replays from the first checkpoint with no divergence', () => {
+  it('drops its head, keeps checkpoints, and replays from the first checkpoint with no divergence', async () => {
     const clock = new ManualClock();
     const { recorder, app: actor } = record(app, clock, { capacityBytes: 20_000, checkpointEveryMs: 2_000 });
     actor.start();
@@ -288,7 +288,7 @@ describe('a log bounded by bytes', () => {
     }
     expect(recorder.dropped()).toBeGreaterThan(0);
     expect(recorder.bytes()).toBeLessThanOrEqual(20_000);
-    const { log } = exportAndParse(recorder);
+    const { log } = await exportAndParse(recorder);
     expect(log.header.dropped).toBeGreaterThan(0);
     expect(log.entries.some((e) => e.k === 'checkpoint')).toBe(true);
     const result = replayLog(log, { root: app, rootId: 'app' });
@@ -306,7 +306,7 @@ describe('checkpoints of a large system', () => {
   });
   const app = setup({ actors: { holder } }).createMachine({ id: 'app', invoke: { id: 'holder', src: 'holder', systemId: 'holder' } });
 
-  it('does not take a checkpoint after every event when one checkpoint alone passes a quarter of the bound', () => {
+  it('does not take a checkpoint after every event when one checkpoint alone passes a quarter of the bound', async () => {
     const clock = new ManualClock();
     const { recorder, app: actor } = record(app, clock, { capacityBytes: 200_000, checkpointEveryMs: 1_000 });
     actor.start();
@@ -318,7 +318,7 @@ describe('checkpoints of a large system', () => {
       recorder.bytes();
       ref.send({ type: 'add' });
     }
-    const { log } = exportAndParse(recorder);
+    const { log } = await exportAndParse(recorder);
     expect(log.entries.filter((e) => e.k === 'checkpoint')).toHaveLength(1);
     expect(replayLog(log, { root: app, rootId: 'app' }).divergences).toEqual([]);
   });

@@ -52,7 +52,7 @@ async function recordScriptedSession() {
   auth.send({ type: 'auth.signOut' });
   await waitFor(auth, (s) => s.matches('ready'));
   app.stop();
-  const bytes = recorder.exportGzip({ appVersion: 'test', buildId: 'test', machines: definitionHashes(), userAgent: 'vitest' });
+  const bytes = await recorder.exportGzip({ appVersion: 'test', buildId: 'test', machines: definitionHashes(), userAgent: 'vitest' });
   return { bytes, finalReason: auth.getSnapshot().context.signOutReason };
 }
 

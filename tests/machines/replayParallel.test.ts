@@ -17,7 +17,7 @@ import { recordAgain, recordLonger } from '../../tools/rerecord.ts';
 const FIXTURE = path.resolve(import.meta.dirname, '../fixtures/sessionLogs/grid-translate-minute.jsonl.gz');
 
 /** The Chromium session recorded again by today's machines, with checkpoints. */
-function recordWithCheckpoints(checkpointEveryMs: number): Uint8Array {
+function recordWithCheckpoints(checkpointEveryMs: number): Promise<Uint8Array> {
   return recordAgain(parseEventLog(readFileSync(FIXTURE)), { root: appMachine, rootId: 'app', checkpointEveryMs, machines: definitionHashes() });
 }
 
@@ -27,7 +27,7 @@ describe('replay in stretches', () => {
   let bytes: Uint8Array;
   let pool: ReplayPool;
   beforeAll(async () => {
-    bytes = recordWithCheckpoints(5_000);
+    bytes = await recordWithCheckpoints(5_000);
     pool = await ReplayPool.start(2);
   }, 60_000);
   afterAll(() => pool?.close());
@@ -93,13 +93,13 @@ describe('replay in stretches', () => {
 describe('planStretches', () => {
   it('records a session longer as one continuous log that replays with no divergence, whole or split', async () => {
     const minute = parseEventLog(readFileSync(FIXTURE));
-    const longer = recordLonger(minute, { root: appMachine, rootId: 'app', machines: definitionHashes(), checkpointEveryMs: 20_000, repeatFromMs: 10_000, untilMs: 3 * 60_000 });
+    const longer = await recordLonger(minute, { root: appMachine, rootId: 'app', machines: definitionHashes(), checkpointEveryMs: 20_000, repeatFromMs: 10_000, untilMs: 3 * 60_000 });
     expect(longer.repeats).toBeGreaterThanOrEqual(2);
     const text = nodeLogText(longer.bytes);
     const { header, kinds } = outlineEventLog(text);
     expect(header.endTime).toBe(3 * 60_000);
     // More than twice the minute as today's machines record it.
-    expect(kinds.length).toBeGreaterThan(2 * outlineEventLog(recordWithCheckpoints(20_000)).kinds.length);
+    expect(kinds.length).toBeGreaterThan(2 * outlineEventLog(await recordWithCheckpoints(20_000)).kinds.length);
     expect(checkpointsOf(kinds).length).toBeGreaterThanOrEqual(8);
     const whole = await replayFile(longer.bytes, { workers: 0 });
     const split = await replayFile(longer.bytes, { workers: 2 });
@@ -125,8 +125,8 @@ describe('planStretches', () => {
     expect(outlineShared(shareLog(reordered)).header).toEqual(whole.header);
   });
 
-  it('reads a stretch from the shared bytes as from the text, and a lean read changes no replay', () => {
-    const bytes = recordWithCheckpoints(5_000);
+  it('reads a stretch from the shared bytes as from the text, and a lean read changes no replay', async () => {
+    const bytes = await recordWithCheckpoints(5_000);
     const text = nodeLogText(bytes);
     const shared = shareLog(bytes);
     const { kinds } = outlineShared(shared);

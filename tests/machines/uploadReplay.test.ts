@@ -93,7 +93,7 @@ describe('uploads and item view replay', () => {
     expect(get('item').getSnapshot().context.shownVersionId).toBe('v4');
     app.stop();
 
-    const bytes = recorder.exportGzip({ appVersion: 'test', buildId: 'test', machines: definitionHashes(), userAgent: 'vitest' });
+    const bytes = await recorder.exportGzip({ appVersion: 'test', buildId: 'test', machines: definitionHashes(), userAgent: 'vitest' });
     expect(strFromU8(gunzipSync(bytes))).not.toContain('item-password-secret');
     const result = replayLog(parseEventLog(bytes), { root: appMachine, rootId: 'app', currentHashes: definitionHashes() });
     expect(result.divergences).toEqual([]);

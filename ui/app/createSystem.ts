@@ -307,9 +307,15 @@ export function createAppSystem(
     links: config.links,
     downtime: config.downtime,
     downloadSessionLog: () => {
-      const bytes = recorder.exportGzip({ appVersion: __APP_VERSION__, buildId: __BUILD_ID__, machines: builtDefinitionHashes(), userAgent: options.userAgent });
+      // The log as it is now; saved once the compressor (its own chunk, loaded on the first export) has written it.
       const stamp = new Date(clock.now()).toISOString().replace(/[:.]/g, '-');
-      options.saveFile(`review-session-${stamp}.jsonl.gz`, bytes);
+      recorder.exportGzip({ appVersion: __APP_VERSION__, buildId: __BUILD_ID__, machines: builtDefinitionHashes(), userAgent: options.userAgent }).then(
+        (bytes) => options.saveFile(`review-session-${stamp}.jsonl.gz`, bytes),
+        (error: unknown) => {
+          console.error('The session log could not be written.', error);
+          actor('toasts').send({ type: 'toast.show', toast: { id: 'sessionLogExport', severity: 'error', kind: 'default', text: 'The session log could not be written. Try again.', message: null } });
+        },
+      );
     },
   };
 }

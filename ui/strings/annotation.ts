@@ -3,7 +3,6 @@ export const annotationStrings = {
   'review.snapshot.error': 'We couldn’t take a snapshot of this slide. Cancel and try again.',
   'annotation.title': 'Annotate snapshot',
   'annotation.capturing': 'Taking a snapshot…',
-  'annotation.loading': 'Loading the annotation tools…',
   'annotation.toolbar': 'Annotation tools',
   'annotation.tool.move': 'Move',
   'annotation.tool.draw': 'Draw',

@@ -2,7 +2,6 @@
 export const chartsStrings = {
   'charts.title': 'Statecharts',
   'charts.intro': 'Every machine of the app drawn from its definition: coverage by the generated paths, the live system, and SVG export for reviews.',
-  'charts.link': 'Statecharts',
   'charts.machines.heading': 'Machines',
   'charts.live.heading': 'Live system',
   'charts.live.attach': 'Attach to my running app',
@@ -35,7 +34,6 @@ export const chartsStrings = {
   'charts.zoom.fit': 'Fit',
   'charts.chart.label': 'Chart of {machine}',
   'charts.chart.keys': 'Arrow keys pan, plus and minus zoom, 0 fits.',
-  'charts.chart.laying': 'Laying out the chart…',
   'charts.chart.failed': 'The chart could not be laid out: {message}',
   'charts.chart.workerFailed': 'the layout worker stopped',
   'charts.state.collapse': 'Collapse {state}',

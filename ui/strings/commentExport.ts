@@ -1,6 +1,5 @@
 /** Words of the comment export: the export menu's entry, the comments panel's button and the comments export dialog. */
 export const commentExportStrings = {
-  'item.export.comments': 'Export comments…',
   'commentExport.panelButtonLabel': 'Export comments',
   'commentExport.title': 'Export comments',
   'commentExport.description': 'Download every comment and reply of this item, with their authors, times and snapshots.',

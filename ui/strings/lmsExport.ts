@@ -1,7 +1,6 @@
 /** The LMS export dialog (review-and-content §2 LMS export dialog, §5, §8, §9). */
 export const lmsExportStrings = {
   'lmsExport.title': 'Export to LMS',
-  'item.export.lms': 'Export to LMS…',
   'lmsExport.description': 'Package “{title}” for a learning management system. The package plays the video and reports completion once the learner has watched the share you choose.',
   'lmsExport.target': 'Format',
   'lmsExport.targetGroup.scorm': 'SCORM',

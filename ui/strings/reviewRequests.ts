@@ -74,7 +74,6 @@ export const reviewRequestsStrings = {
   'review.request.leave.stay': 'Stay',
 
   // Toasts
-  'review.request.sent': 'Review requested.',
 
   // §8 review-request errors
   request_review_error: 'The review request wasn’t sent: {message}',

@@ -1,10 +1,8 @@
 /** Strings of the support replay viewer (/support/replay; merged into ../strings.ts). Keys are dot.case. */
 export const supportStrings = {
-  'header.account.replaySessionLog': 'Replay a session log',
 
   'support.replay.title': 'Replay a session log',
   'support.replay.intro': 'Open a session log a user downloaded from their account menu. The file is read in this browser and never leaves it.',
-  'support.replay.loadingPage': 'Loading the replay viewer…',
   'support.replay.open.drop': 'Drop a session log (.jsonl.gz) here, or',
   'support.replay.open.choose': 'Choose a session log',
   'support.replay.open.another': 'Open another log',

@@ -11,5 +11,4 @@ export const translationMachineStrings = {
   'translationToast.locked': 'This segment is locked. Reopen its section, or open the latest version, to edit it.',
   'translationToast.notValidating': 'Translations cannot be edited here.',
   'translationToast.disabledByDiff': 'This segment cannot be edited while the version difference is shown.',
-  'translation.leave_warning': 'Your translation is still being saved. Are you sure you want to leave?',
 } as const;
