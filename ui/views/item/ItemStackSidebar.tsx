@@ -21,8 +21,8 @@ export function useStackTitle(itemId: string): string | null {
   });
 }
 
-/** One stack entry's height (name and status on two lines, ui/styles/translation.css `.translation-stack__link`). */
-const STACK_ENTRY_HEIGHT = '3rem';
+/** One stack entry's height: name and status on two lines with the link's padding and border (ui/styles/translation.css `.translation-stack__link`), 49 px. */
+const STACK_ENTRY_HEIGHT = '3.0625rem';
 
 const englishNames = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'language' }) : null;
 
