@@ -13,16 +13,14 @@ import { Banner, Button, Skeleton, Spinner } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
 import { useSystem } from '../../system.tsx';
 
-/**
- * The width of an element, followed as it resizes (0 before layout). The observer's first report comes after the
- * browser's own layout and before the first paint, so the width is never read by forcing a layout during the render.
- */
+/** The width of an element, followed as it resizes (0 before layout). */
 function useWidth<T extends HTMLElement>() {
   const ref = useRef<T>(null);
   const [width, setWidth] = useState(0);
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
+    setWidth(element.getBoundingClientRect().width);
     const observer = new ResizeObserver(([entry]) => {
       if (entry) setWidth(entry.contentRect.width);
     });
