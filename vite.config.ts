@@ -2,13 +2,15 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './tools/precompress.ts';
 import { machineHashes } from './tools/machineHashes.ts';
+import { routePreload } from './tools/routePreload.ts';
 
 /** The client bundle. The reference service (server/) serves `dist/` on its own port. */
 export default defineConfig({
   // precompress: dist/**/*.{js,css,html,…} also as .br and .gz, sent by the service as the browser accepts them.
   // machineHashes: the registry's definition hashes computed at build time, for session-log headers (the client loads
   // machines with their features, so it cannot hash them all itself).
-  plugins: [react(), machineHashes(), precompress()],
+  // routePreload: index.html asks for the landing route's lazy chunks (grid, item view) before the entry has run.
+  plugins: [react(), machineHashes(), routePreload(), precompress()],
   build: { outDir: 'dist', sourcemap: true, emptyOutDir: true },
   define: {
     __APP_VERSION__: JSON.stringify(process.env.npm_package_version ?? '0.0.0'),

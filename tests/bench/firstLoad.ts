@@ -10,7 +10,7 @@
  * Lighthouse's tabs open in) on a remote-debugging port, signed in once through the provider's page; Lighthouse's own
  * storage reset is off so the session survives, and the cache is cleared through CDP instead.
  */
-import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, existsSync, writeFileSync } from 'node:fs';
 import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
@@ -95,10 +95,48 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
-async function lighthouseScores(url: string, context: BrowserContext): Promise<{ scores: Record<Category, number>; failing: Set<string> }> {
+interface PageScores {
+  runs: Record<Category, number[]>;
+  medians: Record<Category, number>;
+  /** Accessibility and best-practice audits that failed in any run, so a score under 100 says why. */
+  failing: Set<string>;
+  /** Metrics of the median-performance run (FCP, LCP, TBT, CLS, SI) and its LCP element. */
+  metrics: string;
+  /** Opportunities and diagnostics of the median-performance run that score under 0.9. */
+  findings: string[];
+}
+
+/** When set, the JSON report of every run is written to this directory, for a closer look. */
+const REPORT_DIR = process.env.FIRST_LOAD_REPORTS;
+
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+function metricsOf(lhr: Lhr): string {
+  const value = (id: string) => lhr.audits[id]?.displayValue ?? '?';
+  const details = lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined;
+  const lcpNode = details?.items?.[0]?.items?.[0]?.node?.snippet ?? '?';
+  return (
+    `FCP ${value('first-contentful-paint')}, LCP ${value('largest-contentful-paint')}, TBT ${value('total-blocking-time')}, ` +
+    `CLS ${value('cumulative-layout-shift')}, SI ${value('speed-index')}; LCP element ${lcpNode.slice(0, 100)}`
+  );
+}
+
+function findingsOf(lhr: Lhr): string[] {
+  const found: string[] = [];
+  for (const ref of lhr.categories.performance?.auditRefs ?? []) {
+    if (ref.weight > 0) continue; // the metrics, printed apart
+    const audit = lhr.audits[ref.id];
+    if (!audit || audit.score === null || audit.score >= 0.9) continue;
+    if (audit.scoreDisplayMode === 'informative' || audit.scoreDisplayMode === 'notApplicable' || audit.scoreDisplayMode === 'manual') continue;
+    found.push(`${ref.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
+  }
+  return found;
+}
+
+async function lighthouseScores(target: Target, url: string, context: BrowserContext): Promise<PageScores> {
   const runs: Record<Category, number[]> = { performance: [], accessibility: [], 'best-practices': [] };
-  // Accessibility and best-practice audits that failed in any run, so a score under 100 says why.
   const failing = new Set<string>();
+  const lhrs: Lhr[] = [];
   for (let run = 0; run < RUNS; run += 1) {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
@@ -109,18 +147,30 @@ async function lighthouseScores(url: string, context: BrowserContext): Promise<{
       { port: DEBUG_PORT, output: 'json', logLevel: 'error', disableStorageReset: true, onlyCategories: Object.keys(LH_GOALS) },
       desktopConfig,
     );
-    const categories = result?.lhr.categories ?? {};
-    for (const category of Object.keys(LH_GOALS) as Category[]) runs[category].push(Math.round((categories[category]?.score ?? Number.NaN) * 100));
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    const { lhr } = result;
+    lhrs.push(lhr);
+    if (REPORT_DIR) {
+      mkdirSync(REPORT_DIR, { recursive: true });
+      const slug = target.name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'dashboard';
+      writeFileSync(path.join(REPORT_DIR, `${slug}-${run + 1}.json`), JSON.stringify(lhr));
+    }
+    for (const category of Object.keys(LH_GOALS) as Category[]) runs[category].push(Math.round((lhr.categories[category]?.score ?? Number.NaN) * 100));
     for (const category of ['accessibility', 'best-practices'] as const) {
-      for (const ref of categories[category]?.auditRefs ?? []) {
-        const audit = result?.lhr.audits[ref.id];
+      for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+        const audit = lhr.audits[ref.id];
         if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) failing.add(ref.id);
       }
     }
   }
+  const medianPerformance = median(runs.performance);
+  const medianRun = lhrs[runs.performance.indexOf(medianPerformance)] ?? lhrs[0]!;
   return {
-    scores: { performance: median(runs.performance), accessibility: median(runs.accessibility), 'best-practices': median(runs['best-practices']) },
+    runs,
+    medians: { performance: medianPerformance, accessibility: median(runs.accessibility), 'best-practices': median(runs['best-practices']) },
     failing,
+    metrics: metricsOf(medianRun),
+    findings: findingsOf(medianRun),
   };
 }
 
@@ -174,10 +224,17 @@ export async function benchFirstLoad(): Promise<void> {
 
     console.log(`first load: Lighthouse 12 desktop, signed in, median of ${RUNS} cold runs (goals: performance ≥ 95, accessibility 100, best practices 100)`);
     for (const target of pages) {
-      const { scores, failing } = await lighthouseScores(`${started.url}${target.path}`, context);
-      const verdicts = (Object.keys(LH_GOALS) as Category[]).map((c) => `${c} ${scores[c]} (${mark(scores[c] >= LH_GOALS[c])})`);
-      const why = failing.size > 0 ? `; failing audits: ${[...failing].join(', ')}` : '';
-      console.log(`  ${target.name.padEnd(14)} ${verdicts.join(', ')}${why}`);
+      const result = await lighthouseScores(target, `${started.url}${target.path}`, context);
+      console.log(`  ${target.name}`);
+      for (const category of Object.keys(LH_GOALS) as Category[]) {
+        const goal = LH_GOALS[category];
+        const med = result.medians[category];
+        const runs = result.runs[category].map((score) => String(score).padStart(3)).join(' ');
+        console.log(`    ${category.padEnd(15)} runs ${runs}  median ${String(med).padStart(3)}  goal ${category === 'performance' ? '≥ ' : ''}${goal}  ${mark(med >= goal)}`);
+      }
+      console.log(`    median run: ${result.metrics}`);
+      if (result.findings.length > 0) console.log(`    opportunities and diagnostics: ${result.findings.join(', ')}`);
+      if (result.failing.size > 0) console.log(`    failing audits: ${[...result.failing].join(', ')}`);
     }
   } finally {
     await context?.close().catch(() => undefined);

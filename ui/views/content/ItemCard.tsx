@@ -13,6 +13,9 @@ import type { VersionDisplayState } from '../../../domain/content.ts';
 import type { PendingStatus } from '../../../machines/content/contentEvents.ts';
 import { PendingMark } from './PendingMark.tsx';
 
+/** Cards in the grid's first row at its widest (1144 px of 246 px cards): on screen at first paint. */
+const FIRST_ROW_CARDS = 4;
+
 /** §4: a card whose latest version is not ready says so (uploading, processing, or failed); ready: no badge. */
 function badgeOf(state: VersionDisplayState | null | undefined): VersionBadgeState | null {
   if (!state || state === 'ready') return null;
@@ -47,6 +50,11 @@ export interface ItemCardProps {
   onDragEnd?: () => void;
   /** A change to it is shown and not confirmed yet (§4): "Saving…" or "Waiting for connection". */
   pending?: PendingStatus | null;
+  /**
+   * The card is in the grid's first row, on screen at first paint: its thumbnail loads at once and first (it is the
+   * page's largest paint), not lazily.
+   */
+  priority?: boolean;
 }
 
 /** Clicks on the card's own controls are theirs, not the card's. */
@@ -61,7 +69,7 @@ function isOnControl(event: MouseEvent<HTMLElement>): boolean {
  * checkbox and the item menu. A stack shows its title and "N courses"; an archived item looks faded, says
  * "In trash" and cannot be dragged. A stack's member (search lists them) says "In a stack" and opens only.
  */
-export function ItemCard({ item, href, menu, onMenuSelect, selected = false, onSelect: onSelectProp, selectionActive = false, formatDate, location, onDragStart, onDragEnd, pending = null }: ItemCardProps) {
+export function ItemCard({ item, href, menu, onMenuSelect, selected = false, onSelect: onSelectProp, selectionActive = false, formatDate, location, onDragStart, onDragEnd, pending = null, priority = false }: ItemCardProps) {
   const titleId = useId();
   const pendingId = useId();
   const archived = isArchivedItem(item);
@@ -105,7 +113,7 @@ export function ItemCard({ item, href, menu, onMenuSelect, selected = false, onS
     >
       <div className="item-card__media">
         {thumbnail ? (
-          <img className="item-card__thumbnail" src={thumbnail} alt="" width={720} height={405} loading="lazy" decoding="async" draggable={false} onError={() => setFailedThumbnail(thumbnail)} />
+          <img className="item-card__thumbnail" src={thumbnail} alt="" width={720} height={405} loading={priority ? 'eager' : 'lazy'} fetchPriority={priority ? 'high' : undefined} decoding="async" draggable={false} onError={() => setFailedThumbnail(thumbnail)} />
         ) : (
           <div className={cx('item-card__placeholder', `item-card__placeholder--${art.family}`)} aria-hidden="true">
             {art.icon}
@@ -193,7 +201,7 @@ export function ItemGrid({ items, hrefFor, menuFor, onMenuSelect, selectedIds, o
   const selectionActive = (selectedIds?.size ?? 0) > 0;
   return (
     <ul className="item-grid" aria-label={label ?? t('content.items.label')} style={{ '--content-motion': `${contentAnimationMs(totalCount ?? items.length)}ms` } as CSSProperties}>
-      {items.map((item) => (
+      {items.map((item, index) => (
         <li key={item.id} className="item-grid__cell">
           <ItemCard
             item={item}
@@ -208,6 +216,7 @@ export function ItemGrid({ items, hrefFor, menuFor, onMenuSelect, selectedIds, o
             onDragStart={onDragStartItem ? (event) => onDragStartItem(item, event) : undefined}
             onDragEnd={onDragEndItem ? () => onDragEndItem(item) : undefined}
             pending={pendingOf?.(item.id) ?? null}
+            priority={index < FIRST_ROW_CARDS}
           />
         </li>
       ))}

@@ -296,6 +296,21 @@ describe('ItemGrid and GridSkeleton', () => {
     expect(tags(html, 'article')).toHaveLength(2);
   });
 
+  it('loads the first row of thumbnails at once and first (the largest paint), the rest lazily', () => {
+    const items = Array.from({ length: 6 }, (_, index) => item({ id: `i${index}`, title: `Course ${index}` }));
+    const html = render(<ItemGrid items={items} hrefFor={(i) => `/review/content/${i.id}/review`} menuFor={() => []} onMenuSelect={noop} formatDate={fmt} />);
+    const images = tags(html, 'img');
+    expect(images).toHaveLength(6);
+    for (const img of images.slice(0, 4)) {
+      expect(img).toContain('loading="eager"');
+      expect(img).toContain('fetchPriority="high"');
+    }
+    for (const img of images.slice(4)) {
+      expect(img).toContain('loading="lazy"');
+      expect(img).not.toContain('fetchPriority');
+    }
+  });
+
   it('shows 16 placeholder cards while loading (§9), announced once', () => {
     const html = render(<GridSkeleton />);
     expect(html.match(/item-card--skeleton/g)).toHaveLength(16);

@@ -32,9 +32,10 @@ function useWidth<T extends HTMLElement>() {
 
 /**
  * One template card (246 × 360; title clamped to 2 lines, description to 4): a button that imports the template.
- * While any import runs every card is disabled; the one being imported shows loading.
+ * While any import runs every card is disabled; the one being imported shows loading. A first-row card (on screen at
+ * first paint; its image may be the page's largest paint) loads its image at once and first, the others lazily.
  */
-function TemplateCardButton({ card, busy, importing, onUse }: { card: TemplateCard; busy: boolean; importing: boolean; onUse: () => void }) {
+function TemplateCardButton({ card, busy, importing, onUse, priority }: { card: TemplateCard; busy: boolean; importing: boolean; onUse: () => void; priority: boolean }) {
   const lessons = card.lesson_count === 1 ? t('authoring.templates.lesson') : t('authoring.templates.lessons', { count: card.lesson_count });
   return (
     <li className="template-card" style={{ width: TEMPLATE_CARD_WIDTH_PX, height: TEMPLATE_CARD_HEIGHT_PX }}>
@@ -48,7 +49,7 @@ function TemplateCardButton({ card, busy, importing, onUse }: { card: TemplateCa
         {/* The name is the card's text, led by what a click does. */}
         <span className="k-visually-hidden">{importing ? t('authoring.templates.importing', { title: '' }) : t('authoring.templates.use', { title: '' })}</span>
         <span className="template-card__image">
-          {card.card_image ? <img src={coverImageUrl(card.card_image)} alt="" width={246} height={148} loading="lazy" /> : null}
+          {card.card_image ? <img src={coverImageUrl(card.card_image)} alt="" width={246} height={148} loading={priority ? 'eager' : 'lazy'} fetchPriority={priority ? 'high' : undefined} /> : null}
           {importing && (
             <span className="template-card__overlay">
               <Spinner size="md" decorative />
@@ -115,9 +116,10 @@ export function TemplateGrid({ kind, headingId }: { kind: 'courses' | 'microlear
       {status === 'loaded' && shown.length === 0 && <p className="template-grid__empty">{t('authoring.templates.empty')}</p>}
       {status === 'loaded' && shown.length > 0 && (
         <ul className="template-grid__list" style={gridStyle} aria-labelledby={headingId}>
-          {shown.map((card) => (
+          {shown.map((card, index) => (
             <TemplateCardButton
               key={card.id}
+              priority={index < columns}
               card={card}
               busy={busy}
               importing={importingId === card.content_id}

@@ -7,7 +7,7 @@ import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { localeDisplayName, type LanguageMap } from '../../../domain/translation.ts';
 import { stackOf } from '../../../machines/items/itemStackMachine.ts';
-import { Button } from '../../kit/index.ts';
+import { Button, Skeleton } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
 import { useSystem } from '../../system.tsx';
 import { StackSidebar, stackSidebarEntries } from '../translation/index.ts';
@@ -20,6 +20,9 @@ export function useStackTitle(itemId: string): string | null {
     return title ? title : null;
   });
 }
+
+/** One stack entry's height: name and status on two lines with the link's padding and border (ui/styles/translation.css `.translation-stack__link`), 49 px. */
+const STACK_ENTRY_HEIGHT = '3.0625rem';
 
 const englishNames = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'language' }) : null;
 
@@ -34,11 +37,15 @@ function languageName(map: LanguageMap | null, locale: string): string {
   }
 }
 
-/** The stack sidebar of the review tab: nothing for an item in no stack; words and Try again when the read failed. */
+/**
+ * The stack sidebar of the review tab: nothing for an item in no stack; its skeleton while the stack is read; words and
+ * Try again when the read failed.
+ */
 export function ItemStackSidebar({ itemId }: { itemId: string }) {
   const { itemStack, translation } = useSystem();
   const stack = useSelector(itemStack, (s) => stackOf(s.context, itemId));
   const failed = useSelector(itemStack, (s) => s.matches({ open: 'failed' }) && s.context.subject?.itemId === itemId);
+  const loading = useSelector(itemStack, (s) => s.matches({ open: 'loading' }) && s.context.subject?.itemId === itemId);
   const languageMap = useSelector(translation, (s) => s.context.languageMap);
   const entries = useMemo(
     () => (stack ? stackSidebarEntries(stack.entries, { currentItemId: itemId, languageMap }).map((entry) => ({ ...entry, localeName: languageName(languageMap, entry.locale) })) : []),
@@ -52,6 +59,16 @@ export function ItemStackSidebar({ itemId }: { itemId: string }) {
           {t('translation.stack.retry')}
         </Button>
       </p>
+    );
+  }
+  // The item is in a stack and the stack is being read: the sidebar's place is kept, so the comments below do not jump.
+  if (loading && entries.length === 0) {
+    return (
+      <div className="item-stack" aria-hidden="true">
+        <div className="translation-stack">
+          <Skeleton width="100%" height={STACK_ENTRY_HEIGHT} />
+        </div>
+      </div>
     );
   }
   if (entries.length === 0) return null;

@@ -27,7 +27,7 @@ export function StackSidebar({ entries }: StackSidebarProps) {
 function StackSection({ title, entries }: { title: string; entries: readonly StackSidebarEntry[] }) {
   return (
     <section className="translation-stack__section">
-      <h3 className="translation-stack__heading">{title}</h3>
+      <h2 className="translation-stack__heading">{title}</h2>
       <ul className="translation-stack__list">
         {entries.map((entry) => (
           <li key={entry.itemId}>
