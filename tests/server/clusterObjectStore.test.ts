@@ -5,60 +5,22 @@
  * served by B. Nothing of it is on B's disk before B is asked (server/uploads/blobStore.ts, server/storage/).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UPLOAD_KEY_PREFIXES, type ItemAck, type ItemDetail, type ItemPushes, type ItemVersion } from '../../domain/items.ts';
-import { s3ObjectStore, s3SettingsFromEnv, type S3ObjectStore } from '../../server/storage/s3.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { UPLOAD_KEY_PREFIXES, type ItemDetail, type ItemPushes, type ItemVersion } from '../../domain/items.ts';
 import { buildStoryFixture } from '../../server/uploads/index.ts';
-import { startLocalS3, type LocalS3 } from '../../tools/s3.ts';
-import { ackData, callJson, connectOutcome, connectSocket, connectUser, fetchPackage, type UserClient, waitFor } from '../support/clients.ts';
-import { testDatabaseFor } from '../support/postgres.ts';
-import { startTestServer, type TestServer } from '../support/testServer.ts';
+import { callJson, connectOutcome, connectSocket, connectUser, fetchPackage, waitFor } from '../support/clients.ts';
+import { useObjectStoreCluster } from '../support/objectStoreCluster.ts';
+import type { TestServer } from '../support/testServer.ts';
 
-let s3: LocalS3;
-let s3Folder: string;
-const stores: S3ObjectStore[] = [];
+const cluster = useObjectStoreCluster();
+const { sockets, call, throughB } = cluster;
 let a: TestServer;
-/** The second instance: its own data folder, A's database, public URL and secrets; its clients use `b.listenUrl`. */
 let b: TestServer;
-const sockets: Socket[] = [];
-
-const newStore = () => {
-  const store = s3ObjectStore(s3SettingsFromEnv(s3.env)!);
-  stores.push(store);
-  return store;
-};
-
-beforeAll(async () => {
-  s3Folder = await mkdtemp(path.join(os.tmpdir(), 'review-s3-test-'));
-  s3 = await startLocalS3(s3Folder);
-  a = await startTestServer({ accessTokenTtlSeconds: 600, objectStore: newStore() });
-  const bDir = await mkdtemp(path.join(os.tmpdir(), 'review-server-test-'));
-  copyFileSync(path.join(a.dataDir, 'oidc-secrets.json'), path.join(bDir, 'oidc-secrets.json'));
-  b = await startTestServer({ accessTokenTtlSeconds: 600, dataDir: bDir, databaseUrl: await testDatabaseFor(a.dataDir), publicUrl: a.url, objectStore: newStore() });
+beforeAll(() => {
+  ({ a, b } = cluster);
 });
-afterAll(async () => {
-  for (const socket of sockets) socket.disconnect();
-  await b?.close();
-  await a?.close();
-  for (const store of stores) store.close();
-  await s3?.stop();
-  if (s3Folder) await rm(s3Folder, { recursive: true, force: true });
-});
-
-const call = async <T>(who: UserClient, event: string, payload: unknown): Promise<T> => ackData((await who.socket.timeout(5000).emitWithAck(event, payload)) as ItemAck<never>) as T;
-
-/** The same address on B's port: B is asked with the Host of the public URL, as a proxy in front of both would ask. */
-function throughB(url: string): { url: string; host: string } {
-  const target = new URL(url);
-  const host = target.host;
-  target.port = new URL(b.listenUrl).port;
-  return { url: target.toString(), host };
-}
 
 describe('two instances on one object store', () => {
   it('an upload PUT to A is played through B: its package, thumbnail and download come from the object store', async () => {

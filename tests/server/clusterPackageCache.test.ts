@@ -5,60 +5,24 @@
  * serves the new package: A announced it on the realtime bus and B dropped its copy (server/uploads/blobStore.ts).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { UPLOAD_KEY_PREFIXES, type ItemAck, type ItemDetail, type ItemPushes } from '../../domain/items.ts';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { UPLOAD_KEY_PREFIXES, type ItemDetail, type ItemPushes } from '../../domain/items.ts';
 import { PROCESS_UPLOAD_JOB } from '../../server/content/uploadHooks.ts';
-import { s3ObjectStore, s3SettingsFromEnv, type S3ObjectStore } from '../../server/storage/s3.ts';
 import { buildStoryFixture } from '../../server/uploads/index.ts';
-import { startLocalS3, type LocalS3 } from '../../tools/s3.ts';
-import { ackData, callJson, connectOutcome, connectSocket, connectUser, fetchPackage, waitFor, type UserClient } from '../support/clients.ts';
-import { testDatabaseFor } from '../support/postgres.ts';
-import { startTestServer, type TestServer } from '../support/testServer.ts';
+import { callJson, connectOutcome, connectSocket, connectUser, fetchPackage, waitFor } from '../support/clients.ts';
+import { useObjectStoreCluster } from '../support/objectStoreCluster.ts';
+import type { TestServer } from '../support/testServer.ts';
 
-let s3: LocalS3;
-let s3Folder: string;
-const stores: S3ObjectStore[] = [];
+const cluster = useObjectStoreCluster();
+const { sockets, call, throughB } = cluster;
 let a: TestServer;
 let b: TestServer;
-const sockets: Socket[] = [];
-
-const newStore = () => {
-  const store = s3ObjectStore(s3SettingsFromEnv(s3.env)!);
-  stores.push(store);
-  return store;
-};
-
-beforeAll(async () => {
-  s3Folder = await mkdtemp(path.join(os.tmpdir(), 'review-s3-test-'));
-  s3 = await startLocalS3(s3Folder);
-  a = await startTestServer({ accessTokenTtlSeconds: 600, objectStore: newStore() });
-  const bDir = await mkdtemp(path.join(os.tmpdir(), 'review-server-test-'));
-  copyFileSync(path.join(a.dataDir, 'oidc-secrets.json'), path.join(bDir, 'oidc-secrets.json'));
-  b = await startTestServer({ accessTokenTtlSeconds: 600, dataDir: bDir, databaseUrl: await testDatabaseFor(a.dataDir), publicUrl: a.url, objectStore: newStore() });
+beforeAll(() => {
+  ({ a, b } = cluster);
 });
-afterAll(async () => {
-  for (const socket of sockets) socket.disconnect();
-  await b?.close();
-  await a?.close();
-  for (const store of stores) store.close();
-  await s3?.stop();
-  if (s3Folder) await rm(s3Folder, { recursive: true, force: true });
-});
-
-const call = async <T>(who: UserClient, event: string, payload: unknown): Promise<T> => ackData((await who.socket.timeout(5000).emitWithAck(event, payload)) as ItemAck<never>) as T;
-
-/** The same address on B's port, asked with the public URL's Host as a proxy in front of both would ask. */
-function throughB(url: string): { url: string; host: string } {
-  const target = new URL(url);
-  const host = target.host;
-  target.port = new URL(b.listenUrl).port;
-  return { url: target.toString(), host };
-}
 
 const story = (title: string) => buildStoryFixture({ title, slides: [{ id: 's0', title: 'Welcome', sceneIndex: 0 }] });
 
@@ -92,7 +56,7 @@ describe('a package processed again', () => {
     // The source changes (as a fixed processing would change the result) and A processes the version again.
     const second = `Second processing ${randomBytes(3).toString('hex')}`;
     const changed = story(second);
-    await stores[0]!.put(upload.key, changed);
+    await cluster.storeOfA.put(upload.key, changed);
     await writeFile(path.join(a.dataDir, 'blobs', upload.key), changed);
     const again = waitFor<ItemPushes['item.versionUpdated']>(room, 'item.versionUpdated', (d) => d.version.id === versionId && d.version.state === 'ready', 20_000);
     await a.jobs.enqueue(PROCESS_UPLOAD_JOB, { versionId, reprocess: true }, { id: `${PROCESS_UPLOAD_JOB}:${versionId}:again` });
