@@ -15,6 +15,7 @@
  * Every process it starts is stopped before it returns. Run alone: `npx tsx -e "import('./tests/bench/cluster.ts').then((m) => m.benchCluster())"`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { untilListening } from '../support/childProcesses.ts';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -101,15 +102,7 @@ function startInstance(dataDir: string, port: number, publicUrl: string, databas
   delete env.REDIS_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout!.setEncoding('utf8');
-    child.stdout!.on('data', (chunk: string) => {
-      output += chunk;
-      if (output.includes('listening on')) resolve(child);
-    });
-    child.once('exit', (code) => reject(new Error(`instance on ${port} exited with ${code} before it listened`)));
-  });
+  return untilListening(child, port);
 }
 
 function stopChild(child: ChildProcess): Promise<void> {

@@ -5,9 +5,8 @@
  * the job over once the dead one's lease lapses and finishes it exactly once. With two instances polling, a job is
  * run by one of them only.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { createInterface } from 'node:readline';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { UPLOAD_KEY_PREFIXES, type ItemAck, type ItemPushes } from '../../domain/items.ts';
@@ -18,6 +17,7 @@ import { openDatabase, type Db } from '../../server/db/database.ts';
 import { SEEDED_ITEMS } from '../../server/seedContent.ts';
 import { buildStoryFixture } from '../../server/uploads/index.ts';
 import { ackData, callApi, callJson, connectOutcome, connectSocket, connectUser, itemViewOf, type UserClient } from '../support/clients.ts';
+import { startJobWorker } from '../support/childProcesses.ts';
 import { testDatabaseFor } from '../support/postgres.ts';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
 
@@ -42,18 +42,8 @@ afterAll(async () => {
 
 /** Starts the other instance's worker for `kind`; resolves once it polls, with the id of the first job it claims. */
 async function startWorker(kind: string): Promise<{ claimed: Promise<string>; kill: () => Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/jobWorker.ts'], {
-    env: { ...process.env, JOB_DATABASE_URL: databaseUrl, JOB_DATA_DIR: b.dataDir, JOB_KIND: kind, JOB_LEASE_MS: '1000' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const { child, claimed: claim } = await startJobWorker({ JOB_DATABASE_URL: databaseUrl, JOB_DATA_DIR: b.dataDir, JOB_KIND: kind, JOB_LEASE_MS: '1000' });
   workers.push(child);
-  const lines = createInterface({ input: child.stdout! });
-  let ready!: () => void;
-  let claimed!: (id: string) => void;
-  const isReady = new Promise<void>((resolve) => (ready = resolve));
-  const claim = new Promise<string>((resolve) => (claimed = resolve));
-  lines.on('line', (line) => (line === 'ready' ? ready() : line.startsWith('claimed ') && claimed(line.slice('claimed '.length))));
-  await isReady;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   return {
     claimed: claim,

@@ -3,8 +3,7 @@
  * is claimed by another instance's worker, a real process, which is killed with SIGKILL mid-job; the service's own
  * instance takes the job over once the dead one's lease lapses and finishes it exactly once.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
+import type { ChildProcess } from 'node:child_process';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TRANSLATION_CALLS, TRANSLATION_TOOL_CALLS, type MemoryReportPush, type MemoryReportResponse, type ValidationResponse } from '../../domain/translation.ts';
@@ -12,6 +11,7 @@ import { openDatabase, type Db } from '../../server/db/database.ts';
 import { MEMORY_REPORT_JOB } from '../../server/translations/memoryReports.ts';
 import { SEEDED_TRANSLATIONS } from '../../server/translations/seed.ts';
 import { callApi, connectUser, openConnected } from '../support/clients.ts';
+import { startJobWorker } from '../support/childProcesses.ts';
 import { testDatabaseFor } from '../support/postgres.ts';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
 import { seededItem, seededTranslationItems } from '../support/translations.ts';
@@ -31,19 +31,9 @@ afterAll(async () => {
 
 /** Starts the other instance's worker; resolves with a reader of the job ids it claims. */
 async function startWorker(databaseUrl: string, dataDir: string): Promise<{ claimed: Promise<string> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/jobWorker.ts'], {
-    env: { ...process.env, JOB_DATABASE_URL: databaseUrl, JOB_DATA_DIR: dataDir, JOB_KIND: MEMORY_REPORT_JOB, JOB_LEASE_MS: '1000' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const { child, claimed } = await startJobWorker({ JOB_DATABASE_URL: databaseUrl, JOB_DATA_DIR: dataDir, JOB_KIND: MEMORY_REPORT_JOB, JOB_LEASE_MS: '1000' });
   worker = child;
-  const lines = createInterface({ input: child.stdout! });
-  let ready!: () => void;
-  let claimed!: (id: string) => void;
-  const isReady = new Promise<void>((resolve) => (ready = resolve));
-  const claim = new Promise<string>((resolve) => (claimed = resolve));
-  lines.on('line', (line) => (line === 'ready' ? ready() : line.startsWith('claimed ') && claimed(line.slice('claimed '.length))));
-  await isReady;
-  return { claimed: claim };
+  return { claimed };
 }
 
 describe('background work on the job table', () => {

@@ -4,6 +4,7 @@
  * SIGKILL in the middle of it, and every comment A acknowledged is read back through B (0 acknowledged edits lost).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { untilListening } from '../support/childProcesses.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,15 +29,7 @@ function startInstance(port: number, publicUrl: string): Promise<ChildProcess> {
     stdio: ['ignore', 'pipe', 'ignore'],
   });
   children.push(child);
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout!.setEncoding('utf8');
-    child.stdout!.on('data', (chunk: string) => {
-      output += chunk;
-      if (output.includes('listening on')) resolve(child);
-    });
-    child.once('exit', (code) => reject(new Error(`instance on ${port} exited with ${code} before it listened`)));
-  });
+  return untilListening(child, port);
 }
 
 let aUrl: string;
