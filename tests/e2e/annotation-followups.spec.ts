@@ -53,7 +53,7 @@ test('the screenshot-annotation survey, once dismissed, stays hidden after a rel
   }
 });
 
-/** The dialog's background layer (the image drawn on, without shapes) as PNG data. */
+/** The dialog's drawing canvas (the snapshot with the shapes over it) as PNG data. */
 const backgroundPixels = (page: Page) => canvasOf(page).locator('canvas').first().evaluate((canvas: HTMLCanvasElement) => canvas.toDataURL('image/png'));
 
 test('Edit annotation draws on the original slide after the player moved to another one', async ({ browser, baseURL }) => {
@@ -85,8 +85,13 @@ test('Edit annotation draws on the original slide after the player moved to anot
     await page.getByRole('menuitem', { name: 'Edit' }).click();
     await thread(page, text).getByRole('button', { name: 'Edit annotation' }).click();
     await expect(canvasOf(page)).toHaveAccessibleName('Snapshot canvas, 1 shapes', { timeout: 30_000 });
-    // The stored clean background, not slide 2: the same pixels as when it was first drawn on; no note.
+    // The stored clean background, not slide 2: with the shapes cleared, the same pixels as before the first stroke
+    // (Undo brings the stroke back); no note.
+    await annotationDialog(page).getByRole('button', { name: 'Clear' }).click();
+    await expect(canvasOf(page)).toHaveAccessibleName('Snapshot canvas, 0 shapes');
     await expect.poll(() => backgroundPixels(page), { timeout: 10_000 }).toBe(original);
+    await annotationDialog(page).getByRole('button', { name: 'Undo' }).click();
+    await expect(canvasOf(page)).toHaveAccessibleName('Snapshot canvas, 1 shapes');
     await expect(annotationDialog(page).getByText(/saved before its original image was kept/)).toHaveCount(0);
     await page.screenshot({ path: test.info().outputPath('edit-annotation-original-slide.png') });
     await drawStroke(page, [0.3, 0.7], [0.8, 0.8]);

@@ -36,7 +36,7 @@ export function ReachPanel() {
   // jump when it arrives.
   if (status === 'loading' && !summary) {
     return (
-      <div className="reach-panel" aria-hidden="true">
+      <div className="reach-panel surface-panel" aria-hidden="true">
         <Skeleton shape="line" width="16rem" height="1.40625rem" />
         <Skeleton shape="line" width="13rem" height="1.40625rem" />
         <Skeleton width="7rem" height="2.5rem" />
