@@ -168,9 +168,10 @@ export function loadLateStrings(): Promise<void> {
   ));
 }
 
-// The view tests (vitest) draw any page at once: every catalogue from the start there. The build replaces MODE, so
-// this is gone from the bundle.
-if (import.meta.env.MODE === 'test') Object.assign(catalogue, (await import('./strings/late.ts')).lateStrings);
+// The view tests (vitest) draw any page at once, and Node tools (the benches, anything run by tsx, where
+// import.meta.env does not exist) are not a first load: every catalogue from the start there. The build replaces
+// import.meta.env, so in the bundle this is false and the late catalogues wait for their routes.
+if (import.meta.env?.MODE === undefined || import.meta.env.MODE === 'test') Object.assign(catalogue, (await import('./strings/late.ts')).lateStrings);
 
 /** The string for `key`, with each `{var}` replaced by `vars[var]` (left as is when missing). */
 export function t(key: StringKey, vars?: Record<string, string | number>): string {
