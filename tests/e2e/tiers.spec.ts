@@ -1,20 +1,35 @@
-import { expect, expectNoAxeViolations, test } from './fixtures.ts';
+import { remainingDays } from '../../domain/dates.ts';
+import type { CurrentUser } from '../../domain/subscriptions.ts';
+import { expect, expectNoAxeViolations, requestAs, test } from './fixtures.ts';
+
+/**
+ * The renewal alert Trish sees now. The service seeds her trial to end 14 days after its first start, so the days
+ * left are counted from the trial's end date as the service reports it (a run crossing midnight UTC sees 13).
+ */
+async function trialAlertText(baseURL: string): Promise<string> {
+  const user = (await (await requestAs(baseURL, 'trish.trial@example.com', 'GET', '/services/subscriptions/api/v1/users/current')).json()) as CurrentUser;
+  const trial = user.subs.find((sub) => sub.plan === 'trial');
+  if (!trial) throw new Error('Trish has no trial subscription');
+  const days = remainingDays(trial.end_date, Date.now());
+  expect(days).toBeGreaterThanOrEqual(13);
+  return `Your subscription ends in ${days} days.`;
+}
 
 /** Each account tier of foundation §1 and §6 opens /review and sees the screen and header the spec gives it. */
 
-test('trial: the review area, Buy now in the header and the days left', async ({ page, signIn }) => {
+test('trial: the review area, Buy now in the header and the days left', async ({ page, signIn, baseURL }) => {
   await page.goto('/review');
   await signIn('trish.trial@example.com');
   await expect(page.getByRole('heading', { name: 'My content', level: 1 })).toBeVisible();
   const header = page.getByRole('banner');
   await expect(header.getByRole('link', { name: 'Buy now' })).toHaveAttribute('href', /\/buy\/tebnheader/);
-  await expect(page.getByText('Your subscription ends in 14 days.')).toBeVisible();
+  await expect(page.getByText(await trialAlertText(baseURL!))).toBeVisible();
 });
 
-test('trial: #reachActivated shows the success banner until dismissed, and a dismissed renewal alert stays away for the page load', async ({ page, signIn }) => {
+test('trial: #reachActivated shows the success banner until dismissed, and a dismissed renewal alert stays away for the page load', async ({ page, signIn, baseURL }) => {
   await page.goto('/');
   await signIn('trish.trial@example.com');
-  const alert = page.getByText('Your subscription ends in 14 days.');
+  const alert = page.getByText(await trialAlertText(baseURL!));
   await expect(alert).toBeVisible();
   await page.evaluate(() => (window.location.hash = '#reachActivated'));
   const activated = page.getByText('Reach is activated', { exact: true });
