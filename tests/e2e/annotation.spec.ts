@@ -46,6 +46,8 @@ test('annotate a Storyline slide and post it; another person sees it live and op
     // After the first committed annotation: the screenshot-annotation survey; dismissed.
     const survey = tara.getByRole('region', { name: 'How was annotating the screenshot?' });
     await expect(survey).toBeVisible();
+    // The composer is back to rest (its buttons enabled again, their colour transition then awaited by the check).
+    await expect(composerOf(tara).getByRole('button', { name: 'Annotate' })).toBeEnabled();
     await expectNoAxeViolations(tara, 'the screenshot-annotation survey');
     await survey.getByRole('button', { name: 'Dismiss survey' }).click();
     await expect(survey).toHaveCount(0);
