@@ -27,6 +27,7 @@ import { configRoutes } from './routes/config.ts';
 import { externalRoutes } from './routes/external.ts';
 import { registerReviewRequests } from './reviewRequests/index.ts';
 // LMS export of video items.
+import { registerExportFileRemoval } from './exports/fileExpiry.ts';
 import { registerLmsExport } from './exports/lms/index.ts';
 import { DEFAULT_DEMO_PASSWORD, seedIfEmpty } from './seed.ts';
 import { registerSharing } from './sharing/index.ts';
@@ -237,9 +238,12 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   bound.comments = comments.hooks;
   // The outbox's e-mails, digests and review reminders are delivered by a recurring job (once across instances).
   registerOutboxDelivery(db, jobs, opts.outboxDeliveryMs);
+  // Export files (comments, LMS packages) are removed by a job once their links expire.
+  registerExportFileRemoval(db, jobs, uploads);
   // LMS export of video items: the lms.export socket request on /user/<aid>, the package's push to the one who asked.
   registerLmsExport({
     ...content.context,
+    jobs,
     readBlob: async (key) => {
       const bytes = await uploads.readBlob(key);
       if (!bytes) throw new Error(`The stored file ${key} is missing`);
@@ -248,7 +252,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     publicUrl: () => publicUrl,
   });
   // Comment export (server/exports/comments): CSV and PDF jobs on /user/<aid>, files under review/exports/comments/.
-  const commentExport = registerCommentExport({ db, realtime, files: uploads, logError: (error, where) => app.log.error({ err: error, where }, 'comment export failed') });
+  const commentExport = registerCommentExport({ db, jobs, realtime, files: uploads, logError: (error, where) => app.log.error({ err: error, where }, 'comment export failed') });
   // Review requests of one item under /api; pushes on /item/<itemId>.
   await registerReviewRequests(app, { verify, context: { ...content.context, publicUrl: () => publicUrl } });
   // Translations: the validation calls under /api, translation files and language maps under /services/cdn.
