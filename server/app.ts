@@ -33,6 +33,7 @@ import { DEFAULT_DEMO_PASSWORD, seedIfEmpty } from './seed.ts';
 import { registerSharing } from './sharing/index.ts';
 import { registerTranslations, seedTranslations } from './translations/index.ts';
 import { s3ObjectStore, s3SettingsFromEnv, type S3ObjectStore } from './storage/s3.ts';
+import { jobRoutes } from './jobRoutes.ts';
 import { createJobQueue, type JobQueue } from './jobs.ts';
 import { registerOutboxDelivery } from './comments/delivery.ts';
 import { seedComments, seedReviewRequests, seedVersions } from './seedContent.ts';
@@ -177,6 +178,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   await app.register(configRoutes, { publicUrl: () => publicUrl, serviceUrls: opts.serviceUrls ?? {}, linkUrls: opts.linkUrls ?? {}, socketReconnect, eventLog: opts.eventLog, downtime: opts.downtime ?? null });
   await app.register(externalRoutes, { prefix: '/external' });
   await app.register(apiRoutes, { prefix: '/api', verify, realtime });
+  // Staff: the background jobs that failed for good, and running one again.
+  await app.register(jobRoutes, { prefix: '/api', db, jobs, verify });
   // Uploads call the item side back as files arrive; the item side is registered next, hence the late binding.
   // Comment files (keys under review/comments/) go to the comment service, every other key to the item side.
   const bound: { hooks?: VersionHooks; comments?: CommentUploadHooks; access?: FileAccess } = {};
