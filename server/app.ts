@@ -116,6 +116,8 @@ export interface RunningServer {
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
+/** The recurring job that removes expired sign-in payloads. */
+export const OIDC_PRUNE_JOB = 'oidc.pruneExpired';
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The key that signs upload and download links, derived from the cookie keys kept in DATA_DIR, so links survive a restart. */
@@ -279,14 +281,15 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     await seedTranslations(content.context.db, translations.cdn);
   }
   // Activation, trial and downloads stand-ins (server/activation).
-  const activation = await registerActivation(app, { db, verify, publicUrl: () => publicUrl });
+  await registerActivation(app, { db, jobs, verify, publicUrl: () => publicUrl });
   // The authoring dashboard's stand-ins: content browse, rise-runtime ducks, training home, growth, conveyor room.
   await registerAuthoring(app, { db, verify, realtime, publicUrl: () => publicUrl, ...(opts.courseImportDelayMs === undefined ? {} : { importDelayMs: opts.courseImportDelayMs }) });
   await registerServices(app, { db, verify, realtime, publicUrl: () => publicUrl });
   await app.register(oidcRoutes, { db, getProvider: () => provider });
   await app.register(clientRoutes, { clientDir: opts.clientDir ?? path.join(REPO_ROOT, 'dist') });
 
-  let pruneTimer: NodeJS.Timeout | undefined;
+  // Expired sign-in payloads are removed once an hour, by one instance (a recurring job).
+  jobs.every(OIDC_PRUNE_JOB, PRUNE_INTERVAL_MS, () => pruneExpiredOidcPayloads(db).then(() => null));
   try {
     await app.listen({ port: opts.port ?? 3000, host: opts.host ?? 'localhost' });
     const { port } = app.server.address() as AddressInfo;
@@ -299,8 +302,6 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       accessTokenTtlSeconds: opts.accessTokenTtlSeconds ?? 3600,
     });
     await pruneExpiredOidcPayloads(db);
-    pruneTimer = setInterval(() => void pruneExpiredOidcPayloads(db).catch(() => undefined), PRUNE_INTERVAL_MS);
-    pruneTimer.unref();
     jobs.start();
   } catch (error) {
     jobs.stop();
@@ -319,10 +320,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     jobs,
     close: () =>
       (closing ??= (async () => {
-        clearInterval(pruneTimer);
         // No new background job is claimed; the ones running finish (the app's onClose hooks wait for them).
         jobs.stop();
-        activation.close();
         await realtime.close();
         // Requests in progress get a grace period to finish; then every connection still open is closed (a client may
         // hold one open without sending a request, which Node would otherwise keep until its headers time-out).
