@@ -16,7 +16,7 @@ const POSTGRES_SERVER_TESTS = [
   'tests/server/realtimeControl.test.ts',
   'tests/server/reviewRequests.test.ts',
   'tests/server/cluster*.test.ts',
-  'tests/server/jobs.test.ts',
+  'tests/server/jobs*.test.ts',
 ];
 /** Files whose module state must start fresh: they mock modules (vi.mock) for the whole file. */
 const NEEDS_FRESH_MODULES = ['ui/views/access.test.tsx'];

@@ -71,6 +71,12 @@ export interface CommentExportRequests {
 export type CommentExportRequestName = keyof CommentExportRequests;
 export const COMMENT_EXPORT_REQUEST_NAMES: readonly CommentExportRequestName[] = ['commentExport.start', 'commentExport.status'];
 
+/** The push on /user/<aid> when a job of the account's ends (ready or failed), from whichever instance ran it. */
+export const COMMENT_EXPORT_PUSH = 'commentExport.updated';
+export interface CommentExportPush {
+  job: CommentExportJob;
+}
+
 /** Refusals of the export requests. */
 export type CommentExportRefusal = 'invalidRequest' | 'notFound' | 'forbidden' | 'orderNotOffered' | 'busy' | 'serverError';
 

@@ -43,6 +43,8 @@ export interface OutboxEntry {
   createdAt: string;
   /** When it goes out (instant: createdAt). */
   deliverAt: string;
+  /** When the outbox delivery sent it (alone or in a digest); null while it has not gone out. */
+  deliveredAt: string | null;
 }
 
 /** The facts about one potential recipient of one new comment or reply. */

@@ -27,11 +27,13 @@ import { configRoutes } from './routes/config.ts';
 import { externalRoutes } from './routes/external.ts';
 import { registerReviewRequests } from './reviewRequests/index.ts';
 // LMS export of video items.
+import { registerExportFileRemoval } from './exports/fileExpiry.ts';
 import { registerLmsExport } from './exports/lms/index.ts';
 import { DEFAULT_DEMO_PASSWORD, seedIfEmpty } from './seed.ts';
 import { registerSharing } from './sharing/index.ts';
 import { registerTranslations, seedTranslations } from './translations/index.ts';
 import { s3ObjectStore, s3SettingsFromEnv, type S3ObjectStore } from './storage/s3.ts';
+import { jobRoutes } from './jobRoutes.ts';
 import { createJobQueue, type JobQueue } from './jobs.ts';
 import { registerOutboxDelivery } from './comments/delivery.ts';
 import { seedComments, seedReviewRequests, seedVersions } from './seedContent.ts';
@@ -114,6 +116,8 @@ export interface RunningServer {
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
+/** The recurring job that removes expired sign-in payloads. */
+export const OIDC_PRUNE_JOB = 'oidc.pruneExpired';
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The key that signs upload and download links, derived from the cookie keys kept in DATA_DIR, so links survive a restart. */
@@ -176,6 +180,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   await app.register(configRoutes, { publicUrl: () => publicUrl, serviceUrls: opts.serviceUrls ?? {}, linkUrls: opts.linkUrls ?? {}, socketReconnect, eventLog: opts.eventLog, downtime: opts.downtime ?? null });
   await app.register(externalRoutes, { prefix: '/external' });
   await app.register(apiRoutes, { prefix: '/api', verify, realtime });
+  // Staff: the background jobs that failed for good, and running one again.
+  await app.register(jobRoutes, { prefix: '/api', db, jobs, verify });
   // Uploads call the item side back as files arrive; the item side is registered next, hence the late binding.
   // Comment files (keys under review/comments/) go to the comment service, every other key to the item side.
   const bound: { hooks?: VersionHooks; comments?: CommentUploadHooks; access?: FileAccess } = {};
@@ -237,9 +243,12 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   bound.comments = comments.hooks;
   // The outbox's e-mails, digests and review reminders are delivered by a recurring job (once across instances).
   registerOutboxDelivery(db, jobs, opts.outboxDeliveryMs);
+  // Export files (comments, LMS packages) are removed by a job once their links expire.
+  registerExportFileRemoval(db, jobs, uploads);
   // LMS export of video items: the lms.export socket request on /user/<aid>, the package's push to the one who asked.
   registerLmsExport({
     ...content.context,
+    jobs,
     readBlob: async (key) => {
       const bytes = await uploads.readBlob(key);
       if (!bytes) throw new Error(`The stored file ${key} is missing`);
@@ -248,7 +257,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     publicUrl: () => publicUrl,
   });
   // Comment export (server/exports/comments): CSV and PDF jobs on /user/<aid>, files under review/exports/comments/.
-  const commentExport = registerCommentExport({ db, realtime, files: uploads, logError: (error, where) => app.log.error({ err: error, where }, 'comment export failed') });
+  const commentExport = registerCommentExport({ db, jobs, realtime, files: uploads, logError: (error, where) => app.log.error({ err: error, where }, 'comment export failed') });
   // Review requests of one item under /api; pushes on /item/<itemId>.
   await registerReviewRequests(app, { verify, context: { ...content.context, publicUrl: () => publicUrl } });
   // Translations: the validation calls under /api, translation files and language maps under /services/cdn.
@@ -272,14 +281,15 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     await seedTranslations(content.context.db, translations.cdn);
   }
   // Activation, trial and downloads stand-ins (server/activation).
-  const activation = await registerActivation(app, { db, verify, publicUrl: () => publicUrl });
+  await registerActivation(app, { db, jobs, verify, publicUrl: () => publicUrl });
   // The authoring dashboard's stand-ins: content browse, rise-runtime ducks, training home, growth, conveyor room.
   await registerAuthoring(app, { db, verify, realtime, publicUrl: () => publicUrl, ...(opts.courseImportDelayMs === undefined ? {} : { importDelayMs: opts.courseImportDelayMs }) });
   await registerServices(app, { db, verify, realtime, publicUrl: () => publicUrl });
   await app.register(oidcRoutes, { db, getProvider: () => provider });
   await app.register(clientRoutes, { clientDir: opts.clientDir ?? path.join(REPO_ROOT, 'dist') });
 
-  let pruneTimer: NodeJS.Timeout | undefined;
+  // Expired sign-in payloads are removed once an hour, by one instance (a recurring job).
+  jobs.every(OIDC_PRUNE_JOB, PRUNE_INTERVAL_MS, () => pruneExpiredOidcPayloads(db).then(() => null));
   try {
     await app.listen({ port: opts.port ?? 3000, host: opts.host ?? 'localhost' });
     const { port } = app.server.address() as AddressInfo;
@@ -292,8 +302,6 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       accessTokenTtlSeconds: opts.accessTokenTtlSeconds ?? 3600,
     });
     await pruneExpiredOidcPayloads(db);
-    pruneTimer = setInterval(() => void pruneExpiredOidcPayloads(db).catch(() => undefined), PRUNE_INTERVAL_MS);
-    pruneTimer.unref();
     jobs.start();
   } catch (error) {
     jobs.stop();
@@ -312,10 +320,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     jobs,
     close: () =>
       (closing ??= (async () => {
-        clearInterval(pruneTimer);
         // No new background job is claimed; the ones running finish (the app's onClose hooks wait for them).
         jobs.stop();
-        activation.close();
         await realtime.close();
         // Requests in progress get a grace period to finish; then every connection still open is closed (a client may
         // hold one open without sending a request, which Node would otherwise keep until its headers time-out).

@@ -10,7 +10,8 @@
  * at most `maxRetryDelayMs`), up to `maxAttempts` attempts; then the job is marked failed (`failed_at`) with its
  * error (`last_error`), never claimed again, and `onError` is told it was the last attempt (the service logs it).
  * A job whose instance died `maxAttempts` times is marked failed likewise. Finished and failed rows are removed once
- * they are older than `retentionMs` (checked every `pruneEveryMs` while polling, or by `prune`).
+ * they are older than `retentionMs` (checked every `pruneEveryMs` while polling, or by `prune`). Staff may make a
+ * failed job due again (`retry`, `jobRoutes.ts`).
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
@@ -75,6 +76,11 @@ export interface JobQueue {
   start(): void;
   /** Stops polling and renewing (a job in progress keeps running but may be taken over once its lease lapses). */
   stop(): void;
+  /**
+   * Makes a failed job due again with all its attempts (staff re-running it after a fix): `retried`, or `notFound`,
+   * or `notFailed` for a job that is waiting, running or finished. A started queue looks for it at once.
+   */
+  retry(id: string): Promise<'retried' | 'notFound' | 'notFailed'>;
   /**
    * Removes finished and failed rows older than the retention period, and marks failed the jobs whose lease lapsed
    * after their last attempt (their instance died each time); returns how many rows were removed.
@@ -279,5 +285,19 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
       renewals.clear();
     },
     prune,
+    retry: async (id) => {
+      const retried = await db
+        .updateTable('jobs')
+        .set({ failed_at: null, attempts: 0, run_after: now(), lease_owner: null, lease_expires_at: null })
+        .where('id', '=', id)
+        .where('failed_at', 'is not', null)
+        .where('done_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(retried.numUpdatedRows) === 1) {
+        if (polling) void tick();
+        return 'retried';
+      }
+      return (await db.selectFrom('jobs').select('id').where('id', '=', id).executeTakeFirst()) ? 'notFailed' : 'notFound';
+    },
   };
 }

@@ -30,20 +30,22 @@ export function isOutboxEntry(value: unknown): value is OutboxEntry {
     (typeof e.commentId === 'string' || e.commentId === null) &&
     KINDS.includes(e.kind as string) &&
     (NOTIFICATION_LEVELS as readonly unknown[]).includes(e.level) &&
-    FREQUENCIES.includes(e.frequency as string)
+    FREQUENCIES.includes(e.frequency as string) &&
+    // A service from before deliveries were recorded sends none: read as not delivered.
+    (typeof e.deliveredAt === 'string' || e.deliveredAt === null || e.deliveredAt === undefined)
   );
 }
 
 /** The entries of a `{ entries }` answer; malformed entries are left out. */
 export function outboxEntriesOf(output: unknown): OutboxEntry[] {
   const entries = (output as { entries?: unknown } | null | undefined)?.entries;
-  return Array.isArray(entries) ? entries.filter(isOutboxEntry) : [];
+  return Array.isArray(entries) ? entries.filter(isOutboxEntry).map((entry) => ({ ...entry, deliveredAt: entry.deliveredAt ?? null })) : [];
 }
 
 /**
  * The notification outbox on /sandbox (reference service; domain/notifications.ts OutboxEntry; systemId
  * `outbox`): the notifications the reference service would have e-mailed, per level and frequency, so that staff can
- * check the rules. idle until the page opens → loading → ready (refresh re-reads, keeping the table meanwhile) or
+ * check the rules, and whether each went out (`deliveredAt`). idle until the page opens → loading → ready (refresh re-reads, keeping the table meanwhile) or
  * failed (refresh tries again).
  */
 export const outboxMachine = setup({

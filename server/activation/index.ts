@@ -2,7 +2,8 @@
  * Stand-ins for the activation, trial and downloads calls (foundation §3, §4, §7; review-and-content §2, §7):
  *
  * - POST {product api}/subscriptions/{id}/products/reach: an empty body from an admin activates the learning product
- *   (the state is pending for `pendingMs`, then active with a tenant id); `course_title` and `admin_id` from any member
+ *   (the state is pending for `pendingMs`, then active with a tenant id: a job on the job table, `activation.finish`,
+ *   so the pending phase ends on whichever instance claims it, even if the one that was asked stopped); `course_title` and `admin_id` from any member
  *   ask that admin to activate it (202). The GET beside it is server/services/productApi.ts.
  * - POST /api/translations/trialexp/self-initiated and /sales-demo: the localization trial requests (204).
  * - GET /api/translations/trialexp/overview.webm and overview.vtt (public): the trial page's overview video for its
@@ -17,6 +18,7 @@ import { accountOf, requireAccount, type TokenVerifier } from '../auth.ts';
 import type { Db } from '../db/database.ts';
 import { findSubscription, rolesOn, usersWithRole } from '../db/subscriptions.ts';
 import { errorBodySchema, sendError } from '../errors.ts';
+import type { JobQueue } from '../jobs.ts';
 import { ROLE_ADMIN } from '../roles.ts';
 import { DOWNLOAD_FILE_PATTERN, seededBuilds } from './builds.ts';
 import { videoFixture } from '../uploads/index.ts';
@@ -50,9 +52,10 @@ export interface ActivationService {
   /** Requests the stand-ins took, oldest first (tests read them; nothing else keeps them). */
   activationRequests: ActivationRequestRecord[];
   trialRequests: TrialRequestRecord[];
-  /** Ends pending phases now (close). */
-  close(): void;
 }
+
+/** The job that ends an activation's pending phase (payload `{ subscriptionId }`). */
+export const ACTIVATION_FINISH_JOB = 'activation.finish';
 
 const text = (max: number) => ({ type: 'string', minLength: 1, maxLength: max }) as const;
 const subscriptionParams = { type: 'object', required: ['subscriptionId'], properties: { subscriptionId: text(100) } } as const;
@@ -70,17 +73,12 @@ function acceptsVersion2(request: FastifyRequest): boolean {
   return /\bversion\s*=\s*2\b/.test(request.headers.accept ?? '');
 }
 
-export async function registerActivation(app: FastifyInstance, opts: { db: Db; verify: TokenVerifier; publicUrl: () => string; pendingMs?: number }): Promise<ActivationService> {
+export async function registerActivation(app: FastifyInstance, opts: { db: Db; jobs: JobQueue; verify: TokenVerifier; publicUrl: () => string; pendingMs?: number }): Promise<ActivationService> {
   const { db, verify } = opts;
   const pendingMs = opts.pendingMs ?? REACH_PENDING_MS;
-  const timers = new Set<NodeJS.Timeout>();
   const service: ActivationService = {
     activationRequests: [],
     trialRequests: [],
-    close: () => {
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
-    },
   };
 
   const finishActivation = async (subscriptionId: string) => {
@@ -89,6 +87,12 @@ export async function registerActivation(app: FastifyInstance, opts: { db: Db; v
       await trx.updateTable('subscriptions').set({ reach_tenant_id: `reach-${subscriptionId.slice(0, 8)}` }).where('id', '=', subscriptionId).where('reach_tenant_id', 'is', null).execute();
     });
   };
+  opts.jobs.handle(ACTIVATION_FINISH_JOB, async (payload) => {
+    const { subscriptionId } = payload as { subscriptionId: string };
+    await finishActivation(subscriptionId);
+    return { subscriptionId };
+  });
+
 
   await app.register(
     async (scope) => {
@@ -119,12 +123,7 @@ export async function registerActivation(app: FastifyInstance, opts: { db: Db; v
           if (current && current.tenant_state !== 'disabled' && current.tenant_state_pending === 0) return sendError(reply, 409, 'The learning product is already active on this subscription.');
           if (current) await db.updateTable('reach_products').set({ tenant_state: 'active', tenant_state_pending: 1 }).where('subscription_id', '=', subscriptionId).execute();
           else await db.insertInto('reach_products').values({ subscription_id: subscriptionId, tenant_state: 'active', tenant_state_pending: 1 }).execute();
-          const timer = setTimeout(() => {
-            timers.delete(timer);
-            finishActivation(subscriptionId).catch((error: unknown) => app.log.error({ err: error }, 'learning product activation failed'));
-          }, pendingMs);
-          timer.unref();
-          timers.add(timer);
+          await opts.jobs.enqueue(ACTIVATION_FINISH_JOB, { subscriptionId }, { runAfter: Date.now() + pendingMs });
           return { tenant_state: 'active', tenant_state_pending: true };
         },
       );

@@ -112,6 +112,7 @@ function toEntry(row: OutboxRow): OutboxEntry {
     link: row.link,
     createdAt: row.created_at,
     deliverAt: row.deliver_at,
+    deliveredAt: row.delivered_at,
   };
 }
 

@@ -1,7 +1,7 @@
 /**
  * `GET /api/sandbox/outbox` (bearer, staff only): the notifications that would have been e-mailed
  * (domain/notifications.ts OutboxEntry), newest first, optionally of one item, so the levels and frequencies
- * can be checked on /sandbox.
+ * can be checked on /sandbox; each says when the delivery job sent it (`deliveredAt`, null while pending).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { requireAccount, requireStaff, type TokenVerifier } from '../auth.ts';
@@ -19,7 +19,7 @@ export const OUTBOX_MAX_ENTRIES = 500;
 
 const entrySchema = {
   type: 'object',
-  required: ['id', 'recipientId', 'recipientEmail', 'itemId', 'itemTitle', 'commentId', 'kind', 'level', 'frequency', 'actor', 'excerpt', 'link', 'createdAt', 'deliverAt'],
+  required: ['id', 'recipientId', 'recipientEmail', 'itemId', 'itemTitle', 'commentId', 'kind', 'level', 'frequency', 'actor', 'excerpt', 'link', 'createdAt', 'deliverAt', 'deliveredAt'],
   properties: {
     id: { type: 'string' },
     recipientId: { type: 'string' },
@@ -35,6 +35,7 @@ const entrySchema = {
     link: { type: 'string' },
     createdAt: { type: 'string' },
     deliverAt: { type: 'string' },
+    deliveredAt: { type: ['string', 'null'] },
   },
 } as const;
 

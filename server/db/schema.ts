@@ -488,8 +488,29 @@ export interface JobsTable {
   last_error: Generated<string | null>;
 }
 
+/** A comment export (migration 0015, server/exports/comments/jobs.ts). */
+export interface CommentExportsTable {
+  id: string;
+  aid: string;
+  item_id: string;
+  item_order: string;
+  format: string;
+  /** running | ready | failed */
+  status: string;
+  /** 0 to 1 */
+  progress: Generated<number>;
+  /** Where the file is (or will be) in the blob store. */
+  file_key: string;
+  file_name: string | null;
+  /** Epoch ms. */
+  created_at: number;
+  /** Epoch ms after which the export is no longer offered (its file is removed then). */
+  expires_at: number;
+}
+
 export interface Database {
   jobs: JobsTable;
+  comment_exports: CommentExportsTable;
   users: UsersTable;
   teams: TeamsTable;
   team_members: TeamMembersTable;

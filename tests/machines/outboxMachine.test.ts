@@ -18,6 +18,7 @@ const entry = (id: string, over: Partial<OutboxEntry> = {}): OutboxEntry => ({
   excerpt: 'Have a look, @Sam',
   link: 'http://localhost/review/content/item-1/review',
   createdAt: '2026-11-21T10:00:00.000Z',
+  deliveredAt: null,
   deliverAt: '2026-11-22T08:00:00.000Z',
   ...over,
 });
@@ -41,6 +42,18 @@ describe('sandbox outbox (issue 6)', () => {
     expect(actor.getSnapshot().context.entries.map((e) => e.id)).toEqual(['o1', 'o3']);
     actor.send({ type: 'outbox.open', itemId: '' });
     expect(fetch.calls[1]!.input).toEqual({ itemId: null });
+  });
+
+  it('keeps when each entry was delivered; an entry without it reads as not delivered, a malformed one is dropped', async () => {
+    const { actor, fetch } = start();
+    actor.send({ type: 'outbox.open', itemId: null });
+    const { deliveredAt: _none, ...older } = entry('o3');
+    fetch.calls[0]!.resolve({ entries: [entry('o1', { deliveredAt: '2026-11-22T08:00:05.000Z' }), { ...entry('o2'), deliveredAt: 5 }, older] });
+    await settle();
+    expect(actor.getSnapshot().context.entries.map((e) => [e.id, e.deliveredAt])).toEqual([
+      ['o1', '2026-11-22T08:00:05.000Z'],
+      ['o3', null],
+    ]);
   });
 
   it('keeps the table while refreshing, then shows the new entries', async () => {

@@ -9,12 +9,13 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AttachmentRef, CommentPayload, CommentPushes, CommentRecord, MentionSuggestion } from '../../domain/comments.ts';
 import { COMMENT_MAX_ATTACHMENTS, MENTION_SUGGESTION_LIMIT } from '../../domain/constants.ts';
 import type { ItemDetail } from '../../domain/items.ts';
 import { deliveryTime, type OutboxEntry } from '../../domain/notifications.ts';
 import type { RawContent } from '../../domain/richText.ts';
+import { OUTBOX_DELIVERY_JOB } from '../../server/comments/delivery.ts';
 import { SEEDED_COMMENTS, SEEDED_ITEMS } from '../../server/seedContent.ts';
 import { ackData, callJson, connectOutcome, connectUsers, openSocket, refusalReason, itemViewOf, type UserClient, waitFor } from '../support/clients.ts';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
@@ -303,6 +304,18 @@ describe('notifications', () => {
     expect(forSam.frequency).toBe('hourly');
     expect(new Date(forSam.deliverAt).getUTCMinutes()).toBe(0);
     expect(forSam.deliverAt).toBe(deliveryTime(comment.createdAt, 'hourly', 'UTC'));
+  });
+
+  it('shows staff when the delivery job sent each notification, and which are still to go', async () => {
+    const comment = await insert(tara, styleGuide, mention(alex, 'alex.admin@example.com', 'Alex Admin', 'Delivered yet'));
+    await server.jobs.enqueue(OUTBOX_DELIVERY_JOB, null);
+    await vi.waitFor(async () => expect((await entriesFor(comment.id)).find((e) => e.recipientId === alex.aid)?.deliveredAt).toEqual(expect.any(String)), { timeout: 15_000, interval: 100 });
+    const entries = await entriesFor(comment.id);
+    // Alex is told at once; Sam, the owner, hourly (the test above): his entry waits for the full hour.
+    const forAlex = entries.find((e) => e.recipientId === alex.aid)!;
+    expect(forAlex.frequency).toBe('instant');
+    expect(Date.parse(forAlex.deliveredAt!)).toBeGreaterThanOrEqual(Date.parse(forAlex.deliverAt));
+    expect(entries.find((e) => e.recipientId === sam.aid)).toMatchObject({ frequency: 'hourly', deliveredAt: null });
   });
 
   it('shows the outbox to staff only, newest first, optionally for one item', async () => {

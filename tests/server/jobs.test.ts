@@ -146,3 +146,30 @@ describe('recurring jobs', () => {
     expect(await db.selectFrom('jobs').select('id').where('kind', '=', 'test.every').execute()).toEqual([]);
   });
 });
+
+describe('re-running a failed job', () => {
+  it('makes a failed job due again with all its attempts; a pending or unknown one is left alone', async () => {
+    const time = clock(5_000_000);
+    let fail = true;
+    const queue = createJobQueue(db, {
+      now: time.now,
+      maxAttempts: 1,
+      handlers: { 'test.fixable': () => (fail ? Promise.reject(new Error('bucket missing')) : Promise.resolve({ fixed: true })) },
+    });
+    const id = await queue.enqueue('test.fixable', null);
+    const waiting = await queue.enqueue('test.fixable', null, { runAfter: time.now() + 60_000 });
+    expect(await queue.retry(waiting)).toBe('notFailed');
+    expect(await queue.retry('no-such-job')).toBe('notFound');
+    expect(await queue.runOnce()).toBe(true);
+    expect(await row(id)).toMatchObject({ failed_at: 5_000_000, last_error: 'bucket missing' });
+    expect(await queue.runOnce()).toBe(false);
+
+    fail = false;
+    time.advance(1_000);
+    expect(await queue.retry(id)).toBe('retried');
+    expect(await row(id)).toMatchObject({ failed_at: null, attempts: 0, run_after: 5_001_000 });
+    expect(await queue.runOnce()).toBe(true);
+    expect(await row(id)).toMatchObject({ done_at: 5_001_000, result: JSON.stringify({ fixed: true }), attempts: 1 });
+    expect(await queue.retry(id)).toBe('notFailed');
+  });
+});

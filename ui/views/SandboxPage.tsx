@@ -315,6 +315,7 @@ function OutboxSection() {
                     <th scope="col">{t('sandbox.outbox.column.level')}</th>
                     <th scope="col">{t('sandbox.outbox.column.frequency')}</th>
                     <th scope="col">{t('sandbox.outbox.column.deliverAt')}</th>
+                    <th scope="col">{t('sandbox.outbox.column.delivered')}</th>
                     <th scope="col">{t('sandbox.outbox.column.item')}</th>
                     <th scope="col">{t('sandbox.outbox.column.actor')}</th>
                     <th scope="col">{t('sandbox.outbox.column.excerpt')}</th>
@@ -346,6 +347,13 @@ function OutboxRow({ entry, timeZone }: { entry: OutboxEntry; timeZone: string }
       <td>{t(`sandbox.outbox.frequency.${entry.frequency}`)}</td>
       <td className="sandbox-outbox__time">
         <time dateTime={entry.deliverAt}>{formatInstant(entry.deliverAt, timeZone)}</time>
+      </td>
+      <td className="sandbox-outbox__time">
+        {entry.deliveredAt === null ? (
+          t('sandbox.outbox.delivered.pending')
+        ) : (
+          <time dateTime={entry.deliveredAt}>{t('sandbox.outbox.delivered.sent', { time: formatInstant(entry.deliveredAt, timeZone) })}</time>
+        )}
       </td>
       <td>
         {isWebLink(entry.link) ? (

@@ -24,6 +24,7 @@ const ENTRY: OutboxEntry = {
   link: 'javascript:alert(1)',
   createdAt: '2026-11-21T10:00:00.000Z',
   deliverAt: '2026-11-22T08:00:00.000Z',
+  deliveredAt: null,
 };
 
 /** An outbox actor that has read `answer` (or failed with `error`). */
@@ -43,7 +44,7 @@ describe('/sandbox notification outbox', () => {
   it('lists each entry with recipient, kind, level, frequency, delivery time, item, actor and excerpt, as text', () => {
     const html = renderRoute('/sandbox', { session: staff(), outbox: outboxWith({ entries: [ENTRY] }) });
     expect(html).toContain('Notification outbox');
-    for (const column of ['Created', 'Recipient', 'Kind', 'Level', 'Frequency', 'Deliver at', 'Item', 'Actor', 'Excerpt']) expect(html).toContain(`<th scope="col">${column}</th>`);
+    for (const column of ['Created', 'Recipient', 'Kind', 'Level', 'Frequency', 'Deliver at', 'Delivered', 'Item', 'Actor', 'Excerpt']) expect(html).toContain(`<th scope="col">${column}</th>`);
     expect(html).toContain('sam@example.com');
     expect(html).toContain('<td>Mention</td><td>Mute</td><td>Daily (09:00 local)</td>');
     expect(html).toContain('dateTime="2026-11-22T08:00:00.000Z"');
@@ -52,6 +53,13 @@ describe('/sandbox notification outbox', () => {
     expect(html).toContain('Intro &lt;b&gt;course&lt;/b&gt;');
     expect(html).not.toContain('javascript:');
     expect(html).toContain('Refresh');
+  });
+
+  it('says whether each notification went out, and when', () => {
+    const sent = { ...ENTRY, id: 'o2', deliveredAt: '2026-11-22T08:00:05.000Z' };
+    const html = renderRoute('/sandbox', { session: staff(), outbox: outboxWith({ entries: [ENTRY, sent] }) });
+    expect(html).toContain('Not yet');
+    expect(html).toMatch(/<time dateTime="2026-11-22T08:00:05.000Z">Sent Nov 22, 2026/);
   });
 
   it('says when there is nothing yet, and when only staff may read it', () => {

@@ -13,6 +13,7 @@ import * as m0011 from './0011_version_failure_reason.ts';
 import * as m0012 from './0012_content_changes.ts';
 import * as m0013 from './0013_jobs.ts';
 import * as m0014 from './0014_job_retries_deliveries.ts';
+import * as m0015 from './0015_comment_exports.ts';
 
 /** Migrations live in code (not read from disk) so they work the same under tsx, vitest and bundlers. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012_content_changes': m0012,
   '0013_jobs': m0013,
   '0014_job_retries_deliveries': m0014,
+  '0015_comment_exports': m0015,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,17 +1,18 @@
 /**
  * Comment export (review-and-content §2, §5, §6, §7 "export comments to CSV or PDF", §8, §9): the two socket requests
  * on /user/<aid> (accounts only; an anonymous reviewer's /anon does not have them), each payload checked strictly first
- * (no coercion, no unknown fields: invalidRequest with the check's words), then the job table (jobs.ts).
+ * (no coercion, no unknown fields: invalidRequest with the check's words), then the exports (jobs.ts).
  */
 import { COMMENT_EXPORT_FORMATS, COMMENT_EXPORT_ORDERS, COMMENT_EXPORT_REQUEST_NAMES, type CommentExportRequestName } from '../../../domain/commentExport.ts';
 import type { Db } from '../../db/database.ts';
+import type { JobQueue } from '../../jobs.ts';
 import type { Realtime } from '../../realtime.ts';
 import { answerChecked, registerRequests } from '../../socketRequests.ts';
 import { payloadChecker, strictObject } from '../../validation.ts';
 import { findExportFonts, type ExportFonts } from './fonts.ts';
 import { createExportJobs, EXPORT_REFUSAL_MESSAGES, type ExportAck, type ExportFiles, type ExportJobs } from './jobs.ts';
 
-export { EXPORT_KEY_PREFIX, type ExportFiles } from './jobs.ts';
+export { COMMENT_EXPORT_JOB, EXPORT_KEY_PREFIX, type ExportFiles } from './jobs.ts';
 
 const ID = { type: 'string', minLength: 1, maxLength: 200 };
 
@@ -23,6 +24,8 @@ export const checkExportPayload = payloadChecker({
 
 export interface CommentExportOptions {
   db: Db;
+  /** The service's job queue: the files are made by its `commentExport.make` jobs. */
+  jobs: JobQueue;
   realtime: Realtime;
   files: ExportFiles;
   logError: (error: unknown, where: string) => void;
@@ -40,7 +43,7 @@ export function registerCommentExport(options: CommentExportOptions): ExportJobs
     }
     return fonts;
   };
-  const jobs = createExportJobs({ db: options.db, files: options.files, fonts: fontsOnce, logError: options.logError });
+  const jobs = createExportJobs({ db: options.db, jobs: options.jobs, realtime: options.realtime, files: options.files, fonts: fontsOnce, logError: options.logError });
   const answer = (event: CommentExportRequestName, aid: string, payload: unknown): Promise<ExportAck | { success: false; reason: 'invalidRequest'; message: string }> =>
     answerChecked(
       () => checkExportPayload(event, payload),

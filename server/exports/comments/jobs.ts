@@ -1,18 +1,26 @@
 /**
  * The export jobs: `commentExport.start` checks the caller (an account, the item exists and is theirs or their folder
  * role lets them view it: domain canExportComments; an order the item offers) and answers at once with a running
- * job; the file is made after the answer, stored under `review/exports/comments/`, and the job becomes ready with a
- * signed, expiring download link (the uploads service's `/api/downloads/<token>`), or failed. `commentExport.status`
- * reads a job back, to the account that started it only. Jobs live in memory for an hour; their files are removed then.
+ * export; the file is made by a job on the job table (server/jobs.ts, kind `commentExport.make`), so whichever
+ * instance claims it makes it, and another takes it over when that instance dies mid-job. The export's state lives in
+ * the shared database (`comment_exports`), its file in the blob store under `review/exports/comments/`: any instance
+ * answers `commentExport.status` (to the account that started it only) and signs the download link (the uploads
+ * service's `/api/downloads/<token>`). The export becomes ready or failed once (a conditional update), and the account
+ * is told so by the `commentExport.updated` push wherever it is connected. Exports and their files are removed an
+ * hour after the start (server/exports/fileExpiry.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { SIGNED_URL_TTL_MS } from '../../../domain/constants.ts';
 import {
   canExportComments,
+  COMMENT_EXPORT_PUSH,
+  COMMENT_EXPORT_WAIT_MS,
   exportFileName,
   exportOrdersFor,
   type CommentExportFormat,
   type CommentExportJob,
+  type CommentExportOrder,
+  type CommentExportPush,
   type CommentExportRefusal,
   type CommentExportRequests,
 } from '../../../domain/commentExport.ts';
@@ -20,6 +28,10 @@ import { userAccess } from '../../content/access.ts';
 import { findViewable, itemActionsFor } from '../../content/itemView.ts';
 import { loadSnapshot } from '../../content/repository.ts';
 import type { Db } from '../../db/database.ts';
+import type { CommentExportsTable } from '../../db/schema.ts';
+import type { JobQueue } from '../../jobs.ts';
+import type { Realtime } from '../../realtime.ts';
+import { removeFileAfter } from '../fileExpiry.ts';
 import { collectExport } from './collect.ts';
 import { exportCsv } from './csv.ts';
 import type { ExportFonts } from './fonts.ts';
@@ -35,12 +47,21 @@ export interface ExportFiles {
 
 export interface ExportContext {
   db: Db;
+  jobs: JobQueue;
+  realtime: Pick<Realtime, 'emitToUser'>;
   files: ExportFiles;
   fonts: () => ExportFonts;
   logError: (error: unknown, where: string) => void;
+  now?: () => number;
 }
 
 export const EXPORT_KEY_PREFIX = 'review/exports/comments/';
+
+/** The job kind that makes an export's file (payload `{ exportId }`, job id `commentExport.make:<exportId>`). */
+export const COMMENT_EXPORT_JOB = 'commentExport.make';
+
+/** Progress is written back at most this often (in steps of the whole), so a long PDF costs a few writes. */
+const PROGRESS_STEP = 0.05;
 
 export type ExportAck = { success: true; data: { job: CommentExportJob } } | { success: false; reason: CommentExportRefusal; message: string };
 
@@ -53,96 +74,130 @@ export const EXPORT_REFUSAL_MESSAGES: Record<CommentExportRefusal, string> = {
   serverError: 'The export failed. Please try again later.',
 };
 
-interface Job {
-  job: CommentExportJob;
-  aid: string;
-  key: string | null;
-  expiresAt: number;
-}
+type ExportRow = Pick<CommentExportsTable, 'id' | 'aid' | 'item_id' | 'item_order' | 'format' | 'status' | 'file_key' | 'file_name' | 'expires_at'> & { progress: number };
 
 const refusal = (reason: CommentExportRefusal): ExportAck => ({ success: false, reason, message: EXPORT_REFUSAL_MESSAGES[reason] });
 
-/** The job table and the two requests. */
+/** The exports, their two requests and the job that makes the files. */
 export function createExportJobs(context: ExportContext) {
-  const jobs = new Map<string, Job>();
-  const running = new Set<Promise<void>>();
+  const { db } = context;
+  const now = context.now ?? Date.now;
+  const running = new Set<Promise<unknown>>();
 
-  const sweep = (now: number) => {
-    for (const [id, entry] of jobs) {
-      if (entry.expiresAt > now) continue;
-      jobs.delete(id);
-      if (entry.key) void context.files.removeBlob(entry.key).catch(() => undefined);
-    }
+  /** The export as the client reads it (a ready one with a fresh signed link). */
+  const jobOf = (row: ExportRow): CommentExportJob => {
+    const status = row.status as CommentExportJob['status'];
+    const ready = status === 'ready' && row.file_name !== null;
+    return {
+      jobId: row.id,
+      status,
+      format: row.format as CommentExportFormat,
+      progress: status === 'running' ? Math.round(row.progress * 100) / 100 : 1,
+      url: ready ? context.files.signDownload(row.file_key, row.file_name!) : null,
+      fileName: ready ? row.file_name : null,
+    };
   };
 
-  async function run(entry: Job, itemId: string, order: CommentExportRequests['commentExport.start']['order'], format: CommentExportFormat): Promise<void> {
+  const readExport = (id: string) => db.selectFrom('comment_exports').selectAll().where('id', '=', id).executeTakeFirst() as Promise<ExportRow | undefined>;
+
+  /** Ends a running export (once: whoever ends it first) and tells its account. */
+  const end = async (id: string, change: { status: 'ready'; file_name: string } | { status: 'failed' }): Promise<boolean> => {
+    const ended = await db
+      .updateTable('comment_exports')
+      .set({ ...change, progress: 1 })
+      .where('id', '=', id)
+      .where('status', '=', 'running')
+      .executeTakeFirst();
+    if (Number(ended.numUpdatedRows) !== 1) return false;
+    const row = await readExport(id);
+    if (row) context.realtime.emitToUser(row.aid, COMMENT_EXPORT_PUSH, { job: jobOf(row) } satisfies CommentExportPush as unknown as Record<string, unknown>);
+    return true;
+  };
+
+  async function make(row: ExportRow): Promise<unknown> {
+    let written = row.progress;
+    const progress = (fraction: number) => {
+      if (fraction - written < PROGRESS_STEP) return;
+      written = fraction;
+      void db.updateTable('comment_exports').set({ progress: fraction }).where('id', '=', row.id).where('status', '=', 'running').execute().catch(() => undefined);
+    };
     try {
-      const row = await context.db.selectFrom('items').selectAll().where('id', '=', itemId).executeTakeFirstOrThrow();
-      const data = await collectExport(context.db, row, order, (key) => context.files.signDownload(key, `snapshot.${key.endsWith('.html') ? 'html' : 'png'}`), new Date());
-      entry.job.progress = 0.2;
+      const item = await db.selectFrom('items').selectAll().where('id', '=', row.item_id).executeTakeFirstOrThrow();
+      const data = await collectExport(db, item, row.item_order as CommentExportOrder, (key) => context.files.signDownload(key, `snapshot.${key.endsWith('.html') ? 'html' : 'png'}`), new Date(now()));
+      progress(0.2);
       const bytes =
-        format === 'csv'
+        row.format === 'csv'
           ? exportCsv(data)
-          : await exportPdf(data, {
-              fonts: context.fonts(),
-              readBlob: context.files.readBlob,
-              onProgress: (fraction) => {
-                entry.job.progress = 0.2 + 0.75 * fraction;
-              },
-            });
-      const key = `${EXPORT_KEY_PREFIX}${entry.job.jobId}.${format}`;
-      await context.files.putBlob(key, bytes);
-      const fileName = exportFileName(row.title, format);
-      entry.key = key;
-      entry.job = { ...entry.job, status: 'ready', progress: 1, url: context.files.signDownload(key, fileName), fileName };
+          : await exportPdf(data, { fonts: context.fonts(), readBlob: context.files.readBlob, onProgress: (fraction) => progress(0.2 + 0.75 * fraction) });
+      await context.files.putBlob(row.file_key, bytes);
+      return { exportId: row.id, ready: await end(row.id, { status: 'ready', file_name: exportFileName(item.title, row.format as CommentExportFormat) }) };
     } catch (error) {
+      // Reported generically (§8) and not tried again: the same item would fail the same way.
       context.logError(error, 'commentExport');
-      entry.job = { ...entry.job, status: 'failed' };
+      return { exportId: row.id, failed: await end(row.id, { status: 'failed' }) };
     }
   }
 
+  context.jobs.handle(COMMENT_EXPORT_JOB, async (payload) => {
+    const { exportId } = payload as { exportId: string };
+    const row = await readExport(exportId);
+    // Ended meanwhile (by an instance presumed dead that came back) or removed: nothing to do.
+    if (!row || row.status !== 'running') return { exportId, skipped: row?.status ?? 'removed' };
+    const run = make(row);
+    running.add(run);
+    try {
+      return await run;
+    } finally {
+      running.delete(run);
+    }
+  });
+
   return {
     async start(aid: string, payload: CommentExportRequests['commentExport.start']): Promise<ExportAck> {
-      const now = Date.now();
-      sweep(now);
       if (aid.startsWith('anon|')) return refusal('forbidden');
-      const row = await context.db.selectFrom('items').selectAll().where('id', '=', payload.itemId).executeTakeFirst();
-      const access = row ? userAccess(await loadSnapshot(context.db), aid) : null;
+      const row = await db.selectFrom('items').selectAll().where('id', '=', payload.itemId).executeTakeFirst();
+      const access = row ? userAccess(await loadSnapshot(db), aid) : null;
       const isOwner = row?.user_aid === aid;
       const actions = row && access ? itemActionsFor(access, row) : [];
       if (!row || !access || (row.archived_at !== null && !isOwner)) return refusal('notFound');
       if (!canExportComments({ signedIn: true, item: { isOwner, actions } })) {
         // Someone who may not even view the item is not told it exists; a link or share viewer is told no.
-        const viewable = await findViewable(context.db, access, row.id, null).then(
+        const viewable = await findViewable(db, access, row.id, null).then(
           () => true,
           () => false,
         );
         return refusal(viewable ? 'forbidden' : 'notFound');
       }
       if (!exportOrdersFor(row.product).includes(payload.order)) return refusal('orderNotOffered');
-      // One file at a time per account: a PDF of a large item takes seconds of the service's time.
-      if ([...jobs.values()].some((other) => other.aid === aid && other.job.status === 'running')) return refusal('busy');
-      const job: CommentExportJob = { jobId: randomUUID(), status: 'running', format: payload.format, progress: 0, url: null, fileName: null };
-      const entry: Job = { job, aid, key: null, expiresAt: now + SIGNED_URL_TTL_MS };
-      jobs.set(job.jobId, entry);
-      const answer: ExportAck = { success: true, data: { job: { ...job } } };
-      // The file is made after the answer goes out.
-      const work = new Promise<void>((resolve) => setImmediate(resolve)).then(() => run(entry, row.id, payload.order, payload.format));
-      running.add(work);
-      void work.finally(() => running.delete(work));
-      return answer;
+      const at = now();
+      // One file at a time per account: a PDF of a large item takes seconds of the service's time. An export still
+      // running after the longest wait a client allows no longer counts (its instances died each time).
+      const busy = await db
+        .selectFrom('comment_exports')
+        .select('id')
+        .where('aid', '=', aid)
+        .where('status', '=', 'running')
+        .where('created_at', '>', at - COMMENT_EXPORT_WAIT_MS.pdf)
+        .executeTakeFirst();
+      if (busy) return refusal('busy');
+      const id = randomUUID();
+      const entry = { id, aid, item_id: row.id, item_order: payload.order, format: payload.format, status: 'running', progress: 0, file_key: `${EXPORT_KEY_PREFIX}${id}.${payload.format}`, file_name: null, created_at: at, expires_at: at + SIGNED_URL_TTL_MS };
+      await db.insertInto('comment_exports').values(entry).execute();
+      // The file is made by whichever instance claims the job, after the answer; it and the export go after the hour.
+      await context.jobs.enqueue(COMMENT_EXPORT_JOB, { exportId: id }, { id: `${COMMENT_EXPORT_JOB}:${id}` });
+      await removeFileAfter(context.jobs, entry.file_key, entry.expires_at);
+      return { success: true, data: { job: jobOf(entry) } };
     },
 
     async status(aid: string, payload: CommentExportRequests['commentExport.status']): Promise<ExportAck> {
-      sweep(Date.now());
-      const entry = jobs.get(payload.jobId);
-      if (!entry || entry.aid !== aid) return refusal('notFound');
-      return { success: true, data: { job: { ...entry.job } } };
+      const row = await readExport(payload.jobId);
+      if (!row || row.aid !== aid || row.expires_at <= now()) return refusal('notFound');
+      return { success: true, data: { job: jobOf(row) } };
     },
 
-    /** Resolves once every running job has finished (shutdown, tests). */
+    /** Resolves once every export this instance is making has finished (shutdown, tests). */
     async idle(): Promise<void> {
-      await Promise.all([...running]);
+      await Promise.allSettled([...running]);
     },
   };
 }

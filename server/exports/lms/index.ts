@@ -17,8 +17,10 @@ import { itemFailure, menuOffers, refuse } from '../../content/common.ts';
 import { findViewable, type ItemContext } from '../../content/itemView.ts';
 import { loadSnapshot } from '../../content/repository.ts';
 import { versionsOf } from '../../content/versionRepository.ts';
+import type { JobQueue } from '../../jobs.ts';
 import { answerChecked, registerRequests } from '../../socketRequests.ts';
 import { payloadChecker, strictObject } from '../../validation.ts';
+import { removeFileAfter } from '../fileExpiry.ts';
 import { buildLmsPackage } from './package.ts';
 
 type Payload = LmsExportRequests['lms.export']['payload'];
@@ -29,6 +31,8 @@ export interface LmsExportContext extends ItemContext {
   readBlob(key: string): Promise<Uint8Array>;
   /** The dashboard's address: the xAPI activity id is the item's review link there. */
   publicUrl(): string;
+  /** The service's job queue: the stored package is removed by a job once its link expires. */
+  jobs: JobQueue;
 }
 
 /** Where packages are stored (blob keys); each is removed once its link has expired. */
@@ -80,8 +84,8 @@ export function lmsExportOperation(context: LmsExportContext) {
       });
       const key = `${LMS_PACKAGE_KEY_PREFIX}/${exportId}.zip`;
       await context.files.putBlob(key, bytes);
-      // Kept as long as its link works, then removed.
-      setTimeout(() => void context.files.removeBlob(key).catch((error: unknown) => context.logError(error, 'lms.export cleanup')), SIGNED_URL_TTL_MS + 60_000).unref();
+      // Kept as long as its link works, then removed (by whichever instance runs the job).
+      await removeFileAfter(context.jobs, key, Date.now() + SIGNED_URL_TTL_MS);
       const url = context.files.signDownload(key, lmsPackageFileName(title.title, payload.target));
       const number = index + 1;
       setImmediate(() => context.realtime.emitToUser(aid, 'item.packageReadyForDownload', { itemId: row.id, version: number, url }));
