@@ -172,3 +172,10 @@ export function subjectTeller<S>(changed: (subject: S | null, wasOpen: boolean) 
     changed(subject, wasOpen);
   };
 }
+
+/**
+ * How a feature whose machines load with its chunk starts (ui/app/wiring/<feature>Feature.ts, createSystem's
+ * `loadFeatures`): it registers its provided machines for the app's stand-ins (machines/featureLogic.ts), has the app
+ * start their actors (`startActors`: `app.featureLoaded`, in the session log), then connects them.
+ */
+export type FeatureStart = (adapters: Adapters, running: Running, startActors: () => void) => void;
