@@ -2,17 +2,10 @@ import type { Socket } from 'socket.io-client';
 import { createActor, type ActorRefFrom } from 'xstate';
 import { realClock, type AppClock } from '../../adapters/clock.ts';
 import { createAccountReader } from '../../adapters/account.ts';
-import { createContentClient } from '../../adapters/content.ts';
 import { documentCookies, ensureCountryCookie, type CookieJar } from '../../adapters/cookies.ts';
 import { createEventRecorder, type EventRecorder } from '../../adapters/eventLog.ts';
 import { probeSystem } from '../../adapters/systemProbe.ts';
 import { createFileStore } from '../../adapters/files.ts';
-import { createItemClient } from '../../adapters/items.ts';
-import { createShareClient } from '../../adapters/share.ts';
-import { createCommentClient } from '../../adapters/comments.ts';
-import { createReviewRequestClient } from '../../adapters/reviewRequests.ts';
-import { createTranslationClient } from '../../adapters/translation.ts';
-import { createUploadClient } from '../../adapters/uploads.ts';
 // Screenshot annotation: the dialog's effects.
 import { annotationServices } from './wiring/annotation.ts';
 import { createAnalyticsClient } from '../../adapters/analytics.ts';
@@ -29,7 +22,7 @@ import type { AppSystem } from '../system.tsx';
 import { startDownload } from './browser.ts';
 import { createTokenBus } from './tokenBus.ts';
 import type { tokenBusMachine } from '../../machines/session/tokenBusMachine.ts';
-import type { Adapters, Observe, Running } from './wiring/common.ts';
+import type { BaseAdapters, Observe, Running } from './wiring/common.ts';
 import { sessionActors } from './wiring/session.ts';
 // The leave-page warning while uploads or a translation save are in progress.
 import { connectLeaveWarning } from './wiring/leaveWarning.ts';
@@ -94,7 +87,7 @@ export function createAppSystem(
   };
   let fileSeq = 0;
   const files = createFileStore(() => `file-${++fileSeq}`);
-  const adapters: Adapters = {
+  const adapters: BaseAdapters = {
     config,
     clock,
     storage,
@@ -116,20 +109,15 @@ export function createAppSystem(
     }),
     forceRefreshToken: () => tokens.forceRefresh(),
     userSocket,
-    content: createContentClient({ socket: userSocket, http, report: (message, details) => console.error(message, details) }),
+    itemSocket,
+    cdn,
     files,
     fileOf: (fileId) => {
       const file = files.get(fileId);
       if (!file) throw new Error('The file is no longer available; choose it again.');
       return file;
     },
-    uploadClient: createUploadClient({ http }),
-    items: createItemClient({ socket: itemSocket, http }),
     download: options.startDownload ?? startDownload,
-    shareClient: createShareClient({ http }),
-    commentClient: createCommentClient({ socket: itemSocket }),
-    reviewRequestClient: createReviewRequestClient({ http }),
-    translationClient: createTranslationClient({ http, cdn }),
     analytics: createAnalyticsClient(createHttpClient({ baseURL: config.services.analytics, tokens })),
   };
 
@@ -204,12 +192,14 @@ export function createAppSystem(
     translation: () => import('./wiring/translationFeature.ts').then((m) => m.startTranslationFeature),
   };
   const started = new Set<AppFeature>();
+  // The feature clients (content, items, comments, …) are built once, with the first feature, from the base adapters.
+  const featureAdapters = () => import('./wiring/featureClients.ts').then((m) => m.featureAdapters(adapters));
   const loadFeatures = (...features: AppFeature[]): Promise<void> =>
-    Promise.all(features.map((feature) => featureChunks[feature]())).then((starts) =>
+    Promise.all([featureAdapters(), ...features.map((feature) => featureChunks[feature]())] as const).then(([withClients, ...starts]) =>
       features.forEach((feature, index) => {
         if (started.has(feature)) return;
         started.add(feature);
-        starts[index]!(adapters, running, () => app.send({ type: 'app.featureLoaded', feature }));
+        (starts[index] as FeatureStart)(withClients, running, () => app.send({ type: 'app.featureLoaded', feature }));
         // An upload in progress, or a translation save on the wire, arms the leave-page warning.
         if (feature === 'content') leaveWarning.watch('uploads');
         if (feature === 'translation') leaveWarning.watch('translation');
