@@ -80,17 +80,58 @@ export { trialMachine } from './activation/trialMachine.ts';
 
 export type { EventCases, RegistryEntry } from './registryCases.ts';
 
-// Feature machines the client loads with their chunk (machines/featureLogic.ts): tools, tests and replay run the app
-// machine with them provided, so its children are real machines (made inert in replay) from the moment they start.
+// Feature machines the client loads with their chunk (machines/featureLogic.ts, appMachine.ts APP_FEATURES): tools,
+// tests and replay run the app machine with them provided, so its children are real machines (made inert in replay)
+// from the moment their feature's region starts them.
 import { appMachine as appMachineWithStandIns } from './session/appMachine.ts';
 import { registerFeatureLogic } from './featureLogic.ts';
+import { dialogsMachine as dialogsFeatureMachine } from './content/dialogsMachine.ts';
+import { dragMachine as dragFeatureMachine } from './content/dragMachine.ts';
+import { folderSettingsMachine as folderSettingsFeatureMachine } from './content/folderSettingsMachine.ts';
+import { foldersMachine as foldersFeatureMachine } from './content/foldersMachine.ts';
+import { gridDownloadMachine as gridDownloadFeatureMachine } from './content/gridDownloadMachine.ts';
+import { gridMachine as gridFeatureMachine } from './content/gridMachine.ts';
+import { gridPrefsStore } from './content/gridPrefsStore.ts';
+import { uploadsMachine as uploadsFeatureMachine } from './uploads/uploadsMachine.ts';
+import { shareMachine as shareFeatureMachine } from './sharing/shareMachine.ts';
+import { lmsExportMachine as lmsExportFeatureMachine } from './lmsExport/lmsExportMachine.ts';
+import { requestDialogMachine as requestDialogFeatureMachine } from './reviewRequests/requestDialogMachine.ts';
+import { itemMachine as itemFeatureMachine } from './items/itemMachine.ts';
+import { itemNotificationsMachine as itemNotificationsFeatureMachine } from './items/itemNotificationsMachine.ts';
+import { itemStackMachine as itemStackFeatureMachine } from './items/itemStackMachine.ts';
+import { commentsMachine as commentsFeatureMachine } from './comments/commentsMachine.ts';
+import { reviewRequestsMachine as reviewRequestsFeatureMachine } from './reviewRequests/reviewRequestsMachine.ts';
+import { commentExportMachine as commentExportFeatureMachine } from './commentExport/commentExportMachine.ts';
+import { surveysMachine as surveysFeatureMachine } from './translation/surveysMachine.ts';
 import { translationMachine as translationFeatureMachine } from './translation/translationMachine.ts';
 import { suggestionsMachine as suggestionsFeatureMachine } from './translation/suggestionsMachine.ts';
 import { memoryReportMachine as memoryReportFeatureMachine } from './translation/memoryReportMachine.ts';
 import { walkthroughMachine as walkthroughFeatureMachine } from './translation/walkthroughMachine.ts';
 import { audioDrawerMachine as audioDrawerFeatureMachine } from './translation/audioDrawerMachine.ts';
 import { duplicateReviewMachine as duplicateReviewFeatureMachine } from './translation/duplicateReviewMachine.ts';
-const translationFeatureLogic = {
+/** Every feature's machines by the name the app's stand-ins run (appMachine.ts APP_FEATURES). */
+const featureMachines = {
+  // content
+  folders: foldersFeatureMachine,
+  folderSettings: folderSettingsFeatureMachine,
+  grid: gridFeatureMachine,
+  gridPrefs: gridPrefsStore,
+  dialogs: dialogsFeatureMachine,
+  drag: dragFeatureMachine,
+  gridDownload: gridDownloadFeatureMachine,
+  uploads: uploadsFeatureMachine,
+  share: shareFeatureMachine,
+  lmsExport: lmsExportFeatureMachine,
+  requestDialog: requestDialogFeatureMachine,
+  // item
+  item: itemFeatureMachine,
+  itemStack: itemStackFeatureMachine,
+  itemNotifications: itemNotificationsFeatureMachine,
+  comments: commentsFeatureMachine,
+  reviewRequests: reviewRequestsFeatureMachine,
+  commentExport: commentExportFeatureMachine,
+  surveys: surveysFeatureMachine,
+  // translation
   translation: translationFeatureMachine,
   suggestions: suggestionsFeatureMachine,
   memoryReport: memoryReportFeatureMachine,
@@ -99,9 +140,9 @@ const translationFeatureLogic = {
   duplicateReview: duplicateReviewFeatureMachine,
 };
 // A stand-in met elsewhere (the registry's own entry for charts and path generation) runs the machine itself.
-registerFeatureLogic(translationFeatureLogic);
+registerFeatureLogic(featureMachines);
 /** The root of the app's system with every feature machine provided. */
-export const appMachine = appMachineWithStandIns.provide({ actors: translationFeatureLogic });
+export const appMachine = appMachineWithStandIns.provide({ actors: featureMachines });
 
 /** The one registry: charts, path generation, generated tests and replay all read it. Each feature keeps its entries beside its machines. */
 export const registry: readonly RegistryEntry[] = [

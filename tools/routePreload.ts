@@ -9,10 +9,15 @@ export interface RoutePreload {
   modules: readonly string[];
 }
 
-/** The lazy routes of ui/routes.tsx a first load most often lands on (the grid, the item view and its translate tab). */
+/**
+ * The lazy routes of ui/routes.tsx a first load most often lands on: the grid with the content feature's machines and
+ * the uploads panel they bring (ui/main.tsx), the item view with the content, item and translation features' machines
+ * (ui/app/createSystem.ts `loadFeatures`).
+ */
+const CONTENT = ['ui/app/wiring/contentFeature.ts', 'ui/views/uploads/UploadsPanel.tsx'];
 export const ROUTE_PRELOADS: readonly RoutePreload[] = [
-  { pattern: /^\/review(?:\/folder(?:\/[^/]+)?)?\/?$/, modules: ['ui/views/grid/GridScreen.tsx'] },
-  { pattern: /^\/review\/content\/[^/]+\/(?:review|translate)\/?$/, modules: ['ui/views/item/ItemScreen.tsx', 'ui/app/wiring/translationFeature.ts'] },
+  { pattern: /^\/review(?:\/folder(?:\/[^/]+)?)?\/?$/, modules: ['ui/views/grid/GridScreen.tsx', ...CONTENT] },
+  { pattern: /^\/review\/content\/[^/]+\/(?:review|translate)\/?$/, modules: ['ui/views/item/ItemScreen.tsx', ...CONTENT, 'ui/app/wiring/itemFeature.ts', 'ui/app/wiring/translationFeature.ts'] },
 ];
 
 function isChunk(output: Rollup.OutputChunk | Rollup.OutputAsset | undefined): output is Rollup.OutputChunk {

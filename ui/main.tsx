@@ -1,4 +1,5 @@
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
+import { useSelector } from '@xstate/react';
 import { createRoot } from 'react-dom/client';
 import { Router } from 'wouter';
 // Tokens, base and the sheets more than one route uses; a feature's own sheets load with its chunk (views/item/ItemScreen.tsx).
@@ -15,9 +16,22 @@ import './styles/share.css';
 import { loadRuntimeConfig, saveFile } from './app/browser.ts';
 import { createAppSystem } from './app/createSystem.ts';
 import { AppRoutes } from './routes.tsx';
-import { SystemProvider } from './system.tsx';
+import { SystemProvider, useSystem } from './system.tsx';
+import { isFeatureLoaded } from '../machines/session/appMachine.ts';
 import { ToastsView } from './views/toasts/ToastsView.tsx';
-import { UploadsPanel } from './views/uploads/UploadsPanel.tsx';
+
+// The uploads panel draws the uploads actor, which starts with the content feature (the grid, the item view): its code
+// loads once that feature runs, and it stays on every page after.
+const UploadsPanel = lazy(() => import('./views/uploads/UploadsPanel.tsx').then((m) => ({ default: m.UploadsPanel })));
+function UploadsOnceLoaded() {
+  const { app } = useSystem();
+  const loaded = useSelector(app, (snapshot) => isFeatureLoaded(snapshot, 'content'));
+  return loaded ? (
+    <Suspense fallback={null}>
+      <UploadsPanel />
+    </Suspense>
+  ) : null;
+}
 
 const root = createRoot(document.getElementById('root')!);
 
@@ -31,7 +45,7 @@ async function boot() {
           <Router>
             <AppRoutes />
             <ToastsView />
-            <UploadsPanel />
+            <UploadsOnceLoaded />
           </Router>
         </SystemProvider>
       </StrictMode>,

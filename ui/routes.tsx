@@ -89,15 +89,15 @@ function ReviewApp({ children }: { children: ReactNode }) {
  * library's header; signed-in people go through the review app's guards and see the app's header.
  */
 function ReviewContent({ itemId, tab }: { itemId: string; tab: string }) {
-  const { auth, loadTranslationFeature } = useSystem();
+  const { auth, loadFeatures } = useSystem();
   const isAnonymous = useSelector(auth, (s) => s.matches('signedInAnonymously'));
-  // The item view's chunk loads beside the translate tab's machines (FeatureGate), not after them.
+  // The item view's chunk loads beside its machines (FeatureGate), not after them.
   void ItemScreen.preload();
   if (isAnonymous) {
     return (
       <MaintenanceGuard>
         <Suspense fallback={<RouteSkeleton text={t('load.item')} />}>
-          <FeatureGate load={loadTranslationFeature}>
+          <FeatureGate load={loadFeatures?.item}>
             <ItemScreen itemId={itemId} tab={tab} header={<AnonymousReviewBar />} />
           </FeatureGate>
         </Suspense>
@@ -107,7 +107,7 @@ function ReviewContent({ itemId, tab }: { itemId: string; tab: string }) {
   return (
     <ReviewApp>
       <Suspense fallback={<RouteSkeleton text={t('load.item')} />}>
-        <FeatureGate load={loadTranslationFeature}>
+        <FeatureGate load={loadFeatures?.item}>
           <ItemScreen
             itemId={itemId}
             tab={tab}
@@ -122,6 +122,19 @@ function ReviewContent({ itemId, tab }: { itemId: string; tab: string }) {
         </FeatureGate>
       </Suspense>
     </ReviewApp>
+  );
+}
+
+/** The grid (folders and items): its chunk and the content feature's machines load together, its skeleton meanwhile. */
+function GridRoute({ folderParam }: { folderParam?: string }) {
+  const { loadFeatures } = useSystem();
+  void GridScreen.preload();
+  return (
+    <Suspense fallback={<RouteSkeleton text={t('load.grid')} />}>
+      <FeatureGate load={loadFeatures?.grid}>
+        <GridScreen folderParam={folderParam} />
+      </FeatureGate>
+    </Suspense>
   );
 }
 
@@ -160,9 +173,7 @@ export function AppRoutes() {
         ))}
         <Route path="/review">
           <ReviewApp>
-            <Suspense fallback={<RouteSkeleton text={t('load.grid')} />}>
-              <GridScreen />
-            </Suspense>
+            <GridRoute />
           </ReviewApp>
         </Route>
         {/* §2: /review/folder and /review/content go to the grid; /review/folder/{root id} too (GridScreen). */}
@@ -175,9 +186,7 @@ export function AppRoutes() {
         <Route path="/review/folder/:folderId">
           {(params) => (
             <ReviewApp>
-              <Suspense fallback={<RouteSkeleton text={t('load.grid')} />}>
-                <GridScreen folderParam={params.folderId} />
-              </Suspense>
+              <GridRoute folderParam={params.folderId} />
             </ReviewApp>
           )}
         </Route>

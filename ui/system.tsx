@@ -140,11 +140,12 @@ export interface AppSystem {
    */
   translation: ActorRefFrom<typeof translationMachine>;
   /**
-   * Loads the translate tab's machines (their chunk) and starts their actors: `translation`, `suggestions`,
-   * `memoryReport`, `walkthrough`, `audioDrawer`, `duplicateReview` exist once it has resolved (the item view waits for
-   * it, ui/lazyRoute.tsx `FeatureGate`). A system built with them running (view tests) leaves it out.
+   * Loads what a page needs before it draws (the machines of its features, machines/session/appMachine.ts APP_FEATURES)
+   * and starts their actors: the grid waits for the content feature (folders … requestDialog exist once it has resolved),
+   * the item view for the content, item and translation features (ui/lazyRoute.tsx `FeatureGate`). A system built with
+   * every actor running (view tests) leaves it out.
    */
-  loadTranslationFeature?: () => Promise<void>;
+  loadFeatures?: { grid: () => Promise<void>; item: () => Promise<void> };
   /**
    * Smart review (systemId `suggestions`): opened by the composition root while the translation actor has a
    * validation and the llmSuggestions flag is on. suggestionOf(snapshot, key); see machines/README.md.

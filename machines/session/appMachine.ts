@@ -6,48 +6,15 @@ import { ITEM_VIEW_PUSH_NAMES } from '../items/itemEvents.ts';
 import type { SocketCredentials } from '../../domain/realtime.ts';
 import { sendToSystem } from '../notify.ts';
 import { authMachine } from './authMachine.ts';
-import { dialogsMachine } from '../content/dialogsMachine.ts';
-import { dragMachine } from '../content/dragMachine.ts';
-import { folderSettingsMachine } from '../content/folderSettingsMachine.ts';
-import { foldersMachine } from '../content/foldersMachine.ts';
-import { gridMachine } from '../content/gridMachine.ts';
-import { itemMachine } from '../items/itemMachine.ts';
 import { flagsStore } from './flagsStore.ts';
-import { gridPrefsStore } from '../content/gridPrefsStore.ts';
 import { notificationSettingsMachine } from './notificationSettingsMachine.ts';
 import { sandboxMachine } from './sandboxMachine.ts';
 import { sessionMachine, type AuthStatus } from './sessionMachine.ts';
 import { socketMachine } from './socketMachine.ts';
 import { toastsMachine } from './toastsMachine.ts';
-import { uploadsMachine } from '../uploads/uploadsMachine.ts';
-// Sharing and item notifications.
-import { itemNotificationsMachine } from '../items/itemNotificationsMachine.ts';
 import { outboxMachine } from './outboxMachine.ts';
-import { shareMachine } from '../sharing/shareMachine.ts';
-// Comments.
-import { commentsMachine } from '../comments/commentsMachine.ts';
-// Review requests.
-import { requestDialogMachine } from '../reviewRequests/requestDialogMachine.ts';
-import { reviewRequestsMachine } from '../reviewRequests/reviewRequestsMachine.ts';
-// Translation tools: the surveys (loaded at sign-in).
-import { surveysMachine } from '../translation/surveysMachine.ts';
-// Feature machines loaded with their feature's chunk (machines/featureLogic.ts): the translate tab's machines start in
-// the `translationFeature` region once `app.translationLoaded` says their code is in; only their types are imported.
-import { featureLogic } from '../featureLogic.ts';
-import type { translationMachine } from '../translation/translationMachine.ts';
-import type { memoryReportMachine } from '../translation/memoryReportMachine.ts';
-import type { suggestionsMachine } from '../translation/suggestionsMachine.ts';
-import type { walkthroughMachine } from '../translation/walkthroughMachine.ts';
-import type { audioDrawerMachine } from '../translation/audioDrawerMachine.ts';
-import type { duplicateReviewMachine } from '../translation/duplicateReviewMachine.ts';
-import { itemStackMachine } from '../items/itemStackMachine.ts';
-import { gridDownloadMachine } from '../content/gridDownloadMachine.ts';
-import { dashboardMachine } from '../dashboard/dashboardMachine.ts';
 import { tokenBusMachine } from './tokenBusMachine.ts';
-// LMS export of video items.
-import { lmsExportMachine } from '../lmsExport/lmsExportMachine.ts';
-// Comment export (CSV, PDF).
-import { commentExportMachine } from '../commentExport/commentExportMachine.ts';
+import { dashboardMachine } from '../dashboard/dashboardMachine.ts';
 // The authoring dashboard: its loads and course creation, the what's-new carousel, the course import page.
 import { authoringDashboardMachine } from '../dashboard/authoringDashboardMachine.ts';
 import { courseImportMachine } from '../dashboard/courseImportMachine.ts';
@@ -59,6 +26,36 @@ import { activationMachine } from '../activation/activationMachine.ts';
 import { downloadsMachine } from '../activation/downloadsMachine.ts';
 import { surveyBannerMachine } from '../activation/surveyBannerMachine.ts';
 import { trialMachine } from '../activation/trialMachine.ts';
+// Feature machines loaded with their feature's chunk (machines/featureLogic.ts): their actors start in the feature's
+// region once `app.featureLoaded` says their code is in; only their types are imported here.
+import { featureLogic } from '../featureLogic.ts';
+// The content area (loaded with the grid, the item view, or an upload).
+import type { dialogsMachine } from '../content/dialogsMachine.ts';
+import type { dragMachine } from '../content/dragMachine.ts';
+import type { folderSettingsMachine } from '../content/folderSettingsMachine.ts';
+import type { foldersMachine } from '../content/foldersMachine.ts';
+import type { gridMachine } from '../content/gridMachine.ts';
+import type { gridPrefsStore } from '../content/gridPrefsStore.ts';
+import type { gridDownloadMachine } from '../content/gridDownloadMachine.ts';
+import type { uploadsMachine } from '../uploads/uploadsMachine.ts';
+import type { shareMachine } from '../sharing/shareMachine.ts';
+import type { lmsExportMachine } from '../lmsExport/lmsExportMachine.ts';
+import type { requestDialogMachine } from '../reviewRequests/requestDialogMachine.ts';
+// The item view (loaded with its route).
+import type { itemMachine } from '../items/itemMachine.ts';
+import type { itemNotificationsMachine } from '../items/itemNotificationsMachine.ts';
+import type { itemStackMachine } from '../items/itemStackMachine.ts';
+import type { commentsMachine } from '../comments/commentsMachine.ts';
+import type { reviewRequestsMachine } from '../reviewRequests/reviewRequestsMachine.ts';
+import type { commentExportMachine } from '../commentExport/commentExportMachine.ts';
+import type { surveysMachine } from '../translation/surveysMachine.ts';
+// The translate tab (loaded with the item view).
+import type { translationMachine } from '../translation/translationMachine.ts';
+import type { memoryReportMachine } from '../translation/memoryReportMachine.ts';
+import type { suggestionsMachine } from '../translation/suggestionsMachine.ts';
+import type { walkthroughMachine } from '../translation/walkthroughMachine.ts';
+import type { audioDrawerMachine } from '../translation/audioDrawerMachine.ts';
+import type { duplicateReviewMachine } from '../translation/duplicateReviewMachine.ts';
 
 /**
  * The root of the one actor system. It owns the long-lived actors (each with a systemId) so that
@@ -71,8 +68,30 @@ export type AppEvent =
   | { type: 'realtime.message'; namespace: string; event: string; data: Record<string, unknown> }
   | { type: 'realtime.reconnected'; namespace: string }
   | { type: 'realtime.refused'; namespace: string; reason: string }
-  // The translate tab's machines have loaded (machines/featureLogic.ts): their actors start.
-  | { type: 'app.translationLoaded' };
+  // A feature's machines have loaded with its chunk (machines/featureLogic.ts): its actors start.
+  | { type: 'app.featureLoaded'; feature: AppFeature };
+
+/**
+ * The features whose machines load with their chunk, not with the first load (machines/featureLogic.ts), each with the
+ * long-lived actors it starts (systemId = id = the name its logic is registered under):
+ * - content: the content area (folders, folder settings, grid and its preferences, dialogs, drag and drop, a video's
+ *   download) and what the grid and the item view both open (uploads, the share dialog, the LMS export dialog, the
+ *   request-review dialog); loaded with /review's grid and with the item view;
+ * - item: the item view (the item, its stack, comments, review requests, notification level, comment export) and the
+ *   translation surveys it asks; loaded with the item route;
+ * - translation: the translate tab's editor and tools; loaded with the item route.
+ */
+export const APP_FEATURES = {
+  content: ['folders', 'folderSettings', 'grid', 'gridPrefs', 'dialogs', 'drag', 'gridDownload', 'uploads', 'share', 'lmsExport', 'requestDialog'],
+  item: ['item', 'itemStack', 'itemNotifications', 'comments', 'reviewRequests', 'commentExport', 'surveys'],
+  translation: ['translation', 'suggestions', 'memoryReport', 'walkthrough', 'audioDrawer', 'duplicateReview'],
+} as const;
+export type AppFeature = keyof typeof APP_FEATURES;
+
+/** The app region where a feature's actors run (`running.<feature>Feature`): `loaded` once its chunk is in. */
+export function isFeatureLoaded(snapshot: { matches(value: never): boolean }, feature: AppFeature): boolean {
+  return (snapshot.matches as (value: unknown) => boolean)({ running: { [`${feature}Feature`]: 'loaded' } });
+}
 
 /** memoryReportMachine.ts `MEMORY_REPORT_PUSH`, named here so the app does not import the machine (it loads with its feature). */
 export const MEMORY_REPORT_PUSH_NAME = 'memoryReportUpdated';
@@ -98,10 +117,27 @@ const PUSH_READERS: ReadonlyMap<string, readonly string[]> = (() => {
   return readers;
 })();
 
+/** The invoke of a feature's actor `name`, one type per name (as the app's own invokes are typed); no input (the item's is optional). */
+type FeatureInvoke<Name extends string> = { [N in Name]: { id: N; systemId: N; src: N; input: Record<string, never> } }[Name];
+
+/** A feature's region: its actors run in `loaded`, entered once `app.featureLoaded` names the feature. */
+function featureRegion<F extends AppFeature>(feature: F) {
+  return {
+    initial: 'notLoaded' as const,
+    states: {
+      notLoaded: { on: { 'app.featureLoaded': { guard: { type: 'isFeature' as const, params: { feature } }, target: 'loaded' as const } } },
+      loaded: { invoke: APP_FEATURES[feature].map((name) => ({ id: name, systemId: name, src: name, input: {} })) as FeatureInvoke<(typeof APP_FEATURES)[F][number]>[] },
+    },
+  };
+}
+
 export const appMachine = setup({
   types: {
     context: {} as { openItem: { itemId: string; credentials: SocketCredentials } | null },
     events: {} as AppEvent,
+  },
+  guards: {
+    isFeature: ({ event }, params: { feature: AppFeature }) => event.type === 'app.featureLoaded' && event.feature === params.feature,
   },
   actions: {
     logError: (_, _params: { message: string }) => {},
@@ -128,43 +164,12 @@ export const appMachine = setup({
     auth: authMachine,
     session: sessionMachine,
     flags: flagsStore,
-    gridPrefs: gridPrefsStore,
     notificationSettings: notificationSettingsMachine,
     sandbox: sandboxMachine,
-    folders: foldersMachine,
-    folderSettings: folderSettingsMachine,
-    grid: gridMachine,
-    dialogs: dialogsMachine,
-    drag: dragMachine,
-    uploads: uploadsMachine,
-    item: itemMachine,
-    // Sharing and item notifications.
-    share: shareMachine,
-    itemNotifications: itemNotificationsMachine,
     outbox: outboxMachine,
-    // Comments.
-    comments: commentsMachine,
-    // Review requests.
-    reviewRequests: reviewRequestsMachine,
-    requestDialog: requestDialogMachine,
-    // Translation editor and its tools, loaded with the translate tab's chunk (stand-ins until then).
-    translation: featureLogic<typeof translationMachine>('translation'),
-    suggestions: featureLogic<typeof suggestionsMachine>('suggestions'),
-    memoryReport: featureLogic<typeof memoryReportMachine>('memoryReport'),
-    surveys: surveysMachine,
-    walkthrough: featureLogic<typeof walkthroughMachine>('walkthrough'),
-    itemStack: itemStackMachine,
-    gridDownload: gridDownloadMachine,
     // Lifecycles moved out of views and adapters.
     tokenBus: tokenBusMachine,
     dashboard: dashboardMachine,
-    // The translate tab's audio drawer and duplicate review dialog.
-    audioDrawer: featureLogic<typeof audioDrawerMachine>('audioDrawer'),
-    duplicateReview: featureLogic<typeof duplicateReviewMachine>('duplicateReview'),
-    // LMS export of video items.
-    lmsExport: lmsExportMachine,
-    // Comment export (CSV, PDF).
-    commentExport: commentExportMachine,
     // The authoring dashboard.
     authoringDashboard: authoringDashboardMachine,
     whatsNew: whatsNewMachine,
@@ -176,47 +181,47 @@ export const appMachine = setup({
     trial: trialMachine,
     surveyBanner: surveyBannerMachine,
     downloads: downloadsMachine,
+    // The content feature's machines, loaded with its chunk (stand-ins until then).
+    folders: featureLogic<typeof foldersMachine>('folders'),
+    folderSettings: featureLogic<typeof folderSettingsMachine>('folderSettings'),
+    grid: featureLogic<typeof gridMachine>('grid'),
+    gridPrefs: featureLogic<typeof gridPrefsStore>('gridPrefs'),
+    dialogs: featureLogic<typeof dialogsMachine>('dialogs'),
+    drag: featureLogic<typeof dragMachine>('drag'),
+    gridDownload: featureLogic<typeof gridDownloadMachine>('gridDownload'),
+    uploads: featureLogic<typeof uploadsMachine>('uploads'),
+    share: featureLogic<typeof shareMachine>('share'),
+    lmsExport: featureLogic<typeof lmsExportMachine>('lmsExport'),
+    requestDialog: featureLogic<typeof requestDialogMachine>('requestDialog'),
+    // The item feature's machines.
+    item: featureLogic<typeof itemMachine>('item'),
+    itemStack: featureLogic<typeof itemStackMachine>('itemStack'),
+    itemNotifications: featureLogic<typeof itemNotificationsMachine>('itemNotifications'),
+    comments: featureLogic<typeof commentsMachine>('comments'),
+    reviewRequests: featureLogic<typeof reviewRequestsMachine>('reviewRequests'),
+    commentExport: featureLogic<typeof commentExportMachine>('commentExport'),
+    surveys: featureLogic<typeof surveysMachine>('surveys'),
+    // The translate tab's machines.
+    translation: featureLogic<typeof translationMachine>('translation'),
+    suggestions: featureLogic<typeof suggestionsMachine>('suggestions'),
+    memoryReport: featureLogic<typeof memoryReportMachine>('memoryReport'),
+    walkthrough: featureLogic<typeof walkthroughMachine>('walkthrough'),
+    audioDrawer: featureLogic<typeof audioDrawerMachine>('audioDrawer'),
+    duplicateReview: featureLogic<typeof duplicateReviewMachine>('duplicateReview'),
   },
 }).createMachine({
   id: 'app',
   invoke: [
     { id: 'flags', systemId: 'flags', src: 'flags' },
     { id: 'toasts', systemId: 'toasts', src: 'toasts' },
-    // The content area (review-and-content §2, §4): folder list, item grid, dialogs, drag and drop.
-    { id: 'folders', systemId: 'folders', src: 'folders' },
-    { id: 'folderSettings', systemId: 'folderSettings', src: 'folderSettings' },
-    { id: 'grid', systemId: 'grid', src: 'grid' },
-    { id: 'dialogs', systemId: 'dialogs', src: 'dialogs' },
-    { id: 'drag', systemId: 'drag', src: 'drag' },
-    // Uploads and the item view (review-and-content §2, §4): the item actor tells the app item.opened / item.closed.
-    { id: 'uploads', systemId: 'uploads', src: 'uploads' },
-    { id: 'item', systemId: 'item', src: 'item', input: {} },
-    { id: 'gridPrefs', systemId: 'gridPrefs', src: 'gridPrefs' },
     { id: 'session', systemId: 'session', src: 'session' },
     { id: 'notificationSettings', systemId: 'notificationSettings', src: 'notificationSettings' },
     { id: 'sandbox', systemId: 'sandbox', src: 'sandbox' },
-    // Sharing and item notifications: the share dialog, the per-item level popover, the sandbox outbox.
-    { id: 'share', systemId: 'share', src: 'share' },
-    { id: 'itemNotifications', systemId: 'itemNotifications', src: 'itemNotifications' },
+    // The sandbox's notification outbox (staff).
     { id: 'outbox', systemId: 'outbox', src: 'outbox' },
-    // Comments: the open item's comments and composers; the composition root opens and closes it with the item view.
-    { id: 'comments', systemId: 'comments', src: 'comments' },
-    // Review requests: the open item's review requests (opened by the composition root) and the request dialog.
-    { id: 'reviewRequests', systemId: 'reviewRequests', src: 'reviewRequests' },
-    { id: 'requestDialog', systemId: 'requestDialog', src: 'requestDialog' },
-    // Translation tools: the surveys (loaded at sign-in). The translate tab's actors start in `translationFeature`.
-    { id: 'surveys', systemId: 'surveys', src: 'surveys' },
-    // The stack of the member item open in the item view (its title and stack sidebar); the composition root opens it.
-    { id: 'itemStack', systemId: 'itemStack', src: 'itemStack' },
-    // A video's download from the grid's item menu.
-    { id: 'gridDownload', systemId: 'gridDownload', src: 'gridDownload' },
     // The token bus's 30 s wait for a token while auth loads or refreshes; the header's and dashboard's overlays.
     { id: 'tokenBus', systemId: 'tokenBus', src: 'tokenBus' },
     { id: 'dashboard', systemId: 'dashboard', src: 'dashboard' },
-    // The LMS export dialog of a video item (the session forwards its package push).
-    { id: 'lmsExport', systemId: 'lmsExport', src: 'lmsExport' },
-    // Comment export (CSV, PDF): the comments export dialog and its job, opened from the item's export menu.
-    { id: 'commentExport', systemId: 'commentExport', src: 'commentExport' },
     // The authoring dashboard at / (its loads, course creation), its what's-new carousel, the /import-course wait page.
     { id: 'authoringDashboard', systemId: 'authoringDashboard', src: 'authoringDashboard' },
     { id: 'whatsNew', systemId: 'whatsNew', src: 'whatsNew' },
@@ -255,28 +260,12 @@ export const appMachine = setup({
     running: {
       type: 'parallel',
       states: {
-        // The translate tab's machines load with its chunk (machines/featureLogic.ts): the composition root sends
-        // `app.translationLoaded` once their code is in, and their actors start here, as children of the app.
-        translationFeature: {
-          initial: 'notLoaded',
-          states: {
-            notLoaded: { on: { 'app.translationLoaded': 'loaded' } },
-            loaded: {
-              invoke: [
-                // Translation editor: the translate tab of the open item (opened and closed by the composition root).
-                { id: 'translation', systemId: 'translation', src: 'translation' },
-                // Translation tools: smart review (opened only with the llmSuggestions flag), the memory report of the
-                // variant and the walkthrough; the composition root opens and starts them.
-                { id: 'suggestions', systemId: 'suggestions', src: 'suggestions' },
-                { id: 'memoryReport', systemId: 'memoryReport', src: 'memoryReport' },
-                { id: 'walkthrough', systemId: 'walkthrough', src: 'walkthrough' },
-                // The translate tab's audio drawer and duplicate review dialog (the composition root closes them with the tab).
-                { id: 'audioDrawer', systemId: 'audioDrawer', src: 'audioDrawer' },
-                { id: 'duplicateReview', systemId: 'duplicateReview', src: 'duplicateReview' },
-              ],
-            },
-          },
-        },
+        // Each feature's machines load with its chunk (machines/featureLogic.ts): the composition root sends
+        // `app.featureLoaded { feature }` once their code is in, and their actors start in its region, as the app's
+        // children. Views reach them through the system's getters; pushes and sendToSystem skip them until then.
+        contentFeature: featureRegion('content'),
+        itemFeature: featureRegion('item'),
+        translationFeature: featureRegion('translation'),
         // The item namespace (foundation §4, §7): /item/{itemId} while an item is open.
         itemConnection: {
           initial: 'closed',

@@ -63,6 +63,7 @@ export const sessionEntries: readonly RegistryEntry[] = [
       'realtime.message': [{ namespace: '/item/item-1', event: 'comment.created', data: { messageId: 'm1' } }],
       'realtime.reconnected': [{ namespace: '/item/item-1' }],
       'realtime.refused': [{ namespace: '/item/item-1', reason: 'unauthorized' }],
+      'app.featureLoaded': [{ feature: 'content' }, { feature: 'item' }, { feature: 'translation' }],
       'xstate.snapshot.auth': [
         { snapshot: { value: 'signedIn', context: { user: demoUser, anonymousUser: null } } },
         { snapshot: { value: { signingIn: 'completing' }, context: { user: null, anonymousUser: null } } },

@@ -37,3 +37,30 @@ test('a returning signed-in person reaches the dashboard without the sign-in lib
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Review', exact: true })).toBeVisible();
   expect(fresh).toContain('oidcClient');
 });
+
+/** The machines of the grid and of the item view, by the id each definition names (`createMachine({ id: … })`). */
+const LATER_MACHINES = ['folders', 'grid', 'uploads', 'share', 'item', 'itemStack', 'comments', 'reviewRequests'];
+
+test('the dashboard loads without the grid’s and the item view’s machines, and asks for nothing it does not draw', async ({ browser, baseURL }) => {
+  const context = await signedInContext(browser, baseURL!, ALEX);
+  const page = await context.newPage();
+  const scripts: Promise<string>[] = [];
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.endsWith('.js')) scripts.push(response.text());
+  });
+  await page.goto('/');
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Review', exact: true })).toBeVisible();
+  const code = (await Promise.all(scripts)).join('\n');
+  for (const id of LATER_MACHINES) expect(code, `the ${id} machine is in the dashboard's load`).not.toMatch(new RegExp(`createMachine\\(\\{id:["'\`]${id}["'\`]`));
+  // The surveys are read by the item view: the dashboard does not ask the translation experience endpoint.
+  expect(requests.filter((path) => path.endsWith('/translations/experience'))).toEqual([]);
+
+  // The grid loads them with its route, and the item view its own.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Review', exact: true }).click();
+  await expect(page.getByRole('tree')).toBeVisible();
+  const withGrid = (await Promise.all(scripts)).join('\n');
+  expect(withGrid).toMatch(/createMachine\(\{id:["'`]grid["'`]/);
+  await context.close();
+});

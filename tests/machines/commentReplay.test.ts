@@ -25,6 +25,8 @@ describe('comments replay', () => {
     const app = createActor(inert(appMachine).provide({ actors: { comments: fakes.comments } }), { id: 'app', clock });
     recorder.attach(app);
     app.start();
+    // The content and item features' actors start once their code is in (the composition root sends this then).
+    for (const feature of ['content', 'item'] as const) app.send({ type: 'app.featureLoaded', feature });
     const comments = app.system.get('comments') as AnyActorRef;
     const child = (id: string) => comments.getSnapshot().children[id] as AnyActorRef;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { CommentRecord } from '../../domain/comments.ts';
-import { appMachine } from '../../machines/session/appMachine.ts';
+import { appMachine } from '../../machines/index.ts';
 import { commentsSubjectOf, commentViewerOf } from '../../machines/comments/commentEvents.ts';
 import {
   canMarkAllReadOf,
@@ -383,6 +383,8 @@ describe('comments in the app: pushes on the item namespace, and the item viewâ€
   it('the app forwards the item namespaceâ€™s pushes and reconnects to `comments`', async () => {
     const fakes = fakeCommentAdapters();
     const app = createActor(inert(appMachine).provide({ actors: { comments: fakes.comments } })).start();
+    // The content and item features' actors start once their code is in (the composition root sends this then).
+    for (const feature of ['content', 'item'] as const) app.send({ type: 'app.featureLoaded', feature });
     const comments = app.system.get('comments') as CommentsActor;
     app.send({ type: 'item.opened', itemId: 'i1', password: null, anonymousEmail: null });
     comments.send({ type: 'comments.open', ...subject() });

@@ -29,6 +29,8 @@ describe('content session replay', () => {
     const app = createActor(inert(appMachine).provide({ actors: { folders, grid } }), { id: 'app', clock });
     recorder.attach(app);
     app.start();
+    // The content and item features' actors start once their code is in (the composition root sends this then).
+    for (const feature of ['content', 'item'] as const) app.send({ type: 'app.featureLoaded', feature });
     const gridRef = app.system.get('grid')!;
     const foldersRef = app.system.get('folders')!;
     const dialogsRef = app.system.get('dialogs')!;

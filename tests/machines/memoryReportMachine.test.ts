@@ -236,7 +236,7 @@ describe('the app forwards memoryReportUpdated from the item namespace', () => {
   it('the open report reads again when its push arrives', () => {
     const app = createActor(inert(appMachine)).start();
     // The translate tab's machines start once their chunk has loaded (machines/featureLogic.ts).
-    app.send({ type: 'app.translationLoaded' });
+    app.send({ type: 'app.featureLoaded', feature: 'translation' });
     const actor = app.system.get('memoryReport') as AnyActorRef;
     actor.send({ type: 'memoryReport.open', validationId: 'val-1', pass: null });
     actor.send({ type: 'xstate.done.actor.fetchMemoryReport', output: { reports: [report('processing')] } });

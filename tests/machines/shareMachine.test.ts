@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, type ActorRefFrom } from 'xstate';
 import { COPY_CONFIRMATION_MS, SHARE_LIST_HEIGHT_PX, SHARE_LIST_HEIGHT_TALL_PX } from '../../domain/constants.ts';
 import type { PermissionPerson, PermissionsResponse, ShareReason, ShareSettings } from '../../domain/sharing.ts';
-import { appMachine } from '../../machines/session/appMachine.ts';
+import { appMachine } from '../../machines/index.ts';
 import { inert } from '../../machines/inert.ts';
 import {
   hasUnsavedChangesOf,
@@ -280,6 +280,8 @@ describe('share dialog in the app system', () => {
         actors: { share: shareMachine.provide({ actors: { fetchSharePermissions: fromPromise(async () => ({ people: PEOPLE, settings: PRIVATE })) } }) },
       }),
     ).start();
+    // The content and item features' actors start once their code is in (the composition root sends this then).
+    for (const feature of ['content', 'item'] as const) app.send({ type: 'app.featureLoaded', feature });
     const share = app.system.get('share') as ActorRefFrom<typeof shareMachine>;
     app.send({ type: 'item.opened', itemId: 'item-1', password: null, anonymousEmail: null });
     share.send({ type: 'share.open', itemId: 'item-1', canChange: true, origin: 'http://localhost' });

@@ -41,7 +41,7 @@ describe('audio drawer machine (translation-editor §2 "Validate audio elements"
   it('is one of the app’s actors (systemId audioDrawer), so the session log records it', () => {
     const app = createActor(inert(appMachine)).start();
     // The translate tab's machines start once their chunk has loaded (machines/featureLogic.ts).
-    app.send({ type: 'app.translationLoaded' });
+    app.send({ type: 'app.featureLoaded', feature: 'translation' });
     const actor = app.system.get('audioDrawer') as AnyActorRef | undefined;
     expect(actor?.getSnapshot().value).toBe('closed');
   });
@@ -77,7 +77,7 @@ describe('the translate tab machines load with their feature (machines/featureLo
   it('are not started until the app hears their code has loaded, then run under their systemIds', () => {
     const app = createActor(inert(appMachine)).start();
     for (const id of ['translation', 'suggestions', 'memoryReport', 'walkthrough', 'audioDrawer', 'duplicateReview']) expect(app.system.get(id), id).toBeUndefined();
-    app.send({ type: 'app.translationLoaded' });
+    app.send({ type: 'app.featureLoaded', feature: 'translation' });
     for (const id of ['translation', 'suggestions', 'memoryReport', 'walkthrough', 'audioDrawer', 'duplicateReview']) expect(app.system.get(id), id).toBeDefined();
     expect((app.system.get('audioDrawer') as AnyActorRef).getSnapshot().value).toBe('closed');
   });

@@ -41,6 +41,8 @@ describe('uploads and item view replay', () => {
     const app = createActor(inert(appMachine).provide({ actors: { uploads, item } }), { id: 'app', clock });
     recorder.attach(app);
     app.start();
+    // The content and item features' actors start once their code is in (the composition root sends this then).
+    for (const feature of ['content', 'item'] as const) app.send({ type: 'app.featureLoaded', feature });
     const get = (id: string) => app.system.get(id) as AnyActorRef;
 
     // Signed in: the session tells the item view who is looking.

@@ -2,17 +2,10 @@ import type { Socket } from 'socket.io-client';
 import { createActor, type ActorRefFrom } from 'xstate';
 import { realClock, type AppClock } from '../../adapters/clock.ts';
 import { createAccountReader } from '../../adapters/account.ts';
-import { createContentClient } from '../../adapters/content.ts';
 import { documentCookies, ensureCountryCookie, type CookieJar } from '../../adapters/cookies.ts';
 import { createEventRecorder, type EventRecorder } from '../../adapters/eventLog.ts';
 import { probeSystem } from '../../adapters/systemProbe.ts';
 import { createFileStore } from '../../adapters/files.ts';
-import { createItemClient } from '../../adapters/items.ts';
-import { createShareClient } from '../../adapters/share.ts';
-import { createCommentClient } from '../../adapters/comments.ts';
-import { createReviewRequestClient } from '../../adapters/reviewRequests.ts';
-import { createTranslationClient } from '../../adapters/translation.ts';
-import { createUploadClient } from '../../adapters/uploads.ts';
 // Screenshot annotation: the dialog's effects.
 import { annotationServices } from './wiring/annotation.ts';
 import { createAnalyticsClient } from '../../adapters/analytics.ts';
@@ -21,7 +14,6 @@ import { createOidcAdapter } from '../../adapters/oidc.ts';
 import { createSocketConnection } from '../../adapters/socket.ts';
 import { browserStorage } from '../../adapters/storage.ts';
 import type { RuntimeConfig } from '../../domain/config.ts';
-import { appMachine } from '../../machines/session/appMachine.ts';
 // The registry's definition hashes from the build's manifest (the registry itself is not in the first load).
 import { builtDefinitionHashes } from './machineHashes.ts';
 import type { UploadFileRef } from '../../machines/items/itemEvents.ts';
@@ -30,20 +22,12 @@ import type { AppSystem } from '../system.tsx';
 import { startDownload } from './browser.ts';
 import { createTokenBus } from './tokenBus.ts';
 import type { tokenBusMachine } from '../../machines/session/tokenBusMachine.ts';
-import type { Adapters, Observe, Running } from './wiring/common.ts';
-import { commentsActors, connectComments } from './wiring/comments.ts';
-import { connectContent, contentActors } from './wiring/content.ts';
-// LMS export of video items.
-import { lmsExportActors } from './wiring/lmsExport.ts';
-import { connectItemStack, itemsActors } from './wiring/items.ts';
-import { connectReviewRequests, reviewRequestsActors } from './wiring/reviewRequests.ts';
+import type { BaseAdapters, Observe, Running } from './wiring/common.ts';
 import { sessionActors } from './wiring/session.ts';
-import { sharingActors } from './wiring/sharing.ts';
-// The translate tab's machines load with its chunk (wiring/translationFeature.ts); the surveys are read at sign-in.
-import { surveysActors } from './wiring/surveys.ts';
-import { connectLeaveWarning, uploadsActors } from './wiring/uploads.ts';
-// Comment export (CSV, PDF).
-import { commentExportActors } from './wiring/commentExport.ts';
+// The leave-page warning while uploads or a translation save are in progress.
+import { connectLeaveWarning } from './wiring/leaveWarning.ts';
+import { APP_FEATURES, appMachine, type AppFeature } from '../../machines/session/appMachine.ts';
+import type { FeatureStart } from './wiring/common.ts';
 // Activation, access modal, trial, survey banner, downloads.
 import { activationWiring } from './wiring/activation.ts';
 // The authoring dashboard.
@@ -103,7 +87,7 @@ export function createAppSystem(
   };
   let fileSeq = 0;
   const files = createFileStore(() => `file-${++fileSeq}`);
-  const adapters: Adapters = {
+  const adapters: BaseAdapters = {
     config,
     clock,
     storage,
@@ -125,20 +109,15 @@ export function createAppSystem(
     }),
     forceRefreshToken: () => tokens.forceRefresh(),
     userSocket,
-    content: createContentClient({ socket: userSocket, http, report: (message, details) => console.error(message, details) }),
+    itemSocket,
+    cdn,
     files,
     fileOf: (fileId) => {
       const file = files.get(fileId);
       if (!file) throw new Error('The file is no longer available; choose it again.');
       return file;
     },
-    uploadClient: createUploadClient({ http }),
-    items: createItemClient({ socket: itemSocket, http }),
     download: options.startDownload ?? startDownload,
-    shareClient: createShareClient({ http }),
-    commentClient: createCommentClient({ socket: itemSocket }),
-    reviewRequestClient: createReviewRequestClient({ http }),
-    translationClient: createTranslationClient({ http, cdn }),
     analytics: createAnalyticsClient(createHttpClient({ baseURL: config.services.analytics, tokens })),
   };
 
@@ -174,17 +153,7 @@ export function createAppSystem(
     appMachine.provide({
       actors: {
         ...sessionActors(adapters),
-        ...contentActors(adapters),
-        ...uploadsActors(adapters),
-        ...itemsActors(adapters),
-        ...sharingActors(adapters),
-        ...commentsActors(adapters),
-        ...reviewRequestsActors(adapters),
-        ...surveysActors(adapters),
-        // LMS export of video items.
-        ...lmsExportActors(adapters),
-        // Comment export (CSV, PDF).
-        ...commentExportActors(adapters),
+        // The content, item and translation features' machines load with their chunks (loadFeatures below).
         // The authoring dashboard.
         ...authoringActors(adapters, tokens),
         // Activation, access modal, trial, survey banner, downloads.
@@ -213,25 +182,37 @@ export function createAppSystem(
   const actor = <K extends keyof AppSystem>(systemId: K) => app.system.get(systemId) as AppSystem[K];
   const running: Running = { actor, observe, storage };
   const authRef = actor('auth');
-  // The order of these subscriptions is the order of the reactions in the session log (replay depends on it).
-  connectContent(running);
   const leaveWarning = connectLeaveWarning(running, options.warnBeforeLeaving);
-  connectComments(running);
-  connectReviewRequests(running);
-  connectItemStack(running);
-  // The translate tab's machines, once, when a page needing them asks (the item view): their chunk, then their actors.
-  let translationFeature: Promise<void> | null = null;
-  const loadTranslationFeature = () =>
-    (translationFeature ??= import('./wiring/translationFeature.ts').then(({ startTranslationFeature }) =>
-      startTranslationFeature(adapters, running, () => {
-        app.send({ type: 'app.translationLoaded' });
-        // A translation save on the wire arms the leave-page warning too.
-        leaveWarning.watchTranslation();
+  // Each feature's machines, once, when a page needing them asks (machines/session/appMachine.ts APP_FEATURES): the
+  // chunks load together, then each feature starts in the order asked (a later one connects to an earlier one's
+  // actors), its actors started by `app.featureLoaded` (in the session log, so replay starts them at the same point).
+  const featureChunks: Record<AppFeature, () => Promise<FeatureStart>> = {
+    content: () => import('./wiring/contentFeature.ts').then((m) => m.startContentFeature),
+    item: () => import('./wiring/itemFeature.ts').then((m) => m.startItemFeature),
+    translation: () => import('./wiring/translationFeature.ts').then((m) => m.startTranslationFeature),
+  };
+  const started = new Set<AppFeature>();
+  // The feature clients (content, items, comments, …) are built once, with the first feature, from the base adapters.
+  const featureAdapters = () => import('./wiring/featureClients.ts').then((m) => m.featureAdapters(adapters));
+  const loadFeatures = (...features: AppFeature[]): Promise<void> =>
+    Promise.all([featureAdapters(), ...features.map((feature) => featureChunks[feature]())] as const).then(([withClients, ...starts]) =>
+      features.forEach((feature, index) => {
+        if (started.has(feature)) return;
+        started.add(feature);
+        (starts[index] as FeatureStart)(withClients, running, () => app.send({ type: 'app.featureLoaded', feature }));
+        // An upload in progress, or a translation save on the wire, arms the leave-page warning.
+        if (feature === 'content') leaveWarning.watch('uploads');
+        if (feature === 'translation') leaveWarning.watch('translation');
       }),
-    ));
+    );
+  // A feature's actors, read when asked: each exists once its feature has started (views reach them behind their page's
+  // FeatureGate; the uploads panel once the content feature runs).
+  const featureActors = Object.defineProperties(
+    {},
+    Object.fromEntries(Object.values(APP_FEATURES).flat().map((systemId) => [systemId, { get: () => actor(systemId), enumerable: true }])),
+  ) as Pick<AppSystem, (typeof APP_FEATURES)[AppFeature][number]>;
 
-
-  return {
+  const system: Omit<CreatedSystem, keyof typeof featureActors> = {
     app,
     auth: authRef,
     session: actor('session'),
@@ -239,52 +220,18 @@ export function createAppSystem(
     notificationSettings: actor('notificationSettings'),
     sandbox: actor('sandbox'),
     toasts: actor('toasts'),
-    folders: actor('folders'),
-    folderSettings: actor('folderSettings'),
-    grid: actor('grid'),
-    dialogs: actor('dialogs'),
-    drag: actor('drag'),
-    uploads: actor('uploads'),
-    item: actor('item'),
-    share: actor('share'),
-    itemNotifications: actor('itemNotifications'),
     outbox: actor('outbox'),
-    comments: actor('comments'),
-    reviewRequests: actor('reviewRequests'),
-    requestDialog: actor('requestDialog'),
-    get translation() {
-      return actor('translation');
-    },
-    get suggestions() {
-      return actor('suggestions');
-    },
-    get memoryReport() {
-      return actor('memoryReport');
-    },
-    surveys: actor('surveys'),
-    get walkthrough() {
-      return actor('walkthrough');
-    },
-    itemStack: actor('itemStack'),
-    gridDownload: actor('gridDownload'),
     dashboard: actor('dashboard'),
-    get audioDrawer() {
-      return actor('audioDrawer');
-    },
-    get duplicateReview() {
-      return actor('duplicateReview');
-    },
-    // LMS export of video items.
-    lmsExport: actor('lmsExport'),
-    // Comment export (CSV, PDF).
-    commentExport: actor('commentExport'),
     // The authoring dashboard.
     authoringDashboard: actor('authoringDashboard'),
     whatsNew: actor('whatsNew'),
     courseImport: actor('courseImport'),
     contentPage: actor('contentPage'),
-    // The translate tab's machines load with its chunk: the item view waits for this before it draws.
-    loadTranslationFeature,
+    // What each page waits for before it draws (ui/lazyRoute.tsx FeatureGate keys on these functions: one each).
+    loadFeatures: {
+      grid: () => loadFeatures('content'),
+      item: () => loadFeatures('content', 'item', 'translation'),
+    },
     growthQuestionsUrl: `${config.services.growth}/questions`,
     // Screenshot annotation: the dialog's effects.
     // Activation, access modal, trial, survey banner, downloads.
@@ -297,7 +244,6 @@ export function createAppSystem(
     annotation: annotationServices(adapters, () => actor('session').getSnapshot().context.user?.sub ?? null),
     origin: options.origin,
     addFiles: (picked) => picked.map((file): UploadFileRef => ({ fileId: files.add(file), name: file.name, size: file.size, type: file.type })),
-    gridPrefs: actor('gridPrefs'),
     now: () => clock.now(),
     // The notification digest is at 09:00 in the browser's time zone (foundation §7).
     timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
@@ -318,4 +264,5 @@ export function createAppSystem(
       );
     },
   };
+  return Object.assign(featureActors, system);
 }

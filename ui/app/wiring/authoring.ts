@@ -13,7 +13,7 @@ import {
 import { authoringDashboardMachine } from '../../../machines/dashboard/authoringDashboardMachine.ts';
 import { courseImportMachine } from '../../../machines/dashboard/courseImportMachine.ts';
 import { contentPageMachine } from '../../../machines/dashboard/contentPageMachine.ts';
-import { reportError, type Adapters } from './common.ts';
+import { reportError, type BaseAdapters } from './common.ts';
 
 /** An error like the HTTP client's, for a call made without an access token (the dashboard signs out on it). */
 const noAccessToken = () => Object.assign(new Error('No access token: sign in again.'), { name: 'HttpError', status: 401 });
@@ -24,7 +24,7 @@ const noAccessToken = () => Object.assign(new Error('No access token: sign in ag
  * IMPORT_BUSINESS_CONTENT_COURSE, GET_COURSE), and the conveyor's room for the course import page. Course creation
  * and import need an access token: without one they fail as a 401 (the machine signs out with the access-token error).
  */
-export function authoringActors(a: Adapters, tokens: TokenSource) {
+export function authoringActors(a: BaseAdapters, tokens: TokenSource) {
   const client = (baseURL: string) => createHttpClient({ baseURL, tokens });
   const contentBrowse = client(a.config.services.contentBrowse);
   const training = client(a.config.services.training);

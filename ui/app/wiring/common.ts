@@ -20,8 +20,11 @@ import type { UploadClient } from '../../../adapters/uploads.ts';
 import type { RuntimeConfig } from '../../../domain/config.ts';
 import type { AppSystem } from '../../system.tsx';
 
-/** The adapters the composition root builds once; each feature's wiring provides its machines' actors and actions from them. */
-export interface Adapters {
+/**
+ * The adapters the composition root builds at start (the first load): the session, the dashboard and the sockets need
+ * them; the feature clients are built from them when a feature first loads (wiring/featureClients.ts).
+ */
+export interface BaseAdapters {
   config: RuntimeConfig;
   clock: AppClock;
   storage: KeyValueStorage;
@@ -40,19 +43,27 @@ export interface Adapters {
   forceRefreshToken: () => Promise<string | null>;
   /** The user's live socket (/user/<aid>), if connected. */
   userSocket: () => Socket | null;
-  content: ReturnType<typeof createContentClient>;
+  /** The socket item and comment requests travel on: the user's, or the anonymous reviewer's (/anon), if connected. */
+  itemSocket: () => Socket | null;
+  /** Public like a CDN: no bearer token. */
+  cdn: HttpClient;
   files: FileStore;
   /** The File kept under an id, or an error saying it is gone. */
   fileOf: (fileId: string) => File;
-  uploadClient: UploadClient;
-  items: ItemClient;
   /** Saves a signed link as a file (backups, videos). */
   download: (url: string, fileName: string) => void;
+  analytics: ReturnType<typeof createAnalyticsClient>;
+}
+
+/** The adapters each feature's wiring provides its machines' actors and actions from: the base ones and the feature clients. */
+export interface Adapters extends BaseAdapters {
+  content: ReturnType<typeof createContentClient>;
+  uploadClient: UploadClient;
+  items: ItemClient;
   shareClient: ReturnType<typeof createShareClient>;
   commentClient: ReturnType<typeof createCommentClient>;
   reviewRequestClient: ReturnType<typeof createReviewRequestClient>;
   translationClient: ReturnType<typeof createTranslationClient>;
-  analytics: ReturnType<typeof createAnalyticsClient>;
 }
 
 /** Reacts to an actor's state once the delivery that made it has settled (the event log's order: event, snapshots, reaction). */
@@ -172,3 +183,10 @@ export function subjectTeller<S>(changed: (subject: S | null, wasOpen: boolean) 
     changed(subject, wasOpen);
   };
 }
+
+/**
+ * How a feature whose machines load with its chunk starts (ui/app/wiring/<feature>Feature.ts, createSystem's
+ * `loadFeatures`): it registers its provided machines for the app's stand-ins (machines/featureLogic.ts), has the app
+ * start their actors (`startActors`: `app.featureLoaded`, in the session log), then connects them.
+ */
+export type FeatureStart = (adapters: Adapters, running: Running, startActors: () => void) => void;

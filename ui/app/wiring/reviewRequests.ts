@@ -27,11 +27,16 @@ export function reviewRequestsActors({ reviewRequestClient, storage }: Adapters)
       storeSkipDeleteConfirm: (_, params) => storage.set(DELETE_REVIEWER_CONFIRM_STORAGE_KEY, params.value ? 'true' : 'false'),
     },
   });
+  return { reviewRequests };
+}
+
+/** The request-review dialog (opened from the grid and from the item view): its request over the review API. */
+export function requestDialogActors({ reviewRequestClient }: Adapters) {
   const requestDialog = requestDialogMachine.provide({
     actors: { createReviewRequest: fromPromise(({ input }) => reviewRequestClient.create(input)) },
     actions: { reportError },
   });
-  return { reviewRequests, requestDialog };
+  return { requestDialog };
 }
 
 /**

@@ -8,13 +8,13 @@ import { outboxMachine } from '../../../machines/session/outboxMachine.ts';
 import { sandboxMachine } from '../../../machines/session/sandboxMachine.ts';
 import { sessionMachine } from '../../../machines/session/sessionMachine.ts';
 import { socketMachine } from '../../../machines/session/socketMachine.ts';
-import type { Adapters } from './common.ts';
+import type { BaseAdapters } from './common.ts';
 
 /**
  * The session feature: sign-in and tokens (the identity provider), the session (account, flags, the user's socket,
  * the session cookie), the realtime connections, the notification settings, the sandbox's flag editor and outbox.
  */
-export function sessionActors(a: Adapters) {
+export function sessionActors(a: BaseAdapters) {
   const { config, oidc, http, flagService, notifications, storage, cookies } = a;
   const auth = authMachine.provide({
     actors: {

@@ -5,8 +5,8 @@ import type { Adapters, Running } from './common.ts';
 import { connectTranslateDialogs, connectTranslation, translationActors } from './translation.ts';
 
 /**
- * The translate tab's machines, loaded with its chunk (createSystem's `loadTranslationFeature`): registers them for the
- * app's stand-ins, has the app start their actors (`app.translationLoaded`, in the session log), then connects them.
+ * The translate tab's machines, loaded with its chunk (createSystem's `loadFeatures`): registers them for the
+ * app's stand-ins, has the app start their actors (`app.featureLoaded`, in the session log), then connects them.
  */
 export function startTranslationFeature(adapters: Adapters, running: Running, startActors: () => void): void {
   registerFeatureLogic({ ...translationActors(adapters), audioDrawer: audioDrawerMachine, duplicateReview: duplicateReviewMachine });

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { isContentToastId, isReviewRequestToastId, isToastId, isUploadToastId, ITEM_DOWNLOAD_FAILED_TOAST_ID, NEW_VERSION_TOAST_ID } from '../../../domain/toasts.ts';
-import { newVersionToastText } from '../item/index.ts';
-import { uploadToastText } from '../uploads/index.ts';
+import { newVersionToastText } from '../item/ItemDialogs.tsx';
+import { uploadToastText } from '../uploads/UploadToast.tsx';
 import { contentToastText } from '../content/toasts.ts';
 import { Toast, ToastRegion } from '../../kit/index.ts';
 import { t, type StringKey } from '../../strings.ts';

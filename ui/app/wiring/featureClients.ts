@@ -1,0 +1,33 @@
+import { createCommentClient } from '../../../adapters/comments.ts';
+import { createContentClient } from '../../../adapters/content.ts';
+import { createItemClient } from '../../../adapters/items.ts';
+import { createReviewRequestClient } from '../../../adapters/reviewRequests.ts';
+import { createShareClient } from '../../../adapters/share.ts';
+import { createTranslationClient } from '../../../adapters/translation.ts';
+import { createUploadClient } from '../../../adapters/uploads.ts';
+import type { Adapters, BaseAdapters } from './common.ts';
+
+const built = new WeakMap<BaseAdapters, Adapters>();
+
+/**
+ * The feature clients over the base adapters' connections (the review API, the user's or anonymous reviewer's socket,
+ * the CDN), built once when the first feature that needs them loads (createSystem's `loadFeatures`), not at start.
+ */
+export function featureAdapters(base: BaseAdapters): Adapters {
+  let adapters = built.get(base);
+  if (!adapters) {
+    const { http, cdn, userSocket, itemSocket } = base;
+    adapters = {
+      ...base,
+      content: createContentClient({ socket: userSocket, http, report: (message, details) => console.error(message, details) }),
+      uploadClient: createUploadClient({ http }),
+      items: createItemClient({ socket: itemSocket, http }),
+      shareClient: createShareClient({ http }),
+      commentClient: createCommentClient({ socket: itemSocket }),
+      reviewRequestClient: createReviewRequestClient({ http }),
+      translationClient: createTranslationClient({ http, cdn }),
+    };
+    built.set(base, adapters);
+  }
+  return adapters;
+}
