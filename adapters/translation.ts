@@ -30,6 +30,7 @@ import {
   type ValidationResponse,
 } from '../domain/translation.ts';
 import type { SuggestionFailure } from '../domain/translationAssist.ts';
+import { withLogSource } from '../domain/logCodec.ts';
 import { HttpError, type HttpClient } from './http.ts';
 
 /**
@@ -167,7 +168,8 @@ export function createTranslationClient(options: { http: HttpClient; cdn: HttpCl
       if (!isValidationResponse(answer)) throw invalid(call.path, 'validation');
       return answer;
     },
-    file: (path) => options.cdn.request<unknown>(cdnPath(path), { headers: { Accept: 'application/json' }, parseResponse: JSON.parse }),
+    // The file's text goes with its value to the session log, which stores the text instead of walking 20,000 segments.
+    file: (path) => options.cdn.request<unknown>(cdnPath(path), { headers: { Accept: 'application/json' }, parseResponse: (text: string) => withLogSource(JSON.parse(text) as unknown, text) }),
     languageMap: (displayLocale) => options.cdn.request<unknown>(cdnPath(TRANSLATION_CALLS.languageMap(displayLocale)), { headers: { Accept: 'application/json' }, parseResponse: JSON.parse }),
     async commands({ validationId, body, pass }) {
       const call = TRANSLATION_CALLS.commands(validationId);
