@@ -53,8 +53,16 @@ export interface TranslationClient {
   stack(input: { itemId: string; pass: ItemPass }): Promise<TranslationStackResponse>;
   /** GET the validation of one version in one target locale. */
   validation(input: { itemId: string; versionId: string; targetLocale: string; pass: ItemPass }): Promise<ValidationResponse>;
-  /** GET the translation file from the CDN (decoded JSON, unchecked). */
+  /**
+   * GET the translation file from the CDN (decoded JSON, unchecked); the file prefetched at this path if there is one
+   * (read again if the prefetch failed).
+   */
   file(path: string): Promise<unknown>;
+  /**
+   * Starts reading a file the editor is about to ask for (`file` then takes it over); one at a time: another path, or
+   * null, aborts the one in flight and drops its answer.
+   */
+  prefetchFile(path: string | null): void;
   /** GET the language map for a display locale from the CDN (decoded JSON, unchecked). */
   languageMap(displayLocale: string): Promise<unknown>;
   /** POST one batch of commands. */
@@ -154,6 +162,10 @@ export function createTranslationClient(options: { http: HttpClient; cdn: HttpCl
   const send = <T>(call: { method: string; path: string }, pass: ItemPass, body?: object) =>
     options.http.request<T>(call.path, { method: call.method as 'GET' | 'POST' | 'PUT' | 'DELETE', headers: headersOf(pass), ...(body ? { body: body as Record<string, unknown> } : {}) });
   const cdnPath = (path: string) => (path.startsWith('/') ? path : `/${path}`);
+  // The file's text goes with its value to the session log, which stores the text instead of walking 20,000 segments.
+  const readFile = (path: string, signal?: AbortSignal) =>
+    options.cdn.request<unknown>(cdnPath(path), { headers: { Accept: 'application/json' }, parseResponse: (text: string) => withLogSource(JSON.parse(text) as unknown, text), ...(signal ? { signal } : {}) });
+  let prefetched: { path: string; answer: Promise<unknown>; abort: AbortController } | null = null;
 
   const client: TranslationClient = {
     async stack({ itemId, pass }) {
@@ -168,8 +180,23 @@ export function createTranslationClient(options: { http: HttpClient; cdn: HttpCl
       if (!isValidationResponse(answer)) throw invalid(call.path, 'validation');
       return answer;
     },
-    // The file's text goes with its value to the session log, which stores the text instead of walking 20,000 segments.
-    file: (path) => options.cdn.request<unknown>(cdnPath(path), { headers: { Accept: 'application/json' }, parseResponse: (text: string) => withLogSource(JSON.parse(text) as unknown, text) }),
+    file: (path) => {
+      const taken = prefetched?.path === path ? prefetched : null;
+      if (!taken) return readFile(path);
+      prefetched = null;
+      return taken.answer.catch(() => readFile(path));
+    },
+    prefetchFile: (path) => {
+      if (prefetched?.path === path) return;
+      prefetched?.abort.abort();
+      prefetched = null;
+      if (path === null) return;
+      const abort = new AbortController();
+      const answer = readFile(path, abort.signal);
+      // Unread until the editor asks: a failure here is the editor's to see when it reads the file itself.
+      answer.catch(() => undefined);
+      prefetched = { path, answer, abort };
+    },
     languageMap: (displayLocale) => options.cdn.request<unknown>(cdnPath(TRANSLATION_CALLS.languageMap(displayLocale)), { headers: { Accept: 'application/json' }, parseResponse: JSON.parse }),
     async commands({ validationId, body, pass }) {
       const call = TRANSLATION_CALLS.commands(validationId);

@@ -3,6 +3,8 @@ import { canTranslateContent } from '../../../domain/roles.ts';
 import {
   SKIP_REOPEN_CONFIRM_STORAGE_KEY,
   SKIP_SAVE_ALL_CONFIRM_STORAGE_KEY,
+  TRANSLATION_FILES_REMEMBERED,
+  TRANSLATION_FILES_STORAGE_KEY,
   UPDATES_POPOVER_DISMISSED_STORAGE_KEY,
   WALKTHROUGH_DONE_STORAGE_KEY,
   type PreviousValidationResponse,
@@ -13,6 +15,7 @@ import { memoryReportMachine, type MemoryReportSubject } from '../../../machines
 import { suggestionsMachine, type SuggestionsSubject } from '../../../machines/translation/suggestionsMachine.ts';
 import { loadStatusOf, translationMachine, type TranslationSubject } from '../../../machines/translation/translationMachine.ts';
 import { walkthroughMachine } from '../../../machines/translation/walkthroughMachine.ts';
+import type { TranslationClient } from '../../../adapters/translation.ts';
 import { reportError, subjectTeller, type Adapters, type Running } from './common.ts';
 
 /**
@@ -72,12 +75,75 @@ export function translationActors(a: Adapters) {
 
 /**
  * Once the system runs, in this order: the editor's stored settings and its subject; the tools that follow its
- * validation; the walkthrough. (The surveys hear sign-in and sign-out from the session machine.)
+ * validation; the walkthrough; the file prefetch. (The surveys hear sign-in and sign-out from the session machine.)
  */
-export function connectTranslation(running: Running) {
+export function connectTranslation(running: Running, translationClient: TranslationClient) {
   connectEditor(running);
   connectTools(running);
   connectWalkthrough(running);
+  connectFilePrefetch(running, translationClient);
+}
+
+type RememberedFiles = Record<string, { versionId: string; path: string }>;
+
+/** The remembered files (TRANSLATION_FILES_STORAGE_KEY); anything unreadable is forgotten. */
+function rememberedFiles(stored: string | null): RememberedFiles {
+  let value: unknown;
+  try {
+    value = stored === null ? null : JSON.parse(stored);
+  } catch {
+    return {};
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+  const files: RememberedFiles = {};
+  for (const [itemId, entry] of Object.entries(value as Record<string, unknown>)) {
+    const { versionId, path } = (entry ?? {}) as { versionId?: unknown; path?: unknown };
+    if (typeof versionId === 'string' && typeof path === 'string') files[itemId] = { versionId, path };
+  }
+  return files;
+}
+
+/**
+ * The translate address loaded cold: the item's file is tens of MB, read after the app has started, signed in, read
+ * the item, the stack and the validation, one after the other. The file of the item's latest version is remembered
+ * when the editor reads it; when the route opens the translate tab of an item whose file is remembered, reading it
+ * starts at once (the CDN needs no token), beside all that, and the editor's fetchFile takes it over. Dropped when the
+ * item's latest version turns out to be another, when the editor reads another file, or when the route leaves the tab.
+ * The machines are not involved: they see the file arrive through fetchFile as always (and the session log with them).
+ */
+function connectFilePrefetch({ actor, observe, storage }: Running, client: TranslationClient) {
+  const itemRef = actor('item');
+  const translationRef = actor('translation');
+  // The editor's context changes on every keystroke: the storage is read only when the file read is a new one.
+  let rememberedLast = '';
+  const remember = () => {
+    const { subject, translationFilePath } = translationRef.getSnapshot().context;
+    if (!subject?.isLatestVersion || !translationFilePath || rememberedLast === `${subject.itemId} ${translationFilePath}`) return;
+    rememberedLast = `${subject.itemId} ${translationFilePath}`;
+    const files = rememberedFiles(storage.get(TRANSLATION_FILES_STORAGE_KEY));
+    if (files[subject.itemId]?.path === translationFilePath) return;
+    // Insertion order is recency: the item goes last, the oldest go first.
+    delete files[subject.itemId];
+    files[subject.itemId] = { versionId: subject.versionId, path: translationFilePath };
+    storage.set(TRANSLATION_FILES_STORAGE_KEY, JSON.stringify(Object.fromEntries(Object.entries(files).slice(-TRANSLATION_FILES_REMEMBERED))));
+  };
+  const prefetch = () => {
+    const { route, item } = itemRef.getSnapshot().context;
+    const { subject, translationFilePath } = translationRef.getSnapshot().context;
+    if (!route || route.tab !== 'translate' || route.versionQuery || (translationFilePath && subject?.itemId === route.itemId)) {
+      client.prefetchFile(null);
+      return;
+    }
+    const known = rememberedFiles(storage.get(TRANSLATION_FILES_STORAGE_KEY))[route.itemId];
+    const latest = item?.id === route.itemId ? item.versions.at(-1)?.id : undefined;
+    client.prefetchFile(known && (latest === undefined || latest === known.versionId) ? known.path : null);
+  };
+  prefetch();
+  observe(itemRef, prefetch);
+  observe(translationRef, () => {
+    remember();
+    prefetch();
+  });
 }
 
 /**
