@@ -48,6 +48,8 @@ import { commentExportActors } from './wiring/commentExport.ts';
 import { activationWiring } from './wiring/activation.ts';
 // The authoring dashboard.
 import { authoringActors } from './wiring/authoring.ts';
+// The translate address loaded cold: the item's remembered translation file.
+import { prefetchTranslationFileOnLoad } from './wiring/translationPrefetch.ts';
 
 export interface CreatedSystem extends AppSystem {
   recorder: EventRecorder;
@@ -141,6 +143,8 @@ export function createAppSystem(
     translationClient: createTranslationClient({ http, cdn }),
     analytics: createAnalyticsClient(createHttpClient({ baseURL: config.services.analytics, tokens })),
   };
+  // Started on the translate address: the item's remembered translation file, beside sign-in and the item.
+  prefetchTranslationFileOnLoad(adapters.translationClient, storage, typeof window === 'undefined' ? null : window.location);
 
   // The country cookie (foundation §7): once per browser, no token needed, failures only logged.
   // Public like the real one: no bearer token (and the auth actor does not exist yet here).

@@ -3,8 +3,6 @@ import { canTranslateContent } from '../../../domain/roles.ts';
 import {
   SKIP_REOPEN_CONFIRM_STORAGE_KEY,
   SKIP_SAVE_ALL_CONFIRM_STORAGE_KEY,
-  TRANSLATION_FILES_REMEMBERED,
-  TRANSLATION_FILES_STORAGE_KEY,
   UPDATES_POPOVER_DISMISSED_STORAGE_KEY,
   WALKTHROUGH_DONE_STORAGE_KEY,
   type PreviousValidationResponse,
@@ -17,6 +15,7 @@ import { loadStatusOf, translationMachine, type TranslationSubject } from '../..
 import { walkthroughMachine } from '../../../machines/translation/walkthroughMachine.ts';
 import type { TranslationClient } from '../../../adapters/translation.ts';
 import { reportError, subjectTeller, type Adapters, type Running } from './common.ts';
+import { rememberedFiles, rememberFile } from './translationPrefetch.ts';
 
 /**
  * The translation editor: the validation calls on the review API; the file and the language map on the CDN. The saved
@@ -84,30 +83,11 @@ export function connectTranslation(running: Running, translationClient: Translat
   connectFilePrefetch(running, translationClient);
 }
 
-type RememberedFiles = Record<string, { versionId: string; path: string }>;
-
-/** The remembered files (TRANSLATION_FILES_STORAGE_KEY); anything unreadable is forgotten. */
-function rememberedFiles(stored: string | null): RememberedFiles {
-  let value: unknown;
-  try {
-    value = stored === null ? null : JSON.parse(stored);
-  } catch {
-    return {};
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
-  const files: RememberedFiles = {};
-  for (const [itemId, entry] of Object.entries(value as Record<string, unknown>)) {
-    const { versionId, path } = (entry ?? {}) as { versionId?: unknown; path?: unknown };
-    if (typeof versionId === 'string' && typeof path === 'string') files[itemId] = { versionId, path };
-  }
-  return files;
-}
-
 /**
- * The translate address loaded cold: the item's file is tens of MB, read after the app has started, signed in, read
- * the item, the stack and the validation, one after the other. The file of the item's latest version is remembered
- * when the editor reads it; when the route opens the translate tab of an item whose file is remembered, reading it
- * starts at once (the CDN needs no token), beside all that, and the editor's fetchFile takes it over. Dropped when the
+ * The item's file is tens of MB, read after the item, the stack and the validation, one after the other. The file of
+ * the item's latest version is remembered when the editor reads it (translationPrefetch.ts); when the route opens the
+ * translate tab of an item whose file is remembered, reading it starts at once (the CDN needs no token), beside all
+ * that, and the editor's fetchFile takes it over (a cold load of the address starts it earlier still, in createSystem). Dropped when the
  * item's latest version turns out to be another, when the editor reads another file, or when the route leaves the tab.
  * The machines are not involved: they see the file arrive through fetchFile as always (and the session log with them).
  */
@@ -120,21 +100,18 @@ function connectFilePrefetch({ actor, observe, storage }: Running, client: Trans
     const { subject, translationFilePath } = translationRef.getSnapshot().context;
     if (!subject?.isLatestVersion || !translationFilePath || rememberedLast === `${subject.itemId} ${translationFilePath}`) return;
     rememberedLast = `${subject.itemId} ${translationFilePath}`;
-    const files = rememberedFiles(storage.get(TRANSLATION_FILES_STORAGE_KEY));
-    if (files[subject.itemId]?.path === translationFilePath) return;
-    // Insertion order is recency: the item goes last, the oldest go first.
-    delete files[subject.itemId];
-    files[subject.itemId] = { versionId: subject.versionId, path: translationFilePath };
-    storage.set(TRANSLATION_FILES_STORAGE_KEY, JSON.stringify(Object.fromEntries(Object.entries(files).slice(-TRANSLATION_FILES_REMEMBERED))));
+    rememberFile(storage, subject.itemId, { versionId: subject.versionId, path: translationFilePath });
   };
   const prefetch = () => {
     const { route, item } = itemRef.getSnapshot().context;
     const { subject, translationFilePath } = translationRef.getSnapshot().context;
-    if (!route || route.tab !== 'translate' || route.versionQuery || (translationFilePath && subject?.itemId === route.itemId)) {
+    // Until the item view opens, a file prefetched as the app started stands.
+    if (!route) return;
+    if (route.tab !== 'translate' || route.versionQuery || (translationFilePath && subject?.itemId === route.itemId)) {
       client.prefetchFile(null);
       return;
     }
-    const known = rememberedFiles(storage.get(TRANSLATION_FILES_STORAGE_KEY))[route.itemId];
+    const known = rememberedFiles(storage)[route.itemId];
     const latest = item?.id === route.itemId ? item.versions.at(-1)?.id : undefined;
     client.prefetchFile(known && (latest === undefined || latest === known.versionId) ? known.path : null);
   };
