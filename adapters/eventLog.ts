@@ -1,6 +1,6 @@
 import type { AnyActorRef } from 'xstate';
 import { EVENT_LOG_CAPACITY_BYTES, EVENT_LOG_CHECKPOINT_EVERY_MS } from '../domain/constants.ts';
-import { LogEncoder, redactedHash8 } from '../domain/logCodec.ts';
+import { LogEncoder, redactedHash8, SourcePreparation, unpreparedSourceOf } from '../domain/logCodec.ts';
 import { isSecretKey } from '../domain/redaction.ts';
 import { LogStore } from './eventLogStore.ts';
 import type { CheckpointEntry, ContextKeys, EventEntry, EventOrigin, LogEntry, SnapshotEntry } from './eventLogEntries.ts';
@@ -138,14 +138,43 @@ export function createEventRecorder(options: RecorderOptions): EventRecorder {
 
   // What the system hands over is kept as it is (events and snapshots are immutable) and written to the log later,
   // in order, when the page is idle, before an export, or when much is waiting: the delivery path only appends.
+  // An idle turn writes what fits in its deadline and leaves the rest to the next one, so input is never kept waiting
+  // behind a long backlog.
   const pending: Pending[] = [];
+  let written = 0;
   let flushScheduled = false;
   const scheduleFlush = () => {
     if (flushScheduled) return;
     flushScheduled = true;
-    const idle = (globalThis as { requestIdleCallback?: (fn: () => void, opts?: { timeout: number }) => unknown }).requestIdleCallback;
-    if (idle) idle(flush, { timeout: 2_000 });
+    const idle = (globalThis as { requestIdleCallback?: (fn: (deadline: IdleDeadline) => void, opts?: { timeout: number }) => unknown }).requestIdleCallback;
+    if (idle) idle(flushWhileIdle, { timeout: 2_000 });
     else setTimeout(flush, 200);
+  };
+  // An adapter's output decoded from a long text (the translation file) is written as that text; its fingerprint and
+  // secret check are worked out in steps first, over as many idle turns as they take.
+  let preparing: SourcePreparation | null = null;
+  const flushWhileIdle = (deadline: IdleDeadline) => {
+    flushScheduled = false;
+    // Past the time-out the browser had no idle time for 2 s: a slice of work goes anyway, then it waits again.
+    const until = deadline.didTimeout ? performance.now() + IDLE_SLICE_MS : Number.POSITIVE_INFINITY;
+    while (written < pending.length && (deadline.didTimeout ? performance.now() < until : deadline.timeRemaining() > 0)) {
+      const item = pending[written]!;
+      if (!preparing && item.kind === 'event') {
+        const output = (item.event as { output?: unknown }).output;
+        const text = unpreparedSourceOf(output);
+        if (text !== null) preparing = new SourcePreparation(output as object, text);
+      }
+      if (preparing) {
+        if (preparing.step()) preparing = null;
+        continue;
+      }
+      writePending(pending[written++]!);
+    }
+    if (written < pending.length) {
+      pending.splice(0, written);
+      written = 0;
+      scheduleFlush();
+    } else clearPending();
   };
 
   function writeEvent(item: PendingEvent): void {
@@ -208,24 +237,31 @@ export function createEventRecorder(options: RecorderOptions): EventRecorder {
     lastCheckpoint.bytes = store.written;
   }
 
-  function flush(): void {
-    flushScheduled = false;
-    for (let i = 0; i < pending.length; i++) {
-      const item = pending[i]!;
-      try {
-        if (item.kind === 'event') writeEvent(item);
-        else if (item.kind === 'snapshot') writeSnapshot(item);
-        else writeCheckpoint(item);
-      } catch (error) {
-        console.warn('Session log: an entry could not be written', error);
-      }
+  function writePending(item: Pending): void {
+    try {
+      if (item.kind === 'event') writeEvent(item);
+      else if (item.kind === 'snapshot') writeSnapshot(item);
+      else writeCheckpoint(item);
+    } catch (error) {
+      console.warn('Session log: an entry could not be written', error);
     }
+  }
+
+  function clearPending(): void {
     pending.length = 0;
+    written = 0;
+  }
+
+  /** Writes everything waiting, now (an export or a reader needs the log whole). */
+  function flush(): void {
+    preparing = null;
+    while (written < pending.length) writePending(pending[written++]!);
+    clearPending();
   }
 
   const push = (item: Pending) => {
     pending.push(item);
-    if (pending.length >= PENDING_FLUSH_AT) flush();
+    if (pending.length - written >= PENDING_FLUSH_AT) flush();
     else scheduleFlush();
   };
 
@@ -287,6 +323,9 @@ export function createEventRecorder(options: RecorderOptions): EventRecorder {
 
 /** Items waiting to be written: at most this many before they are written at once. */
 const PENDING_FLUSH_AT = 5_000;
+
+/** Work done in an idle callback that timed out (the page had no idle time): one slice, then wait again. */
+const IDLE_SLICE_MS = 8;
 
 interface PendingEvent {
   kind: 'event';

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CommandChange, ExperienceBody, SuggestionRequest, ValidationChange, ValidationResponse } from '../domain/translation.ts';
 import { HttpError, createHttpClient } from './http.ts';
 import { SuggestionRequestError, createTranslationClient } from './translation.ts';
@@ -115,6 +115,28 @@ describe('translation client (translation-editor §7)', () => {
       ['/cdn/translations/i-fr/v2.json', undefined],
       ['/cdn/language-map/en.json', undefined],
     ]);
+  });
+
+  it('hands a prefetched file to the editor without reading it twice; another path drops it; a failed one is read again', async () => {
+    answers['GET /cdn/translations/i-fr/v2.json'] = { status: 200, body: { sourceLocale: 'en', version: 2 } };
+    answers['GET /cdn/translations/i-fr/v3.json'] = { status: 200, body: { sourceLocale: 'en', version: 3 } };
+    const c = client();
+    c.prefetchFile('translations/i-fr/v2.json');
+    await expect(c.file('translations/i-fr/v2.json')).resolves.toEqual({ sourceLocale: 'en', version: 2 });
+    expect(seen.map((s) => s.url)).toEqual(['/cdn/translations/i-fr/v2.json']);
+
+    c.prefetchFile('translations/i-fr/v2.json');
+    await vi.waitFor(() => expect(seen).toHaveLength(2));
+    c.prefetchFile('translations/i-fr/v3.json');
+    await expect(c.file('translations/i-fr/v2.json')).resolves.toEqual({ sourceLocale: 'en', version: 2 });
+    await expect(c.file('translations/i-fr/v3.json')).resolves.toEqual({ sourceLocale: 'en', version: 3 });
+    expect(seen.map((s) => s.url).slice(1)).toEqual(['/cdn/translations/i-fr/v2.json', '/cdn/translations/i-fr/v3.json', '/cdn/translations/i-fr/v2.json']);
+
+    seen = [];
+    respond = (index) => (index === 0 ? { status: 503, body: { error: 'unavailable', message: 'Try again' } } : null);
+    c.prefetchFile('translations/i-fr/v2.json');
+    await expect(c.file('translations/i-fr/v2.json')).resolves.toEqual({ sourceLocale: 'en', version: 2 });
+    expect(seen).toHaveLength(2);
   });
 
   it('rejects a translation file that is not JSON', async () => {

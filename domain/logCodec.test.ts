@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactValue as redact, redactedHash } from './logCodec.ts';
+import { LogDecoder, LogEncoder, redactValue as redact, redactedHash, SourcePreparation, unpreparedSourceOf, withLogSource, type PayloadRecord } from './logCodec.ts';
 import { REDACTED } from './redaction.ts';
 
 describe('event-log redaction table', () => {
@@ -60,5 +60,64 @@ describe('redactedHash (context hashes of the event log)', () => {
     const fresh = { model: structuredClone(shared), editing: { value: 'ab' } };
     expect(redactedHash(before)).not.toBe(redactedHash(after));
     expect(redactedHash(after)).toBe(redactedHash(fresh));
+  });
+});
+
+describe('values that carry their source text (withLogSource)', () => {
+  /** Encodes `value` and decodes it back from the payloads' texts, as a reader of the log does. */
+  function roundTrip(value: unknown) {
+    const encoded = new LogEncoder().encode(value);
+    const payloads = new Map<string, unknown>();
+    const collect = (records: PayloadRecord[]) =>
+      records.forEach((record) => {
+        payloads.set(record.id, JSON.parse(record.text));
+        collect(record.children);
+      });
+    collect(encoded.refs);
+    return { encoded, decoded: new LogDecoder(payloads).decode(encoded.value) };
+  }
+
+  it('stores the text as it came, once, and reads back exactly what the adapter decoded (keys like "$ref" included)', () => {
+    const text = JSON.stringify({ children: [{ id: 's1', source: '<p>Hello</p>', meta: { $ref: 'not a reference' } }], note: 'a=b' });
+    const file = withLogSource(JSON.parse(text) as unknown, text);
+    const { encoded, decoded } = roundTrip({ type: 'xstate.done.actor.fetchFile', output: file });
+    expect(encoded.refs.map((record) => record.text)).toEqual([text]);
+    expect(decoded).toEqual({ type: 'xstate.done.actor.fetchFile', output: JSON.parse(text) });
+  });
+
+  it('keeps the mark out of sight: the value looks and hashes like any decoded JSON', () => {
+    const text = '{"a":[1,2,{"b":"c"}]}';
+    const file = withLogSource(JSON.parse(text) as unknown, text);
+    expect(Object.keys(file as object)).toEqual(['a']);
+    expect(JSON.stringify(file)).toBe(text);
+    expect(redactedHash(file)).toBe(redactedHash(JSON.parse(text)));
+  });
+
+  it('writes a text spread over lines as one line of the log, with the same value', () => {
+    const text = '{\n  "title": "Line one\\nline two",\r\n  "n": [1,\n2]\n}\n';
+    const { encoded, decoded } = roundTrip({ output: withLogSource(JSON.parse(text) as unknown, text) });
+    expect(encoded.refs[0]!.text).not.toMatch(/[\r\n]/);
+    expect(decoded).toEqual({ output: { title: 'Line one\nline two', n: [1, 2] } });
+  });
+
+  it('walks and redacts a text that may hold a secret, as any other value', () => {
+    const text = JSON.stringify({ course: 'c', nested: { Token: 'secret-t' }, link: 'https://x/?code=abc' });
+    const { encoded, decoded } = roundTrip({ output: withLogSource(JSON.parse(text) as unknown, text) });
+    expect(JSON.stringify(encoded)).not.toMatch(/secret-t|code=abc/);
+    expect(decoded).toEqual({ output: { course: 'c', nested: { Token: REDACTED }, link: `https://x/?code=${REDACTED}` } });
+  });
+
+  it('prepares a long source in steps and then writes the payload a direct encoding writes', () => {
+    const text = JSON.stringify({ segments: Array.from({ length: 40_000 }, (_, i) => ({ id: `s${i}`, text: `Segment ${i}` })) });
+    const direct = new LogEncoder().encode({ output: withLogSource(JSON.parse(text) as unknown, text) });
+    const file = withLogSource(JSON.parse(text) as unknown, text);
+    expect(unpreparedSourceOf(file)).toBe(text);
+    const preparation = new SourcePreparation(file as object, text);
+    let steps = 1;
+    while (!preparation.step()) steps++;
+    expect(steps).toBeGreaterThan(1);
+    expect(unpreparedSourceOf(file)).toBeNull();
+    const stepped = new LogEncoder().encode({ output: file });
+    expect(stepped).toEqual(direct);
   });
 });

@@ -11,11 +11,15 @@
  * - Large subtrees (PAYLOAD_MIN_CHARS of JSON and more) are content-addressed: written once as a payload
  *   `{id, text}` and referenced as `{"$ref": id}` from wherever they occur. A payload's own large children are
  *   payloads too, so a context that changed in one place costs only the changed path.
+ * - A value decoded from a JSON text that came from outside (a translation file from the CDN) may carry that text
+ *   (withLogSource): it is written as one payload, the text itself, referenced as `{"$raw": id}`, without walking the
+ *   decoded value (tens of MB of objects), unless the text may hold a secret (then the value is walked as any other).
+ *   A `$raw` payload is read back with JSON.parse alone, so the replayed value is the one the adapter decoded.
  *
  * Encoding is cached per object (values that pass through the system are immutable).
  */
-import { fnv1a64, stableStringify } from './hash.ts';
-import { isSecretKey, LOG_DIGEST, REDACTED, redactUrl } from './redaction.ts';
+import { fnv1a64, fnv1a64Digest, fnv1a64Start, fnv1a64Update, stableStringify } from './hash.ts';
+import { isSecretKey, jsonTextMayHoldSecrets, LOG_DIGEST, REDACTED, redactUrl } from './redaction.ts';
 
 /** Subtrees whose JSON is at least this long are stored once and referenced. */
 export const PAYLOAD_MIN_CHARS = 400;
@@ -34,7 +38,7 @@ interface EncodedValue {
   refs: PayloadRecord[];
 }
 
-const TAGS = new Set(['$map', '$set', '$date', '$error', '$blob', '$binary', '$actor', '$num', '$bigint', '$logic', '$ref', '$cycle', '$obj']);
+const TAGS = new Set(['$raw', '$map', '$set', '$date', '$error', '$blob', '$binary', '$actor', '$num', '$bigint', '$logic', '$ref', '$cycle', '$obj']);
 
 function isBlobLike(value: object): value is { size: number; type?: string; name?: string } {
   return 'size' in value && 'arrayBuffer' in value && typeof (value as { arrayBuffer: unknown }).arrayBuffer === 'function';
@@ -49,6 +53,78 @@ function isLogic(value: object): boolean {
 }
 
 const NONE: PayloadRecord[] = [];
+
+/** The JSON text a decoded value came from (withLogSource). */
+const LOG_SOURCE: unique symbol = Symbol.for('review.logSource');
+
+/**
+ * Marks `value` (just decoded from `text` with JSON.parse) as that text's value, so the session log stores the text
+ * as it is instead of walking the value. The mark is a non-enumerable symbol: nothing else sees it. Returns `value`.
+ */
+export function withLogSource<T>(value: T, text: string): T {
+  if (value !== null && typeof value === 'object' && Object.isExtensible(value)) Object.defineProperty(value, LOG_SOURCE, { value: text, enumerable: false });
+  return value;
+}
+
+/** The payload id of a text: its fingerprint and length (content-addressed). */
+const payloadId = (text: string) => `${fnv1a64(text)}${text.length.toString(36)}`;
+
+/** What the log writes for a marked value: its source as one line and that line's payload id, or null (walk it). */
+type PreparedSource = { id: string; line: string } | null;
+
+/** Marked values whose source was looked at ahead of time (SourcePreparation), by value. */
+const preparedSources = new WeakMap<object, PreparedSource>();
+
+/** The source text of a value marked by withLogSource that is not prepared yet, or null. */
+export function unpreparedSourceOf(value: unknown): string | null {
+  if (value === null || typeof value !== 'object' || preparedSources.has(value)) return null;
+  const text = (value as { [LOG_SOURCE]?: unknown })[LOG_SOURCE];
+  return typeof text === 'string' ? text : null;
+}
+
+/** Characters of source looked at per step of a preparation (a few ms). */
+const SOURCE_STEP_CHARS = 1 << 19;
+/** Characters each step re-reads from the step before, so a secret key cut by a step's edge is still seen. */
+const SOURCE_STEP_OVERLAP = 256;
+
+/**
+ * The work LogEncoder does on a marked value's source (the secret check, the line breaks, the fingerprint), in steps
+ * of a few milliseconds, so a recorder can spread tens of MB over idle time; once done, encoding the value is cheap.
+ */
+export class SourcePreparation {
+  private at = 0;
+  private readonly hash = fnv1a64Start();
+  private secret = false;
+  private lineBreaks = false;
+  constructor(
+    private readonly value: object,
+    private readonly text: string,
+  ) {}
+
+  /** Does one step; true when the preparation is over (the result is kept for LogEncoder). */
+  step(): boolean {
+    const { text } = this;
+    const end = Math.min(text.length, this.at + SOURCE_STEP_CHARS);
+    const slice = text.slice(Math.max(0, this.at - SOURCE_STEP_OVERLAP), end);
+    if (!this.secret && jsonTextMayHoldSecrets(slice)) this.secret = true;
+    if (!this.lineBreaks && /[\r\n]/.test(slice)) this.lineBreaks = true;
+    fnv1a64Update(this.hash, text, this.at, end);
+    this.at = end;
+    if (end < text.length) return false;
+    // A text with line breaks is written as one line: its id is the line's, worked out now (rare: a pretty-printed file).
+    if (this.secret) preparedSources.set(this.value, null);
+    else if (this.lineBreaks) {
+      const line = oneLine(text);
+      preparedSources.set(this.value, { id: payloadId(line), line });
+    } else preparedSources.set(this.value, { id: `${fnv1a64Digest(this.hash)}${text.length.toString(36)}`, line: text });
+    return true;
+  }
+}
+
+const oneLine = (text: string) => {
+  const line = text.trim();
+  return /[\r\n]/.test(line) ? line.replace(/[\r\n]+/g, ' ') : line;
+};
 
 /**
  * Encodes values for the log. `onPayload` hears every payload the first time this encoder makes it (the log keeps
@@ -86,6 +162,13 @@ export class LogEncoder {
     const cached = this.cache.get(obj);
     if (cached) return cached;
     if (this.inProgress.has(obj)) return { value: { $cycle: true }, size: 14, refs: NONE };
+    const source = this.options.payloads ? rawSource(obj) : null;
+    if (source !== null) {
+      const payload: PayloadRecord = { id: source.id, text: source.line, children: NONE };
+      const raw: EncodedValue = { value: { $raw: payload.id }, size: payload.id.length + 12, refs: [payload] };
+      this.cache.set(obj, raw);
+      return raw;
+    }
     this.inProgress.add(obj);
     let result: EncodedValue;
     try {
@@ -95,7 +178,7 @@ export class LogEncoder {
     }
     if (this.options.payloads && result.size >= (this.options.minChars ?? PAYLOAD_MIN_CHARS)) {
       const text = JSON.stringify(result.value);
-      const payload: PayloadRecord = { id: `${fnv1a64(text)}${text.length.toString(36)}`, text, children: result.refs };
+      const payload: PayloadRecord = { id: payloadId(text), text, children: result.refs };
       result = { value: { $ref: payload.id }, size: payload.id.length + 12, refs: [payload] };
     }
     this.cache.set(obj, result);
@@ -169,6 +252,21 @@ export class LogEncoder {
   }
 }
 
+/**
+ * The source text of a value marked by withLogSource, as one line of JSON (line breaks outside strings are only
+ * white space) with its payload id, or null: not marked, or the text may hold something the log redacts. Prepared
+ * ahead (SourcePreparation) or worked out now.
+ */
+function rawSource(obj: object): PreparedSource {
+  const text = (obj as { [LOG_SOURCE]?: unknown })[LOG_SOURCE];
+  if (typeof text !== 'string') return null;
+  if (!preparedSources.has(obj)) {
+    const preparation = new SourcePreparation(obj, text);
+    while (!preparation.step());
+  }
+  return preparedSources.get(obj) ?? null;
+}
+
 /** Thrown when a log references a payload it does not carry. */
 export class MissingPayloadError extends Error {
   override name = 'MissingPayloadError';
@@ -198,11 +296,13 @@ export class LogDecoder {
 
   private decodeTag(tag: string, inner: unknown): unknown {
     switch (tag) {
-      case '$ref': {
+      case '$ref':
+      case '$raw': {
         const id = String(inner);
         if (this.decoded.has(id)) return this.decoded.get(id);
         if (!this.payloads.has(id)) throw new MissingPayloadError(`The session log references payload ${id}, which it does not carry.`);
-        const value = this.decode(this.payloads.get(id));
+        // A raw payload is the source text itself: its value is what JSON.parse makes of it, tags and all.
+        const value = tag === '$raw' ? this.payloads.get(id) : this.decode(this.payloads.get(id));
         this.decoded.set(id, value);
         return value;
       }

@@ -56,3 +56,16 @@ const SECRET_QUERY_PARAM = new RegExp(`([?&#](?:${SECRET_QUERY_PARAMS.join('|')}
  * translation model built from a recorded translation file) need not be hashed in full on every change.
  */
 export const LOG_DIGEST: unique symbol = Symbol.for('review.logDigest');
+
+/**
+ * True when a JSON text may hold something the log redacts: a property named like a secret (SECRET_KEYS, any case) or
+ * a URL with a secret parameter. Over-matches on purpose (a word in a sentence followed by a colon counts): a text
+ * that passes may be written to the log as it is, without walking its decoded value.
+ */
+export function jsonTextMayHoldSecrets(text: string): boolean {
+  SECRET_JSON_KEY.lastIndex = 0;
+  SECRET_QUERY_PARAM.lastIndex = 0;
+  return SECRET_JSON_KEY.test(text) || SECRET_QUERY_PARAM.test(text);
+}
+
+const SECRET_JSON_KEY = new RegExp(`"(?:${[...SECRET_KEYS].join('|')})"\\s*:`, 'i');

@@ -126,6 +126,13 @@ export const DEFAULT_DISPLAY_LOCALE = 'en';
 export const MIN_STORYLINE_TRANSLATION_VERSION = '3.60';
 /** The user-storage key that remembers "don't ask again" on the reopen confirmation (§4 group progress). */
 export const SKIP_REOPEN_CONFIRM_STORAGE_KEY = 'translation.skipReopenConfirm';
+/**
+ * The user-storage key of the translation files last opened, per item (`{ itemId: { versionId, path } }`, the latest
+ * TRANSLATION_FILES_REMEMBERED): a load of the translate address starts reading the item's file while the app starts.
+ */
+export const TRANSLATION_FILES_STORAGE_KEY = 'translation.files';
+/** How many items' translation files TRANSLATION_FILES_STORAGE_KEY remembers. */
+export const TRANSLATION_FILES_REMEMBERED = 20;
 /** The command numbers of POST commands: 0 updates a segment; 1 approves one (not implemented, §5). */
 export const COMMAND_UPDATE = 0;
 export const COMMAND_APPROVE = 1;

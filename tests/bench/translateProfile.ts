@@ -232,6 +232,8 @@ function timeline(events: TimelineEvent[], origin: string): void {
   for (const [, line] of lines.sort((a, b) => a[0] - b[0])) console.log(`    ${line}`);
 }
 
+const TRACE_TIMELINE = ['toplevel', 'blink.user_timing', 'devtools.timeline', 'v8.execute', 'disabled-by-default-devtools.timeline', 'loading'];
+
 const waitInteractive = (page: Page) => page.waitForFunction(() => performance.getEntriesByName('translation:interactive', 'mark').length > 0, null, { timeout: 60_000 });
 
 export async function profileTranslateOpen(): Promise<void> {
@@ -256,6 +258,13 @@ export async function profileTranslateOpen(): Promise<void> {
     console.log(`    marks: ${await marks(page, null)}`);
     report(cold);
 
+    console.log('  cold load of the translate address, traced (main thread tasks of 10 ms and more, requests, marks):');
+    await browser.startTracing(page, { categories: TRACE_TIMELINE });
+    await page.goto(`${url}/review/content/${itemId}/translate`);
+    await waitInteractive(page);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    timeline((JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TimelineEvent[] }).traceEvents, 'navigationStart');
+
     console.log('  Translate tab clicked on the review tab:');
     await page.goto(`${url}/review/content/${itemId}/review`);
     const link = page.getByRole('link', { name: 'Translate' });
@@ -275,7 +284,7 @@ export async function profileTranslateOpen(): Promise<void> {
     await page.goto(`${url}/review/content/${itemId}/review`);
     await link.waitFor();
     await page.evaluate(() => document.addEventListener('click', () => performance.mark('profile:click'), { capture: true, once: true }));
-    await browser.startTracing(page, { categories: ['toplevel', 'blink.user_timing', 'devtools.timeline', 'v8.execute', 'disabled-by-default-devtools.timeline', 'loading'] });
+    await browser.startTracing(page, { categories: TRACE_TIMELINE });
     await link.click();
     await waitInteractive(page);
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));

@@ -32,6 +32,8 @@ import type { FeatureStart } from './wiring/common.ts';
 import { activationWiring } from './wiring/activation.ts';
 // The authoring dashboard.
 import { authoringActors } from './wiring/authoring.ts';
+// The translate address loaded cold: the item's remembered translation file.
+import { prefetchTranslationFileOnLoad } from './wiring/translationPrefetch.ts';
 
 export interface CreatedSystem extends AppSystem {
   recorder: EventRecorder;
@@ -120,6 +122,8 @@ export function createAppSystem(
     download: options.startDownload ?? startDownload,
     analytics: createAnalyticsClient(createHttpClient({ baseURL: config.services.analytics, tokens })),
   };
+  // Started on the translate address: the item's remembered translation file, beside sign-in and the item.
+  prefetchTranslationFileOnLoad(adapters.translationClient, storage, typeof window === 'undefined' ? null : window.location);
 
   // The country cookie (foundation §7): once per browser, no token needed, failures only logged.
   // Public like the real one: no bearer token (and the auth actor does not exist yet here).

@@ -13,7 +13,9 @@ import { memoryReportMachine, type MemoryReportSubject } from '../../../machines
 import { suggestionsMachine, type SuggestionsSubject } from '../../../machines/translation/suggestionsMachine.ts';
 import { loadStatusOf, translationMachine, type TranslationSubject } from '../../../machines/translation/translationMachine.ts';
 import { walkthroughMachine } from '../../../machines/translation/walkthroughMachine.ts';
+import type { TranslationClient } from '../../../adapters/translation.ts';
 import { reportError, subjectTeller, type Adapters, type Running } from './common.ts';
+import { rememberedFiles, rememberFile } from './translationPrefetch.ts';
 
 /**
  * The translation editor: the validation calls on the review API; the file and the language map on the CDN. The saved
@@ -72,12 +74,53 @@ export function translationActors(a: Adapters) {
 
 /**
  * Once the system runs, in this order: the editor's stored settings and its subject; the tools that follow its
- * validation; the walkthrough. (The surveys hear sign-in and sign-out from the session machine.)
+ * validation; the walkthrough; the file prefetch. (The surveys hear sign-in and sign-out from the session machine.)
  */
-export function connectTranslation(running: Running) {
+export function connectTranslation(running: Running, translationClient: TranslationClient) {
   connectEditor(running);
   connectTools(running);
   connectWalkthrough(running);
+  connectFilePrefetch(running, translationClient);
+}
+
+/**
+ * The item's file is tens of MB, read after the item, the stack and the validation, one after the other. The file of
+ * the item's latest version is remembered when the editor reads it (translationPrefetch.ts); when the route opens the
+ * translate tab of an item whose file is remembered, reading it starts at once (the CDN needs no token), beside all
+ * that, and the editor's fetchFile takes it over (a cold load of the address starts it earlier still, in createSystem). Dropped when the
+ * item's latest version turns out to be another, when the editor reads another file, or when the route leaves the tab.
+ * The machines are not involved: they see the file arrive through fetchFile as always (and the session log with them).
+ */
+function connectFilePrefetch({ actor, observe, storage }: Running, client: TranslationClient) {
+  const itemRef = actor('item');
+  const translationRef = actor('translation');
+  // The editor's context changes on every keystroke: the storage is read only when the file read is a new one.
+  let rememberedLast = '';
+  const remember = () => {
+    const { subject, translationFilePath } = translationRef.getSnapshot().context;
+    if (!subject?.isLatestVersion || !translationFilePath || rememberedLast === `${subject.itemId} ${translationFilePath}`) return;
+    rememberedLast = `${subject.itemId} ${translationFilePath}`;
+    rememberFile(storage, subject.itemId, { versionId: subject.versionId, path: translationFilePath });
+  };
+  const prefetch = () => {
+    const { route, item } = itemRef.getSnapshot().context;
+    const { subject, translationFilePath } = translationRef.getSnapshot().context;
+    // Until the item view opens, a file prefetched as the app started stands.
+    if (!route) return;
+    if (route.tab !== 'translate' || route.versionQuery || (translationFilePath && subject?.itemId === route.itemId)) {
+      client.prefetchFile(null);
+      return;
+    }
+    const known = rememberedFiles(storage)[route.itemId];
+    const latest = item?.id === route.itemId ? item.versions.at(-1)?.id : undefined;
+    client.prefetchFile(known && (latest === undefined || latest === known.versionId) ? known.path : null);
+  };
+  prefetch();
+  observe(itemRef, prefetch);
+  observe(translationRef, () => {
+    remember();
+    prefetch();
+  });
 }
 
 /**

@@ -11,6 +11,6 @@ import { connectTranslateDialogs, connectTranslation, translationActors } from '
 export function startTranslationFeature(adapters: Adapters, running: Running, startActors: () => void): void {
   registerFeatureLogic({ ...translationActors(adapters), audioDrawer: audioDrawerMachine, duplicateReview: duplicateReviewMachine });
   startActors();
-  connectTranslation(running);
+  connectTranslation(running, adapters.translationClient);
   connectTranslateDialogs(running);
 }
