@@ -30,7 +30,7 @@ import {
   type ValidationResponse,
 } from '../domain/translation.ts';
 import type { SuggestionFailure } from '../domain/translationAssist.ts';
-import { withLogSource } from '../domain/logCodec.ts';
+import { createTranslationFileReader, type TranslationFileReader } from './translationFiles.ts';
 import { HttpError, type HttpClient } from './http.ts';
 
 /**
@@ -152,36 +152,19 @@ const isSegmentState = (value: unknown): value is SegmentState =>
 
 const SURVEY_IDS_SET: ReadonlySet<string> = new Set(SURVEY_IDS);
 
-/** Runs `work` when the page is next idle (at most a second later), or soon where idle callbacks do not exist. */
-function whenIdle(work: () => void): void {
-  const idle = (globalThis as { requestIdleCallback?: (fn: () => void, opts?: { timeout: number }) => unknown }).requestIdleCallback;
-  if (idle) idle(work, { timeout: 1_000 });
-  else setTimeout(work, 0);
-}
 
 /**
  * Creates the translation client: `http` on the review API, `cdn` on the cdn service (no token needed).
  * `suggestionTimeoutMs` is SUGGESTION_TIMEOUT_MS unless a test says otherwise.
  */
-export function createTranslationClient(options: { http: HttpClient; cdn: HttpClient; suggestionTimeoutMs?: number }): TranslationClient {
+export function createTranslationClient(options: { http: HttpClient; cdn: HttpClient; files?: TranslationFileReader; suggestionTimeoutMs?: number }): TranslationClient {
   const invalid = (path: string, what: string) => new HttpError(200, 'InvalidResponse', `The ${what} answer is unreadable.`, path);
   const headersOf = (pass: ItemPass): Record<string, string> => ({ Accept: 'application/json', ...(pass ? { [TRANSLATION_ITEM_PASSWORD_HEADER]: pass } : {}) });
   const send = <T>(call: { method: string; path: string }, pass: ItemPass, body?: object) =>
     options.http.request<T>(call.path, { method: call.method as 'GET' | 'POST' | 'PUT' | 'DELETE', headers: headersOf(pass), ...(body ? { body: body as Record<string, unknown> } : {}) });
   const cdnPath = (path: string) => (path.startsWith('/') ? path : `/${path}`);
-  // The file is read as text, then decoded: a prefetch holds the text and decodes it when the page is idle.
-  const readText = (path: string, signal?: AbortSignal) =>
-    options.cdn.request<string>(cdnPath(path), { headers: { Accept: 'application/json' }, parseResponse: (text: string) => text, ...(signal ? { signal } : {}) });
-  // The file's text goes with its value to the session log, which stores the text instead of walking 20,000 segments.
-  const decodeFile = (text: string, path: string): unknown => {
-    try {
-      return withLogSource(JSON.parse(text) as unknown, text);
-    } catch {
-      throw new HttpError(200, 'InvalidResponse', 'The translation file is not JSON.', cdnPath(path));
-    }
-  };
-  const readFile = async (path: string) => decodeFile(await readText(path), path);
-  let prefetched: { path: string; answer: () => Promise<unknown>; abort: AbortController } | null = null;
+  // The file is read as text, then decoded (the app's reader, which may already be prefetching it, or one of its own).
+  const files = options.files ?? createTranslationFileReader({ cdn: options.cdn });
 
   const client: TranslationClient = {
     async stack({ itemId, pass }) {
@@ -196,30 +179,8 @@ export function createTranslationClient(options: { http: HttpClient; cdn: HttpCl
       if (!isValidationResponse(answer)) throw invalid(call.path, 'validation');
       return answer;
     },
-    file: (path) => {
-      const taken = prefetched?.path === path ? prefetched : null;
-      if (!taken) return readFile(path);
-      prefetched = null;
-      return taken.answer().catch(() => readFile(path));
-    },
-    prefetchFile: (path) => {
-      if (prefetched?.path === path) return;
-      prefetched?.abort.abort();
-      prefetched = null;
-      if (path === null) return;
-      const abort = new AbortController();
-      const text = readText(path, abort.signal);
-      // Decoding tens of MB takes the main thread for a while: done once the page is idle (the app still starting
-      // waits on the network), or when the editor asks first.
-      let decoded: Promise<unknown> | null = null;
-      const answer = () => text.then((read) => (decoded ??= Promise.resolve().then(() => decodeFile(read, path))));
-      text.then(
-        () => whenIdle(() => void answer().catch(() => undefined)),
-        // A failure here is the editor's to see when it reads the file itself.
-        () => undefined,
-      );
-      prefetched = { path, answer, abort };
-    },
+    file: (path) => files.file(path),
+    prefetchFile: (path) => files.prefetchFile(path),
     languageMap: (displayLocale) => options.cdn.request<unknown>(cdnPath(TRANSLATION_CALLS.languageMap(displayLocale)), { headers: { Accept: 'application/json' }, parseResponse: JSON.parse }),
     async commands({ validationId, body, pass }) {
       const call = TRANSLATION_CALLS.commands(validationId);

@@ -33,6 +33,7 @@ import { activationWiring } from './wiring/activation.ts';
 // The authoring dashboard.
 import { authoringActors } from './wiring/authoring.ts';
 // The translate address loaded cold: the item's remembered translation file.
+import { createTranslationFileReader } from '../../adapters/translationFiles.ts';
 import { prefetchTranslationFileOnLoad } from './wiring/translationPrefetch.ts';
 
 export interface CreatedSystem extends AppSystem {
@@ -113,6 +114,7 @@ export function createAppSystem(
     userSocket,
     itemSocket,
     cdn,
+    translationFiles: createTranslationFileReader({ cdn }),
     files,
     fileOf: (fileId) => {
       const file = files.get(fileId);
@@ -123,7 +125,7 @@ export function createAppSystem(
     analytics: createAnalyticsClient(createHttpClient({ baseURL: config.services.analytics, tokens })),
   };
   // Started on the translate address: the item's remembered translation file, beside sign-in and the item.
-  prefetchTranslationFileOnLoad(adapters.translationClient, storage, typeof window === 'undefined' ? null : window.location);
+  prefetchTranslationFileOnLoad(adapters.translationFiles, storage, typeof window === 'undefined' ? null : window.location);
 
   // The country cookie (foundation §7): once per browser, no token needed, failures only logged.
   // Public like the real one: no bearer token (and the auth actor does not exist yet here).

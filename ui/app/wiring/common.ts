@@ -1,3 +1,4 @@
+import type { TranslationFileReader } from '../../../adapters/translationFiles.ts';
 import type { Socket } from 'socket.io-client';
 import { fromCallback, type EventObject } from 'xstate';
 import { hashFile } from '../../../adapters/md5.ts';
@@ -47,6 +48,8 @@ export interface BaseAdapters {
   itemSocket: () => Socket | null;
   /** Public like a CDN: no bearer token. */
   cdn: HttpClient;
+  /** Translation files on the CDN, with the one prefetch a translate address starts before the tab's code loads. */
+  translationFiles: TranslationFileReader;
   files: FileStore;
   /** The File kept under an id, or an error saying it is gone. */
   fileOf: (fileId: string) => File;

@@ -16,7 +16,7 @@ const built = new WeakMap<BaseAdapters, Adapters>();
 export function featureAdapters(base: BaseAdapters): Adapters {
   let adapters = built.get(base);
   if (!adapters) {
-    const { http, cdn, userSocket, itemSocket } = base;
+    const { http, cdn, userSocket, itemSocket, translationFiles } = base;
     adapters = {
       ...base,
       content: createContentClient({ socket: userSocket, http, report: (message, details) => console.error(message, details) }),
@@ -25,7 +25,7 @@ export function featureAdapters(base: BaseAdapters): Adapters {
       shareClient: createShareClient({ http }),
       commentClient: createCommentClient({ socket: itemSocket }),
       reviewRequestClient: createReviewRequestClient({ http }),
-      translationClient: createTranslationClient({ http, cdn }),
+      translationClient: createTranslationClient({ http, cdn, files: translationFiles }),
     };
     built.set(base, adapters);
   }

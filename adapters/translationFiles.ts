@@ -1,0 +1,64 @@
+/**
+ * Translation files on the CDN (no token needed): read as text, then decoded, the decoded value carrying its text for
+ * the session log (domain/logCodec.ts `withLogSource`, which stores the text instead of walking 20,000 segments).
+ * One prefetch at a time: `prefetchFile` starts reading a file the editor is about to ask for, and `file` takes it over.
+ * Small and in the first load: the app starts a prefetch on a translate address before the translate tab's code (and
+ * adapters/translation.ts, which uses this reader) has loaded.
+ */
+import { withLogSource } from '../domain/logCodec.ts';
+import { HttpError, type HttpClient } from './http.ts';
+
+export interface TranslationFileReader {
+  /** GET the translation file (decoded JSON, unchecked); the file prefetched at this path if there is one (read again if the prefetch failed). */
+  file(path: string): Promise<unknown>;
+  /** Starts reading a file the editor is about to ask for; another path, or null, aborts the one in flight and drops its answer. */
+  prefetchFile(path: string | null): void;
+}
+
+/** Runs `work` when the page is next idle (at most a second later), or soon where idle callbacks do not exist. */
+function whenIdle(work: () => void): void {
+  const idle = (globalThis as { requestIdleCallback?: (fn: () => void, opts?: { timeout: number }) => unknown }).requestIdleCallback;
+  if (idle) idle(work, { timeout: 1_000 });
+  else setTimeout(work, 0);
+}
+
+export function createTranslationFileReader(options: { cdn: HttpClient }): TranslationFileReader {
+  const cdnPath = (path: string) => (path.startsWith('/') ? path : `/${path}`);
+  const readText = (path: string, signal?: AbortSignal) =>
+    options.cdn.request<string>(cdnPath(path), { headers: { Accept: 'application/json' }, parseResponse: (text: string) => text, ...(signal ? { signal } : {}) });
+  const decodeFile = (text: string, path: string): unknown => {
+    try {
+      return withLogSource(JSON.parse(text) as unknown, text);
+    } catch {
+      throw new HttpError(200, 'InvalidResponse', 'The translation file is not JSON.', cdnPath(path));
+    }
+  };
+  const readFile = async (path: string) => decodeFile(await readText(path), path);
+  let prefetched: { path: string; answer: () => Promise<unknown>; abort: AbortController } | null = null;
+  return {
+    file: (path) => {
+      const taken = prefetched?.path === path ? prefetched : null;
+      if (!taken) return readFile(path);
+      prefetched = null;
+      return taken.answer().catch(() => readFile(path));
+    },
+    prefetchFile: (path) => {
+      if (prefetched?.path === path) return;
+      prefetched?.abort.abort();
+      prefetched = null;
+      if (path === null) return;
+      const abort = new AbortController();
+      const text = readText(path, abort.signal);
+      // Decoding tens of MB takes the main thread for a while: done once the page is idle (the app still starting
+      // waits on the network), or when the editor asks first.
+      let decoded: Promise<unknown> | null = null;
+      const answer = () => text.then((read) => (decoded ??= Promise.resolve().then(() => decodeFile(read, path))));
+      text.then(
+        () => whenIdle(() => void answer().catch(() => undefined)),
+        // A failure here is the editor's to see when it reads the file itself.
+        () => undefined,
+      );
+      prefetched = { path, answer, abort };
+    },
+  };
+}
