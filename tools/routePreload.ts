@@ -12,7 +12,9 @@ export interface RoutePreload {
 /** The lazy routes of ui/routes.tsx a first load most often lands on (the grid, the item view and its translate tab). */
 export const ROUTE_PRELOADS: readonly RoutePreload[] = [
   { pattern: /^\/review(?:\/folder(?:\/[^/]+)?)?\/?$/, modules: ['ui/views/grid/GridScreen.tsx'] },
-  { pattern: /^\/review\/content\/[^/]+\/(?:review|translate)\/?$/, modules: ['ui/views/item/ItemScreen.tsx', 'ui/app/wiring/translationFeature.ts'] },
+  { pattern: /^\/review\/content\/[^/]+\/(?:review|feedback)\/?$/, modules: ['ui/views/item/ItemScreen.tsx'] },
+  // The translate tab's views and machines load with the tab (ui/views/item/ItemTranslateTab.tsx).
+  { pattern: /^\/review\/content\/[^/]+\/translate\/?$/, modules: ['ui/views/item/ItemScreen.tsx', 'ui/views/item/ItemTranslate.tsx', 'ui/app/wiring/translationFeature.ts'] },
 ];
 
 function isChunk(output: Rollup.OutputChunk | Rollup.OutputAsset | undefined): output is Rollup.OutputChunk {

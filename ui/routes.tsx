@@ -36,9 +36,9 @@ const DownloadsPage = lazy(() => import('./views/downloads/DownloadsPage.tsx'));
 // Route-level code splitting: the grid, the item view (comments, translate tab, review requests, sharing with it) and
 // the sandbox load with their route, a RouteSkeleton showing meanwhile; / loads only the dashboard.
 import { RouteSkeleton } from './views/screens/RouteSkeleton.tsx';
-import { FeatureGate, lazyRoute, lazyWithStrings } from './lazyRoute.tsx';
+import { lazyRoute, lazyWithStrings } from './lazyRoute.tsx';
 const GridScreen = lazyRoute(() => import('./views/grid/GridScreen.tsx').then((m) => m.GridScreen));
-const ItemScreen = lazyRoute(() => import('./views/item/ItemScreen.tsx').then((m) => m.ItemScreen));
+const ItemScreen = lazyRoute(() => import('./views/item/ItemScreen.tsx').then((m) => m.ItemScreen), ['reviewTab']);
 const SandboxPage = lazyRoute(() => import('./views/SandboxPage.tsx').then((m) => m.SandboxPage));
 /** Loads every lazy route's chunk (view tests render routes synchronously; a page may call it when idle). */
 export function preloadLazyRoutes(): Promise<void> {
@@ -89,17 +89,14 @@ function ReviewApp({ children }: { children: ReactNode }) {
  * library's header; signed-in people go through the review app's guards and see the app's header.
  */
 function ReviewContent({ itemId, tab }: { itemId: string; tab: string }) {
-  const { auth, loadTranslationFeature } = useSystem();
+  const { auth } = useSystem();
   const isAnonymous = useSelector(auth, (s) => s.matches('signedInAnonymously'));
-  // The item view's chunk loads beside the translate tab's machines (FeatureGate), not after them.
   void ItemScreen.preload();
   if (isAnonymous) {
     return (
       <MaintenanceGuard>
         <Suspense fallback={<RouteSkeleton text={t('load.item')} />}>
-          <FeatureGate load={loadTranslationFeature}>
-            <ItemScreen itemId={itemId} tab={tab} header={<AnonymousReviewBar />} />
-          </FeatureGate>
+          <ItemScreen itemId={itemId} tab={tab} header={<AnonymousReviewBar />} />
         </Suspense>
       </MaintenanceGuard>
     );
@@ -107,19 +104,17 @@ function ReviewContent({ itemId, tab }: { itemId: string; tab: string }) {
   return (
     <ReviewApp>
       <Suspense fallback={<RouteSkeleton text={t('load.item')} />}>
-        <FeatureGate load={loadTranslationFeature}>
-          <ItemScreen
-            itemId={itemId}
-            tab={tab}
-            header={
-              <>
-                <Header />
-                <RealtimeBanner />
-                <SignOutConfirm />
-              </>
-            }
-          />
-        </FeatureGate>
+        <ItemScreen
+          itemId={itemId}
+          tab={tab}
+          header={
+            <>
+              <Header />
+              <RealtimeBanner />
+              <SignOutConfirm />
+            </>
+          }
+        />
       </Suspense>
     </ReviewApp>
   );

@@ -41,7 +41,7 @@ import { SkipToNewComment, type CommentPlace } from '../comments/index.ts';
 import { ItemCommentsPanel, ItemFeedback, ItemOldVersionDialog } from './ItemComments.tsx';
 import { ItemReviewRequests, useReviewerAvatars } from './ItemReviewRequests.tsx';
 import { ItemShareDialog } from './ItemShare.tsx';
-import { ItemTranslate } from './ItemTranslate.tsx';
+import { ItemTranslateTab } from './ItemTranslateTab.tsx';
 import { ItemStackSidebar, useStackTitle } from './ItemStackSidebar.tsx';
 // Comment export (CSV, PDF).
 import { LazyCommentExportDialog, useCommentExport } from '../commentExport/index.ts';
@@ -231,7 +231,7 @@ export function ItemScreen({ itemId, tab, header }: { itemId: string; tab: strin
           maxPercent={translateFlag ? ITEM_SIDEBAR_MAX_TRANSLATE_PERCENT : ITEM_SIDEBAR_MAX_PERCENT}
         >
           {tab === 'translate' ? (
-            <ItemTranslate
+            <ItemTranslateTab
               itemId={item.id}
               latestHref={itemHref(item.id, 'translate', search, { version: null })}
               signInHref={signInHref}
