@@ -40,7 +40,7 @@ import { unreadCountOf } from '../../../machines/comments/commentsMachine.ts';
 import { SkipToNewComment, type CommentPlace } from '../comments/index.ts';
 import { ItemCommentsPanel, ItemFeedback, ItemOldVersionDialog } from './ItemComments.tsx';
 import { ItemReviewRequests, useReviewerAvatars } from './ItemReviewRequests.tsx';
-import { ItemShareDialog } from './ItemShare.tsx';
+import { LazyItemShareDialog } from './LazyItemShareDialog.tsx';
 import { ItemTranslateTab } from './ItemTranslateTab.tsx';
 import { ItemStackSidebar, useStackTitle } from './ItemStackSidebar.tsx';
 // Comment export (CSV, PDF).
@@ -286,7 +286,7 @@ export function ItemScreen({ itemId, tab, header }: { itemId: string; tab: strin
       {itemHeader}
       <div className="item-page__body">{content}</div>
       {retryPicker.input}
-      <ItemShareDialog itemTitle={item.title} />
+      <LazyItemShareDialog itemTitle={item.title} />
       <LazyCommentExportDialog />
       <LmsExportDialog />
       <ItemOldVersionDialog />
