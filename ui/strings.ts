@@ -17,6 +17,7 @@ import type { translationStrings } from './strings/translation.ts';
 import type { translationStackStrings } from './strings/translationStack.ts';
 import type { translationToolsStrings } from './strings/translationTools.ts';
 import type { translationAssistStrings } from './strings/translationAssist.ts';
+import type { feedbackSurveyStrings } from './strings/feedbackSurvey.ts';
 import type { translationMachineStrings } from './strings/translationMachine.ts';
 import type { translationAssistMachineStrings } from './strings/translationAssistMachine.ts';
 import type { translationVersionsStrings } from './strings/translationVersions.ts';
@@ -147,7 +148,7 @@ const firstLoadCatalogue = { ...coreStrings, ...headerStrings, ...accessStrings,
 type AllStrings = typeof firstLoadCatalogue &
   typeof sandboxStrings & typeof commentsStrings & typeof commentsPanelStrings & typeof shareStrings & typeof reviewRequestsStrings &
   typeof translationStrings & typeof translationStackStrings & typeof translationToolsStrings & typeof translationEditorStrings & typeof translationMachineStrings &
-  typeof translationAssistStrings & typeof translationVersionsStrings & typeof translationAssistMachineStrings & typeof supportStrings &
+  typeof translationAssistStrings & typeof feedbackSurveyStrings & typeof translationVersionsStrings & typeof translationAssistMachineStrings & typeof supportStrings &
   typeof chartsStrings & typeof lmsExportStrings & typeof commentExportStrings & typeof annotationStrings & typeof translationKeysStrings;
 
 export type StringKey = keyof AllStrings;

@@ -1,11 +1,10 @@
-// The item view's own style sheets, loaded with its chunk (the comment editor, review requests, the translate tab).
+// The item view's own style sheets, loaded with its chunk (the comment editor, review requests; of the translate tab's,
+// what the review tab draws too: the stack sidebar, the panel's skeleton, the feedback survey). The translate tab's
+// other sheets load with its chunk (ItemTranslate.tsx).
 import '../../styles/comments.css';
 import '../../styles/reviewRequests.css';
 import '../../styles/translation.css';
-import '../../styles/translationEditor.css';
-import '../../styles/translationTools.css';
 import '../../styles/translationAssist.css';
-import '../../styles/translationVersions.css';
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
