@@ -141,8 +141,8 @@ export interface AppSystem {
   translation: ActorRefFrom<typeof translationMachine>;
   /**
    * Loads the translate tab's machines (their chunk) and starts their actors: `translation`, `suggestions`,
-   * `memoryReport`, `walkthrough`, `audioDrawer`, `duplicateReview` exist once it has resolved (the item view waits for
-   * it, ui/lazyRoute.tsx `FeatureGate`). A system built with them running (view tests) leaves it out.
+   * `memoryReport`, `walkthrough`, `audioDrawer`, `duplicateReview` exist once it has resolved (the item view's translate tab
+   * waits for it, ui/views/item/ItemTranslateTab.tsx; until then `translation` and the others are undefined). A system built with them running (view tests) leaves it out.
    */
   loadTranslationFeature?: () => Promise<void>;
   /**
