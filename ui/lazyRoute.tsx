@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { loadStrings, type StringsFeature } from './strings.ts';
 
 /** A route's component loaded with its chunk: `React.lazy` until the chunk has loaded once, the component itself after. */
@@ -55,4 +55,10 @@ export function FeatureGate({ load, children }: { load: (() => Promise<void>) | 
   if (feature.status === 'failed') throw feature.error;
   if (feature.status === 'loading') throw feature.promise;
   return <>{children}</>;
+}
+
+/** A part loaded on first use (a dialog whose code loads with its first open): drawn only while `open`, nothing while its chunk loads. */
+export function LazyWhenOpen({ open, children }: { open: boolean; children: ReactNode }) {
+  if (!open) return null;
+  return <Suspense fallback={null}>{children}</Suspense>;
 }

@@ -95,6 +95,4 @@ export const translationStrings = {
   'translation.error.dismiss': 'Dismiss',
 
   // Panel
-  'translation.panel.label': 'Translation editor',
-  'translation.panel.loading': 'Loading translations…',
 } as const;

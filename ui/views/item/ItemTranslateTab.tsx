@@ -6,9 +6,10 @@
  */
 import { Suspense, lazy, type ComponentProps } from 'react';
 import { FeatureGate } from '../../lazyRoute.tsx';
-import { Skeleton, Spinner } from '../../kit/index.ts';
-import { loadStrings, t } from '../../strings.ts';
+import { loadStrings } from '../../strings.ts';
 import { useSystem } from '../../system.tsx';
+// Straight from its file: the panel's skeleton, without the translate tab's views.
+import { TranslationLoading } from '../translation/TranslationLoading.tsx';
 import type * as ItemTranslateModule from './ItemTranslate.tsx';
 
 let chunk: Promise<typeof ItemTranslateModule> | null = null;
@@ -25,30 +26,13 @@ function loadTranslateViews() {
 
 const ItemTranslate = lazy(() => loadTranslateViews().then((module) => ({ default: module.ItemTranslate })));
 
-/** What shows while the translate tab's code loads: the loading panel's spinner and rows. */
-export function TranslateTabSkeleton() {
-  return (
-    <section className="translation-panel translation-panel--loading" aria-label={t('item.translate.label')} aria-busy="true">
-      <Spinner label={t('item.translate.loading')} showLabel />
-      <div className="translation-panel__skeleton" aria-hidden="true">
-        {[0, 1, 2, 3, 4].map((i) => (
-          <div key={i} className="translation-panel__skeleton-row">
-            <Skeleton shape="line" height={14} width="90%" />
-            <Skeleton shape="line" height={14} width="75%" />
-          </div>
-        ))}
-      </div>
-    </section>
-  );
-}
-
 /** The translate tab: its skeleton until its views and machines have loaded, then the connected tab. */
 export function ItemTranslateTab(props: ComponentProps<typeof ItemTranslateModule.ItemTranslate>) {
   const { loadTranslationFeature } = useSystem();
   // The views load beside the machines, not after them.
   void loadTranslateViews().catch(() => undefined);
   return (
-    <Suspense fallback={<TranslateTabSkeleton />}>
+    <Suspense fallback={<TranslationLoading />}>
       <FeatureGate load={loadTranslationFeature}>
         <ItemTranslate {...props} />
       </FeatureGate>

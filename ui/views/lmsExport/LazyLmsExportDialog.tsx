@@ -1,6 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { Suspense } from 'react';
-import { lazyWithStrings } from '../../lazyRoute.tsx';
+import { LazyWhenOpen, lazyWithStrings } from '../../lazyRoute.tsx';
 import { useSystem } from '../../system.tsx';
 
 // Loaded on first use: the dialog's code, styles and words come with the first open.
@@ -9,11 +8,9 @@ const LmsExportDialog = lazyWithStrings(() => import('./LmsExportDialog.tsx').th
 /** The LMS export dialog of the system's `lmsExport` actor, loaded once the actor opens; render it once where the menus that open it live. */
 export function LazyLmsExportDialog() {
   const { lmsExport } = useSystem();
-  const open = useSelector(lmsExport, (s) => !s.matches('closed'));
-  if (!open) return null;
   return (
-    <Suspense fallback={null}>
+    <LazyWhenOpen open={useSelector(lmsExport, (s) => !s.matches('closed'))}>
       <LmsExportDialog />
-    </Suspense>
+    </LazyWhenOpen>
   );
 }
