@@ -97,25 +97,25 @@ export function ItemReviewRequests({ ownerEmail }: { ownerEmail: string | null }
       />
       {dialogStatus && (
         <Suspense fallback={null}>
-        <RequestReviewDialog
-          open
-          status={dialogStatus}
-          reviewers={dialog.context.reviewers.map((reviewer) => ({ email: reviewer.email }))}
-          entryIssues={dialog.context.problems}
-          recentReviewers={dialog.context.frequentReviewers}
-          customMessage={dialog.context.customMessage}
-          dueDate={dialog.context.dueDate}
-          today={today}
-          onAddEntries={(text) => requestDialog.send({ type: 'requestDialog.addEntry', text })}
-          onRemoveReviewer={(email) => requestDialog.send({ type: 'requestDialog.removeReviewer', email })}
-          onPickRecent={(email) => requestDialog.send({ type: 'requestDialog.pickRecent', email })}
-          onCustomMessageChange={(message) => requestDialog.send({ type: 'requestDialog.setMessage', message })}
-          onDueDateChange={(date) => requestDialog.send({ type: 'requestDialog.setDueDate', date, today })}
-          onSubmit={() => requestDialog.send({ type: 'requestDialog.submit' })}
-          onClose={() => requestDialog.send({ type: 'requestDialog.close' })}
-          onLeave={() => requestDialog.send({ type: 'requestDialog.leave' })}
-          onStay={() => requestDialog.send({ type: 'requestDialog.stay' })}
-        />
+          <RequestReviewDialog
+            open
+            status={dialogStatus}
+            reviewers={dialog.context.reviewers.map((reviewer) => ({ email: reviewer.email }))}
+            entryIssues={dialog.context.problems}
+            recentReviewers={dialog.context.frequentReviewers}
+            customMessage={dialog.context.customMessage}
+            dueDate={dialog.context.dueDate}
+            today={today}
+            onAddEntries={(text) => requestDialog.send({ type: 'requestDialog.addEntry', text })}
+            onRemoveReviewer={(email) => requestDialog.send({ type: 'requestDialog.removeReviewer', email })}
+            onPickRecent={(email) => requestDialog.send({ type: 'requestDialog.pickRecent', email })}
+            onCustomMessageChange={(message) => requestDialog.send({ type: 'requestDialog.setMessage', message })}
+            onDueDateChange={(date) => requestDialog.send({ type: 'requestDialog.setDueDate', date, today })}
+            onSubmit={() => requestDialog.send({ type: 'requestDialog.submit' })}
+            onClose={() => requestDialog.send({ type: 'requestDialog.close' })}
+            onLeave={() => requestDialog.send({ type: 'requestDialog.leave' })}
+            onStay={() => requestDialog.send({ type: 'requestDialog.stay' })}
+          />
         </Suspense>
       )}
     </>
