@@ -17,7 +17,9 @@ export interface RoutePreload {
 const CONTENT = ['ui/app/wiring/contentFeature.ts', 'ui/views/uploads/UploadsPanel.tsx'];
 export const ROUTE_PRELOADS: readonly RoutePreload[] = [
   { pattern: /^\/review(?:\/folder(?:\/[^/]+)?)?\/?$/, modules: ['ui/views/grid/GridScreen.tsx', ...CONTENT] },
-  { pattern: /^\/review\/content\/[^/]+\/(?:review|translate)\/?$/, modules: ['ui/views/item/ItemScreen.tsx', ...CONTENT, 'ui/app/wiring/itemFeature.ts', 'ui/app/wiring/translationFeature.ts'] },
+  { pattern: /^\/review\/content\/[^/]+\/(?:review|feedback)\/?$/, modules: ['ui/views/item/ItemScreen.tsx', ...CONTENT, 'ui/app/wiring/itemFeature.ts'] },
+  // The translate tab's views and machines load with the tab (ui/views/item/ItemTranslateTab.tsx).
+  { pattern: /^\/review\/content\/[^/]+\/translate\/?$/, modules: ['ui/views/item/ItemScreen.tsx', ...CONTENT, 'ui/app/wiring/itemFeature.ts', 'ui/views/item/ItemTranslate.tsx', 'ui/app/wiring/translationFeature.ts'] },
 ];
 
 function isChunk(output: Rollup.OutputChunk | Rollup.OutputAsset | undefined): output is Rollup.OutputChunk {

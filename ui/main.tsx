@@ -2,7 +2,8 @@ import { lazy, StrictMode, Suspense } from 'react';
 import { useSelector } from '@xstate/react';
 import { createRoot } from 'react-dom/client';
 import { Router } from 'wouter';
-// Tokens, base and the sheets more than one route uses; a feature's own sheets load with its chunk (views/item/ItemScreen.tsx).
+// Tokens, base and the sheets more than one route uses; a feature's own sheets load with its chunk (views/item/ItemScreen.tsx,
+// views/item/ItemTranslate.tsx, views/share/ShareDialog.tsx, …).
 import './styles/tokens.css';
 import './styles/app.css';
 import './styles/header.css';
@@ -12,7 +13,6 @@ import './styles/anon.css';
 import './styles/content.css';
 import './styles/item.css';
 import './styles/commentsPanel.css';
-import './styles/share.css';
 import { loadRuntimeConfig, saveFile } from './app/browser.ts';
 import { createAppSystem } from './app/createSystem.ts';
 import { AppRoutes } from './routes.tsx';

@@ -38,7 +38,7 @@ const DownloadsPage = lazy(() => import('./views/downloads/DownloadsPage.tsx'));
 import { RouteSkeleton } from './views/screens/RouteSkeleton.tsx';
 import { FeatureGate, lazyRoute, lazyWithStrings } from './lazyRoute.tsx';
 const GridScreen = lazyRoute(() => import('./views/grid/GridScreen.tsx').then((m) => m.GridScreen));
-const ItemScreen = lazyRoute(() => import('./views/item/ItemScreen.tsx').then((m) => m.ItemScreen));
+const ItemScreen = lazyRoute(() => import('./views/item/ItemScreen.tsx').then((m) => m.ItemScreen), ['reviewTab']);
 const SandboxPage = lazyRoute(() => import('./views/SandboxPage.tsx').then((m) => m.SandboxPage));
 /** Loads every lazy route's chunk (view tests render routes synchronously; a page may call it when idle). */
 export function preloadLazyRoutes(): Promise<void> {

@@ -14,8 +14,10 @@ import type { shareStrings } from './strings/share.ts';
 import type { reviewRequestsStrings } from './strings/reviewRequests.ts';
 import type { translationEditorStrings } from './strings/translationEditor.ts';
 import type { translationStrings } from './strings/translation.ts';
+import type { translationStackStrings } from './strings/translationStack.ts';
 import type { translationToolsStrings } from './strings/translationTools.ts';
 import type { translationAssistStrings } from './strings/translationAssist.ts';
+import type { feedbackSurveyStrings } from './strings/feedbackSurvey.ts';
 import type { translationMachineStrings } from './strings/translationMachine.ts';
 import type { translationAssistMachineStrings } from './strings/translationAssistMachine.ts';
 import type { translationVersionsStrings } from './strings/translationVersions.ts';
@@ -36,7 +38,8 @@ import { activationStrings } from './strings/activation.ts';
 // The authoring dashboard, content pages and course import.
 import { authoringDashboardStrings } from './strings/authoringDashboard.ts';
 // Strings by feature: the first load carries the catalogues its pages show (and `firstLoadStrings`, the few words of
-// later features they show); the others load with the first lazy route or feature (`loadLateStrings`, strings/late.ts).
+// later features they show); the others load with their feature (`loadStrings`: the review tab, the translate tab,
+// the share and LMS export dialogs) or, for routes not split by feature, all at once (`loadLateStrings`, strings/late.ts).
 import { firstLoadStrings } from './strings/firstLoad.ts';
 
 const coreStrings = {
@@ -144,33 +147,62 @@ const firstLoadCatalogue = { ...coreStrings, ...headerStrings, ...accessStrings,
 /** Every catalogue's keys (the later ones only as types here). */
 type AllStrings = typeof firstLoadCatalogue &
   typeof sandboxStrings & typeof commentsStrings & typeof commentsPanelStrings & typeof shareStrings & typeof reviewRequestsStrings &
-  typeof translationStrings & typeof translationToolsStrings & typeof translationEditorStrings & typeof translationMachineStrings &
-  typeof translationAssistStrings & typeof translationVersionsStrings & typeof translationAssistMachineStrings & typeof supportStrings &
+  typeof translationStrings & typeof translationStackStrings & typeof translationToolsStrings & typeof translationEditorStrings & typeof translationMachineStrings &
+  typeof translationAssistStrings & typeof feedbackSurveyStrings & typeof translationVersionsStrings & typeof translationAssistMachineStrings & typeof supportStrings &
   typeof chartsStrings & typeof lmsExportStrings & typeof commentExportStrings & typeof annotationStrings & typeof translationKeysStrings;
 
 export type StringKey = keyof AllStrings;
 
-/** The words known now: the first load's, then the later catalogues once `loadLateStrings` has brought them. */
+/** The words known now: the first load's, then each later feature's once `loadStrings` has brought them. */
 const catalogue: Record<string, string> = { ...firstLoadCatalogue };
 
-let late: Promise<void> | null = null;
+/** The later features' catalogues, each its own chunk, loaded with the feature that shows them. */
+const lateCatalogues = {
+  /** The item view's review tab: comments panel, composer, review requests (strings/reviewTab.ts). */
+  reviewTab: () => import('./strings/reviewTab.ts').then((m) => m.reviewTabStrings),
+  /** The translate tab (strings/translateTab.ts). */
+  translateTab: () => import('./strings/translateTab.ts').then((m) => m.translateTabStrings),
+  share: () => import('./strings/share.ts').then((m) => m.shareStrings),
+  lmsExport: () => import('./strings/lmsExport.ts').then((m) => m.lmsExportStrings),
+  /** Every later catalogue at once (strings/late.ts): the routes not split by feature. */
+  late: () => import('./strings/late.ts').then((m) => m.lateStrings),
+} satisfies Record<string, () => Promise<Readonly<Record<string, string>>>>;
+
+/** A later feature whose words load with it. */
+export type StringsFeature = keyof typeof lateCatalogues;
+
+const loading = new Map<StringsFeature, Promise<void>>();
 /**
- * Brings the later features' catalogues (one chunk, strings/late.ts), once; every lazy route and feature waits for it
- * beside its own code (ui/lazyRoute.tsx), so a page never draws before its words are in.
+ * Brings the named features' catalogues, each once (a failed load is tried again on the next call); a lazy route or
+ * feature waits for its words beside its own code (ui/lazyRoute.tsx), so it never draws before its words are in.
  */
+export function loadStrings(...features: StringsFeature[]): Promise<void> {
+  return Promise.all(
+    features.map((feature) => {
+      let promise = loading.get(feature);
+      if (!promise) {
+        promise = lateCatalogues[feature]().then(
+          (strings) => void Object.assign(catalogue, strings),
+          (error: unknown) => {
+            loading.delete(feature);
+            throw error;
+          },
+        );
+        loading.set(feature, promise);
+      }
+      return promise;
+    }),
+  ).then(() => undefined);
+}
+
+/** Every later feature's words (strings/late.ts), for a route that has not said which features it shows. */
 export function loadLateStrings(): Promise<void> {
-  return (late ??= import('./strings/late.ts').then(
-    ({ lateStrings }) => void Object.assign(catalogue, lateStrings),
-    (error: unknown) => {
-      late = null;
-      throw error;
-    },
-  ));
+  return loadStrings('late');
 }
 
 // The view tests (vitest) draw any page at once, and Node tools (the benches, anything run by tsx, where
 // import.meta.env does not exist) are not a first load: every catalogue from the start there. The build replaces
-// import.meta.env, so in the bundle this is false and the late catalogues wait for their routes.
+// import.meta.env, so in the bundle this is false and the later catalogues wait for their features.
 if (import.meta.env?.MODE === undefined || import.meta.env.MODE === 'test') Object.assign(catalogue, (await import('./strings/late.ts')).lateStrings);
 
 /** The string for `key`, with each `{var}` replaced by `vars[var]` (left as is when missing). */

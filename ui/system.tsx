@@ -142,10 +142,12 @@ export interface AppSystem {
   /**
    * Loads what a page needs before it draws (the machines of its features, machines/session/appMachine.ts APP_FEATURES)
    * and starts their actors: the grid waits for the content feature (folders … requestDialog exist once it has resolved),
-   * the item view for the content, item and translation features (ui/lazyRoute.tsx `FeatureGate`). A system built with
-   * every actor running (view tests) leaves it out.
+   * the item view for the content and item features (ui/lazyRoute.tsx `FeatureGate`), and the item view's translate tab
+   * for the translation feature (`translation`, `suggestions`, `memoryReport`, `walkthrough`, `audioDrawer`,
+   * `duplicateReview`; ui/views/item/ItemTranslateTab.tsx; until then they are undefined). A system built with every
+   * actor running (view tests) leaves it out.
    */
-  loadFeatures?: { grid: () => Promise<void>; item: () => Promise<void> };
+  loadFeatures?: { grid: () => Promise<void>; item: () => Promise<void>; translation: () => Promise<void> };
   /**
    * Smart review (systemId `suggestions`): opened by the composition root while the translation actor has a
    * validation and the llmSuggestions flag is on. suggestionOf(snapshot, key); see machines/README.md.

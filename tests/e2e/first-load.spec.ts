@@ -1,5 +1,6 @@
 import type { Page, Route } from '@playwright/test';
-import { expect, expectNoAxeViolations, fillLogin, DEMO_PASSWORD, test } from './fixtures.ts';
+import { SEEDED_TRANSLATIONS } from '../../server/translations/seed.ts';
+import { expect, expectNoAxeViolations, fillLogin, DEMO_PASSWORD, segmentTable, stackItemIds, test, translatePath, translatorPage } from './fixtures.ts';
 
 const ALEX = 'alex.admin@example.com';
 
@@ -38,23 +39,23 @@ test('a lazy route shows its skeleton, then its content; moving between routes w
   await expect(page.getByRole('tree', { name: 'Folders' })).toBeVisible();
   await expect(gridLoading).toHaveCount(0);
 
-  // The item view: its own chunk and the translate tab's machines (loaded with it, not at first load), one skeleton
-  // until both are in: never a blank page.
+  // The item view: its own chunk, one skeleton until it is in, never a blank page. The review tab does not wait for
+  // the translate tab's machines: they stay held and the item draws.
   const item = await holdChunk(page, 'ItemScreen');
   const machines = await holdChunk(page, 'translationFeature');
+  let machinesAsked = false;
+  void machines.requested.then(() => (machinesAsked = true));
   const card = page.getByRole('list', { name: 'Items' }).getByRole('article', { name: 'Welcome to the team', exact: true });
   await card.getByRole('link', { name: 'Welcome to the team' }).click();
   await item.requested;
-  await machines.requested;
   const itemLoading = page.getByRole('status').filter({ hasText: 'Loading the item…' });
   await expect(itemLoading).toBeVisible();
-  const itemChunk = page.waitForResponse(/\/assets\/ItemScreen-[^/]+\.js$/);
   item.release();
-  await itemChunk;
-  await expect(itemLoading).toBeVisible();
-  machines.release();
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome to the team' })).toBeVisible();
   await expect(page).toHaveURL(/\/review\/content\/[^/]+\/review$/);
+  await expect(page.getByRole('textbox', { name: 'Comment' })).toBeVisible();
+  expect(machinesAsked).toBe(false);
+  machines.release();
 
   // Back and forth: the browser's history and the header's links, no reload.
   await page.goBack();
@@ -65,6 +66,27 @@ test('a lazy route shows its skeleton, then its content; moving between routes w
   await page.goBack();
   await expect(page).toHaveURL(/\/review$/);
   await expect(page.getByRole('tree', { name: 'Folders' })).toBeVisible();
+});
+
+test('the translate tab loads its machines when it opens: its skeleton until they are in, then the segments', async ({ browser, baseURL }) => {
+  const id = (await stackItemIds(browser, baseURL!, SEEDED_TRANSLATIONS.storylineStack)).get(SEEDED_TRANSLATIONS.storylineFrench)!;
+  const page = await translatorPage(browser, baseURL!, ALEX);
+  try {
+    await page.goto(`/review/content/${id}/review`);
+    await expect(page.getByRole('textbox', { name: 'Comment' })).toBeVisible();
+    const machines = await holdChunk(page, 'translationFeature');
+    await page.getByRole('link', { name: 'Translate', exact: true }).click();
+    await machines.requested;
+    await expect(page).toHaveURL(new RegExp(`${translatePath(id)}$`));
+    const loading = page.getByRole('region', { name: 'Translation editor' }).filter({ hasText: 'Loading translations…' });
+    await expect(loading).toBeVisible();
+    await expect(loading).toHaveAttribute('aria-busy', 'true');
+    machines.release();
+    await segmentTable(page);
+    await expect(loading).toHaveCount(0);
+  } finally {
+    await page.context().close();
+  }
 });
 
 test.describe('without JavaScript', () => {

@@ -236,7 +236,8 @@ export function createAppSystem(
     // What each page waits for before it draws (ui/lazyRoute.tsx FeatureGate keys on these functions: one each).
     loadFeatures: {
       grid: () => loadFeatures('content'),
-      item: () => loadFeatures('content', 'item', 'translation'),
+      item: () => loadFeatures('content', 'item'),
+      translation: () => loadFeatures('content', 'item', 'translation'),
     },
     growthQuestionsUrl: `${config.services.growth}/questions`,
     // Screenshot annotation: the dialog's effects.

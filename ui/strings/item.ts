@@ -160,4 +160,7 @@ export const itemStrings = {
   'item.fetchFailed.title': 'This item could not be loaded',
   'item.fetchFailed.body': 'Check your connection and try again.',
   'item.fetchFailed.retry': 'Try again',
+  // The translate panel's name and its loading state, shown too while the translate tab's code loads.
+  'translation.panel.label': 'Translation editor',
+  'translation.panel.loading': 'Loading translations…',
 } as const;

@@ -1,44 +1,21 @@
 /**
- * The catalogues of the features that load after the first page (grid and item view panels, comments, sharing,
- * review requests, the translate tab, the sandbox, support replay, charts, exports, annotation): one chunk, merged into
- * ../strings.ts by `loadLateStrings` when the first lazy route or feature loads.
+ * Every catalogue of the features that load after the first page: what a route not yet split by feature loads
+ * (`loadLateStrings`), and what view tests and Node tools get from the start (../strings.ts).
  */
-import { annotationStrings } from './annotation.ts';
 import { chartsStrings } from './charts.ts';
-import { commentExportStrings } from './commentExport.ts';
-import { commentsStrings } from './comments.ts';
-import { commentsPanelStrings } from './commentsPanel.ts';
 import { lmsExportStrings } from './lmsExport.ts';
-import { reviewRequestsStrings } from './reviewRequests.ts';
+import { reviewTabStrings } from './reviewTab.ts';
 import { sandboxStrings } from './sandbox.ts';
 import { shareStrings } from './share.ts';
 import { supportStrings } from './support.ts';
-import { translationStrings } from './translation.ts';
-import { translationAssistStrings } from './translationAssist.ts';
-import { translationAssistMachineStrings } from './translationAssistMachine.ts';
-import { translationEditorStrings } from './translationEditor.ts';
-import { translationKeysStrings } from './translationKeys.ts';
-import { translationMachineStrings } from './translationMachine.ts';
-import { translationToolsStrings } from './translationTools.ts';
-import { translationVersionsStrings } from './translationVersions.ts';
+import { translateTabStrings } from './translateTab.ts';
 
 export const lateStrings: Readonly<Record<string, string>> = {
   ...sandboxStrings,
-  ...commentsStrings,
-  ...commentsPanelStrings,
+  ...reviewTabStrings,
   ...shareStrings,
-  ...reviewRequestsStrings,
-  ...translationStrings,
-  ...translationToolsStrings,
-  ...translationEditorStrings,
-  ...translationMachineStrings,
-  ...translationAssistStrings,
-  ...translationVersionsStrings,
-  ...translationAssistMachineStrings,
+  ...translateTabStrings,
   ...supportStrings,
   ...chartsStrings,
   ...lmsExportStrings,
-  ...commentExportStrings,
-  ...annotationStrings,
-  ...translationKeysStrings,
 };

@@ -62,15 +62,6 @@ export const translationStrings = {
   'translation.progress.someone': 'someone',
 
   // Stack sidebar
-  'translation.stack.label': 'Languages',
-  'translation.stack.source': 'Source language',
-  'translation.stack.target': 'Target languages',
-  'translation.stack.status.source': 'Source',
-  'translation.stack.status.notStarted': 'Not started',
-  'translation.stack.status.progress': '{complete} of {total} complete',
-  'translation.stack.status.complete': 'Complete',
-  'translation.stack.failed': "We couldn't load the stack's languages.",
-  'translation.stack.retry': 'Try again',
 
   // Bottom bar
   'translation.bar.label': 'Group navigation',
@@ -104,6 +95,4 @@ export const translationStrings = {
   'translation.error.dismiss': 'Dismiss',
 
   // Panel
-  'translation.panel.label': 'Translation editor',
-  'translation.panel.loading': 'Loading translations…',
 } as const;

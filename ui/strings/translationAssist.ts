@@ -43,20 +43,7 @@ export const translationAssistStrings = {
   'translationAssist.smartSurvey.problem.otherNeedsText': 'Tell us what "Other" means to you.',
   'translationAssist.smartSurvey.problem.tooManySelections': 'Choose at most {max} options.',
 
-  // §2 feedback survey (translation-progress), §6 shown once the user has edited
-  'translationAssist.feedback.title': 'How is validating translations going?',
-  'translationAssist.feedback.positive': 'Going well',
-  'translationAssist.feedback.negative': 'Not going well',
-  'translationAssist.feedback.comment': 'Anything to add? (optional)',
-  'translationAssist.feedback.needsAnswer': 'Pick a thumb or write a comment.',
-
-  // Shared by both surveys (§4 submitting, submitted, failed)
-  'translationAssist.survey.submit': 'Submit',
-  'translationAssist.survey.dismiss': 'Dismiss survey',
-  'translationAssist.survey.failed': "We couldn't send your answers.",
-  'translationAssist.survey.retry': 'Try again',
-  'translationAssist.survey.thanks': 'Thanks for your feedback',
-  'translationAssist.survey.close': 'Close',
+  // The feedback survey and the words both surveys share: strings/feedbackSurvey.ts (the review tab shows it too).
 
   // §2 feature walkthrough (§3 Walkthrough step, §4 Next, Previous, finish, dismiss early)
   'translationAssist.walkthrough.label': 'Tour of the translation editor',

@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
+import { LazyWhenOpen } from '../../lazyRoute.tsx';
 import { useSystem } from '../../system.tsx';
 
 // Exports load on first use (ARCHITECTURE "UI"): the dialog's code and styles come with the first open.
@@ -8,11 +9,9 @@ const CommentExportDialog = lazy(() => import('./CommentExportDialog.tsx').then(
 /** The comments export dialog, loaded once the `commentExport` actor opens. */
 export function LazyCommentExportDialog() {
   const { commentExport } = useSystem();
-  const open = useSelector(commentExport, (s) => !s.matches('closed'));
-  if (!open) return null;
   return (
-    <Suspense fallback={null}>
+    <LazyWhenOpen open={useSelector(commentExport, (s) => !s.matches('closed'))}>
       <CommentExportDialog />
-    </Suspense>
+    </LazyWhenOpen>
   );
 }

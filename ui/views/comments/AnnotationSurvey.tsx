@@ -7,7 +7,8 @@ import { useSelector } from '@xstate/react';
 import { feedbackAnswersOf, isSurveyCardShown, surveyStatusOf } from '../../../machines/translation/surveysMachine.ts';
 import { t } from '../../strings.ts';
 import { useSystem } from '../../system.tsx';
-import { FeedbackSurvey } from '../translation/assist/index.ts';
+// Straight from its file: the assist views' index would bring the translate tab's.
+import { FeedbackSurvey } from '../translation/assist/Surveys.tsx';
 import { useFlag } from '../useAccount.ts';
 
 const SLUG = 'screenshot-annotation';

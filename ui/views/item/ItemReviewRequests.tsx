@@ -4,17 +4,19 @@
  * item's flow, `requestDialog` the request dialog. Views only select and send.
  */
 import { useSelector } from '@xstate/react';
+import { Suspense } from 'react';
 import { todayIn } from '../../../domain/reviewRequests.ts';
 import { canReRequestOf, myRowOf } from '../../../machines/reviewRequests/reviewRequestsMachine.ts';
 import { useSystem } from '../../system.tsx';
-import {
-  DeleteReviewerDialog,
-  RequestReviewDialog,
-  ReviewRequestButton,
-  ReviewRequestFlyout,
-  reviewerAvatarsOf,
-  type RequestReviewDialogStatus,
-} from '../reviewRequests/index.ts';
+import { lazyWithStrings } from '../../lazyRoute.tsx';
+// Straight from their files: the barrel would bring the request dialog, which loads on its first open.
+import { DeleteReviewerDialog } from '../reviewRequests/DeleteReviewerDialog.tsx';
+import type { RequestReviewDialogStatus } from '../reviewRequests/RequestReviewDialog.tsx';
+import { ReviewRequestButton, reviewerAvatarsOf } from '../reviewRequests/ReviewRequestButton.tsx';
+import { ReviewRequestFlyout } from '../reviewRequests/ReviewRequestFlyout.tsx';
+
+// The request dialog's code loads with its first open (its words come with the review tab's).
+const RequestReviewDialog = lazyWithStrings(() => import('../reviewRequests/RequestReviewDialog.tsx').then((module) => ({ default: module.RequestReviewDialog })), []);
 
 /** The reviewers' avatars for the item header (§9: 4 plus overflow). */
 export function useReviewerAvatars() {
@@ -94,25 +96,27 @@ export function ItemReviewRequests({ ownerEmail }: { ownerEmail: string | null }
         onCancel={() => send({ type: 'reviewRequests.cancel' })}
       />
       {dialogStatus && (
-        <RequestReviewDialog
-          open
-          status={dialogStatus}
-          reviewers={dialog.context.reviewers.map((reviewer) => ({ email: reviewer.email }))}
-          entryIssues={dialog.context.problems}
-          recentReviewers={dialog.context.frequentReviewers}
-          customMessage={dialog.context.customMessage}
-          dueDate={dialog.context.dueDate}
-          today={today}
-          onAddEntries={(text) => requestDialog.send({ type: 'requestDialog.addEntry', text })}
-          onRemoveReviewer={(email) => requestDialog.send({ type: 'requestDialog.removeReviewer', email })}
-          onPickRecent={(email) => requestDialog.send({ type: 'requestDialog.pickRecent', email })}
-          onCustomMessageChange={(message) => requestDialog.send({ type: 'requestDialog.setMessage', message })}
-          onDueDateChange={(date) => requestDialog.send({ type: 'requestDialog.setDueDate', date, today })}
-          onSubmit={() => requestDialog.send({ type: 'requestDialog.submit' })}
-          onClose={() => requestDialog.send({ type: 'requestDialog.close' })}
-          onLeave={() => requestDialog.send({ type: 'requestDialog.leave' })}
-          onStay={() => requestDialog.send({ type: 'requestDialog.stay' })}
-        />
+        <Suspense fallback={null}>
+          <RequestReviewDialog
+            open
+            status={dialogStatus}
+            reviewers={dialog.context.reviewers.map((reviewer) => ({ email: reviewer.email }))}
+            entryIssues={dialog.context.problems}
+            recentReviewers={dialog.context.frequentReviewers}
+            customMessage={dialog.context.customMessage}
+            dueDate={dialog.context.dueDate}
+            today={today}
+            onAddEntries={(text) => requestDialog.send({ type: 'requestDialog.addEntry', text })}
+            onRemoveReviewer={(email) => requestDialog.send({ type: 'requestDialog.removeReviewer', email })}
+            onPickRecent={(email) => requestDialog.send({ type: 'requestDialog.pickRecent', email })}
+            onCustomMessageChange={(message) => requestDialog.send({ type: 'requestDialog.setMessage', message })}
+            onDueDateChange={(date) => requestDialog.send({ type: 'requestDialog.setDueDate', date, today })}
+            onSubmit={() => requestDialog.send({ type: 'requestDialog.submit' })}
+            onClose={() => requestDialog.send({ type: 'requestDialog.close' })}
+            onLeave={() => requestDialog.send({ type: 'requestDialog.leave' })}
+            onStay={() => requestDialog.send({ type: 'requestDialog.stay' })}
+          />
+        </Suspense>
       )}
     </>
   );

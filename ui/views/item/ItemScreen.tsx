@@ -1,11 +1,10 @@
-// The item view's own style sheets, loaded with its chunk (the comment editor, review requests, the translate tab).
+// The item view's own style sheets, loaded with its chunk (the comment editor, review requests; of the translate tab's,
+// what the review tab draws too: the stack sidebar, the panel's skeleton, the feedback survey). The translate tab's
+// other sheets load with its chunk (ItemTranslate.tsx).
 import '../../styles/comments.css';
 import '../../styles/reviewRequests.css';
 import '../../styles/translation.css';
-import '../../styles/translationEditor.css';
-import '../../styles/translationTools.css';
 import '../../styles/translationAssist.css';
-import '../../styles/translationVersions.css';
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
@@ -40,8 +39,8 @@ import { unreadCountOf } from '../../../machines/comments/commentsMachine.ts';
 import { SkipToNewComment, type CommentPlace } from '../comments/index.ts';
 import { ItemCommentsPanel, ItemFeedback, ItemOldVersionDialog } from './ItemComments.tsx';
 import { ItemReviewRequests, useReviewerAvatars } from './ItemReviewRequests.tsx';
-import { ItemShareDialog } from './ItemShare.tsx';
-import { ItemTranslate } from './ItemTranslate.tsx';
+import { LazyItemShareDialog } from './LazyItemShareDialog.tsx';
+import { ItemTranslateTab } from './ItemTranslateTab.tsx';
 import { ItemStackSidebar, useStackTitle } from './ItemStackSidebar.tsx';
 // Comment export (CSV, PDF).
 import { LazyCommentExportDialog, useCommentExport } from '../commentExport/index.ts';
@@ -231,7 +230,7 @@ export function ItemScreen({ itemId, tab, header }: { itemId: string; tab: strin
           maxPercent={translateFlag ? ITEM_SIDEBAR_MAX_TRANSLATE_PERCENT : ITEM_SIDEBAR_MAX_PERCENT}
         >
           {tab === 'translate' ? (
-            <ItemTranslate
+            <ItemTranslateTab
               itemId={item.id}
               latestHref={itemHref(item.id, 'translate', search, { version: null })}
               signInHref={signInHref}
@@ -286,7 +285,7 @@ export function ItemScreen({ itemId, tab, header }: { itemId: string; tab: strin
       {itemHeader}
       <div className="item-page__body">{content}</div>
       {retryPicker.input}
-      <ItemShareDialog itemTitle={item.title} />
+      <LazyItemShareDialog itemTitle={item.title} />
       <LazyCommentExportDialog />
       <LmsExportDialog />
       <ItemOldVersionDialog />

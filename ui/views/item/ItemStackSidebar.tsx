@@ -10,7 +10,9 @@ import { stackOf } from '../../../machines/items/itemStackMachine.ts';
 import { Button, Skeleton } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
 import { useSystem } from '../../system.tsx';
-import { StackSidebar, stackSidebarEntries } from '../translation/index.ts';
+// Straight from their files: the translation views' index would bring the translate tab's code.
+import { stackSidebarEntries } from '../translation/labels.ts';
+import { StackSidebar } from '../translation/StackSidebar.tsx';
 
 /** The stack's title while this item's stack is read, else null (the item's own title shows). */
 export function useStackTitle(itemId: string): string | null {
@@ -42,11 +44,12 @@ function languageName(map: LanguageMap | null, locale: string): string {
  * Try again when the read failed.
  */
 export function ItemStackSidebar({ itemId }: { itemId: string }) {
+  // The translate tab's actor exists once its feature has loaded (the tab opened): until then the browser names languages.
   const { itemStack, translation } = useSystem();
   const stack = useSelector(itemStack, (s) => stackOf(s.context, itemId));
   const failed = useSelector(itemStack, (s) => s.matches({ open: 'failed' }) && s.context.subject?.itemId === itemId);
   const loading = useSelector(itemStack, (s) => s.matches({ open: 'loading' }) && s.context.subject?.itemId === itemId);
-  const languageMap = useSelector(translation, (s) => s.context.languageMap);
+  const languageMap = useSelector(translation as typeof translation | undefined, (s) => s?.context.languageMap ?? null);
   const entries = useMemo(
     () => (stack ? stackSidebarEntries(stack.entries, { currentItemId: itemId, languageMap }).map((entry) => ({ ...entry, localeName: languageName(languageMap, entry.locale) })) : []),
     [stack, itemId, languageMap],

@@ -4,6 +4,10 @@
  * narrow so that a keystroke in the segment editor (which changes only `editing.value`) re-renders no more than
  * the editor's own row.
  */
+// The translate tab's own style sheets, loaded with its chunk.
+import '../../styles/translationEditor.css';
+import '../../styles/translationTools.css';
+import '../../styles/translationVersions.css';
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';

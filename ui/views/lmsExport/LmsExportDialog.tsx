@@ -2,7 +2,7 @@
  * The LMS export dialog (review-and-content §2 LMS export dialog, §3 Scorm export input, §5 completion percent, §8
  * export failure, §9 targets): the format (SCORM 1.2 first; SCORM 2004 2nd, 3rd, 4th edition; AICC; xAPI), the
  * completion percent (80, clamped 0–100) and the package title, then the package being built, its download, or the
- * generic failure with Try again. Drawn from the `lmsExport` actor; `openLmsExport` opens it for an item.
+ * generic failure with Try again. Drawn from the `lmsExport` actor; `openLmsExport` (openLmsExport.ts) opens it for an item.
  */
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
@@ -10,14 +10,9 @@ import { LMS_TARGET_LABELS, type LmsTarget } from '../../../domain/lmsExport.ts'
 import type { lmsExportMachine } from '../../../machines/lmsExport/lmsExportMachine.ts';
 import { Banner, Button, Dialog, Select, Spinner, TextField } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
-import { useSystem, type AppSystem } from '../../system.tsx';
+import { useSystem } from '../../system.tsx';
 import type { ActorRefFrom } from 'xstate';
 import './lmsExport.css';
-
-/** Opens the dialog for a video item (the grid's item menu, the item header's export menu); `versionKey` null: the latest version. */
-export function openLmsExport(system: Pick<AppSystem, 'lmsExport'>, item: { itemId: string; title: string; versionKey?: string | null }): void {
-  system.lmsExport.send({ type: 'lmsExport.open', itemId: item.itemId, title: item.title, versionKey: item.versionKey ?? null });
-}
 
 const SCORM: readonly LmsTarget[] = ['scorm12', 'scorm2004_2nd', 'scorm2004_3rd', 'scorm2004_4th'];
 const option = (value: LmsTarget) => ({ value, label: LMS_TARGET_LABELS[value] });

@@ -6,10 +6,13 @@
  * slot (the audio drawer, other side content) and, with `onFind`, Ctrl/Cmd+F opening search (`handleFindKey`).
  */
 import { useEffect, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { Banner, cx, Skeleton, Spinner } from '../../kit/index.ts';
+import { Banner, cx } from '../../kit/index.ts';
+import { TranslationLoading } from './TranslationLoading.tsx';
 import { t } from '../../strings.ts';
 import { handleFindKey, type SearchBarMode } from './tools/SearchReplaceBar.tsx';
 import { usePanelShape } from './useCompact.ts';
+
+export { TranslationLoading };
 
 export type TranslationPanelStatus = 'loading' | 'error' | 'ready';
 
@@ -197,19 +200,3 @@ function TranslationPanelReady({ header, toolbar, banner, table, sidebar, bottom
   );
 }
 
-/** The loading state: a spinner saying "Loading translations…" over skeleton rows. */
-export function TranslationLoading() {
-  return (
-    <section className="translation-panel translation-panel--loading" aria-label={t('translation.panel.label')} aria-busy="true">
-      <Spinner label={t('translation.panel.loading')} showLabel />
-      <div className="translation-panel__skeleton" aria-hidden="true">
-        {[0, 1, 2, 3, 4].map((i) => (
-          <div key={i} className="translation-panel__skeleton-row">
-            <Skeleton shape="line" height={14} width="90%" />
-            <Skeleton shape="line" height={14} width="75%" />
-          </div>
-        ))}
-      </div>
-    </section>
-  );
-}
