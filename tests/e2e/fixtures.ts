@@ -235,6 +235,23 @@ export async function itemIdOf(_browser: Browser, baseURL: string, email: string
   }
 }
 
+/**
+ * A copy of the live item `title` (its ready versions, in its folder) made by `email` under `copyTitle` through the
+ * socket API, signed in over HTTP: an item of the test's own, ready to open, without an upload. Resolves its id.
+ */
+export async function duplicateItemAs(baseURL: string, email: string, title: string, copyTitle: string): Promise<string> {
+  const api = await contentApiAs(baseURL, email);
+  try {
+    const { items } = await api.request('item.fetch', { folderId: ALL_CONTENT, page: 1, search: title, product: 'all' });
+    const source = items.find((entry) => entry.title === title);
+    if (!source) throw new Error(`duplicateItemAs: ${email} sees no item "${title}"`);
+    const { item } = await api.request('item.duplicate', { id: source.id, title: copyTitle });
+    return item.id;
+  } finally {
+    api.close();
+  }
+}
+
 /** A fresh browser context for `email`, signed in (as after the login page), on `path` (the grid when empty). */
 export async function signedInPage(browser: Browser, baseURL: string, email: string, path: string): Promise<Page> {
   const context = await signedInContext(browser, baseURL, email);
