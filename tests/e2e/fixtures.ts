@@ -222,34 +222,30 @@ async function contentApiAs(baseURL: string, email: string): Promise<ContentApi 
   return { ...(await contentApiWithToken(origin, token)), token };
 }
 
-/** The id of a live item `title` that `email` can see, looked up through the socket API (signed in over HTTP). */
-export async function itemIdOf(_browser: Browser, baseURL: string, email: string, title: string): Promise<string> {
+/** Runs `use` with a {@link ContentApi} socket of `email` (signed in over HTTP) and the id of the live item `title` they see. */
+async function withItemOf<T>(baseURL: string, email: string, title: string, use: (api: ContentApi, id: string) => Promise<T>): Promise<T> {
   const api = await contentApiAs(baseURL, email);
   try {
     const { items } = await api.request('item.fetch', { folderId: ALL_CONTENT, page: 1, search: title, product: 'all' });
     const item = items.find((entry) => entry.title === title);
-    if (!item) throw new Error(`itemIdOf: ${email} sees no item "${title}"`);
-    return item.id;
+    if (!item) throw new Error(`${email} sees no item "${title}"`);
+    return await use(api, item.id);
   } finally {
     api.close();
   }
+}
+
+/** The id of a live item `title` that `email` can see, looked up through the socket API (signed in over HTTP). */
+export function itemIdOf(_browser: Browser, baseURL: string, email: string, title: string): Promise<string> {
+  return withItemOf(baseURL, email, title, async (_api, id) => id);
 }
 
 /**
  * A copy of the live item `title` (its ready versions, in its folder) made by `email` under `copyTitle` through the
  * socket API, signed in over HTTP: an item of the test's own, ready to open, without an upload. Resolves its id.
  */
-export async function duplicateItemAs(baseURL: string, email: string, title: string, copyTitle: string): Promise<string> {
-  const api = await contentApiAs(baseURL, email);
-  try {
-    const { items } = await api.request('item.fetch', { folderId: ALL_CONTENT, page: 1, search: title, product: 'all' });
-    const source = items.find((entry) => entry.title === title);
-    if (!source) throw new Error(`duplicateItemAs: ${email} sees no item "${title}"`);
-    const { item } = await api.request('item.duplicate', { id: source.id, title: copyTitle });
-    return item.id;
-  } finally {
-    api.close();
-  }
+export function duplicateItemAs(baseURL: string, email: string, title: string, copyTitle: string): Promise<string> {
+  return withItemOf(baseURL, email, title, async (api, id) => (await api.request('item.duplicate', { id, title: copyTitle })).item.id);
 }
 
 /** A fresh browser context for `email`, signed in (as after the login page), on `path` (the grid when empty). */
