@@ -83,10 +83,7 @@ export default defineConfig({
           globalSetup: ['tests/support/postgresGlobalSetup.ts'],
           // Only this project's processes use the run's PostgreSQL (the others inherit its URL, not this mark).
           env: { REVIEW_TEST_ENGINE: 'postgres' },
-          // As the service project: file after file in one module graph per process (none mocks a module or changes
-          // the environment; each starts its servers on databases of its own).
           pool: 'forks',
-          isolate: false,
           testTimeout: 60_000,
         },
       },
