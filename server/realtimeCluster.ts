@@ -6,10 +6,11 @@
  * A per-watcher item push asks the other instances who watches (an acknowledged serverSideEmit), computes each
  * watcher's data here, and sends the deliveries back by socket id.
  */
-import { createAdapter } from '@socket.io/postgres-adapter';
-import { createAdapter as createRedisAdapter } from '@socket.io/redis-adapter';
+import { createRequire } from 'node:module';
+import type * as PostgresAdapter from '@socket.io/postgres-adapter';
+import type * as RedisAdapter from '@socket.io/redis-adapter';
 import type pg from 'pg';
-import { createClient } from 'redis';
+import type * as Redis from 'redis';
 import { Server } from 'socket.io';
 import type { Namespace } from 'socket.io';
 
@@ -55,9 +56,17 @@ function identityOf(socket: { data: unknown }): SocketIdentity | undefined {
 /** What carries the bus: the shared PostgreSQL (LISTEN/NOTIFY) or, with REDIS_URL, Redis (publish/subscribe). */
 export type BusTransport = { kind: 'postgres'; pool: pg.Pool } | { kind: 'redis'; url: string };
 
+// The adapters and the Redis client are loaded when a bus is made: a single instance never loads them.
+const require = createRequire(import.meta.url);
+
 /** The bus's adapter and what ends its connections. */
-function busAdapter(transport: BusTransport): { adapter: ReturnType<typeof createAdapter>; close: () => Promise<void> } {
-  if (transport.kind === 'postgres') return { adapter: createAdapter(transport.pool, { errorHandler: () => undefined }), close: async () => undefined };
+function busAdapter(transport: BusTransport): { adapter: ReturnType<typeof PostgresAdapter.createAdapter>; close: () => Promise<void> } {
+  if (transport.kind === 'postgres') {
+    const { createAdapter } = require('@socket.io/postgres-adapter') as typeof PostgresAdapter;
+    return { adapter: createAdapter(transport.pool, { errorHandler: () => undefined }), close: async () => undefined };
+  }
+  const { createAdapter: createRedisAdapter } = require('@socket.io/redis-adapter') as typeof RedisAdapter;
+  const { createClient } = require('redis') as typeof Redis;
   // Two connections: a subscribed Redis connection can do nothing else. Commands wait in the client's queue until
   // it is connected; a lost connection is retried by the client (its errors are not the request's).
   const publisher = createClient({ url: transport.url });
@@ -67,7 +76,7 @@ function busAdapter(transport: BusTransport): { adapter: ReturnType<typeof creat
   void publisher.connect().catch(() => undefined);
   void subscriber.connect().catch(() => undefined);
   return {
-    adapter: createRedisAdapter(publisher, subscriber) as unknown as ReturnType<typeof createAdapter>,
+    adapter: createRedisAdapter(publisher, subscriber) as unknown as ReturnType<typeof PostgresAdapter.createAdapter>,
     close: async () => {
       await Promise.allSettled([publisher.quit(), subscriber.quit()]);
     },

@@ -4,10 +4,11 @@
  * Everything else — migrations, queries, transactions — is written once against Kysely and runs on both.
  */
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { PostgresAdapter, PostgresDialect, SqliteDialect, sql, type ColumnDefinitionBuilder, type Dialect, type Kysely, type RawBuilder } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 
 /** How long a write waits for another connection's lock before failing with SQLITE_BUSY. */
 export const BUSY_TIMEOUT_MS = 5_000;
@@ -29,17 +30,27 @@ export function isPostgresUrl(url: string | undefined): url is string {
   return url !== undefined && /^postgres(ql)?:\/\//.test(url);
 }
 
-// Numbers come back as numbers on both engines: PostgreSQL's bigint (COUNT(*), SUM, the OIDC expiry columns) and
-// numeric would otherwise arrive as strings. Every bigint stored here is an epoch time or a count, far below 2^53.
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
-pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
+const require = createRequire(import.meta.url);
+let postgresDriver: typeof pg | undefined;
+
+/** The PostgreSQL driver, loaded with the first PostgreSQL database (a SQLite server never loads it). */
+function loadPostgresDriver(): typeof pg {
+  if (postgresDriver) return postgresDriver;
+  const driver = require('pg') as typeof pg;
+  // Numbers come back as numbers on both engines: PostgreSQL's bigint (COUNT(*), SUM, the OIDC expiry columns) and
+  // numeric would otherwise arrive as strings. Every bigint stored here is an epoch time or a count, far below 2^53.
+  driver.types.setTypeParser(driver.types.builtins.INT8, (value) => Number(value));
+  driver.types.setTypeParser(driver.types.builtins.NUMERIC, (value) => Number(value));
+  postgresDriver = driver;
+  return driver;
+}
 
 export function openDialect(dataDir: string, databaseUrl: string | undefined): OpenedDialect {
   // DATA_DIR holds the OIDC secrets and the blobs on both engines, the SQLite file only on SQLite.
   mkdirSync(dataDir, { recursive: true });
   if (databaseUrl !== undefined && databaseUrl !== '') {
     if (!isPostgresUrl(databaseUrl)) throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: POSTGRES_POOL_SIZE });
+    const pool = new (loadPostgresDriver().Pool)({ connectionString: databaseUrl, max: POSTGRES_POOL_SIZE });
     // An idle client losing its connection (the database restarting) must not crash the process; the next query reconnects.
     pool.on('error', () => undefined);
     return { engine: 'postgres', dialect: new PostgresDialect({ pool }), pool };

@@ -1,7 +1,8 @@
 /**
  * The object store on an S3-compatible service (`@aws-sdk/client-s3`, path-style addresses so a local server such as
  * s3rver or MinIO works without wildcard DNS). Configured by S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID,
- * S3_SECRET_ACCESS_KEY and S3_REGION (default us-east-1): all of the first four or none.
+ * S3_SECRET_ACCESS_KEY and S3_REGION (default us-east-1): all of the first four or none. The SDK (a large module
+ * graph) is loaded on the store's first request, so a server without an object store never loads it.
  */
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
@@ -9,17 +10,7 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  CreateBucketCommand,
-  DeleteObjectCommand,
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import type * as S3 from '@aws-sdk/client-s3';
 import { EnvConfigError } from '../config.ts';
 import type { ObjectStore } from './objectStore.ts';
 
@@ -64,20 +55,29 @@ export interface S3ObjectStore extends ObjectStore {
 }
 
 export function s3ObjectStore(settings: S3Settings): S3ObjectStore {
-  const client = new S3Client({
-    endpoint: settings.endpoint,
-    region: settings.region,
-    forcePathStyle: true,
-    credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
-    // Plain signed requests: checksums only where S3 requires them (local servers do not know the newer trailers).
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  let connected: Promise<{ sdk: typeof S3; client: S3.S3Client }> | undefined;
+  let closed = false;
+  /** The SDK and the client, made on the first request. */
+  const connect = () =>
+    (connected ??= import('@aws-sdk/client-s3').then((sdk) => {
+      const client = new sdk.S3Client({
+        endpoint: settings.endpoint,
+        region: settings.region,
+        forcePathStyle: true,
+        credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+        // Plain signed requests: checksums only where S3 requires them (local servers do not know the newer trailers).
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      });
+      if (closed) client.destroy();
+      return { sdk, client };
+    }));
   const Bucket = settings.bucket;
 
   const get = async (key: string): Promise<Readable | null> => {
     try {
-      const answer = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+      const { sdk, client } = await connect();
+      const answer = await client.send(new sdk.GetObjectCommand({ Bucket, Key: key }));
       return answer.Body as Readable;
     } catch (error) {
       if (isNotFound(error)) return null;
@@ -89,7 +89,8 @@ export function s3ObjectStore(settings: S3Settings): S3ObjectStore {
     const keys: string[] = [];
     let token: string | undefined;
     do {
-      const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken: token }));
+      const { sdk, client } = await connect();
+      const page = await client.send(new sdk.ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken: token }));
       for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
@@ -99,11 +100,13 @@ export function s3ObjectStore(settings: S3Settings): S3ObjectStore {
   return {
     kind: 's3',
     put: async (key, bytes, contentType) => {
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentLength: bytes.byteLength, ContentType: contentType }));
+      const { sdk, client } = await connect();
+      await client.send(new sdk.PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentLength: bytes.byteLength, ContentType: contentType }));
     },
     putFile: async (key, file, contentType) => {
       const { size } = await stat(file);
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: size === 0 ? new Uint8Array() : createReadStream(file), ContentLength: size, ContentType: contentType }));
+      const { sdk, client } = await connect();
+      await client.send(new sdk.PutObjectCommand({ Bucket, Key: key, Body: size === 0 ? new Uint8Array() : createReadStream(file), ContentLength: size, ContentType: contentType }));
     },
     get: async (key) => {
       const body = await get(key);
@@ -128,7 +131,8 @@ export function s3ObjectStore(settings: S3Settings): S3ObjectStore {
     },
     exists: async (key) => {
       try {
-        await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        const { sdk, client } = await connect();
+        await client.send(new sdk.HeadObjectCommand({ Bucket, Key: key }));
         return true;
       } catch (error) {
         if (isNotFound(error)) return false;
@@ -136,24 +140,31 @@ export function s3ObjectStore(settings: S3Settings): S3ObjectStore {
       }
     },
     remove: async (key) => {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      const { sdk, client } = await connect();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: key }));
     },
     list,
     removePrefix: async (prefix) => {
       const keys = await list(prefix);
       for (let start = 0; start < keys.length; start += 1000) {
         const Objects = keys.slice(start, start + 1000).map((Key) => ({ Key }));
-        await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects, Quiet: true } }));
+        const { sdk, client } = await connect();
+        await client.send(new sdk.DeleteObjectsCommand({ Bucket, Delete: { Objects, Quiet: true } }));
       }
     },
     ensureBucket: async () => {
       try {
-        await client.send(new HeadBucketCommand({ Bucket }));
+        const { sdk, client } = await connect();
+        await client.send(new sdk.HeadBucketCommand({ Bucket }));
       } catch (error) {
         if (!isNotFound(error)) throw error;
-        await client.send(new CreateBucketCommand({ Bucket }));
+        const { sdk, client } = await connect();
+        await client.send(new sdk.CreateBucketCommand({ Bucket }));
       }
     },
-    close: () => client.destroy(),
+    close: () => {
+      closed = true;
+      void connected?.then(({ client }) => client.destroy());
+    },
   };
 }

@@ -1,6 +1,5 @@
 import { copyFile, mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { fileTypeFromBuffer } from 'file-type';
 import { FILE_SNIFF_BYTES } from '../../domain/constants.ts';
 import { publishRoot } from '../../domain/storyZip.ts';
 import type { BlobStore } from './blobStore.ts';
@@ -182,6 +181,8 @@ export async function processVideo(ctx: ProcessingContext, key: string, versionI
   if (!file || !(await isFile(file))) return { state: 'invalidVideoFile', message: 'The uploaded video is missing.' };
   const head = await readHead(file, FILE_SNIFF_BYTES);
   if (head.length === 0) return { state: 'invalidVideoFile', message: 'The uploaded file is empty.' };
+  // file-type (a large module graph) loads with the first upload, not with the server.
+  const { fileTypeFromBuffer } = await import('file-type');
   const type = await fileTypeFromBuffer(head);
   if (!type?.mime.startsWith('video/')) {
     return { state: 'invalidVideoFile', message: `The uploaded file is not a video${type ? ` (it looks like ${type.mime})` : ''}.` };

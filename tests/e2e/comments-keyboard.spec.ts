@@ -1,7 +1,5 @@
-import { Buffer } from 'node:buffer';
 import type { Locator, Page } from '@playwright/test';
-import { buildStoryFixture } from '../../server/uploads/fixtures.ts';
-import { dropFiles, expect, itemCard, itemIdOf, openGridAs, signedInPage, test, tokenOf, treeFolder, uniqueName } from './fixtures.ts';
+import { duplicateItemAs, expect, itemIdOf, requestAs, signedInPage, test, uniqueName } from './fixtures.ts';
 
 /**
  * The comments panel with a keyboard and as a guest (review-and-content §4, §6 anonymous): the page's first Tab stop
@@ -125,25 +123,13 @@ test('the emoji panel leaves the text reachable; Escape closes it and the keyboa
   }
 });
 
-function storyFile(title: string): { name: string; mimeType: string; buffer: Buffer } {
-  const bytes = buildStoryFixture({ title, slides: [{ id: 's1', title: 'Slide 1', sceneIndex: 0 }] });
-  return { name: `${title}.zip`, mimeType: 'application/zip', buffer: Buffer.from(bytes) };
-}
-
-test('a guest sees no "My content" link (they have no content) and their e-mail once', async ({ page, browser, baseURL }) => {
-  // Alex uploads an item and lets anyone with the link comment.
-  await openGridAs(page, ALEX);
-  await treeFolder(page, 'Team Library').click();
+test('a guest sees no "My content" link (they have no content) and their e-mail once', async ({ browser, baseURL }) => {
+  // Alex has an item of this test's own (a copy of a seeded one) and lets anyone with the link comment.
   const title = uniqueName('Guest review');
-  await dropFiles(page.getByRole('list', { name: 'Items' }), [storyFile(title)]);
-  const card = itemCard(page, title);
-  await expect(card.getByText(/^(Uploading|Processing|Failed)/)).toHaveCount(0);
-  await card.getByRole('link', { name: title }).click();
-  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
-  const path = new URL(page.url()).pathname;
-  const id = /\/review\/content\/([^/]+)\//.exec(path)![1]!;
-  const made = await page.request.put(`/api/items/${id}/share-settings/public`, { headers: { Authorization: `Bearer ${await tokenOf(page)}` }, data: { allowAnonComments: true, password: null } });
-  expect(made.status()).toBe(200);
+  const id = await duplicateItemAs(baseURL!, ALEX, 'Style guide', title);
+  const path = `/review/content/${id}/review`;
+  const made = await requestAs(baseURL!, ALEX, 'PUT', `/api/items/${id}/share-settings/public`, { allowAnonComments: true, password: null });
+  expect(made.status).toBe(200);
 
   const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
   const guest = await context.newPage();

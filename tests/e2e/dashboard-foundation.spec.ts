@@ -19,6 +19,8 @@ const INSIDE = { DOWNTIME_ANNOUNCE_FROM: iso(today - DAY_MS), DOWNTIME_STARTS_AT
 
 // A template import here takes ten minutes: the wait page stays while it is checked.
 test.use({ serverEnv: { REVIEW_E2E_SERVER: 'dashboard-foundation', ...INSIDE, COURSE_IMPORT_DELAY_MS: '600000' } });
+// The file's tests run in order in one worker, so its own server starts once.
+test.describe.configure({ mode: 'default' });
 
 const ALEX = 'alex.admin@example.com';
 const TARA = 'tara.team@example.com';

@@ -1,64 +1,43 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
-import path from 'node:path';
 import { test as base, expect, type Browser, type BrowserContext, type Locator, type Page, type Route } from '@playwright/test';
 import { io, type Socket } from 'socket.io-client';
 import type { Ack, ContentAckData, ContentPayload, ContentRequestName } from '../../domain/content.ts';
 import { ALL_CONTENT } from '../../domain/folderRoles.ts';
 import { UPDATES_POPOVER_DISMISSED_STORAGE_KEY, WALKTHROUGH_DONE_STORAGE_KEY } from '../../domain/translation.ts';
 import { signInOverHttp, type E2eSignedInState } from '../support/e2eAuth.ts';
+import { serverPool, type ServerPool, type WorkerServer } from '../support/e2eServers.ts';
 
 export const DEMO_PASSWORD = 'review-demo';
 
-interface WorkerServer {
-  url: string;
-  dataDir: string;
-}
-
-/**
- * Starts `server/main.ts` on a free port with a fresh data folder and waits for its address line. With the run's
- * global set-up (tests/support/e2eGlobalSetup.ts) it starts the bundled server on a copy of the seeded folder;
- * without it, `tsx server/main.ts` on an empty folder (which seeds it).
- */
-async function startServerProcess(extraEnv: Record<string, string>): Promise<{ server: WorkerServer; child: ChildProcess }> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'review-e2e-'));
-  const { E2E_SERVER_BUNDLE: bundle, E2E_SERVER_TEMPLATE: template } = process.env;
-  if (bundle && template) cpSync(template, dataDir, { recursive: true });
-  const child = spawn(process.execPath, bundle && template ? [bundle] : ['--import', 'tsx', 'server/main.ts'], {
-    cwd: path.resolve(import.meta.dirname, '../..'),
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, ACCESS_TOKEN_TTL_SECONDS: '300', ...extraEnv },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    let err = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(out);
-      if (match) resolve(match[1]!);
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${err}`)));
-  });
-  return { server: { url, dataDir }, child };
-}
-
-export const test = base.extend<{ signIn: (email: string, password?: string) => Promise<void> }, { server: WorkerServer; serverEnv: Record<string, string> }>({
-  /** Extra environment for this worker's server (a file sets it with `test.use({ serverEnv })`; it gets its own worker). */
-  serverEnv: [{}, { option: true, scope: 'worker' }],
-  server: [
-    async ({ serverEnv }, use) => {
-      const { server, child } = await startServerProcess(serverEnv);
-      await use(server);
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-      rmSync(server.dataDir, { recursive: true, force: true });
+export const test = base.extend<{ signIn: (email: string, password?: string) => Promise<void>; serverEnv: Record<string, string> }, { servers: ServerPool; server: Pick<WorkerServer, 'url'> }>({
+  /**
+   * Extra environment for a server of the file's own (a file sets it with `test.use({ serverEnv })`): its tests get
+   * a server started with it, in the same worker (no new worker and browser), stopped once the worker moves on.
+   */
+  serverEnv: [{}, { option: true }],
+  servers: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+    async ({}, use) => {
+      const pool = serverPool();
+      await use(pool);
+      await pool.close();
     },
     { scope: 'worker' },
   ],
-  baseURL: async ({ server }, use) => use(server.url),
+  /** The server the worker's last test used: for a file's afterAll (worker hooks cannot see a test's baseURL). */
+  server: [
+    async ({ servers }, use) => {
+      await use({
+        get url() {
+          if (!servers.current) throw new Error('server: no test of this worker has used a server yet');
+          return servers.current.url;
+        },
+      });
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ servers, serverEnv }, use) => use((await servers.get(serverEnv)).url),
   signIn: async ({ page }, use) => {
     await use((email, password = DEMO_PASSWORD) => fillLogin(page, email, password));
   },
@@ -243,17 +222,30 @@ async function contentApiAs(baseURL: string, email: string): Promise<ContentApi 
   return { ...(await contentApiWithToken(origin, token)), token };
 }
 
-/** The id of a live item `title` that `email` can see, looked up through the socket API (signed in over HTTP). */
-export async function itemIdOf(_browser: Browser, baseURL: string, email: string, title: string): Promise<string> {
+/** Runs `use` with a {@link ContentApi} socket of `email` (signed in over HTTP) and the id of the live item `title` they see. */
+async function withItemOf<T>(baseURL: string, email: string, title: string, use: (api: ContentApi, id: string) => Promise<T>): Promise<T> {
   const api = await contentApiAs(baseURL, email);
   try {
     const { items } = await api.request('item.fetch', { folderId: ALL_CONTENT, page: 1, search: title, product: 'all' });
     const item = items.find((entry) => entry.title === title);
-    if (!item) throw new Error(`itemIdOf: ${email} sees no item "${title}"`);
-    return item.id;
+    if (!item) throw new Error(`${email} sees no item "${title}"`);
+    return await use(api, item.id);
   } finally {
     api.close();
   }
+}
+
+/** The id of a live item `title` that `email` can see, looked up through the socket API (signed in over HTTP). */
+export function itemIdOf(_browser: Browser, baseURL: string, email: string, title: string): Promise<string> {
+  return withItemOf(baseURL, email, title, async (_api, id) => id);
+}
+
+/**
+ * A copy of the live item `title` (its ready versions, in its folder) made by `email` under `copyTitle` through the
+ * socket API, signed in over HTTP: an item of the test's own, ready to open, without an upload. Resolves its id.
+ */
+export function duplicateItemAs(baseURL: string, email: string, title: string, copyTitle: string): Promise<string> {
+  return withItemOf(baseURL, email, title, async (api, id) => (await api.request('item.duplicate', { id, title: copyTitle })).item.id);
 }
 
 /** A fresh browser context for `email`, signed in (as after the login page), on `path` (the grid when empty). */

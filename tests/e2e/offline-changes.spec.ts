@@ -15,6 +15,8 @@ test.use({
     REALTIME_RECONNECT_ATTEMPTS: '1000',
   },
 });
+// The file's tests run in order in one worker, so its own server starts once.
+test.describe.configure({ mode: 'default' });
 
 const SAM = 'sam.staff@example.com';
 

@@ -14,6 +14,8 @@ test.use({
     ACCESS_TOKEN_TTL_SECONDS: '15',
   },
 });
+// The file's tests run in order in one worker, so its own server starts once.
+test.describe.configure({ mode: 'default' });
 
 /** What oidc-client-ts keeps for the signed-in user. */
 async function storedUser(page: Page): Promise<{ access_token: string; expires_at: number }> {

@@ -9,6 +9,8 @@ import { downloadAndReplay, eventTypes } from './replaySupport.ts';
 import { openFromSearch, openShareDialog } from './userActions.ts';
 
 test.use({ serverEnv: { REVIEW_E2E_SERVER: 'session-replay-sharing' } });
+// The file's tests run in order in one worker, so its own server starts once.
+test.describe.configure({ mode: 'default' });
 
 const ALEX = 'alex.admin@example.com';
 const TARA = 'tara.team@example.com';

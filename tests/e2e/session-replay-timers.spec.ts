@@ -11,6 +11,8 @@ import { downloadAndReplay, eventTypes } from './replaySupport.ts';
 import { createFolder } from './userActions.ts';
 
 test.use({ serverEnv: { REVIEW_E2E_SERVER: 'session-replay-timers', ACCESS_TOKEN_TTL_SECONDS: '10' } });
+// The file's tests run in order in one worker, so its own server starts once.
+test.describe.configure({ mode: 'default' });
 
 const ALEX = 'alex.admin@example.com';
 

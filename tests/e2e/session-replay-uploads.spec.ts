@@ -12,6 +12,8 @@ import { dropFiles, expect, itemCard, openGridAs, test, uniqueName, type TestFil
 import { downloadAndReplay, eventTypes } from './replaySupport.ts';
 
 test.use({ serverEnv: { REVIEW_E2E_SERVER: 'session-replay-uploads' } });
+// The file's tests run in order in one worker, so its own server starts once.
+test.describe.configure({ mode: 'default' });
 
 const ALEX = 'alex.admin@example.com';
 

@@ -1,6 +1,6 @@
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { callJson, collect, connectOutcome, connectSocket, graphqlCall, nextEvent, signIn, sleep, UUID } from '../support/clients.ts';
+import { callJson, collect, connectOutcome, connectSocket, graphqlCall, nextEvent, signIn, UUID } from '../support/clients.ts';
 import type { SignedIn } from '../support/clients.ts';
 import { startTestServer } from '../support/testServer.ts';
 import type { TestServer } from '../support/testServer.ts';
@@ -213,7 +213,8 @@ describe('product API', () => {
   }
 
   it('refuses a role change by a non-admin of the subscription', async () => {
-    const seen = collect(await userSocket('rita'), 'subscription.changed');
+    const ritaSocket = await userSocket('rita');
+    const seen = collect(ritaSocket, 'subscription.changed');
     const result = await update('nick', { subscription_id: demoTeamId, email: EMAILS.rita, roles: [{ name: 'seat-holder', application: 'suite' }] });
     expect(result.status).toBe(200);
     expect(result.body.data?.updateUser.isSuccess).toBe(false);
@@ -221,7 +222,9 @@ describe('product API', () => {
     // An admin of another subscription is not an admin of this one.
     expect((await update('adam', { subscription_id: secondTeamId, email: EMAILS.adam, roles: [{ name: 'admin', application: 'suite' }] })).body.data?.updateUser.errors[0]?.code).toBe('NOT_ADMIN');
     expect(roleNames(await currentUser('rita'), demoTeamId)).toEqual(['reachOnly']);
-    await sleep(100);
+    // The service pushes subscription.changed before it answers the update: an answer on Rita's own socket after the
+    // updates comes after anything they pushed to her.
+    await ritaSocket.timeout(5000).emitWithAck('item.fetch', { folderId: 'ALL_CONTENT', page: 1, search: null, product: 'all' });
     expect(seen).toEqual([]);
   });
 

@@ -4,7 +4,6 @@
  * slide or lesson), each thread with its state (open or resolved), its replies indented beneath it, and each comment's
  * snapshot image (annotated ones marked) beside its text. Snapshots that are not images (HTML snapshots) are named.
  */
-import PDFDocument from 'pdfkit';
 import type { ExportComment, ExportData } from './collect.ts';
 import type { ExportFonts } from './fonts.ts';
 import { TextSetter } from './textSetter.ts';
@@ -35,6 +34,8 @@ const dateLabel = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC
 
 /** The export as PDF bytes. */
 export async function exportPdf(data: ExportData, options: PdfOptions): Promise<Buffer> {
+  // pdfkit and its fonts' code load on the first export, not with the server.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'A4', margin: MARGIN, bufferPages: false, info: { Title: `${data.item.title}: comments`, Creator: 'Review dashboard' } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));

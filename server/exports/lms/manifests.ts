@@ -3,8 +3,6 @@
  * writer (csv-stringify), never by pasting user text into markup: imsmanifest.xml for SCORM 1.2 and SCORM 2004 (2nd,
  * 3rd, 4th edition), the AICC course files (.crs, .au, .des, .cst) and tincan.xml for xAPI.
  */
-import { stringify } from 'csv-stringify/sync';
-import { create } from 'xmlbuilder2';
 import type { LmsTarget } from '../../../domain/lmsExport.ts';
 
 /** What every manifest names. */
@@ -60,8 +58,12 @@ const SCHEMA_VERSION: Readonly<Record<ScormTarget, string>> = {
   scorm2004_4th: '2004 4th Edition',
 };
 
+/** xmlbuilder2, loaded with the first SCORM or xAPI package, not with the server. */
+const loadXmlBuilder = () => import('xmlbuilder2');
+
 /** imsmanifest.xml: one organization with one item launching one SCO, its files listed. */
-export function scormManifest(target: ScormTarget, input: ManifestInput): string {
+export async function scormManifest(target: ScormTarget, input: ManifestInput): Promise<string> {
+  const { create } = await loadXmlBuilder();
   const namespaces = SCORM_NAMESPACES[target];
   const attributes: Record<string, string> = { identifier: input.identifier, version: '1' };
   for (const [prefix, namespace] of namespaces) attributes[prefix === '' ? 'xmlns' : `xmlns:${prefix}`] = namespace;
@@ -80,7 +82,8 @@ export function scormManifest(target: ScormTarget, input: ManifestInput): string
 }
 
 /** tincan.xml: the one activity and its launch page. */
-export function tincanXml(input: ManifestInput): string {
+export async function tincanXml(input: ManifestInput): Promise<string> {
+  const { create } = await loadXmlBuilder();
   const root = create({ version: '1.0', encoding: 'UTF-8' }).ele('tincan', { xmlns: 'http://projecttincan.com/tincan.xsd' });
   const activity = root.ele('activities').ele('activity', { id: input.activityId, type: 'http://adlnet.gov/expapi/activities/course' });
   activity.ele('name').txt(input.title);
@@ -105,13 +108,16 @@ function iniFile(sections: readonly (readonly [name: string, entries: readonly (
   return `${lines.join('\r\n')}\r\n`;
 }
 
-function csvFile(rows: readonly (readonly string[])[]): string {
-  return stringify(rows as string[][], { quoted: true, record_delimiter: 'windows' });
+/** The CSV writer of the AICC files (csv-stringify loads with the first AICC package, not with the server). */
+async function csvWriter(): Promise<(rows: readonly (readonly string[])[]) => string> {
+  const { stringify } = await import('csv-stringify/sync');
+  return (rows) => stringify(rows as string[][], { quoted: true, record_delimiter: 'windows' });
 }
 
 /** The AICC course structure (CMI001, level 1, HACP): course.crs, course.au, course.des, course.cst. */
-export function aiccFiles(input: ManifestInput): Record<string, string> {
+export async function aiccFiles(input: ManifestInput): Promise<Record<string, string>> {
   const launch = input.files[0] ?? 'index.html';
+  const csvFile = await csvWriter();
   return {
     'course.crs': iniFile([
       [

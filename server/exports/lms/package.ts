@@ -85,12 +85,12 @@ export async function packageFiles(input: PackageInput): Promise<Record<string, 
     completePercent: input.completePercent,
   };
   if (isScormTarget(input.target)) {
-    files['imsmanifest.xml'] = encoder.encode(scormManifest(input.target, manifest));
+    files['imsmanifest.xml'] = encoder.encode(await scormManifest(input.target, manifest));
     for (const [name, bytes] of Object.entries(await filesUnder(path.join(SCHEMAS_DIR, input.target)))) files[name] = bytes;
   } else if (input.target === 'aicc') {
-    for (const [name, text] of Object.entries(aiccFiles(manifest))) files[name] = encoder.encode(text);
+    for (const [name, text] of Object.entries(await aiccFiles(manifest))) files[name] = encoder.encode(text);
   } else {
-    files['tincan.xml'] = encoder.encode(tincanXml(manifest));
+    files['tincan.xml'] = encoder.encode(await tincanXml(manifest));
   }
   return files;
 }
