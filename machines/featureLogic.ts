@@ -36,3 +36,9 @@ export function featureLogic<T extends AnyActorLogic>(name: string): T {
   // Its snapshots are a machine's: the recorder and replay treat it as part of the deterministic core.
   return markCore(standIn) as unknown as T;
 }
+
+/** The logic an actor runs: for a stand-in (`featureLogic`), the logic registered under its name, once loaded. */
+export function runningLogicOf(logic: unknown): unknown {
+  const name = (logic as { config?: { featureLogic?: unknown } } | null)?.config?.featureLogic;
+  return typeof name === 'string' ? (registered.get(name) ?? logic) : logic;
+}

@@ -9,13 +9,17 @@ import type { Adapters } from './common.ts';
 /** Where the annotation tools' settings (tool, colour, opacity, stroke width) are remembered. */
 export const ANNOTATION_PREFS_STORAGE_KEY = 'review.annotation.prefs';
 
-/** The open dialogs' canvases by dialog id (one registry per adapters object, i.e. per app system). */
+/**
+ * The open dialogs' canvases by dialog id, one registry per app system: keyed by its FileStore, which the base adapters
+ * and the feature adapters built over them (wiring/featureClients.ts, a new object) share, so the views' canvases and
+ * the dialog machine's export (provided with the comments feature) meet in the same registry.
+ */
 const canvasRegistries = new WeakMap<object, Map<string, AnnotationCanvasExporter>>();
-const canvasesOf = (a: object): Map<string, AnnotationCanvasExporter> => {
-  let canvases = canvasRegistries.get(a);
+const canvasesOf = (a: Pick<Adapters, 'files'>): Map<string, AnnotationCanvasExporter> => {
+  let canvases = canvasRegistries.get(a.files);
   if (!canvases) {
     canvases = new Map();
-    canvasRegistries.set(a, canvases);
+    canvasRegistries.set(a.files, canvases);
   }
   return canvases;
 };

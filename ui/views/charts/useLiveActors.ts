@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { StateMachine, type AnyActorRef, type AnyStateMachine } from 'xstate';
+import { runningLogicOf } from '../../../machines/featureLogic.ts';
 import { useSystem } from '../../system.tsx';
 
 /** One actor of the running system, by its path of ids from the root (`app/auth/loadStoredSession`). */
@@ -46,7 +47,8 @@ export function useLiveActors(enabled: boolean): { actors: LiveActor[]; version:
       const now = new Map<string, AnyActorRef>();
       walk(app, now);
       for (const [path, ref] of now) {
-        const logic = (ref as unknown as { logic?: unknown }).logic;
+        // A feature's actor runs a stand-in (machines/featureLogic.ts) that runs the feature's machine once loaded.
+        const logic = runningLogicOf((ref as unknown as { logic?: unknown }).logic);
         const status = (ref.getSnapshot() as { status?: string } | undefined)?.status;
         known.set(path, { path, ref, machine: logic instanceof StateMachine ? (logic as AnyStateMachine) : null, stopped: status === 'stopped' });
       }
