@@ -37,8 +37,8 @@ const DownloadsPage = lazy(() => import('./views/downloads/DownloadsPage.tsx'));
 // the sandbox load with their route, a RouteSkeleton showing meanwhile; / loads only the dashboard.
 import { RouteSkeleton } from './views/screens/RouteSkeleton.tsx';
 import { FeatureGate, lazyRoute, lazyWithStrings } from './lazyRoute.tsx';
-const GridScreen = lazyRoute(() => import('./views/grid/GridScreen.tsx').then((m) => m.GridScreen));
-const ItemScreen = lazyRoute(() => import('./views/item/ItemScreen.tsx').then((m) => m.ItemScreen), ['reviewTab']);
+const GridScreen = lazyRoute(() => import('./views/grid/GridScreen.tsx').then((m) => m.GridScreen), ['content']);
+const ItemScreen = lazyRoute(() => import('./views/item/ItemScreen.tsx').then((m) => m.ItemScreen), ['content', 'item', 'reviewTab']);
 const SandboxPage = lazyRoute(() => import('./views/SandboxPage.tsx').then((m) => m.SandboxPage));
 /** Loads every lazy route's chunk (view tests render routes synchronously; a page may call it when idle). */
 export function preloadLazyRoutes(): Promise<void> {
