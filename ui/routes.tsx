@@ -49,6 +49,12 @@ const TemplateContentPage = lazy(() => import('./views/dashboard/ContentPages.ts
 const CharacterContentPage = lazy(() => import('./views/dashboard/ContentPages.tsx').then((m) => ({ default: m.CharacterContentPage })));
 const CourseImportPage = lazy(() => import('./views/dashboard/CourseImportPage.tsx'));
 
+/** Draws its children once the annotation dialog's machines have loaded (the sandbox runs the dialog itself). */
+function AnnotationDialogGate({ children }: { children: ReactNode }) {
+  const { annotation } = useSystem();
+  return <FeatureGate load={annotation.loadDialogLogic}>{children}</FeatureGate>;
+}
+
 /** Scroll to top on route change (foundation §9). */
 function ScrollToTop() {
   const [location] = useLocation();
@@ -216,7 +222,9 @@ export function AppRoutes() {
           <RequireAuth>
             <RequireStaff>
               <Suspense fallback={<LoadingScreen text={t('annotation.loading')} />}>
-                <AnnotationSandbox />
+                <AnnotationDialogGate>
+                  <AnnotationSandbox />
+                </AnnotationDialogGate>
               </Suspense>
             </RequireStaff>
           </RequireAuth>
