@@ -37,8 +37,8 @@ const DownloadsPage = lazy(() => import('./views/downloads/DownloadsPage.tsx'));
 // the sandbox load with their route, a RouteSkeleton showing meanwhile; / loads only the dashboard.
 import { RouteSkeleton } from './views/screens/RouteSkeleton.tsx';
 import { FeatureGate, lazyRoute, lazyWithStrings } from './lazyRoute.tsx';
-const GridScreen = lazyRoute(() => import('./views/grid/GridScreen.tsx').then((m) => m.GridScreen));
-const ItemScreen = lazyRoute(() => import('./views/item/ItemScreen.tsx').then((m) => m.ItemScreen), ['reviewTab']);
+const GridScreen = lazyRoute(() => import('./views/grid/GridScreen.tsx').then((m) => m.GridScreen), ['content']);
+const ItemScreen = lazyRoute(() => import('./views/item/ItemScreen.tsx').then((m) => m.ItemScreen), ['content', 'item', 'reviewTab']);
 const SandboxPage = lazyRoute(() => import('./views/SandboxPage.tsx').then((m) => m.SandboxPage));
 /** Loads every lazy route's chunk (view tests render routes synchronously; a page may call it when idle). */
 export function preloadLazyRoutes(): Promise<void> {
@@ -48,6 +48,12 @@ export function preloadLazyRoutes(): Promise<void> {
 const TemplateContentPage = lazy(() => import('./views/dashboard/ContentPages.tsx').then((m) => ({ default: m.TemplateContentPage })));
 const CharacterContentPage = lazy(() => import('./views/dashboard/ContentPages.tsx').then((m) => ({ default: m.CharacterContentPage })));
 const CourseImportPage = lazy(() => import('./views/dashboard/CourseImportPage.tsx'));
+
+/** Draws its children once the annotation dialog's machines have loaded (the sandbox runs the dialog itself). */
+function AnnotationDialogGate({ children }: { children: ReactNode }) {
+  const { annotation } = useSystem();
+  return <FeatureGate load={annotation.loadDialogLogic}>{children}</FeatureGate>;
+}
 
 /** Scroll to top on route change (foundation §9). */
 function ScrollToTop() {
@@ -216,7 +222,9 @@ export function AppRoutes() {
           <RequireAuth>
             <RequireStaff>
               <Suspense fallback={<LoadingScreen text={t('annotation.loading')} />}>
-                <AnnotationSandbox />
+                <AnnotationDialogGate>
+                  <AnnotationSandbox />
+                </AnnotationDialogGate>
               </Suspense>
             </RequireStaff>
           </RequireAuth>

@@ -5,9 +5,11 @@
 import { accessStrings } from './strings/access.ts';
 import { anonStrings } from './strings/anon.ts';
 import type { commentsStrings } from './strings/comments.ts';
-import { contentStrings } from './strings/content.ts';
+import type { contentStrings } from './strings/content.ts';
+// The content and item features' words that any page may show; the rest of their catalogues load with the grid and the item view.
+import { contentSharedStrings } from './strings/contentShared.ts';
 import { headerStrings } from './strings/header.ts';
-import { itemStrings } from './strings/item.ts';
+import type { itemStrings } from './strings/item.ts';
 import type { sandboxStrings } from './strings/sandbox.ts';
 import type { commentsPanelStrings } from './strings/commentsPanel.ts';
 import type { shareStrings } from './strings/share.ts';
@@ -38,8 +40,8 @@ import { activationStrings } from './strings/activation.ts';
 // The authoring dashboard, content pages and course import.
 import { authoringDashboardStrings } from './strings/authoringDashboard.ts';
 // Strings by feature: the first load carries the catalogues its pages show (and `firstLoadStrings`, the few words of
-// later features they show); the others load with their feature (`loadStrings`: the review tab, the translate tab,
-// the share and LMS export dialogs) or, for routes not split by feature, all at once (`loadLateStrings`, strings/late.ts).
+// later features they show); the others load with their feature (`loadStrings`: the grid, the item view, the review tab,
+// the translate tab, the share and LMS export dialogs) or, for routes not split by feature, all at once (`loadLateStrings`, strings/late.ts).
 import { firstLoadStrings } from './strings/firstLoad.ts';
 
 const coreStrings = {
@@ -142,10 +144,10 @@ const coreStrings = {
 } as const;
 
 /** The catalogues the first load carries. */
-const firstLoadCatalogue = { ...coreStrings, ...headerStrings, ...accessStrings, ...anonStrings, ...contentStrings, ...itemStrings, ...activationStrings, ...authoringDashboardStrings, ...firstLoadStrings } as const;
+const firstLoadCatalogue = { ...coreStrings, ...headerStrings, ...accessStrings, ...anonStrings, ...contentSharedStrings, ...activationStrings, ...authoringDashboardStrings, ...firstLoadStrings } as const;
 
 /** Every catalogue's keys (the later ones only as types here). */
-type AllStrings = typeof firstLoadCatalogue &
+type AllStrings = typeof firstLoadCatalogue & typeof contentStrings & typeof itemStrings &
   typeof sandboxStrings & typeof commentsStrings & typeof commentsPanelStrings & typeof shareStrings & typeof reviewRequestsStrings &
   typeof translationStrings & typeof translationStackStrings & typeof translationToolsStrings & typeof translationEditorStrings & typeof translationMachineStrings &
   typeof translationAssistStrings & typeof feedbackSurveyStrings & typeof translationVersionsStrings & typeof translationAssistMachineStrings & typeof supportStrings &
@@ -158,6 +160,10 @@ const catalogue: Record<string, string> = { ...firstLoadCatalogue };
 
 /** The later features' catalogues, each its own chunk, loaded with the feature that shows them. */
 const lateCatalogues = {
+  /** The grid's and the item view's words (strings/content.ts), beyond those every page may show. */
+  content: () => import('./strings/content.ts').then((m) => m.contentStrings),
+  /** The item view's words (strings/item.ts), beyond those every page may show. */
+  item: () => import('./strings/item.ts').then((m) => m.itemStrings),
   /** The item view's review tab: comments panel, composer, review requests (strings/reviewTab.ts). */
   reviewTab: () => import('./strings/reviewTab.ts').then((m) => m.reviewTabStrings),
   /** The translate tab (strings/translateTab.ts). */

@@ -79,7 +79,10 @@ export interface AnnotationServices {
   newDialogId: () => string;
   /** The view's canvas for the dialog `dialogId`; the returned function detaches it. */
   attachCanvas: (dialogId: string, exporter: AnnotationCanvasExporter) => () => void;
-  dialogLogic: typeof annotationDialogMachine;
+  /** Loads the provided dialog machine (its own chunk); absent when it is there from the start. */
+  loadDialogLogic?: () => Promise<void>;
+  /** The provided dialog machine, once `loadDialogLogic` has resolved. */
+  readonly dialogLogic: typeof annotationDialogMachine;
   exportedFile: (fileId: string) => File | undefined;
 }
 

@@ -38,8 +38,11 @@ test('a returning signed-in person reaches the dashboard without the sign-in lib
   expect(fresh).toContain('oidcClient');
 });
 
-/** The machines of the grid and of the item view, by the id each definition names (`createMachine({ id: … })`). */
-const LATER_MACHINES = ['folders', 'grid', 'uploads', 'share', 'item', 'itemStack', 'comments', 'reviewRequests'];
+/** The machines of the grid and of the item view (with the annotation dialog's), by the id each definition names (`createMachine({ id: … })`). */
+const LATER_MACHINES = ['folders', 'grid', 'uploads', 'share', 'item', 'itemStack', 'comments', 'reviewRequests', 'annotationDialog', 'annotationCanvas'];
+
+/** Words only the grid and the item view show (ui/strings/content.ts, ui/strings/item.ts). */
+const LATER_WORDS = ['Search by name', 'The version you are looking for no longer exists.'];
 
 test('the dashboard loads without the grid’s and the item view’s machines, and asks for nothing it does not draw', async ({ browser, baseURL }) => {
   const context = await signedInContext(browser, baseURL!, ALEX);
@@ -54,6 +57,8 @@ test('the dashboard loads without the grid’s and the item view’s machines, a
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Review', exact: true })).toBeVisible();
   const code = (await Promise.all(scripts)).join('\n');
   for (const id of LATER_MACHINES) expect(code, `the ${id} machine is in the dashboard's load`).not.toMatch(new RegExp(`createMachine\\(\\{id:["'\`]${id}["'\`]`));
+  // Nor their words: the grid's search placeholder, the item view's deleted-version page.
+  for (const words of LATER_WORDS) expect(code, `“${words}” is in the dashboard's load`).not.toContain(words);
   // The surveys are read by the item view: the dashboard does not ask the translation experience endpoint.
   expect(requests.filter((path) => path.endsWith('/translations/experience'))).toEqual([]);
 
@@ -62,5 +67,6 @@ test('the dashboard loads without the grid’s and the item view’s machines, a
   await expect(page.getByRole('tree')).toBeVisible();
   const withGrid = (await Promise.all(scripts)).join('\n');
   expect(withGrid).toMatch(/createMachine\(\{id:["'`]grid["'`]/);
+  await expect(page.getByPlaceholder('Search by name')).toBeVisible();
   await context.close();
 });

@@ -1,14 +1,9 @@
 /**
  * Strings of the item grid screen (review-and-content §2–§9): sub-header, folder tree, breadcrumbs and action
- * bar, cards, pagination, empty states, search results, dialogs and toasts. Merged into ../strings.ts.
- * `max_name_error` and `duplicate_name_error` keep the names the domain's name check returns (domain/names.ts).
+ * bar, cards, pagination, empty states, search results, dialogs and toasts. Loaded with the grid and the item view
+ * (../strings.ts `loadStrings`); the words any page may show are in ./contentShared.ts.
  */
 export const contentStrings = {
-  // §5 names: the keys domain/names.ts returns
-  max_name_error: 'Name must be 255 characters or fewer.',
-  invalid_name_characters_error: 'Names can’t contain control characters or characters that reverse the text direction.',
-  duplicate_name_error: 'That name is already taken here. Choose another.',
-
   // Sub-header
   'content.title': 'My content',
   'content.upload': 'Upload file',
@@ -16,18 +11,6 @@ export const contentStrings = {
   'content.search.label': 'Search content',
   'content.search.placeholder': 'Search by name',
   'content.search.clear': 'Clear search',
-  'content.filter.label': 'Format',
-  'content.filter.all': 'All Formats',
-  'content.filter.storyline': 'Storyline',
-  'content.filter.rise': 'Rise',
-  'content.filter.studio': 'Studio',
-  'content.filter.video': 'Video',
-
-  // Virtual folders (§3)
-  'content.folder.ALL_CONTENT': 'All content',
-  'content.folder.PRIVATE_CONTENT': 'Private content',
-  'content.folder.SHARED_CONTENT': 'Shared content',
-  'content.folder.DELETED': 'Trash',
 
   // Sidebar
   'content.sidebar.label': 'Folders',
@@ -146,13 +129,6 @@ export const contentStrings = {
   'content.drag.label.one': '1 item',
   'content.drag.label.other': '{label} items',
 
-  // Counting phrases used by dialogs and toasts
-  'content.count.items.one': '1 item',
-  'content.count.items.other': '{count} items',
-  'content.count.folders.one': '1 folder',
-  'content.count.folders.other': '{count} folders',
-  'content.count.both': '{items} and {folders}',
-
   // Dialogs: shared buttons
   'content.dialog.cancel': 'Cancel',
   'content.dialog.close': 'Close',
@@ -199,33 +175,6 @@ export const contentStrings = {
   'content.move.newFolder': 'New folder',
   'content.move.selected': 'Moving to {name}',
   'content.move.pick': 'No folder picked yet.',
-
-  // Why a destination cannot be picked (domain/folderMoves.ts refusals)
-  'content.moveRefusal.folderMissing': 'This folder no longer exists.',
-  'content.moveRefusal.notMovable': 'This folder cannot be moved.',
-  'content.moveRefusal.targetMissing': 'This folder no longer exists.',
-  'content.moveRefusal.sameFolder': 'A folder cannot go inside itself.',
-  'content.moveRefusal.alreadyInParent': 'It is already here.',
-  'content.moveRefusal.intoDescendant': 'A folder cannot go inside one of its own subfolders.',
-  'content.moveRefusal.targetForbidsSubfolders': 'You cannot add folders here.',
-  'content.moveRefusal.notPermitted': 'Your role does not allow moving it.',
-  'content.moveRefusal.tooDeep': 'Folders can be nested at most 7 levels deep.',
-  'content.moveRefusal.archived': 'Restore it from the trash first.',
-  'content.moveRefusal.alreadyInFolder': 'It is already in this folder.',
-  'content.moveRefusal.targetForbidsItems': 'You cannot add items here.',
-  'content.moveRefusal.blockedFolderTypes': 'Items shared with you cannot move to a private folder.',
-
-  // Server refusals without a domain reason (domain/content.ts ContentRefusal)
-  'content.refusal.invalidRequest': 'That request was not valid.',
-  'content.refusal.notFound': 'It no longer exists, or you can no longer see it.',
-  'content.refusal.forbidden': 'Your role in this folder does not allow this.',
-  'content.refusal.serverError': 'Something went wrong on our side.',
-  'content.refusal.empty': 'Enter a name.',
-
-  // Why a subfolder cannot be created (canCreateSubfolder refusals)
-  'content.createRefusal.folderMissing': 'Pick a folder first.',
-  'content.createRefusal.notPermitted': 'You cannot add folders here.',
-  'content.createRefusal.tooDeep': 'Folders can be nested at most 7 levels deep.',
 
   // Move confirmations (§6 "Moving into shared areas needs confirmation")
   'content.moveConfirm.privateToShared.title': 'Move to a shared folder?',
@@ -304,26 +253,4 @@ export const contentStrings = {
   'content.role.editor': 'Editor',
   'content.role.manager': 'Manager',
   'content.role.owner': 'Owner',
-
-  // Toasts (§3 toast data; §9 10 s)
-  'content.toast.moved': '{subject} moved to {destination}.',
-  'content.toast.movedNoDestination': '{subject} moved.',
-  'content.toast.trashed': '{subject} moved to the trash.',
-  'content.toast.restored': '{subject} restored.',
-  'content.toast.restoredTo': '{subject} restored to {destination}.',
-  'content.toast.deletedForever': '{subject} deleted forever.',
-  'content.toast.quoted': '“{name}”',
-
-  // Products (§1)
-  'content.product.storyline': 'Storyline',
-  'content.product.engage': 'Engage',
-  'content.product.presenter': 'Presenter',
-  'content.product.quizmaker': 'Quizmaker',
-  'content.product.rise': 'Rise',
-  'content.product.studio': 'Studio',
-  'content.product.peek': 'Peek',
-  'content.product.preso': 'Preso',
-  'content.product.replay': 'Replay',
-  'content.product.video': 'Video',
-  'content.product.unknown': 'Content',
 } as const;

@@ -2,7 +2,8 @@
  * Strings of the item view, the players, uploads and their dialogs (review-and-content §2, §4, §8, §9;
  * foundation §8 upload issue dialog). Keys the spec names keep its names ('share.access_denied_title',
  * 'review.deleted_title', 'upload.leave_warning'); the rest are dot.case under item., player., upload.
- * Merged into ../strings.ts.
+ * Loaded with the item view (../strings.ts `loadStrings`); the words any page may show (uploads, the item dialogs drawn
+ * outside it) are in ./contentShared.ts.
  */
 export const itemStrings = {
   // §8 item view failures
@@ -29,8 +30,6 @@ export const itemStrings = {
   'review.failed.uploadFailed.owner': 'The connection may have dropped before the whole file was sent.',
   'review.failed.processFailed.owner': 'The file may be damaged or not a published package.',
   'review.failed.reason': 'What we found:',
-  'item.export.backupFailed': 'We couldn’t download the project backup: {message}',
-  'item.export.videoFailed': 'We couldn’t download the video: {message}',
   'review.failed.uploaderHint': 'Retry to choose the file again, or cancel to remove this version.',
   'review.failed.ownerHint': 'Upload a new version to replace it.',
   'review.failed.askOwner': 'Ask the owner of this item to upload it again.',
@@ -102,61 +101,8 @@ export const itemStrings = {
   'player.video.rateNormal': '1× (normal)',
   'player.video.keys': 'Left and right arrow keys skip back and forward {seconds} seconds.',
 
-  // Dialogs (§2, §4 Other)
-  'upload.not_supported.title': 'File not supported',
-  'upload.not_supported.okay': 'Okay',
-  'upload.invalid.blockedExtension': '“{fileName}” can’t be uploaded: programs and scripts are not allowed.',
-  'upload.invalid.unsupportedType': '“{fileName}” isn’t a type we can review. Upload a published Storyline package (.zip) or a video (such as .mp4, .mov or .webm).',
-  'upload.invalid.emptyFile': '“{fileName}” is empty.',
-  'upload.invalid.tooLarge': '“{fileName}” is larger than 5 GB.',
-  'upload.invalid.contentMismatch': '“{fileName}” doesn’t contain what its name says. Check that it is the right file.',
-  'upload.invalid.invalidStoryZip': '“{fileName}” isn’t a published Storyline package: it needs story.html, threeSixty.json and story_content/thumbnail.jpg, at the root of the zip or in one folder that holds the whole publish. Publish for Web in Storyline 360 and zip the output folder.',
-  'upload.invalid.kindMismatch': '“{fileName}” is a different kind of file than this item. Upload a {expected} as its new version.',
-  'upload.invalid.kind.storyline': 'published Storyline package',
-  'upload.invalid.kind.video': 'video',
-  'item.outOfDate.title': 'A newer version is available',
-  'item.outOfDate.text': 'Version {number} was just added. You are looking at version {current}.',
-  'item.outOfDate.view': 'View version {number}',
-  'item.outOfDate.stay': 'Stay here',
-  'item.restore.title': 'Restore version {number}?',
-  'item.restore.text': 'A copy of version {number} becomes the newest version (version {next}). The other versions stay as they are.',
-  'item.restore.confirm': 'Restore',
-  'item.restore.cancel': 'Cancel',
-  'item.newVersion.toast': '{name} added version {number}. You’re now seeing it.',
-  'item.newVersion.toastNoName': 'Version {number} was added. You’re now seeing it.',
-
-  // Uploads (§4 upload states, §3 upload toast data)
-  'upload.leave_warning': 'Still uploading. Are you sure you want to leave?',
-  'upload.drop': 'Drop files to upload to {folder}',
-  'upload.drop.hint': 'Storyline packages (.zip) and videos',
-  'upload.file': 'Upload file',
-  'upload.toast.title': 'Uploads',
-  'upload.toast.uploading.one': 'Uploading 1 file…',
-  'upload.toast.uploading.other': 'Uploading {count} files…',
-  'upload.toast.done.one': '1 upload complete',
-  'upload.toast.done.other': '{count} uploads complete',
-  'upload.toast.failed.one': '1 upload failed',
-  'upload.toast.failed.other': '{count} uploads failed',
-  'upload.toast.canceled': 'Uploads canceled',
-  'upload.toast.complete': 'Upload complete: {fileName}',
-  'upload.toast.failed': 'Upload failed: {fileName}',
-  'upload.row.progress': 'Upload progress of {fileName}',
-  'upload.row.cancel': 'Cancel the upload of {fileName}',
-  'upload.row.retry': 'Retry {fileName}',
-  'upload.state.pending': 'Waiting',
-  'upload.state.uploading': 'Uploading {percent}%',
-  'upload.state.preparing': 'Processing',
-  'upload.state.uploaded': 'Uploaded',
-  'upload.state.error': 'Failed',
-  'upload.state.canceled': 'Canceled',
-  'upload.badge.uploading': 'Uploading',
-  'upload.badge.uploadingPercent': 'Uploading {percent}%',
-  'upload.badge.processing': 'Processing',
-  'upload.badge.failed': 'Failed',
-
   // The wired item screen
   'item.title': 'Item',
-  'upload.panel.label': 'Uploads',
   'item.fetchFailed.title': 'This item could not be loaded',
   'item.fetchFailed.body': 'Check your connection and try again.',
   'item.fetchFailed.retry': 'Try again',

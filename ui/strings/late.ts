@@ -3,6 +3,8 @@
  * (`loadLateStrings`), and what view tests and Node tools get from the start (../strings.ts).
  */
 import { chartsStrings } from './charts.ts';
+import { contentStrings } from './content.ts';
+import { itemStrings } from './item.ts';
 import { lmsExportStrings } from './lmsExport.ts';
 import { reviewTabStrings } from './reviewTab.ts';
 import { sandboxStrings } from './sandbox.ts';
@@ -11,6 +13,8 @@ import { supportStrings } from './support.ts';
 import { translateTabStrings } from './translateTab.ts';
 
 export const lateStrings: Readonly<Record<string, string>> = {
+  ...contentStrings,
+  ...itemStrings,
   ...sandboxStrings,
   ...reviewTabStrings,
   ...shareStrings,

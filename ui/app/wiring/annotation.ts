@@ -1,64 +1,9 @@
-import { fromPromise, type AnyActorRef } from 'xstate';
 import { prefsFrom } from '../../../domain/annotation.ts';
 import { oneMonthAhead, surveyHiddenState } from '../../../domain/surveyDates.ts';
-import { annotationDialogMachine } from '../../../machines/annotation/annotationDialogMachine.ts';
-import { canvasMachine } from '../../../machines/annotation/canvasMachine.ts';
-import type { AnnotationCanvasExporter, AnnotationServices } from '../../system.tsx';
+import type { annotationDialogMachine } from '../../../machines/annotation/annotationDialogMachine.ts';
+import type { AnnotationServices } from '../../system.tsx';
+import { ANNOTATION_PREFS_STORAGE_KEY, canvasesOf } from './annotationCanvases.ts';
 import type { Adapters } from './common.ts';
-
-/** Where the annotation tools' settings (tool, colour, opacity, stroke width) are remembered. */
-export const ANNOTATION_PREFS_STORAGE_KEY = 'review.annotation.prefs';
-
-/**
- * The open dialogs' canvases by dialog id, one registry per app system: keyed by its FileStore, which the base adapters
- * and the feature adapters built over them (wiring/featureClients.ts, a new object) share, so the views' canvases and
- * the dialog machine's export (provided with the comments feature) meet in the same registry.
- */
-const canvasRegistries = new WeakMap<object, Map<string, AnnotationCanvasExporter>>();
-const canvasesOf = (a: Pick<Adapters, 'files'>): Map<string, AnnotationCanvasExporter> => {
-  let canvases = canvasRegistries.get(a.files);
-  if (!canvases) {
-    canvases = new Map();
-    canvasRegistries.set(a.files, canvases);
-  }
-  return canvases;
-};
-
-/**
- * The annotation dialog (machines/annotation/) provided with its effects: the canvas's settings remembered in storage
- * (`persistPrefs`), its tracked moments (POST /analytics for the signed-in user — `userId`, or the system's `session`
- * actor; a failure is logged, never shown), and the flattened export — the dialog's Konva canvas (attached by the view under
- * the dialog id) exported at pixel ratio 2 and kept in the FileStore: the machine gets the file id and sizes, the
- * bytes go from the FileStore to the snapshot upload.
- */
-export function annotationDialogLogic(a: Pick<Adapters, 'storage' | 'analytics' | 'files'>, userId?: () => string | null) {
-  const canvases = canvasesOf(a);
-  return annotationDialogMachine.provide({
-    actors: {
-      canvas: canvasMachine.provide({
-        actions: { persistPrefs: (_, params) => a.storage.set(ANNOTATION_PREFS_STORAGE_KEY, JSON.stringify(params.prefs)) },
-      }),
-      exportPng: fromPromise(async ({ input }) => {
-        const exporter = canvases.get(input.dialogId);
-        if (!exporter) throw new Error('The canvas is not ready.');
-        const { png, width, height } = await exporter();
-        const file = new File([png], 'snapshot.png', { type: 'image/png' });
-        return { fileId: a.files.add(file), size: file.size, width, height };
-      }),
-    },
-    actions: {
-      track: ({ system }, params) => {
-        const session = system.get('session') as AnyActorRef | undefined;
-        const user = userId ? userId() : ((session?.getSnapshot().context as { user?: { sub?: string } | null } | undefined)?.user?.sub ?? null);
-        if (user === null) return;
-        // The collector takes any JSON object as properties (the annotation data nests its counts and strokes).
-        a.analytics.track({ userId: user, event: params.event, properties: params.properties as unknown as Record<string, string> }).catch((error: unknown) => {
-          console.error('Could not send an analytics event', error);
-        });
-      },
-    },
-  });
-}
 
 /**
  * What the views use around the annotation dialog (`useSystem().annotation`): the remembered tool settings and a
@@ -68,6 +13,8 @@ export function annotationDialogLogic(a: Pick<Adapters, 'storage' | 'analytics' 
 export function annotationServices(a: Pick<Adapters, 'storage' | 'analytics' | 'files'>, userId: () => string | null): AnnotationServices {
   let dialogs = 0;
   const canvases = canvasesOf(a);
+  let dialogLogic: typeof annotationDialogMachine | undefined;
+  let loadingDialog: Promise<void> | undefined;
   return {
     loadPrefs: () => {
       const raw = a.storage.get(ANNOTATION_PREFS_STORAGE_KEY);
@@ -88,8 +35,21 @@ export function annotationServices(a: Pick<Adapters, 'storage' | 'analytics' | '
         if (canvases.get(dialogId) === exporter) canvases.delete(dialogId);
       };
     },
-    // Run outside the app system (the sandbox): the signed-in user comes from the root's session.
-    dialogLogic: annotationDialogLogic(a, userId),
+    // Run outside the app system (the sandbox): the signed-in user comes from the root's session. The dialog's machines
+    // are their own chunk (./annotationDialog.ts), loaded by the page that runs one (the comment composer's capture
+    // brings them with the item feature).
+    loadDialogLogic: () =>
+      (loadingDialog ??= import('./annotationDialog.ts').then(
+        (module) => void (dialogLogic = module.annotationDialogLogic(a, userId)),
+        (error: unknown) => {
+          loadingDialog = undefined;
+          throw error;
+        },
+      )),
+    get dialogLogic() {
+      if (!dialogLogic) throw new Error('The annotation dialog has not loaded yet: wait for annotation.loadDialogLogic().');
+      return dialogLogic;
+    },
     exportedFile: (fileId) => a.files.get(fileId),
   };
 }

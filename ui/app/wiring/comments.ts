@@ -6,7 +6,8 @@ import type { socketMachine } from '../../../machines/session/socketMachine.ts';
 import { snapshotCaptureMachine, type CaptureOutput } from '../../../machines/comments/snapshotCaptureMachine.ts';
 import { captureFrame } from '../../../adapters/snapshotCapture.ts';
 import type { AppSystem } from '../../system.tsx';
-import { ANNOTATION_SURVEY_SLUG, annotationDialogLogic, annotationSurveyHiding } from './annotation.ts';
+import { ANNOTATION_SURVEY_SLUG, annotationSurveyHiding } from './annotation.ts';
+import { annotationDialogLogic } from './annotationDialog.ts';
 import { fileTransferActors, reportError, subjectTeller, type Adapters, type Running } from './common.ts';
 
 /** Where the comments' sort is kept (review-and-content §9 "persisted"; the key is not named). */
@@ -40,7 +41,7 @@ export function commentsActors(a: Adapters) {
   // The snapshot dialog's capture: the image as an object URL the dialog draws on; the HTML as a file to upload.
   const capture = snapshotCaptureMachine.provide({
     actors: {
-      // The annotation dialog and its canvas (ui/app/wiring/annotation.ts).
+      // The annotation dialog and its canvas (ui/app/wiring/annotationDialog.ts).
       dialog: annotationDialogLogic(a),
       captureFrame: fromPromise(async ({ input }): Promise<CaptureOutput> => {
         // An edit of an annotation stored with its clean background draws on that, not on the player as it is now.

@@ -1,7 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { isOnTeam } from '../../../domain/account.ts';
 import { canChangeSharing } from '../../../domain/sharing.ts';
-import { ItemShareDialog } from '../item/ItemShare.tsx';
+// The share dialog's code and words load with its first open.
+import { LazyItemShareDialog } from '../item/LazyItemShareDialog.tsx';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { ItemRecord } from '../../../domain/content.ts';
@@ -460,7 +461,7 @@ export function GridScreen({ folderParam }: { folderParam?: string }) {
       </DropZone>
       <DragPreview ref={previewRef} label={dragLabel} />
       <ContentDialogs tree={tree} userId={userId} />
-      <ItemShareDialog itemTitle={sharedTitle} />
+      <LazyItemShareDialog itemTitle={sharedTitle} />
       {/* LMS export of video items. */}
       <LmsExportDialog />
     </AppLayout>
