@@ -136,7 +136,7 @@ function FailedJobRow({ job, timeZone, running, disabled, onRunAgain }: { job: F
         <code className="sandbox-flags__key">{job.kind}</code>
       </td>
       <td>
-        {about}
+        <span className="sandbox-flags__label">{about}</span>
         <code className="sandbox-flags__key">{job.id}</code>
       </td>
       <td>{job.attempts}</td>
