@@ -42,6 +42,14 @@ export type FailedJobsEvent =
   | { type: 'failedJobs.confirm' }
   | { type: 'failedJobs.cancel' };
 
+/** The read of the failed jobs: the answer replaces the table; a refusal is kept as the load error. */
+const readJobs = <Done extends string, Failed extends string>(done: Done, failed: Failed) => ({
+  id: 'fetchFailedJobs' as const,
+  src: 'fetchFailedJobs' as const,
+  onDone: { target: done, actions: { type: 'storeJobs' as const, params: ({ event }: { event: { output: unknown } }) => ({ output: event.output }) } },
+  onError: { target: failed, actions: { type: 'storeLoadError' as const, params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) } },
+});
+
 /**
  * The failed background jobs on /sandbox (staff; domain/backgroundJobs.ts; systemId `failedJobs`, loaded with the
  * sandbox route): idle until the page opens → loading → ready (a table, possibly empty) or loadFailed (refresh tries
@@ -60,6 +68,7 @@ export const failedJobsMachine = setup({
   },
   actions: {
     storeJobs: assign((_, params: { output: unknown }) => ({ jobs: failedJobsOf(params.output), loadError: null })),
+    storeLoadError: assign((_, params: { error: unknown }) => ({ loadError: failedJobsErrorOf(params.error) })),
   },
   guards: {
     isListedJob: ({ context, event }) => event.type === 'failedJobs.retry' && context.jobs.some((job) => job.id === event.jobId),
@@ -75,12 +84,7 @@ export const failedJobsMachine = setup({
     loading: {
       tags: ['loading'],
       entry: assign({ jobs: [], loadError: null, pending: null, retryError: null, requeued: null }),
-      invoke: {
-        id: 'fetchFailedJobs',
-        src: 'fetchFailedJobs',
-        onDone: { target: 'ready', actions: { type: 'storeJobs', params: ({ event }) => ({ output: event.output }) } },
-        onError: { target: 'loadFailed', actions: assign({ loadError: ({ event }) => failedJobsErrorOf(event.error) }) },
-      },
+      invoke: readJobs('ready', 'loadFailed'),
     },
     loadFailed: {
       on: { 'failedJobs.refresh': { target: 'loading' }, 'failedJobs.open': { target: 'loading' } },
@@ -101,12 +105,7 @@ export const failedJobsMachine = setup({
         },
         refreshing: {
           tags: ['busy'],
-          invoke: {
-            id: 'fetchFailedJobs',
-            src: 'fetchFailedJobs',
-            onDone: { target: 'idle', actions: { type: 'storeJobs', params: ({ event }) => ({ output: event.output }) } },
-            onError: { target: 'idle', actions: assign({ loadError: ({ event }) => failedJobsErrorOf(event.error) }) },
-          },
+          invoke: readJobs('idle', 'idle'),
         },
         confirming: {
           on: {
