@@ -109,6 +109,7 @@ import { memoryReportMachine as memoryReportFeatureMachine } from './translation
 import { walkthroughMachine as walkthroughFeatureMachine } from './translation/walkthroughMachine.ts';
 import { audioDrawerMachine as audioDrawerFeatureMachine } from './translation/audioDrawerMachine.ts';
 import { duplicateReviewMachine as duplicateReviewFeatureMachine } from './translation/duplicateReviewMachine.ts';
+import { failedJobsMachine as failedJobsFeatureMachine } from './session/failedJobsMachine.ts';
 /** Every feature's machines by the name the app's stand-ins run (appMachine.ts APP_FEATURES). */
 const featureMachines = {
   // content
@@ -138,6 +139,8 @@ const featureMachines = {
   walkthrough: walkthroughFeatureMachine,
   audioDrawer: audioDrawerFeatureMachine,
   duplicateReview: duplicateReviewFeatureMachine,
+  // the sandbox's failed background jobs
+  failedJobs: failedJobsFeatureMachine,
 };
 // A stand-in met elsewhere (the registry's own entry for charts and path generation) runs the machine itself.
 registerFeatureLogic(featureMachines);

@@ -131,6 +131,17 @@ function ReviewContent({ itemId, tab }: { itemId: string; tab: string }) {
   );
 }
 
+/** /sandbox (staff): its chunk and the failed-jobs feature's machine load together, inside the route's skeleton. */
+function SandboxRoute() {
+  const { loadFeatures } = useSystem();
+  void SandboxPage.preload();
+  return (
+    <FeatureGate load={loadFeatures?.sandbox}>
+      <SandboxPage />
+    </FeatureGate>
+  );
+}
+
 /** The grid (folders and items): its chunk and the content feature's machines load together, its skeleton meanwhile. */
 function GridRoute({ folderParam }: { folderParam?: string }) {
   const { loadFeatures } = useSystem();
@@ -233,7 +244,7 @@ export function AppRoutes() {
           <RequireAuth>
             <RequireStaff>
               <Suspense fallback={<RouteSkeleton text={t('load.sandbox')} />}>
-                <SandboxPage />
+                <SandboxRoute />
               </Suspense>
             </RequireStaff>
           </RequireAuth>

@@ -12,6 +12,7 @@ import type { UploadFileRef } from '../machines/items/itemEvents.ts';
 import type { itemMachine } from '../machines/items/itemMachine.ts';
 import type { itemNotificationsMachine } from '../machines/items/itemNotificationsMachine.ts';
 import type { outboxMachine } from '../machines/session/outboxMachine.ts';
+import type { failedJobsMachine } from '../machines/session/failedJobsMachine.ts';
 import type { shareMachine } from '../machines/sharing/shareMachine.ts';
 import type { commentsMachine } from '../machines/comments/commentsMachine.ts';
 import type { requestDialogMachine } from '../machines/reviewRequests/requestDialogMachine.ts';
@@ -125,6 +126,8 @@ export interface AppSystem {
   itemNotifications: ActorRefFrom<typeof itemNotificationsMachine>;
   /** The notification outbox on /sandbox (systemId `outbox`, staff). */
   outbox: ActorRefFrom<typeof outboxMachine>;
+  /** The failed background jobs on /sandbox (systemId `failedJobs`, staff): exists once the sandbox route's feature has loaded (`loadFeatures.sandbox`). */
+  failedJobs: ActorRefFrom<typeof failedJobsMachine>;
   /**
    * The open item's comments (systemId `comments`); opened and closed with the item view by the composition root.
    * Composers are its children (`children['composer-new']`, composerIdOf(target)); see machines/README.md.
@@ -147,10 +150,11 @@ export interface AppSystem {
    * and starts their actors: the grid waits for the content feature (folders … requestDialog exist once it has resolved),
    * the item view for the content and item features (ui/lazyRoute.tsx `FeatureGate`), and the item view's translate tab
    * for the translation feature (`translation`, `suggestions`, `memoryReport`, `walkthrough`, `audioDrawer`,
-   * `duplicateReview`; ui/views/item/ItemTranslateTab.tsx; until then they are undefined). A system built with every
+   * `duplicateReview`; ui/views/item/ItemTranslateTab.tsx; until then they are undefined), /sandbox for its failed
+   * background jobs (`failedJobs`). A system built with every
    * actor running (view tests) leaves it out.
    */
-  loadFeatures?: { grid: () => Promise<void>; item: () => Promise<void>; translation: () => Promise<void> };
+  loadFeatures?: { grid: () => Promise<void>; item: () => Promise<void>; translation: () => Promise<void>; sandbox: () => Promise<void> };
   /**
    * Smart review (systemId `suggestions`): opened by the composition root while the translation actor has a
    * validation and the llmSuggestions flag is on. suggestionOf(snapshot, key); see machines/README.md.

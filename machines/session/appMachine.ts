@@ -56,6 +56,8 @@ import type { suggestionsMachine } from '../translation/suggestionsMachine.ts';
 import type { walkthroughMachine } from '../translation/walkthroughMachine.ts';
 import type { audioDrawerMachine } from '../translation/audioDrawerMachine.ts';
 import type { duplicateReviewMachine } from '../translation/duplicateReviewMachine.ts';
+// The sandbox's failed background jobs (loaded with the sandbox route).
+import type { failedJobsMachine } from './failedJobsMachine.ts';
 
 /**
  * The root of the one actor system. It owns the long-lived actors (each with a systemId) so that
@@ -79,12 +81,14 @@ export type AppEvent =
  *   request-review dialog); loaded with /review's grid and with the item view;
  * - item: the item view (the item, its stack, comments, review requests, notification level, comment export) and the
  *   translation surveys it asks; loaded with the item route;
- * - translation: the translate tab's editor and tools; loaded with the item route.
+ * - translation: the translate tab's editor and tools; loaded with the item route;
+ * - failedJobs: the sandbox's failed background jobs (staff); loaded with the sandbox route.
  */
 export const APP_FEATURES = {
   content: ['folders', 'folderSettings', 'grid', 'gridPrefs', 'dialogs', 'drag', 'gridDownload', 'uploads', 'share', 'lmsExport', 'requestDialog'],
   item: ['item', 'itemStack', 'itemNotifications', 'comments', 'reviewRequests', 'commentExport', 'surveys'],
   translation: ['translation', 'suggestions', 'memoryReport', 'walkthrough', 'audioDrawer', 'duplicateReview'],
+  failedJobs: ['failedJobs'],
 } as const;
 export type AppFeature = keyof typeof APP_FEATURES;
 
@@ -208,6 +212,8 @@ export const appMachine = setup({
     walkthrough: featureLogic<typeof walkthroughMachine>('walkthrough'),
     audioDrawer: featureLogic<typeof audioDrawerMachine>('audioDrawer'),
     duplicateReview: featureLogic<typeof duplicateReviewMachine>('duplicateReview'),
+    // The sandbox's failed background jobs.
+    failedJobs: featureLogic<typeof failedJobsMachine>('failedJobs'),
   },
 }).createMachine({
   id: 'app',
@@ -266,6 +272,7 @@ export const appMachine = setup({
         contentFeature: featureRegion('content'),
         itemFeature: featureRegion('item'),
         translationFeature: featureRegion('translation'),
+        failedJobsFeature: featureRegion('failedJobs'),
         // The item namespace (foundation §4, §7): /item/{itemId} while an item is open.
         itemConnection: {
           initial: 'closed',

@@ -3,6 +3,7 @@ import { appMachine } from './appMachine.ts';
 import { authMachine, type CompletedSignIn, type StoredSessionResult } from './authMachine.ts';
 import { notificationSettingsMachine } from './notificationSettingsMachine.ts';
 import { outboxMachine } from './outboxMachine.ts';
+import { failedJobsMachine } from './failedJobsMachine.ts';
 import { sandboxMachine } from './sandboxMachine.ts';
 import { sessionMachine } from './sessionMachine.ts';
 import { socketMachine } from './socketMachine.ts';
@@ -63,7 +64,7 @@ export const sessionEntries: readonly RegistryEntry[] = [
       'realtime.message': [{ namespace: '/item/item-1', event: 'comment.created', data: { messageId: 'm1' } }],
       'realtime.reconnected': [{ namespace: '/item/item-1' }],
       'realtime.refused': [{ namespace: '/item/item-1', reason: 'unauthorized' }],
-      'app.featureLoaded': [{ feature: 'content' }, { feature: 'item' }, { feature: 'translation' }],
+      'app.featureLoaded': [{ feature: 'content' }, { feature: 'item' }, { feature: 'translation' }, { feature: 'failedJobs' }],
       'xstate.snapshot.auth': [
         { snapshot: { value: 'signedIn', context: { user: demoUser, anonymousUser: null } } },
         { snapshot: { value: { signingIn: 'completing' }, context: { user: null, anonymousUser: null } } },
@@ -228,6 +229,22 @@ export const sessionEntries: readonly RegistryEntry[] = [
       'outbox.open': [{ itemId: null }, { itemId: 'i1' }],
       'xstate.done.actor.fetchOutbox': [{ output: { entries: [OUTBOX_ENTRY] } }, { output: { entries: 'not a list' } }],
       'xstate.error.actor.fetchOutbox': [httpRefusal(403, 'Only staff may read the outbox.')],
+    },
+  },
+  {
+    name: 'failedJobs',
+    machine: failedJobsMachine,
+    description:
+      'The failed background jobs on /sandbox (staff; loaded with the sandbox route): the table, Refresh, and "Run again" with a confirmation; a job queued again leaves the list, a refusal (403, 404, 409) is told with its job (domain/backgroundJobs.ts).',
+    cases: {
+      'failedJobs.retry': [{ jobId: 'j1' }],
+      'xstate.done.actor.fetchFailedJobs': [
+        { output: { jobs: [{ id: 'j1', kind: 'content.processUpload', attempts: 3, lastError: 'Unreadable package.', failedAt: '2026-11-21T10:00:00.000Z', createdAt: '2026-11-21T09:59:00.000Z' }] } },
+        { output: { jobs: [] } },
+      ],
+      'xstate.error.actor.fetchFailedJobs': [httpRefusal(403, 'Only staff may see background jobs.')],
+      'xstate.done.actor.retryFailedJob': [{ output: { id: 'j1', retried: true } }],
+      'xstate.error.actor.retryFailedJob': [httpRefusal(409, 'This job has not failed.'), httpRefusal(404, 'No background job has this id.')],
     },
   },
   {

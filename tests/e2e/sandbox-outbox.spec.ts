@@ -23,7 +23,7 @@ test('staff see which notifications went out and which are still to go', async (
   await expect(reminders).toHaveCount(3);
   // The delivery job runs every 15 s: the staff member refreshes until the request's e-mail shows as sent.
   await expect(async () => {
-    await page.getByRole('button', { name: 'Refresh' }).click();
+    await page.getByRole('region', { name: 'Notification outbox' }).getByRole('button', { name: 'Refresh' }).click();
     await expect(request).toContainText('Sent', { timeout: 1_000 });
   }).toPass({ timeout: 40_000 });
   for (const reminder of await reminders.all()) await expect(reminder).toContainText('Not yet');

@@ -196,6 +196,7 @@ export function createAppSystem(
     content: () => import('./wiring/contentFeature.ts').then((m) => m.startContentFeature),
     item: () => import('./wiring/itemFeature.ts').then((m) => m.startItemFeature),
     translation: () => import('./wiring/translationFeature.ts').then((m) => m.startTranslationFeature),
+    failedJobs: () => import('./wiring/failedJobsFeature.ts').then((m) => m.startFailedJobsFeature),
   };
   const started = new Set<AppFeature>();
   // The feature clients (content, items, comments, …) are built once, with the first feature, from the base adapters.
@@ -238,6 +239,7 @@ export function createAppSystem(
       grid: () => loadFeatures('content'),
       item: () => loadFeatures('content', 'item'),
       translation: () => loadFeatures('content', 'item', 'translation'),
+      sandbox: () => loadFeatures('failedJobs'),
     },
     growthQuestionsUrl: `${config.services.growth}/questions`,
     // Screenshot annotation: the dialog's effects.

@@ -8,6 +8,8 @@ import { Banner, Button, cx, Spinner, TextField } from '../kit/index.ts';
 import { t, type StringKey } from '../strings.ts';
 import { useSystem } from '../system.tsx';
 import { AppLayout } from './AppLayout.tsx';
+import { FailedJobsSection } from './sandbox/FailedJobsSection.tsx';
+import { formatInstant } from './sandbox/formatInstant.ts';
 import { useAccount } from './useAccount.ts';
 import { usePageTitle } from './usePageTitle.ts';
 import { Link } from 'wouter';
@@ -30,7 +32,7 @@ function errorText(error: SandboxError): string {
   }
 }
 
-/** /sandbox (foundation §2, §6): staff tools — feature flags per subscription and globally, the notification outbox, and the staff override. */
+/** /sandbox (foundation §2, §6): staff tools — feature flags per subscription and globally, the notification outbox, the failed background jobs, and the staff override. */
 export function SandboxPage() {
   const { session } = useSystem();
   const headingId = useId();
@@ -49,6 +51,7 @@ export function SandboxPage() {
       </div>
       <FlagsSection />
       <OutboxSection />
+      <FailedJobsSection />
       <section className="sandbox-section" aria-labelledby={headingId}>
         <h2 id={headingId} className="sandbox-section__title">
           {t('sandbox.staff.heading')}
@@ -229,17 +232,6 @@ function FlagSwitch({ checked, label, disabled, onChange }: { checked: boolean; 
 function outboxErrorText(error: SandboxError): string {
   if (error.kind === 'forbidden') return t('sandbox.outbox.error.forbidden');
   return error.message ? `${t('sandbox.outbox.error.failed')} ${error.message}` : t('sandbox.outbox.error.failed');
-}
-
-/** An instant as date and time in the browser's time zone (the staff check delivery times against the rules). */
-function formatInstant(iso: string, timeZone: string): string {
-  const ms = Date.parse(iso);
-  if (Number.isNaN(ms)) return iso;
-  try {
-    return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(ms);
-  } catch {
-    return iso;
-  }
 }
 
 /** Only web links become links: an entry's `link` is data from the service. */

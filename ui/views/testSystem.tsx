@@ -27,6 +27,7 @@ import { inert } from '../../machines/inert.ts';
 import { itemMachine } from '../../machines/items/itemMachine.ts';
 import { itemNotificationsMachine } from '../../machines/items/itemNotificationsMachine.ts';
 import { outboxMachine } from '../../machines/session/outboxMachine.ts';
+import { failedJobsMachine } from '../../machines/session/failedJobsMachine.ts';
 import { shareMachine } from '../../machines/sharing/shareMachine.ts';
 import { commentsMachine } from '../../machines/comments/commentsMachine.ts';
 import { annotationDialogMachine } from '../../machines/annotation/annotationDialogMachine.ts';
@@ -129,6 +130,7 @@ export interface TestSystemParts {
   share?: ReturnType<typeof createActor<typeof shareMachine>>;
   itemNotifications?: ReturnType<typeof createActor<typeof itemNotificationsMachine>>;
   outbox?: ReturnType<typeof createActor<typeof outboxMachine>>;
+  failedJobs?: ReturnType<typeof createActor<typeof failedJobsMachine>>;
   comments?: ReturnType<typeof createActor<typeof commentsMachine>>;
   reviewRequests?: ReturnType<typeof createActor<typeof reviewRequestsMachine>>;
   requestDialog?: ReturnType<typeof createActor<typeof requestDialogMachine>>;
@@ -171,6 +173,7 @@ export function testSystem(parts: TestSystemParts = {}): AppSystem {
     share: parts.share ?? createActor(inert(shareMachine)).start(),
     itemNotifications: parts.itemNotifications ?? createActor(inert(itemNotificationsMachine)).start(),
     outbox: parts.outbox ?? createActor(inert(outboxMachine)).start(),
+    failedJobs: parts.failedJobs ?? createActor(inert(failedJobsMachine)).start(),
     comments: parts.comments ?? createActor(inert(commentsMachine)).start(),
     reviewRequests: parts.reviewRequests ?? createActor(inert(reviewRequestsMachine)).start(),
     requestDialog: parts.requestDialog ?? createActor(inert(requestDialogMachine)).start(),
