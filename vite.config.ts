@@ -11,7 +11,18 @@ export default defineConfig({
   // machines with their features, so it cannot hash them all itself).
   // routePreload: index.html asks for the landing route's lazy chunks (grid, item view) before the entry has run.
   plugins: [react(), machineHashes(), routePreload(), precompress()],
-  build: { outDir: 'dist', sourcemap: true, emptyOutDir: true },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    emptyOutDir: true,
+    rolldownOptions: {
+      // The kit's barrel (ui/kit/index.ts) only re-exports: with it side-effect free and lazy barrels on, an import
+      // through it reaches just the components named, so a page's chunk carries the kit parts that page draws (not
+      // every component some later page uses).
+      experimental: { lazyBarrel: true },
+      treeshake: { moduleSideEffects: [{ test: /\/ui\/kit\/index\.ts$/, sideEffects: false }, { test: /./, sideEffects: true }] },
+    },
+  },
   define: {
     __APP_VERSION__: JSON.stringify(process.env.npm_package_version ?? '0.0.0'),
     __BUILD_ID__: JSON.stringify(process.env.BUILD_ID ?? new Date().toISOString()),

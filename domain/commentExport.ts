@@ -5,6 +5,7 @@
  */
 import type { FolderAction } from './folderRoles.ts';
 import { productFamily } from './folderRoles.ts';
+import { COMMENT_EXPORT_WAIT_CSV_MS, COMMENT_EXPORT_WAIT_PDF_MS } from './constants.ts';
 
 /** §9 "export orders recent, time (video), slide, lesson (rise)". */
 export type CommentExportOrder = 'recent' | 'time' | 'slide' | 'lesson';
@@ -15,7 +16,7 @@ export type CommentExportFormat = 'csv' | 'pdf';
 export const COMMENT_EXPORT_FORMATS: readonly CommentExportFormat[] = ['csv', 'pdf'];
 
 /** §9 "Export wait toast 60 s for CSV, 300 s for PDF": how long the client waits for the file before it gives up. */
-export const COMMENT_EXPORT_WAIT_MS: Readonly<Record<CommentExportFormat, number>> = { csv: 60_000, pdf: 300_000 };
+export const COMMENT_EXPORT_WAIT_MS: Readonly<Record<CommentExportFormat, number>> = { csv: COMMENT_EXPORT_WAIT_CSV_MS, pdf: COMMENT_EXPORT_WAIT_PDF_MS };
 
 /** How often the client reads the job's status while it waits. */
 export const COMMENT_EXPORT_POLL_MS = 1_000;

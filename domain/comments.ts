@@ -22,6 +22,8 @@ import { COMMENT_ATTACHMENT_MAX_BYTES, COMMENT_ATTACHMENT_TITLE_MAX_CHARS, COMME
 import type { FolderAction } from './folderRoles.ts';
 import { unsafeMarkupIn, unsafeMarkupMessage, type RawContent } from './richText.ts';
 import type { CommentAnnotation } from './commentSnapshots.ts';
+import { NOTIFICATION_LEVEL_LIST } from './constants.ts';
+import { COMMENT_PUSH_NAME_LIST } from './pushNames.ts';
 
 export type { RawContent } from './richText.ts';
 
@@ -121,7 +123,7 @@ export interface MentionSuggestion {
 
 /** §3 Notification subscription levels (§9): mine, all, mute. */
 export type NotificationLevel = 'mine' | 'all' | 'mute';
-export const NOTIFICATION_LEVELS: readonly NotificationLevel[] = ['mine', 'all', 'mute'];
+export const NOTIFICATION_LEVELS: readonly NotificationLevel[] = NOTIFICATION_LEVEL_LIST;
 /** Without a stored subscription a person hears about their own items, their threads and mentions. */
 export const DEFAULT_NOTIFICATION_LEVEL: NotificationLevel = 'mine';
 
@@ -311,18 +313,7 @@ export interface CommentPushes {
 }
 
 export type CommentPushName = keyof CommentPushes;
-export const COMMENT_PUSH_NAMES: readonly CommentPushName[] = [
-  'comment.insert',
-  'comment.reply',
-  'comment.update',
-  'comment.destroy',
-  'comment.setResolved',
-  'comment.markRead',
-  'comment.refresh',
-  'comment.updateHashed',
-  'comment.deleteHashed',
-  'share.updated',
-];
+export const COMMENT_PUSH_NAMES: readonly CommentPushName[] = COMMENT_PUSH_NAME_LIST;
 
 // ---------------------------------------------------------------------------------------------------------
 // Rules (§4, §5, §6) — the client shows controls from them; the server applies them again.

@@ -50,6 +50,15 @@ export const CHANGE_RETRY_MS = SOCKET_RECONNECT_DELAY_MS;
 /** Toasts (foundation §9). */
 export const TOAST_EDIT_MS = 10_000;
 export const TOAST_SURVEY_MS = 10_000;
+/** Translation editor §9: the save success toast for one segment, and for save-to-all duplicates. */
+export const SAVE_SUCCESS_TOAST_MS = 2_000;
+export const SAVE_ALL_SUCCESS_TOAST_MS = 5_000;
+/** Review-and-content §9 "Export wait toast 60 s for CSV, 300 s for PDF": how long the client waits for the file. */
+export const COMMENT_EXPORT_WAIT_CSV_MS = 60_000;
+export const COMMENT_EXPORT_WAIT_PDF_MS = 300_000;
+
+/** Comment notification levels (review-and-content §2 the item's notification popover): domain/comments.ts NotificationLevel. */
+export const NOTIFICATION_LEVEL_LIST = ['mine', 'all', 'mute'] as const;
 
 /** The notification digest is scheduled at 09:00 local time (foundation §7, §9); HH:MM. */
 export const NOTIFICATION_DIGEST_TIME = '09:00';
@@ -137,3 +146,11 @@ export const SHARE_MAX_EXPLICIT_PEOPLE = 200;
 export const ITEM_PASSWORD_MAX_CHARS = 128;
 /** At most this many mention suggestions are returned. */
 export const MENTION_SUGGESTION_LIMIT = 8;
+
+/**
+ * The user-storage key of the translation files last opened, per item (`{ itemId: { versionId, path } }`, the latest
+ * TRANSLATION_FILES_REMEMBERED): a load of the translate address starts reading the item's file while the app starts.
+ */
+export const TRANSLATION_FILES_STORAGE_KEY = 'translation.files';
+/** How many items' translation files TRANSLATION_FILES_STORAGE_KEY remembers. */
+export const TRANSLATION_FILES_REMEMBERED = 20;

@@ -16,6 +16,7 @@
  * `requestReview.deleteRequest` (ids removed) or `requestReview.deleteAllRequests`.
  */
 import { isEmailAddress } from './auth.ts';
+import { REVIEW_REQUEST_PUSH_NAME_LIST } from './pushNames.ts';
 
 /** §3 review statuses, in order. */
 export type ReviewStatus = 'emailSent' | 'viewed' | 'commented' | 'complete';
@@ -128,7 +129,7 @@ export interface ReviewRequestPushes {
   'requestReview.deleteAllRequests': { itemId: string };
 }
 export type ReviewRequestPushName = keyof ReviewRequestPushes;
-export const REVIEW_REQUEST_PUSH_NAMES: readonly ReviewRequestPushName[] = ['requestReview.update', 'requestReview.deleteRequest', 'requestReview.deleteAllRequests'];
+export const REVIEW_REQUEST_PUSH_NAMES: readonly ReviewRequestPushName[] = REVIEW_REQUEST_PUSH_NAME_LIST;
 
 // ---------------------------------------------------------------------------------------------------------
 // Rules

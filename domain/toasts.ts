@@ -1,9 +1,18 @@
 /**
  * Toasts (foundation §8, §9): how long each kind stays, and the toast ids the foundation names.
  */
-import { SAVE_ALL_SUCCESS_TOAST_MS, SAVE_SUCCESS_TOAST_MS } from './translation.ts';
-import { TOAST_CONTENT_MS, TOAST_DEFAULT_MS, TOAST_EDIT_MS, TOAST_SURVEY_MS, UPLOAD_TOAST_MS } from './constants.ts';
-import { COMMENT_EXPORT_WAIT_MS } from './commentExport.ts';
+// Durations only from constants.ts: the toasts run on every page, the translation and comment-export modules do not.
+import {
+  COMMENT_EXPORT_WAIT_CSV_MS,
+  COMMENT_EXPORT_WAIT_PDF_MS,
+  SAVE_ALL_SUCCESS_TOAST_MS,
+  SAVE_SUCCESS_TOAST_MS,
+  TOAST_CONTENT_MS,
+  TOAST_DEFAULT_MS,
+  TOAST_EDIT_MS,
+  TOAST_SURVEY_MS,
+  UPLOAD_TOAST_MS,
+} from './constants.ts';
 
 /** What a toast reports; decides its look and its announcement (errors are assertive). */
 export type ToastSeverity = 'success' | 'error' | 'info';
@@ -26,9 +35,9 @@ const DURATION_MS: Readonly<Record<ToastKind, number>> = {
   upload: UPLOAD_TOAST_MS,
   saved: SAVE_SUCCESS_TOAST_MS,
   savedAll: SAVE_ALL_SUCCESS_TOAST_MS,
-  // Comment export wait toasts (domain/commentExport.ts).
-  exportWaitCsv: COMMENT_EXPORT_WAIT_MS.csv,
-  exportWaitPdf: COMMENT_EXPORT_WAIT_MS.pdf,
+  // Comment export wait toasts (domain/commentExport.ts COMMENT_EXPORT_WAIT_MS).
+  exportWaitCsv: COMMENT_EXPORT_WAIT_CSV_MS,
+  exportWaitPdf: COMMENT_EXPORT_WAIT_PDF_MS,
 };
 
 /** How long a toast of this kind stays, in ms. */

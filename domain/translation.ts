@@ -19,6 +19,7 @@
 
 // The §3 entities (translationEntities.ts) and the tools' protocol (translationTools.ts), re-exported.
 import type { TranslationFile, ValidationChange, ProgressDetail, TranslationProfile, UpdateType } from './translationEntities.ts';
+import { TRANSLATION_PUSH_NAME_LIST } from './pushNames.ts';
 export {
   GROUP_TYPES,
   TEXT_TYPES,
@@ -116,8 +117,8 @@ export const PREVIOUS_VERSION_OLD_AFTER_DAYS = 30;
 export const TRANSLATION_MESSAGE_DEDUP_MS = 10_000;
 /** §9 debounce on navigation and filter toggles. */
 export const TRANSLATION_NAV_DEBOUNCE_MS = 100;
-/** §9 save success toast: one segment. */
-export const SAVE_SUCCESS_TOAST_MS = 2_000;
+/** §9 save success toast: one segment (a toast duration, kept with the others in constants.ts). */
+export { SAVE_SUCCESS_TOAST_MS } from './constants.ts';
 /** §9 the edit toast. */
 export const EDIT_TOAST_MS = 10_000;
 /** §2 the language map's default display locale. */
@@ -126,13 +127,8 @@ export const DEFAULT_DISPLAY_LOCALE = 'en';
 export const MIN_STORYLINE_TRANSLATION_VERSION = '3.60';
 /** The user-storage key that remembers "don't ask again" on the reopen confirmation (§4 group progress). */
 export const SKIP_REOPEN_CONFIRM_STORAGE_KEY = 'translation.skipReopenConfirm';
-/**
- * The user-storage key of the translation files last opened, per item (`{ itemId: { versionId, path } }`, the latest
- * TRANSLATION_FILES_REMEMBERED): a load of the translate address starts reading the item's file while the app starts.
- */
-export const TRANSLATION_FILES_STORAGE_KEY = 'translation.files';
-/** How many items' translation files TRANSLATION_FILES_STORAGE_KEY remembers. */
-export const TRANSLATION_FILES_REMEMBERED = 20;
+/** The translation files last opened, per item (in constants.ts: the first load reads them, before this module loads). */
+export { TRANSLATION_FILES_REMEMBERED, TRANSLATION_FILES_STORAGE_KEY } from './constants.ts';
 /** The command numbers of POST commands: 0 updates a segment; 1 approves one (not implemented, §5). */
 export const COMMAND_UPDATE = 0;
 export const COMMAND_APPROVE = 1;
@@ -319,7 +315,7 @@ export interface TranslationPushes {
   deleteProgress: { itemId: string; validationId: string; path: string; changes: Record<string, ValidationChange>; by: string };
 }
 export type TranslationPushName = keyof TranslationPushes;
-export const TRANSLATION_PUSH_NAMES: readonly TranslationPushName[] = ['updateSegments', 'resetSegment', 'groupComplete', 'deleteProgress'];
+export const TRANSLATION_PUSH_NAMES: readonly TranslationPushName[] = TRANSLATION_PUSH_NAME_LIST;
 
 // ---------------------------------------------------------------------------------------------------------
 // Small shared rules

@@ -20,8 +20,8 @@ export const PLAIN_MATCH_LOCALES: readonly string[] = ['ja', 'zh-cn', 'zh-hans',
 export const SUGGESTION_TIMEOUT_MS = 120_000;
 /** §9 duplicate preview navigate messages within this window are ignored. */
 export const DUPLICATE_NAVIGATE_IGNORE_MS = 300;
-/** §9 save success toast for save-to-all duplicates. */
-export const SAVE_ALL_SUCCESS_TOAST_MS = 5_000;
+/** §9 save success toast for save-to-all duplicates (a toast duration, kept with the others in constants.ts). */
+export { SAVE_ALL_SUCCESS_TOAST_MS } from './constants.ts';
 /** §9 low contrast threshold: text whose WCAG contrast ratio is below it is flagged. */
 export const LOW_CONTRAST_THRESHOLD = 1.7;
 /** §9 survey ids. */

@@ -1,7 +1,6 @@
 import { assign, enqueueActions, sendTo, setup } from 'xstate';
-import { COMMENT_PUSH_NAMES } from '../../domain/comments.ts';
-import { REVIEW_REQUEST_PUSH_NAMES } from '../../domain/reviewRequests.ts';
-import { TRANSLATION_PUSH_NAMES } from '../../domain/translation.ts';
+// The push names alone: the comments, review requests and translation modules load with their features.
+import { COMMENT_PUSH_NAME_LIST, REVIEW_REQUEST_PUSH_NAME_LIST, TRANSLATION_PUSH_NAME_LIST } from '../../domain/pushNames.ts';
 import { ITEM_VIEW_PUSH_NAMES } from '../items/itemEvents.ts';
 import type { SocketCredentials } from '../../domain/realtime.ts';
 import { sendToSystem } from '../notify.ts';
@@ -114,9 +113,9 @@ const PUSH_READERS: ReadonlyMap<string, readonly string[]> = (() => {
   };
   add('item', ITEM_VIEW_PUSH_NAMES);
   add('share', ['share.updated']);
-  add('comments', COMMENT_PUSH_NAMES);
-  add('reviewRequests', REVIEW_REQUEST_PUSH_NAMES);
-  add('translation', TRANSLATION_PUSH_NAMES);
+  add('comments', COMMENT_PUSH_NAME_LIST);
+  add('reviewRequests', REVIEW_REQUEST_PUSH_NAME_LIST);
+  add('translation', TRANSLATION_PUSH_NAME_LIST);
   add('memoryReport', [MEMORY_REPORT_PUSH_NAME]);
   return readers;
 })();

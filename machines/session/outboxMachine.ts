@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { NOTIFICATION_LEVELS } from '../../domain/comments.ts';
+import { NOTIFICATION_LEVEL_LIST } from '../../domain/constants.ts';
 import type { OutboxEntry } from '../../domain/notifications.ts';
 import { sandboxErrorOf, type SandboxError } from './sandboxMachine.ts';
 import { promiseSlot } from '../slots.ts';
@@ -29,7 +29,7 @@ export function isOutboxEntry(value: unknown): value is OutboxEntry {
     STRING_FIELDS.every((key) => typeof e[key] === 'string') &&
     (typeof e.commentId === 'string' || e.commentId === null) &&
     KINDS.includes(e.kind as string) &&
-    (NOTIFICATION_LEVELS as readonly unknown[]).includes(e.level) &&
+    (NOTIFICATION_LEVEL_LIST as readonly unknown[]).includes(e.level) &&
     FREQUENCIES.includes(e.frequency as string) &&
     // A service from before deliveries were recorded sends none: read as not delivered.
     (typeof e.deliveredAt === 'string' || e.deliveredAt === null || e.deliveredAt === undefined)

@@ -1,6 +1,6 @@
 import type { KeyValueStorage } from '../../../adapters/storage.ts';
 import type { TranslationClient } from '../../../adapters/translation.ts';
-import { TRANSLATION_FILES_REMEMBERED, TRANSLATION_FILES_STORAGE_KEY } from '../../../domain/translation.ts';
+import { TRANSLATION_FILES_REMEMBERED, TRANSLATION_FILES_STORAGE_KEY } from '../../../domain/constants.ts';
 
 /**
  * The translation files last opened, per item (TRANSLATION_FILES_STORAGE_KEY): what lets a load of the translate
