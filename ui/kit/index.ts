@@ -7,6 +7,7 @@ export { ConfirmDialog, NoticeDialog, type ConfirmDialogProps, type NoticeDialog
 export { Dialog, type DialogProps } from './Dialog.tsx';
 export { EmptyState, type EmptyStateProps } from './EmptyState.tsx';
 export * from './icons.tsx';
+export * from './pageIcons.tsx';
 export { LoadingScreen, type LoadingScreenProps } from './LoadingScreen.tsx';
 export { handleMenuListKey, Menu, MenuItem, MenuLink, MenuSeparator, type MenuItemProps, type MenuLinkProps, type MenuProps } from './Menu.tsx';
 export { Popover, type PopoverProps } from './Popover.tsx';

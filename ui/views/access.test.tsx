@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { beforeAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { preloadLazyRoutes } from '../routes.tsx';
+import { preloadHeaderDialogs } from './header/Header.tsx';
 import { createActor } from 'xstate';
 import { DEMO, inDays, sub, TEAM, TRIAL, user } from '../../domain/currentUser.fixtures.ts';
 import { inert } from '../../machines/inert.ts';
@@ -32,8 +33,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-// Lazy routes draw their skeleton until their chunk has loaded; load them so the pages themselves render.
-beforeAll(() => preloadLazyRoutes());
+// Lazy routes draw their skeleton until their chunk has loaded, and the header's dialogs nothing: load them so the pages themselves render.
+beforeAll(() => Promise.all([preloadLazyRoutes(), preloadHeaderDialogs()]));
 
 describe('active-subscription guard on /review', () => {
   it('lets a running trial in (DEMO.trish)', () => {

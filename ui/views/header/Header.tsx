@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
-import type { ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
+import { lazyRoute } from '../../lazyRoute.tsx';
 import { HeaderFrame } from './HeaderFrame.tsx';
 import { Link, useLocation } from 'wouter';
 import type { UpgradePlacement } from '../../../domain/links.ts';
@@ -20,12 +21,27 @@ import {
 import { t } from '../../strings.ts';
 import { useSystem } from '../../system.tsx';
 import { upgradeModalOf } from '../../../machines/dashboard/dashboardMachine.ts';
-import { UpgradeModal } from '../upgrade/UpgradeModal.tsx';
 import { useAccount, useFlag } from '../useAccount.ts';
 import { displayName } from '../user.ts';
 import { headerModel, type AccountMenuEntry, type ProductEntry } from './headerModel.ts';
-import { NotificationSettingsDialog } from './NotificationSettingsDialog.tsx';
 import { SubscriptionAlert } from './SubscriptionAlert.tsx';
+
+// The two dialogs the header opens load with their first opening, not with the page.
+// Their words are the header's (already in the first load's catalogue).
+const UpgradeModal = lazyRoute(() => import('../upgrade/UpgradeModal.tsx').then((m) => m.UpgradeModal), []);
+const NotificationSettingsDialog = lazyRoute(() => import('./NotificationSettingsDialog.tsx').then((m) => m.NotificationSettingsDialog), []);
+
+/** Loads the header's dialogs now, so they then draw at once (view tests render without waiting). */
+export function preloadHeaderDialogs(): Promise<void> {
+  return Promise.all([UpgradeModal.preload(), NotificationSettingsDialog.preload()]).then(() => undefined);
+}
+
+/** Draws `children` from the first time `open` is true on (kept after, so a dialog closes as it always did). */
+function OnceOpened({ open, children }: { open: boolean; children: ReactNode }) {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
 
 function isActive(location: string, base: string): boolean {
   if (base === '/') return location === '/';
@@ -71,6 +87,7 @@ export function Header() {
   const { status, account, summary } = useAccount();
   const dashboardHelpExperiment = useFlag('dashboardHelpExperiment');
   const upgrade = useSelector(dashboard, upgradeModalOf, (a, b) => a.open === b.open && a.placement === b.placement);
+  const notificationSettingsOpen = useSelector(notificationSettings, (snapshot) => !snapshot.matches('closed'));
   const model = headerModel({ status, account, summary, links, location, dashboardHelpExperiment });
   const name = user ? displayName(user) : '';
   const openUpgrade = (placement: UpgradePlacement) => dashboard.send({ type: 'dashboard.openUpgrade', placement });
@@ -220,8 +237,12 @@ export function Header() {
           </div>
       </HeaderFrame>
       {model.alert && <SubscriptionAlert key={model.alert.kind} alert={model.alert} />}
-      <UpgradeModal open={upgrade.open} placement={upgrade.placement} onClose={() => dashboard.send({ type: 'dashboard.closeUpgrade' })} />
-      <NotificationSettingsDialog />
+      <OnceOpened open={upgrade.open}>
+        <UpgradeModal open={upgrade.open} placement={upgrade.placement} onClose={() => dashboard.send({ type: 'dashboard.closeUpgrade' })} />
+      </OnceOpened>
+      <OnceOpened open={notificationSettingsOpen}>
+        <NotificationSettingsDialog />
+      </OnceOpened>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { renderToString } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { createActor } from 'xstate';
 import { currentSummary, type SessionAccount } from '../../../domain/account.ts';
@@ -12,6 +12,7 @@ import { SystemProvider } from '../../system.tsx';
 import { TEST_LINKS, accountFor, flagsWith, renderRoute, sessionWith, testSystem, type TestSystemParts } from '../testSystem.tsx';
 import { UpgradeModal } from '../upgrade/UpgradeModal.tsx';
 import { ContentLibraryHeader } from './ContentLibraryHeader.tsx';
+import { preloadHeaderDialogs } from './Header.tsx';
 import { headerModel, isReviewArea, type HeaderModelInput } from './headerModel.ts';
 import { NotificationSettingsDialog } from './NotificationSettingsDialog.tsx';
 import { alertText } from './SubscriptionAlert.tsx';
@@ -34,6 +35,9 @@ function navOf(html: string): string {
   return /<nav class="app-nav"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? '';
 }
 
+
+// The header's dialogs load with their first opening: loaded here so server rendering draws them.
+beforeAll(() => preloadHeaderDialogs());
 /** Renders a part with the test system and a router at `/`. */
 function renderPart(node: React.ReactNode, parts: TestSystemParts = {}): string {
   return renderToString(
