@@ -3,7 +3,9 @@
  * modulepreloads, follows each chunk's static imports, and attributes every chunk's minified bytes to the source
  * modules its source map names (npm packages grouped by package). Gzip figures are each chunk's gzip size shared out
  * in proportion to the minified bytes. `npx tsx tools/bundleReport.ts [entry chunk substring…] [--top N]`: with no
- * argument, the first load of / (index.html); with names (e.g. GridScreen), that load plus those lazy chunks.
+ * argument, the first load of / (index.html); with names (e.g. GridScreen), that load plus those lazy chunks. Then the
+ * style sheets that page loads: index.html's own and those Vite's loader links before running each lazy chunk (read
+ * from the chunks' `__vite__mapDeps` lists), each raw and gzip -9.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -41,6 +43,46 @@ export function initialChunks(): string[] {
   const html = readFileSync(path.join(DIST, 'index.html'), 'utf8');
   const names = [...html.matchAll(/(?:src|href)="\/assets\/([^"]+\.js)"/g)].map((m) => m[1]!);
   return closure(names);
+}
+
+/** The style sheets index.html links (the first load's CSS). */
+export function initialStyles(): string[] {
+  const html = readFileSync(path.join(DIST, 'index.html'), 'utf8');
+  return [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="\/assets\/([^"]+\.css)"/g)].map((m) => m[1]!);
+}
+
+/**
+ * The style sheets each lazily imported chunk brings: Vite's loader links them (and waits for them) before the chunk
+ * runs. Read from every chunk's dependency table (`__vite__mapDeps`) and the dynamic imports that index it.
+ */
+export function stylesByChunk(): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const name of readdirSync(ASSETS).filter((f) => f.endsWith('.js'))) {
+    const code = readFileSync(path.join(ASSETS, name), 'utf8');
+    const table = /__vite__mapDeps=\([^)]*m\.f\|\|\(m\.f=(\[[^\]]*\])/.exec(code);
+    if (!table) continue;
+    const deps = JSON.parse(table[1]!) as string[];
+    for (const match of code.matchAll(/import\([`"']\.\/([^`"']+\.js)[`"']\)[^;]{0,200}?__vite__mapDeps\(\[([\d,]*)\]\)/g)) {
+      const styles = out.get(match[1]!) ?? new Set<string>();
+      for (const index of match[2]!.split(',').filter(Boolean)) {
+        const dep = deps[Number(index)];
+        if (dep?.endsWith('.css')) styles.add(path.basename(dep));
+      }
+      out.set(match[1]!, styles);
+    }
+  }
+  return out;
+}
+
+/** The style sheets a page loads: index.html's, then those of the lazy chunks it loads; raw and gzip -9 bytes. */
+export function styles(lazyChunks: readonly string[]): { name: string; raw: number; gzip: number }[] {
+  const byChunk = stylesByChunk();
+  const names = new Set(initialStyles());
+  for (const chunk of lazyChunks) for (const sheet of byChunk.get(chunk) ?? []) names.add(sheet);
+  return [...names].map((name) => {
+    const bytes = readFileSync(path.join(ASSETS, name));
+    return { name, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+  });
 }
 
 function moduleName(source: string): string {
@@ -114,7 +156,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const top = topAt >= 0 ? Number(args[topAt + 1]) : 40;
   const lazy = args.filter((arg, i) => !arg.startsWith('--') && (topAt < 0 || i !== topAt + 1));
   const all = readdirSync(ASSETS).filter((f) => f.endsWith('.js'));
-  const starts = [...initialChunks(), ...lazy.flatMap((want) => all.filter((f) => f.startsWith(`${want}-`)))];
+  const lazyChunks = lazy.flatMap((want) => all.filter((f) => f.startsWith(`${want}-`)));
+  const starts = [...initialChunks(), ...lazyChunks];
   const chunks = closure(starts);
   const { modules, chunks: sizes } = report(chunks);
   const total = sizes.reduce((sum, c) => sum + c.gzip, 0);
@@ -122,4 +165,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   for (const c of sizes) console.log(`  ${c.name.padEnd(48)} ${kb(c.gzip).padStart(10)} gz ${kb(c.minified).padStart(10)} min`);
   console.log(`largest modules (gzip share):`);
   for (const m of modules.slice(0, top)) console.log(`  ${m.module.padEnd(70)} ${kb(m.gzip).padStart(10)} ${kb(m.minified).padStart(10)} min`);
+  const sheets = styles(lazyChunks);
+  const sum = (key: 'raw' | 'gzip') => sheets.reduce((total, sheet) => total + sheet[key], 0);
+  console.log(`style sheets: ${sheets.length}, ${kb(sum('raw'))} raw, ${kb(sum('gzip'))} gzip (each gzip -9)`);
+  for (const sheet of sheets) console.log(`  ${sheet.name.padEnd(48)} ${kb(sheet.gzip).padStart(10)} gz ${kb(sheet.raw).padStart(10)} raw`);
 }

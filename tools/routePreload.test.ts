@@ -6,23 +6,27 @@ import { routePreloadScript, type RoutePreload } from './routePreload.ts';
 
 const ROOT = '/project';
 
-function chunk(fileName: string, imports: string[], options: { isEntry?: boolean; facade?: string } = {}): Rollup.OutputChunk {
+function chunk(fileName: string, imports: string[], options: { isEntry?: boolean; facade?: string; css?: string[] } = {}): Rollup.OutputChunk {
   return {
     type: 'chunk',
     fileName,
     imports,
     isEntry: options.isEntry ?? false,
     facadeModuleId: options.facade ? path.join(ROOT, options.facade) : null,
+    viteMetadata: { importedCss: new Set(options.css ?? []), importedAssets: new Set() },
   } as unknown as Rollup.OutputChunk;
 }
 
-/** An entry with a shared library, a lazy grid chunk that shares it and has its own dependency, a lazy item chunk. */
+/**
+ * An entry with a shared library and its style sheet, a lazy grid chunk that shares it and has its own dependency (with
+ * a sheet shared with the item view) and its own sheet, a lazy item chunk.
+ */
 const bundle: Rollup.OutputBundle = Object.fromEntries(
   [
-    chunk('assets/index-1.js', ['assets/kit-1.js'], { isEntry: true, facade: 'ui/main.tsx' }),
-    chunk('assets/kit-1.js', []),
-    chunk('assets/GridScreen-1.js', ['assets/kit-1.js', 'assets/virtual-1.js'], { facade: 'ui/views/grid/GridScreen.tsx' }),
-    chunk('assets/virtual-1.js', []),
+    chunk('assets/index-1.js', ['assets/kit-1.js'], { isEntry: true, facade: 'ui/main.tsx', css: ['assets/index-1.css'] }),
+    chunk('assets/kit-1.js', [], { css: ['assets/kit-1.css'] }),
+    chunk('assets/GridScreen-1.js', ['assets/kit-1.js', 'assets/virtual-1.js'], { facade: 'ui/views/grid/GridScreen.tsx', css: ['assets/GridScreen-1.css'] }),
+    chunk('assets/virtual-1.js', [], { css: ['assets/shared-1.css'] }),
     chunk('assets/ItemScreen-1.js', ['assets/kit-1.js'], { facade: 'ui/views/item/ItemScreen.tsx' }),
   ].map((c) => [c.fileName, c]),
 );
@@ -32,11 +36,11 @@ const routes: RoutePreload[] = [
   { pattern: /^\/review\/content\/[^/]+\/review$/, modules: ['ui/views/item/ItemScreen.tsx'] },
 ];
 
-/** Runs the script as the page would at `pathname`; the modulepreload links it added to the head. */
-function linksAt(pathname: string): { rel: string; href: string; crossOrigin: string | null }[] {
+/** Runs the script as the page would at `pathname`; the preload links it added to the head. */
+function linksAt(pathname: string): { rel: string; as?: string; href: string; crossOrigin: string | null }[] {
   const script = routePreloadScript(bundle, ROOT, '/', routes);
   expect(script).not.toBeNull();
-  const head: { rel: string; href: string; crossOrigin: string | null }[] = [];
+  const head: { rel: string; as?: string; href: string; crossOrigin: string | null }[] = [];
   const document = {
     createElement: () => ({ rel: '', href: '', crossOrigin: null }),
     head: { appendChild: (link: (typeof head)[number]) => head.push(link) },
@@ -46,10 +50,13 @@ function linksAt(pathname: string): { rel: string; href: string; crossOrigin: st
 }
 
 describe('route preload (index.html asks for the landing route chunks before the entry runs)', () => {
-  it('preloads the grid chunk and its own dependencies on /review, not what the entry already loads', () => {
+  it('preloads the grid chunk, its own dependencies and their style sheets on /review, not what the entry already loads', () => {
     expect(linksAt('/review')).toEqual([
       { rel: 'modulepreload', href: '/assets/GridScreen-1.js', crossOrigin: '' },
       { rel: 'modulepreload', href: '/assets/virtual-1.js', crossOrigin: '' },
+      // In the CORS mode of the stylesheet link Vite's loader adds before running the chunk, so the preload serves it.
+      { rel: 'preload', as: 'style', href: '/assets/GridScreen-1.css', crossOrigin: '' },
+      { rel: 'preload', as: 'style', href: '/assets/shared-1.css', crossOrigin: '' },
     ]);
   });
 

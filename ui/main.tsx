@@ -2,17 +2,15 @@ import { lazy, StrictMode, Suspense } from 'react';
 import { useSelector } from '@xstate/react';
 import { createRoot } from 'react-dom/client';
 import { Router } from 'wouter';
-// Tokens, base and the sheets more than one route uses; a feature's own sheets load with its chunk (views/item/ItemScreen.tsx,
-// views/item/ItemTranslate.tsx, views/share/ShareDialog.tsx, …).
+// Tokens, base and what the first load's code draws (header, access screens, anonymous entry, the kit and toasts in
+// common.css); a feature's own sheets load with its chunk (views/grid/GridScreen.tsx, views/item/ItemScreen.tsx,
+// views/item/ItemTranslate.tsx, views/share/ShareDialog.tsx, views/SandboxPage.tsx, …).
 import './styles/tokens.css';
 import './styles/app.css';
 import './styles/header.css';
 import './styles/access.css';
-import './styles/sandbox.css';
 import './styles/anon.css';
-import './styles/content.css';
-import './styles/item.css';
-import './styles/commentsPanel.css';
+import './styles/common.css';
 import { loadRuntimeConfig, saveFile } from './app/browser.ts';
 import { createAppSystem } from './app/createSystem.ts';
 import { AppRoutes } from './routes.tsx';

@@ -1,3 +1,5 @@
+// Its style sheet loads with the /sandbox chunk.
+import '../styles/sandbox.css';
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { currentSubscription } from '../../domain/account.ts';

@@ -1,3 +1,6 @@
+// The grid's style sheets, loaded with its chunk: what it shares with the item view and the share dialog, then its own.
+import '../../styles/contentShared.css';
+import '../../styles/content.css';
 import { useSelector } from '@xstate/react';
 import { isOnTeam } from '../../../domain/account.ts';
 import { canChangeSharing } from '../../../domain/sharing.ts';

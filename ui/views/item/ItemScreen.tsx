@@ -1,6 +1,10 @@
-// The item view's own style sheets, loaded with its chunk (the comment editor, review requests; of the translate tab's,
-// what the review tab draws too: the stack sidebar, the panel's skeleton, the feedback survey). The translate tab's
-// other sheets load with its chunk (ItemTranslate.tsx).
+// The item view's own style sheets, loaded with its chunk (what it shares with the grid and the share dialog, the item
+// view and players, the comments panel, the comment editor, review requests; of the translate tab's, what the review
+// tab draws too: the stack sidebar, the panel's skeleton, the feedback survey). The translate tab's other sheets load
+// with its chunk (ItemTranslate.tsx).
+import '../../styles/contentShared.css';
+import '../../styles/item.css';
+import '../../styles/commentsPanel.css';
 import '../../styles/comments.css';
 import '../../styles/reviewRequests.css';
 import '../../styles/translation.css';

@@ -8,7 +8,8 @@
  * the state arrive as props; changes leave as callbacks. Read-only (no edits, no Save) without `canChange`.
  */
 import { useState, type KeyboardEvent } from 'react';
-// Its style sheet loads with it (on the share dialog's first open).
+// Its style sheets load with it (on the share dialog's first open): what it shares with the grid and the item view, then its own.
+import '../../styles/contentShared.css';
 import '../../styles/share.css';
 import { ITEM_PASSWORD_MAX_CHARS } from '../../../domain/constants.ts';
 import { SHARE_ROLE_NAMES, type ShareDraft } from '../../../domain/sharing.ts';

@@ -5,6 +5,8 @@
  * Whether files are dragged over the zone is the caller's too (the uploads actor's `dropTarget`): the DOM
  * listeners here only report dragenter, dragleave and the drag's end.
  */
+// The drop zone's and the uploads panel's style sheet, loaded with the features that draw them (the grid, the item view).
+import '../../styles/uploads.css';
 import { useEffect, useRef, type DragEvent, type ReactNode } from 'react';
 import { Button, UploadIcon, cx, type ButtonProps } from '../../kit/index.ts';
 import { t } from '../../strings.ts';

@@ -1,3 +1,4 @@
+import '../../styles/uploads.css';
 import { useSelector } from '@xstate/react';
 import { useRef } from 'react';
 import { t } from '../../strings.ts';
