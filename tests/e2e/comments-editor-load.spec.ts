@@ -131,3 +131,17 @@ test('an @ mention started in the stand-in opens its suggestions once the editor
     await page.context().close();
   }
 });
+
+test('untouched, the editor still arrives once the page is quiet, without taking the focus', async ({ browser, baseURL }) => {
+  const id = await itemIdOf(browser, baseURL!, ALEX, 'Style guide');
+  const page = await signedInPage(browser, baseURL!, ALEX, `/review/content/${id}/review`);
+  try {
+    const box = commentBox(page);
+    await expect(box).toBeVisible();
+    await expect.poll(() => isEditor(box), { timeout: 30_000 }).toBe(true);
+    await expect(box).not.toBeFocused();
+    await expect(box).toHaveAccessibleName('Comment');
+  } finally {
+    await page.context().close();
+  }
+});
