@@ -56,9 +56,10 @@ export function SkipToNewComment() {
       onClick={(event) => {
         event.preventDefault();
         const box = document.getElementById(NEW_COMMENT_ID);
-        // The text box first: buttons before it in the composer (Annotate) are not where a new comment is written.
+        // The text box first (the editor, or its stand-in before ProseMirror arrives): buttons before it in the
+        // composer (Annotate) are not where a new comment is written.
         const target =
-          box?.querySelector<HTMLElement>('[contenteditable="true"]') ??
+          box?.querySelector<HTMLElement>('[contenteditable="true"], textarea') ??
           box?.querySelector<HTMLElement>('button, [tabindex]:not([tabindex="-1"])') ??
           document.querySelector<HTMLElement>('.comments-panel');
         target?.focus();

@@ -6,15 +6,13 @@
  * here it is mounted in an EditorView with the paste/drop guards, the suggestion dropdown, the emoji picker, the
  * attach button, the character counter and the buttons.
  */
-import { useEffect, useId, useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { EditorState, Transaction } from 'prosemirror-state';
 import { EditorView } from 'prosemirror-view';
-import { attachmentProblem } from '../../../../domain/comments.ts';
-import { COMMENT_MAX_CHARS } from '../../../../domain/constants.ts';
-import { Avatar, Button, cx } from '../../../kit/index.ts';
+import { Avatar, cx } from '../../../kit/index.ts';
 import { t } from '../../../strings.ts';
-import { AttachmentList, attachmentProblemText } from './AttachmentList.tsx';
 import { plainTextOfDoc } from './convert.ts';
+import { addCheckedFiles, describedBy, EditorChrome, isCounterShown, messagesOf } from './EditorChrome.tsx';
 import {
   activeMentionQuery,
   characterCount,
@@ -29,28 +27,11 @@ import {
   suggestionName,
   type EditorHooks,
 } from './editorState.ts';
-import { EmojiPicker } from './EmojiPicker.tsx';
-import { PaperclipIcon } from './icons.tsx';
 import { suggestionPlacement, type Placement } from './placement.ts';
 import { ReadOnlyCommentBox } from './ReadOnlyCommentBox.tsx';
 import type { CommentEditorProps } from './types.ts';
 
 export type { CommentEditorProps } from './types.ts';
-
-/** The character counter shows once this few characters remain. */
-export const COUNTER_SHOWN_REMAINING = 200;
-
-/** Checks files with domain attachmentProblem (against those attached and those accepted before them). */
-export function checkFiles(files: readonly File[], alreadyAttached: number): { accepted: File[]; refusal: string | null } {
-  const accepted: File[] = [];
-  let refusal: string | null = null;
-  for (const file of files) {
-    const problem = attachmentProblem(file, alreadyAttached + accepted.length);
-    if (problem) refusal ??= attachmentProblemText(problem);
-    else accepted.push(file);
-  }
-  return { accepted, refusal };
-}
 
 /** The comment box: the editor, or the read-only box when `readOnlyText` is set. */
 export function CommentEditor(props: CommentEditorProps) {
@@ -88,7 +69,7 @@ function EditableCommentEditor(props: CommentEditorProps) {
   }));
 
   // The ProseMirror state is React state too, so the counter, the buttons and the dropdown re-render with it.
-  const [state, setState] = useState<EditorState>(() => createCommentEditorState(content, hooks));
+  const [state, setState] = useState<EditorState>(() => createCommentEditorState(content, hooks, props.initialSelection));
   const [shownKey, setShownKey] = useState(resetKey);
   if (shownKey !== resetKey) {
     setShownKey(resetKey);
@@ -98,7 +79,6 @@ function EditableCommentEditor(props: CommentEditorProps) {
 
   const mountRef = useRef<HTMLDivElement>(null);
   const fieldRef = useRef<HTMLDivElement>(null);
-  const fileInputRef = useRef<HTMLInputElement>(null);
   const viewRef = useRef<EditorView | null>(null);
   const stateRef = useRef(state);
   const attributesRef = useRef<Record<string, string>>({});
@@ -112,9 +92,7 @@ function EditableCommentEditor(props: CommentEditorProps) {
   const addFiles = (files: File[]) => {
     const { onAddFiles: add, attachments: attached } = latest.current;
     if (!add || files.length === 0) return;
-    const { accepted, refusal } = checkFiles(files, attached.length);
-    setMessage(refusal);
-    if (accepted.length > 0) add(accepted);
+    setMessage(addCheckedFiles(files, attached.length, add));
   };
   const addFilesRef = useRef(addFiles);
 
@@ -133,10 +111,11 @@ function EditableCommentEditor(props: CommentEditorProps) {
   const optionId = (index: number) => `${listboxId}-option-${index}`;
 
   const count = characterCount(state);
-  const showCounter = count >= COMMENT_MAX_CHARS - COUNTER_SHOWN_REMAINING;
+  const showCounter = isCounterShown(count);
   const blank = plainTextOfDoc(state.doc).trim() === '';
   const empty = modes ? modes.empty : state.doc.childCount === 1 && state.doc.firstChild!.content.size === 0;
-  const messages = [message, attachmentMessage].filter((text, i, all): text is string => Boolean(text) && all.indexOf(text) === i);
+  const messages = messagesOf(message, attachmentMessage);
+  const description = describedBy({ counter: counterId, messages: messageId }, showCounter, messages.length > 0);
 
   // The editable region's attributes follow the dropdown (combobox-like: aria-controls / aria-activedescendant).
   const attributes: Record<string, string> = {
@@ -146,7 +125,7 @@ function EditableCommentEditor(props: CommentEditorProps) {
     'aria-label': label,
     'aria-placeholder': placeholder,
     'aria-autocomplete': 'list',
-    ...(showCounter || messages.length ? { 'aria-describedby': [showCounter && counterId, messages.length && messageId].filter(Boolean).join(' ') } : {}),
+    ...(description ? { 'aria-describedby': description } : {}),
     ...(menu ? { 'aria-controls': listboxId, 'aria-activedescendant': optionId(menu.index) } : {}),
   };
   const attributesKey = JSON.stringify(attributes);
@@ -263,12 +242,6 @@ function EditableCommentEditor(props: CommentEditorProps) {
 
   const submit = () => submitCommand(hooks)(viewRef.current?.state ?? state);
 
-  const onFilesPicked = (event: ChangeEvent<HTMLInputElement>) => {
-    const files = Array.from(event.target.files ?? []);
-    event.target.value = '';
-    addFiles(files);
-  };
-
   return (
     <div className={cx('comment-editor', busy && 'is-busy')}>
       <div ref={fieldRef} className={cx('comment-editor__field', empty && 'is-empty')}>
@@ -316,63 +289,24 @@ function EditableCommentEditor(props: CommentEditorProps) {
         </span>
       </div>
 
-      {messages.length > 0 && (
-        <div id={messageId} className="comment-editor__messages" role="alert">
-          {messages.map((text) => (
-            <p key={text} className="comment-editor__message">
-              {text}
-            </p>
-          ))}
-        </div>
-      )}
-
-      <AttachmentList attachments={attachments} onRemove={onRemoveAttachment} className="comment-editor__attachments" />
-
-      <div className="comment-editor__toolbar" role="group" aria-label={t('comments.editor.toolbar')}>
-        <EmojiPicker
-          onPick={insertEmoji}
-          keepVisible={fieldRef}
-          onEscape={() => viewRef.current?.focus()}
-          open={modes?.emojiOpen}
-          onOpenChange={(open) => (open ? props.onEmojiToggle?.() : props.onEmojiClose?.())}
-        />
-        {onAddFiles && (
-          <>
-            <button
-              type="button"
-              className="k-icon-button comment-editor__attach"
-              aria-label={t('comments.editor.attach')}
-              title={t('comments.editor.attach')}
-              onClick={() => fileInputRef.current?.click()}
-            >
-              <PaperclipIcon />
-            </button>
-            <input ref={fileInputRef} type="file" multiple hidden tabIndex={-1} aria-hidden="true" onChange={onFilesPicked} />
-          </>
-        )}
-        {showCounter && (
-          <span id={counterId} className={cx('comment-editor__counter', count >= COMMENT_MAX_CHARS && 'is-full')} aria-label={t('comments.editor.counterLabel', { count, max: COMMENT_MAX_CHARS })}>
-            {t('comments.editor.counter', { count, max: COMMENT_MAX_CHARS })}
-          </span>
-        )}
-        <span className="comment-editor__spacer" />
-        <Button variant="ghost" size="sm" onClick={clear}>
-          {t('comments.editor.cancel')}
-        </Button>
-        <Button
-          variant="primary"
-          size="sm"
-          disabled={blank || busy}
-          loading={busy}
-          onClick={() => {
-            // The button turns busy (disabled) while posting: keep the keyboard in the editor, not on the page's body.
-            viewRef.current?.focus();
-            submit();
-          }}
-        >
-          {submitLabel}
-        </Button>
-      </div>
+      <EditorChrome
+        ids={{ counter: counterId, messages: messageId }}
+        messages={messages}
+        attachments={attachments}
+        onRemoveAttachment={onRemoveAttachment}
+        onPickFiles={onAddFiles ? addFiles : undefined}
+        onPickEmoji={insertEmoji}
+        field={fieldRef}
+        focusField={() => viewRef.current?.focus()}
+        emojiOpen={modes?.emojiOpen}
+        onEmojiOpenChange={(open) => (open ? props.onEmojiToggle?.() : props.onEmojiClose?.())}
+        count={count}
+        submitLabel={submitLabel}
+        submitDisabled={blank}
+        busy={busy}
+        onCancel={clear}
+        onSubmit={submit}
+      />
     </div>
   );
 }

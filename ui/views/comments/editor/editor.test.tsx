@@ -9,7 +9,8 @@ import { COMMENT_ATTACHMENT_MAX_BYTES, COMMENT_MAX_ATTACHMENTS, COMMENT_MAX_CHAR
 import { contentProblem, plainTextOf, rawFromPlainText, type RawContent } from '../../../../domain/richText.ts';
 import { render, tags, textOf } from '../../content/render.tsx';
 import { AttachmentList, attachmentProblemText, formatFileSize, isSafeLink } from './AttachmentList.tsx';
-import { checkFiles, CommentEditor, type CommentEditorProps } from './CommentEditor.tsx';
+import { CommentEditor, type CommentEditorProps } from './CommentEditor.tsx';
+import { checkFiles } from './EditorChrome.tsx';
 import { docFromRaw, plainTextOfDoc, rawFromDoc } from './convert.ts';
 import {
   activeMentionQuery,
@@ -22,7 +23,6 @@ import {
   type EditorHooks,
 } from './editorState.ts';
 import { EMOJI, EmojiPicker, emojiGridMove } from './EmojiPicker.tsx';
-import { LazyCommentEditor } from './LazyCommentEditor.tsx';
 import { emojiPickerPlacement, suggestionPlacement } from './placement.ts';
 import { readOnlyTextFor } from './readOnly.ts';
 import { RichText } from './RichText.tsx';
@@ -563,13 +563,6 @@ describe('CommentEditor', () => {
     const reasons: ReadOnlyReason[] = ['disabled', 'readOnlyMode', 'offline', 'outOfDate', 'posting', 'loading', 'noCurrentSlide', 'resumePrompt', 'notAllowed'];
     const texts = reasons.map(readOnlyTextFor);
     expect(new Set(texts).size).toBe(reasons.length);
-  });
-
-  it('the lazy editor shows the read-only box at once, and the empty box while ProseMirror loads', () => {
-    expect(textOf(render(<LazyCommentEditor {...baseProps({ readOnlyText: readOnlyTextFor('offline') })} />))).toContain('You’re offline');
-    const loading = render(<LazyCommentEditor {...baseProps()} />);
-    expect(loading).toContain('aria-busy="true"');
-    expect(textOf(loading)).toContain('Add a comment');
   });
 });
 

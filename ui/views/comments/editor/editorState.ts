@@ -6,13 +6,14 @@
 import { baseKeymap, splitBlock } from 'prosemirror-commands';
 import { history, redo, undo } from 'prosemirror-history';
 import { keymap } from 'prosemirror-keymap';
-import { Fragment, Slice } from 'prosemirror-model';
-import { EditorState, Plugin, PluginKey, Selection, type Command, type Transaction } from 'prosemirror-state';
+import { Fragment, Slice, type Node as PMNode } from 'prosemirror-model';
+import { EditorState, Plugin, PluginKey, Selection, TextSelection, type Command, type Transaction } from 'prosemirror-state';
 import type { MentionSuggestion } from '../../../../domain/comments.ts';
 import { COMMENT_MAX_CHARS } from '../../../../domain/constants.ts';
 import { contentProblem, countCharacters, type RawContent } from '../../../../domain/richText.ts';
 import { docFromRaw, plainTextOfDoc, rawFromDoc } from './convert.ts';
-import { commentSchema, mentionText } from './schema.ts';
+import { commentSchema, mentionAttrsOf, mentionText } from './schema.ts';
+import type { TextOffsets } from './types.ts';
 
 /** What the editor asks of its host (the component, or a test). */
 export interface EditorHooks {
@@ -236,12 +237,13 @@ export function submitCommand(hooks: Pick<EditorHooks, 'post' | 'refuse'>): Comm
   };
 }
 
-/** The editor's own keys: Enter posts (or picks a suggestion), Shift+Enter starts a block, Escape closes or cancels. */
+/** The editor's own keys: Enter posts (or picks a suggestion), Ctrl/Cmd+Enter posts, Shift+Enter starts a block, Escape closes or cancels. */
 export function commentKeyBindings(hooks: EditorHooks): Record<string, Command> {
   const pick = pickMention(hooks);
   const submit = submitCommand(hooks);
   return {
     Enter: (state, dispatch, view) => pick(state, dispatch, view) || submit(state, dispatch, view),
+    'Mod-Enter': submit,
     'Shift-Enter': splitBlock,
     Tab: pick,
     ArrowDown: moveHighlight(hooks, 1),
@@ -257,12 +259,42 @@ export function commentKeyBindings(hooks: EditorHooks): Record<string, Command> 
   };
 }
 
-/** A fresh editor state showing `content` (caret at the end), with its own undo history. */
-export function createCommentEditorState(content: RawContent | null, hooks: EditorHooks): EditorState {
+/**
+ * The document position at `offset` in the document's plain text (lines joined by '\n', UTF-16 units, as a textarea
+ * counts them), clamped to the document; an offset inside a mention's text lands after the mention.
+ */
+export function positionAtTextOffset(doc: PMNode, offset: number): number {
+  let remaining = Math.max(0, offset);
+  let paragraphStart = 0;
+  for (let i = 0; i < doc.childCount; i += 1) {
+    const paragraph = doc.child(i);
+    let position = paragraphStart + 1;
+    for (let j = 0; j < paragraph.childCount; j += 1) {
+      const node = paragraph.child(j);
+      const length = node.isText ? (node.text ?? '').length : mentionAttrsOf(node).text.length;
+      if (remaining <= length) {
+        if (node.isText) return position + remaining;
+        return remaining === 0 ? position : position + node.nodeSize;
+      }
+      remaining -= length;
+      position += node.nodeSize;
+    }
+    if (remaining === 0 || i === doc.childCount - 1) return position;
+    remaining -= 1; // the line break between two blocks
+    paragraphStart += paragraph.nodeSize;
+  }
+  return Selection.atEnd(doc).from;
+}
+
+/**
+ * A fresh editor state showing `content`, with its own undo history; the caret at the end, or at `selection` (text
+ * offsets, e.g. where it was in the stand-in box the editor replaces).
+ */
+export function createCommentEditorState(content: RawContent | null, hooks: EditorHooks, selection?: TextOffsets): EditorState {
   const doc = docFromRaw(content);
   return EditorState.create({
     doc,
-    selection: Selection.atEnd(doc),
+    selection: selection ? TextSelection.create(doc, positionAtTextOffset(doc, selection.anchor), positionAtTextOffset(doc, selection.head)) : Selection.atEnd(doc),
     plugins: [keymap(commentKeyBindings(hooks)), keymap(baseKeymap), history(), mentionPlugin, maxLengthPlugin],
   });
 }

@@ -1,7 +1,7 @@
 /**
  * The comment editor and the rich-text renderer (review-and-content §4 comment editor, §5, §8, §9). Importing this
- * file does not load ProseMirror: `LazyCommentEditor` fetches it when an editable box first shows. A host that
- * wants it eagerly imports `CommentEditor` from './CommentEditor.tsx'.
+ * file does not load ProseMirror: `LazyCommentEditor` draws a plain stand-in box and fetches it on first use (or
+ * when the page is quiet). A host that wants it eagerly imports `CommentEditor` from './CommentEditor.tsx'.
  */
 export { AttachmentList, attachmentProblemText, formatFileSize, isSafeLink, type AttachmentListProps } from './AttachmentList.tsx';
 export { EMOJI, EmojiPicker, emojiGridMove, type EmojiPickerProps } from './EmojiPicker.tsx';

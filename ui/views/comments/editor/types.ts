@@ -43,6 +43,8 @@ export interface CommentEditorProps {
   /** A pasted image becomes the comment's snapshot. */
   onPasteImage?(file: File): void;
   autoFocus?: boolean;
+  /** Where the caret (or selection) starts when the editor mounts, as offsets into the plain text; at the end when absent. */
+  initialSelection?: TextOffsets;
   /** Accessible name of the editable region. */
   label: string;
 }
@@ -52,4 +54,10 @@ export interface EditorModes {
   empty: boolean;
   suggestionsOpen: boolean;
   emojiOpen: boolean;
+}
+
+/** A selection as offsets into a comment's plain text (lines joined by '\n', UTF-16 units): anchor and head. */
+export interface TextOffsets {
+  anchor: number;
+  head: number;
 }
