@@ -4,7 +4,7 @@
  * activates (serial).
  */
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, fillLogin, test } from './fixtures.ts';
+import { DEMO_PASSWORD, expect, fillLogin, signInContextOf, test } from './fixtures.ts';
 import { shoot } from './screenShots.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -15,8 +15,8 @@ const TARA = 'tara.team@example.com';
 const IE10 = 'Mozilla/5.0 (compatible; MSIE 10.0; Windows NT 6.1; Trident/6.0)';
 
 async function dashboardAs(page: Page, email: string, path = '/', heading: RegExp = /^Welcome/): Promise<void> {
+  await signInContextOf(page, email);
   await page.goto(path);
-  await fillLogin(page, email, DEMO_PASSWORD);
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
 }
 

@@ -6,13 +6,13 @@
  * the shapes; axe on each screen.
  */
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, fillLogin, test, tokenOf } from './fixtures.ts';
+import { expect, expectNoAxeViolations, signInContextOf, test, tokenOf } from './fixtures.ts';
 
 const SAM = 'sam.staff@example.com';
 
 async function openSandbox(page: Page): Promise<void> {
+  await signInContextOf(page, SAM);
   await page.goto('/sandbox/annotation');
-  await fillLogin(page, SAM, 'review-demo');
   await expect(page.getByRole('heading', { name: 'Annotation dialog' })).toBeVisible();
 }
 

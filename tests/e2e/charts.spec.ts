@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { XMLParser } from 'fast-xml-parser';
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, test } from './fixtures.ts';
+import { expect, expectNoAxeViolations, signInContextOf, test } from './fixtures.ts';
 import { translationMachine } from '../../machines/index.ts';
 
 /** Every state id of the translation machine but the root (what an exported chart must name). */
@@ -17,17 +17,17 @@ function translationStateKeys(): string[] {
   return keys;
 }
 
-async function openChartsAsStaff(page: Page, signIn: (email: string) => Promise<void>) {
+async function openChartsAsStaff(page: Page) {
+  await signInContextOf(page, 'sam.staff@example.com');
   await page.goto('/');
-  await signIn('sam.staff@example.com');
   await page.getByRole('button', { name: /^SS/ }).click();
   await page.getByRole('menuitem', { name: 'Statecharts' }).click();
   await expect(page).toHaveURL(/\/charts$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Statecharts' })).toBeVisible();
 }
 
-test('staff draw the translation machine, collapse a region, filter by an event and export the SVG', async ({ page, signIn }, testInfo) => {
-  await openChartsAsStaff(page, signIn);
+test('staff draw the translation machine, collapse a region, filter by an event and export the SVG', async ({ page }, testInfo) => {
+  await openChartsAsStaff(page);
   await page.getByRole('link', { name: /^translation The translate tab/ }).click();
   const chart = page.locator('svg[data-machine="translation"]');
   await expect(chart.locator('g[data-state="translation.open.load.fetchingStack"]')).toBeVisible();
@@ -99,8 +99,8 @@ async function activeStates(chart: Locator): Promise<string[]> {
   return chart.locator('g[data-active="true"]').evaluateAll((gs) => gs.map((g) => g.getAttribute('data-state') ?? '').sort());
 }
 
-test('the live view highlights the current state of a running actor as it changes', async ({ page, signIn }, testInfo) => {
-  await openChartsAsStaff(page, signIn);
+test('the live view highlights the current state of a running actor as it changes', async ({ page }, testInfo) => {
+  await openChartsAsStaff(page);
   await page.getByLabel('Attach to my running app').check();
   const actors = page.getByRole('list', { name: 'Running actors' });
   // The grid's machines load with the Review page: until it has been opened, the app runs without them.
@@ -126,8 +126,8 @@ test('the live view highlights the current state of a running actor as it change
   await expectNoAxeViolations(page, 'the live charts view');
 });
 
-test('coverage colours what the generated paths take; a transition shows its shortest path', async ({ page, signIn }, testInfo) => {
-  await openChartsAsStaff(page, signIn);
+test('coverage colours what the generated paths take; a transition shows its shortest path', async ({ page }, testInfo) => {
+  await openChartsAsStaff(page);
   await page.getByRole('link', { name: /^notificationSettings / }).click();
   await page.getByLabel('Coverage').check();
   await expect(page.getByText(/Coverage — notificationSettings: states \d+\/\d+/)).toBeVisible({ timeout: 45_000 });
@@ -145,9 +145,9 @@ test('coverage colours what the generated paths take; a transition shows its sho
   await expect(page.getByText(/^Click a transition to see its shortest path/)).toBeVisible();
 });
 
-test('people who are not staff get no charts link and no /charts page', async ({ page, signIn }) => {
+test('people who are not staff get no charts link and no /charts page', async ({ page }) => {
+  await signInContextOf(page, 'tara.team@example.com');
   await page.goto('/charts');
-  await signIn('tara.team@example.com');
   await expect(page.getByRole('heading', { name: 'Welcome, Tara' })).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   await page.getByRole('button', { name: /^TT/ }).click();

@@ -7,7 +7,7 @@
  * dashboard-downtime-ended.spec.ts). Its own server: Reach is activated here, and the window is its configuration.
  */
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, fillLogin, test, tokenOf } from './fixtures.ts';
+import { DEMO_PASSWORD, expect, fillLogin, signInContextOf, test, tokenOf } from './fixtures.ts';
 import { shoot } from './screenShots.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -28,8 +28,8 @@ const OLGA = 'olga.owner@example.com';
 const PETE = 'pete.pilot@example.com';
 
 async function dashboardAs(page: Page, email: string): Promise<void> {
+  await signInContextOf(page, email);
   await page.goto('/');
-  await fillLogin(page, email, DEMO_PASSWORD);
   await expect(page.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
 }
 

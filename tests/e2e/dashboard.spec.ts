@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, test } from './fixtures.ts';
+import { expect, expectNoAxeViolations, signInContextOf, test } from './fixtures.ts';
 
 /**
  * The authoring dashboard at / (review-and-content §2, §4, §9): a new course from the new-course menu opens in the
@@ -18,9 +18,9 @@ for (const width of [1400, 390]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
 
-    test('a new course from the new-course menu opens in the authoring tool', async ({ page, signIn }) => {
+    test('a new course from the new-course menu opens in the authoring tool', async ({ page }) => {
+      await signInContextOf(page, 'alex.admin@example.com');
       await page.goto('/');
-      await signIn('alex.admin@example.com');
       await expect(page.getByRole('heading', { name: 'Welcome, Alex' })).toBeVisible();
       await expect(page.getByRole('button', { name: /Use template/ }).first()).toBeVisible();
       await expect(page.getByRole('link', { name: /Rise Quick Start/ })).toBeVisible();
@@ -34,9 +34,9 @@ for (const width of [1400, 390]) {
       await expect(page.getByRole('heading', { name: 'Stand-in for the authoring site' })).toBeVisible();
     });
 
-    test('a template card imports through the wait page to the course', async ({ page, signIn }) => {
+    test('a template card imports through the wait page to the course', async ({ page }) => {
+      await signInContextOf(page, 'tara.team@example.com');
       await page.goto('/');
-      await signIn('tara.team@example.com');
       // Curated templates come first, in the fixed order.
       const first = page.getByRole('button', { name: /Use template/ }).first();
       await expect(first).toContainText('Onboarding Essentials');
@@ -49,20 +49,20 @@ for (const width of [1400, 390]) {
   });
 }
 
-test('the webinar list shows 3, then the rest with their count', async ({ page, signIn }) => {
+test('the webinar list shows 3, then the rest with their count', async ({ page }) => {
+  await signInContextOf(page, 'alex.admin@example.com');
   await page.goto('/');
-  await signIn('alex.admin@example.com');
   const webinars = page.getByRole('region', { name: 'Recent webinars' }).getByRole('listitem');
   await expect(webinars).toHaveCount(3);
   await page.getByRole('button', { name: 'Show 4 more' }).click();
   await expect(webinars).toHaveCount(7);
 });
 
-test('the content page of a template, and its Use button', async ({ page, signIn }) => {
+test('the content page of a template, and its Use button', async ({ page }) => {
   await page.setViewportSize({ width: 1400, height: 900 });
   // Content pages are open without signing in; signed in, the template page offers Use.
+  await signInContextOf(page, 'alex.admin@example.com');
   await page.goto('/');
-  await signIn('alex.admin@example.com');
   await expect(page.getByRole('heading', { name: 'Welcome, Alex' })).toBeVisible();
   await page.goto('/content/template/tpl-code-of-conduct');
   await expect(page.getByRole('heading', { name: 'Code of Conduct' })).toBeVisible();

@@ -5,7 +5,7 @@ import { io, type Socket } from 'socket.io-client';
 import type { Ack, ContentAckData, ContentPayload, ContentRequestName } from '../../domain/content.ts';
 import { ALL_CONTENT } from '../../domain/folderRoles.ts';
 import { UPDATES_POPOVER_DISMISSED_STORAGE_KEY, WALKTHROUGH_DONE_STORAGE_KEY } from '../../domain/translation.ts';
-import { signInOverHttp, type E2eSignedInState } from '../support/e2eAuth.ts';
+import { signedInOnce, type E2eSignedInState } from '../support/e2eAuth.ts';
 import { serverPool, type ServerPool, type WorkerServer } from '../support/e2eServers.ts';
 
 export const DEMO_PASSWORD = 'review-demo';
@@ -63,10 +63,11 @@ export function uniqueName(prefix: string): string {
 
 /**
  * A sign-in of `email` done over HTTP (tests/support/e2eAuth.ts): the cookies and localStorage a browser holds
- * after the login page, for a new context's `storageState`. Each call is a new sign-in of its own.
+ * after the login page, for a new context's `storageState`. The worker keeps one per account and server and hands it
+ * out again while it is good (`signedInOnce`): contexts of one account share its provider session, like tabs.
  */
 export async function signedInState(baseURL: string, email: string, password = DEMO_PASSWORD): Promise<E2eSignedInState> {
-  const state = await signInOverHttp(new URL(baseURL).origin, email, password);
+  const state = await signedInOnce(new URL(baseURL).origin, email, password);
   // Chromium refuses SameSite=None cookies without Secure (oidc-provider's `_session`; `_session.legacy` carries it).
   return { ...state, cookies: state.cookies.filter((cookie) => cookie.sameSite !== 'None' || cookie.secure) };
 }

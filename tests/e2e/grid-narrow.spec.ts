@@ -2,13 +2,13 @@
  * The item grid on a phone (390 px wide): the items come first and the folder tree waits behind a "Folders" button
  * (review-and-content §2 folder tree sidebar), so that a phone user sees content before the tree.
  */
-import { DEMO_PASSWORD, expect, expectNoAxeViolations, fillLogin, test, treeFolder } from './fixtures.ts';
+import { expect, expectNoAxeViolations, signInContextOf, test, treeFolder } from './fixtures.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
 test('at 390 px the items come before the folder tree, which opens from the Folders button and folds after a pick', async ({ page }) => {
+  await signInContextOf(page, 'alex.admin@example.com');
   await page.goto('/review');
-  await fillLogin(page, 'alex.admin@example.com', DEMO_PASSWORD);
   const items = page.getByRole('list', { name: 'Items' });
   await expect(items.getByRole('article').first()).toBeVisible();
   const tree = page.getByRole('tree', { name: 'Folders' });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, signInContextOf, test } from './fixtures.ts';
 
 /** The signed-in user's access token, as oidc-client-ts keeps it. */
 async function accessToken(page: Page): Promise<string> {
@@ -9,9 +9,9 @@ async function accessToken(page: Page): Promise<string> {
   });
 }
 
-test('a connection dropped by the server shows reconnecting, then recovers by itself', async ({ page, signIn }) => {
+test('a connection dropped by the server shows reconnecting, then recovers by itself', async ({ page }) => {
+  await signInContextOf(page, 'sam.staff@example.com');
   await page.goto('/');
-  await signIn('sam.staff@example.com');
   await expect(page.getByRole('heading', { name: 'Welcome, Sam' })).toBeVisible();
   const token = await accessToken(page);
   expect(token).not.toBe('');
@@ -29,9 +29,9 @@ test('a connection dropped by the server shows reconnecting, then recovers by it
   await expect(page.getByText('You are offline from live updates.')).toBeHidden();
 });
 
-test('a non-staff user cannot drop connections', async ({ page, signIn }) => {
+test('a non-staff user cannot drop connections', async ({ page }) => {
+  await signInContextOf(page, 'tara.team@example.com');
   await page.goto('/');
-  await signIn('tara.team@example.com');
   await expect(page.getByRole('heading', { name: 'Welcome, Tara' })).toBeVisible();
   const response = await page.request.post('/api/admin/realtime/disconnect', { headers: { Authorization: `Bearer ${await accessToken(page)}` }, data: {} });
   expect(response.status()).toBe(403);

@@ -1,6 +1,6 @@
 import { remainingDays } from '../../domain/dates.ts';
 import type { CurrentUser } from '../../domain/subscriptions.ts';
-import { expect, expectNoAxeViolations, requestAs, test } from './fixtures.ts';
+import { expect, expectNoAxeViolations, requestAs, signInContextOf, test } from './fixtures.ts';
 
 /**
  * The renewal alert Trish sees now. The service seeds her trial to end 14 days after its first start, so the days
@@ -17,18 +17,18 @@ async function trialAlertText(baseURL: string): Promise<string> {
 
 /** Each account tier of foundation §1 and §6 opens /review and sees the screen and header the spec gives it. */
 
-test('trial: the review area, Buy now in the header and the days left', async ({ page, signIn, baseURL }) => {
+test('trial: the review area, Buy now in the header and the days left', async ({ page, baseURL }) => {
+  await signInContextOf(page, 'trish.trial@example.com');
   await page.goto('/review');
-  await signIn('trish.trial@example.com');
   await expect(page.getByRole('heading', { name: 'My content', level: 1 })).toBeVisible();
   const header = page.getByRole('banner');
   await expect(header.getByRole('link', { name: 'Buy now' })).toHaveAttribute('href', /\/buy\/tebnheader/);
   await expect(page.getByText(await trialAlertText(baseURL!))).toBeVisible();
 });
 
-test('trial: #reachActivated shows the success banner until dismissed, and a dismissed renewal alert stays away for the page load', async ({ page, signIn, baseURL }) => {
+test('trial: #reachActivated shows the success banner until dismissed, and a dismissed renewal alert stays away for the page load', async ({ page, baseURL }) => {
+  await signInContextOf(page, 'trish.trial@example.com');
   await page.goto('/');
-  await signIn('trish.trial@example.com');
   const alert = page.getByText(await trialAlertText(baseURL!));
   await expect(alert).toBeVisible();
   await page.evaluate(() => (window.location.hash = '#reachActivated'));
@@ -47,18 +47,18 @@ test('trial: #reachActivated shows the success banner until dismissed, and a dis
   await expect(alert).toBeHidden();
 });
 
-test('expired: the subscription-expired screen with Subscribe, and the expired alert', async ({ page, signIn }) => {
+test('expired: the subscription-expired screen with Subscribe, and the expired alert', async ({ page }) => {
+  await signInContextOf(page, 'eddie.expired@example.com');
   await page.goto('/review');
-  await signIn('eddie.expired@example.com');
   await expect(page.getByRole('heading', { name: 'Your subscription has expired' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Subscribe' })).toHaveAttribute('href', /\/buy/);
   await expect(page.getByText('Your subscription has expired.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'My content', level: 1 })).toHaveCount(0);
 });
 
-test('team member: the review area, no Buy now, no alert', async ({ page, signIn }) => {
+test('team member: the review area, no Buy now, no alert', async ({ page }) => {
+  await signInContextOf(page, 'tara.team@example.com');
   await page.goto('/review');
-  await signIn('tara.team@example.com');
   await expect(page.getByRole('heading', { name: 'My content', level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Buy now' })).toHaveCount(0);
   await expect(page.getByText(/Your subscription (ends|has expired)/)).toHaveCount(0);
@@ -67,29 +67,29 @@ test('team member: the review area, no Buy now, no alert', async ({ page, signIn
   await expect(page.getByRole('menuitem', { name: 'Notification settings' })).toBeVisible();
 });
 
-test('not on a team (admin without a seat): the add-to-team screen', async ({ page, signIn }) => {
+test('not on a team (admin without a seat): the add-to-team screen', async ({ page }) => {
+  await signInContextOf(page, 'adam.adminonly@example.com');
   await page.goto('/review');
-  await signIn('adam.adminonly@example.com');
   await expect(page.getByRole('heading', { name: "You don't have a seat on this team" })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Manage team' })).toHaveAttribute('href', /\/team$/);
 });
 
-test('reach-only member: the reach-only screen with a way to Reach', async ({ page, signIn }) => {
+test('reach-only member: the reach-only screen with a way to Reach', async ({ page }) => {
+  await signInContextOf(page, 'rita.reach@example.com');
   await page.goto('/review');
-  await signIn('rita.reach@example.com');
   await expect(page.getByRole('heading', { name: 'You are a Reach member only' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Go to Reach' })).toBeVisible();
 });
 
-test('no subscription: sent to the marketing page of Review', async ({ page, signIn }) => {
+test('no subscription: sent to the marketing page of Review', async ({ page }) => {
+  await signInContextOf(page, 'nora.nosub@example.com');
   await page.goto('/review');
-  await signIn('nora.nosub@example.com');
   await expect(page).toHaveURL(/\/external\/marketing\/review$/);
 });
 
-test('staff: /sandbox lists the flags; others are sent to the dashboard', async ({ page, signIn, browser, baseURL }) => {
+test('staff: /sandbox lists the flags; others are sent to the dashboard', async ({ page, browser, baseURL }) => {
+  await signInContextOf(page, 'sam.staff@example.com');
   await page.goto('/sandbox');
-  await signIn('sam.staff@example.com');
   await expect(page.getByRole('heading', { name: /sandbox/i })).toBeVisible();
   await expect(page.getByText('maintenanceMode')).toBeVisible();
 
@@ -104,9 +104,9 @@ test('staff: /sandbox lists the flags; others are sent to the dashboard', async 
   await other.close();
 });
 
-test('not entitled to Rise (admin without a seat): Rise in the header opens the subscribe modal', async ({ page, signIn }) => {
+test('not entitled to Rise (admin without a seat): Rise in the header opens the subscribe modal', async ({ page }) => {
+  await signInContextOf(page, 'adam.adminonly@example.com');
   await page.goto('/');
-  await signIn('adam.adminonly@example.com');
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('button', { name: 'Rise' }).click();
   const modal = page.getByRole('dialog', { name: 'Rise is not in your plan' });
@@ -119,9 +119,9 @@ test('not entitled to Rise (admin without a seat): Rise in the header opens the 
   await expect(nav.getByRole('button', { name: 'Rise' })).toBeFocused();
 });
 
-test('trial: the trial upgrade modal says the trial includes Review, not that Review is missing', async ({ page, signIn }) => {
+test('trial: the trial upgrade modal says the trial includes Review, not that Review is missing', async ({ page }) => {
+  await signInContextOf(page, 'trish.trial@example.com');
   await page.goto('/tebnreviewmodal');
-  await signIn('trish.trial@example.com');
   const modal = page.getByRole('dialog', { name: 'Your trial includes Review' });
   await expect(modal).toBeVisible();
   await expect(modal).toContainText('Buy a plan to keep using Review after your trial ends.');

@@ -18,11 +18,13 @@ async function meStatus(url: string, token: string): Promise<number> {
   return response.status;
 }
 
+/** The file's server for every test that needs no settings or data folder of its own. */
+let server: TestServer;
+beforeAll(async () => {
+  server = await start();
+});
+
 describe('sign-in page', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await start();
-  });
 
   it('renders an accessible form with labelled fields and a Sign in button', async () => {
     const { loginPage } = await beginSignIn(server.url);
@@ -83,7 +85,6 @@ describe('sign-in page', () => {
 
 describe('tokens', () => {
   it('exchanges a refresh token for a new access token (rotated)', async () => {
-    const server = await start();
     const first = await obtainTokens(server.url, 'tara.team@example.com');
     expect(first.refresh_token).toBeTruthy();
     expect(first.id_token.split('.')).toHaveLength(3);
@@ -134,7 +135,6 @@ describe('tokens', () => {
 
 describe('sign-out', () => {
   it('ends the session without a confirmation step and revokes the tokens', async () => {
-    const server = await start();
     const { tokens, jar } = await signInWithSession(server.url, 'sam.staff@example.com');
     const endSession = new URL(`${server.url}/oidc/session/end`);
     endSession.search = new URLSearchParams({

@@ -4,9 +4,14 @@ import { createHash, randomBytes } from 'node:crypto';
  * Signing in for end-to-end tests without the login page: the same authorization-code + PKCE sign-in the app's
  * client (oidc-client-ts) does, done over real HTTP against the worker's server, ending in what a browser holds
  * afterwards — the provider's cookies (its session and the `review_session` indicator) and the client's stored
- * user in localStorage. Each call is a new sign-in (its own provider session, grant and refresh token), exactly
- * like a person signing in on a fresh browser, so tests stay as independent as before; only the typing and the
- * page loads of the login round trip are skipped. tests/e2e/auth.spec.ts still signs in through the pages.
+ * user in localStorage. Only the typing and the page loads of the login round trip are skipped.
+ * tests/e2e/auth.spec.ts still signs in through the pages.
+ *
+ * {@link signedInOnce} keeps one such sign-in per account and server for the worker (a sign-in costs 0.3–1.3 s on a
+ * busy machine, and set-up asked for one two or three times a test): contexts and API set-up of the same account share
+ * its provider session and grant, as tabs of one browser do. A kept sign-in is handed out only while no page given it
+ * can reach its token refresh within a test (so no two pages rotate one refresh token) and while the service still
+ * accepts its token (a sign-out ends it); otherwise the account signs in afresh.
  */
 
 /** A cookie as Playwright's `BrowserContext.addCookies` and `storageState` take it. */
@@ -27,6 +32,8 @@ export interface E2eSignedInState {
   cookies: E2eCookie[];
   localStorage: { name: string; value: string }[];
   accessToken: string;
+  /** When the access token expires (seconds since the epoch), as the stored user says. */
+  expiresAt: number;
 }
 
 interface ClientConfig {
@@ -202,5 +209,53 @@ export async function signInOverHttp(origin: string, email: string, password: st
     cookies: jar.all().filter((cookie) => !cookie.name.startsWith('_interaction') && !cookie.name.startsWith('_resume')),
     localStorage: [{ name: `oidc.user:${config.authority}:${config.clientId}`, value: JSON.stringify(user) }],
     accessToken: tokens.access_token,
+    expiresAt: user.expires_at,
   };
+}
+
+/**
+ * The least lifetime (seconds) a kept sign-in's access token must have left to be handed out again. The client
+ * refreshes a token at max(left − 60 s, left / 2) (domain/auth.ts), so a page given one with 300 s left refreshes
+ * no sooner than 240 s later: past any test's time-out (playwright.config.ts). Servers whose tokens live shorter
+ * (the refresh specs) get a new sign-in every time.
+ */
+const REUSE_MIN_LIFETIME_SECONDS = 300;
+
+const kept = new Map<string, Promise<E2eSignedInState>>();
+const keyOf = (origin: string, email: string, password: string) => `${origin} ${email.toLowerCase()} ${password}`;
+
+/** Whether the service still accepts the token of `state` (a sign-out or a revocation ends it). */
+async function stillSignedIn(state: E2eSignedInState): Promise<boolean> {
+  const response = await fetch(`${state.origin}/api/me`, { headers: { authorization: `Bearer ${state.accessToken}` } });
+  await response.body?.cancel();
+  return response.ok;
+}
+
+/**
+ * A sign-in of `email` on the server at `origin` for this worker: the kept one when it is still good (see the module's
+ * note), else a new one ({@link signInOverHttp}), kept for the next caller.
+ */
+export async function signedInOnce(origin: string, email: string, password: string): Promise<E2eSignedInState> {
+  const key = keyOf(origin, email, password);
+  const previous = kept.get(key);
+  if (previous) {
+    const state = await previous.catch(() => null);
+    if (state && state.expiresAt - Date.now() / 1000 >= REUSE_MIN_LIFETIME_SECONDS && (await stillSignedIn(state))) return state;
+    if (kept.get(key) === previous) kept.delete(key);
+    // Another caller may have started a new sign-in meanwhile.
+    const newer = kept.get(key);
+    if (newer) return newer;
+  }
+  const fresh = signInOverHttp(origin, email, password);
+  kept.set(key, fresh);
+  fresh.catch(() => {
+    if (kept.get(key) === fresh) kept.delete(key);
+  });
+  return fresh;
+}
+
+/** Forgets the kept sign-ins and client settings of the server at `origin` (it stopped; a later one may reuse its port). */
+export function forgetServer(origin: string): void {
+  configs.delete(origin);
+  for (const key of kept.keys()) if (key.startsWith(`${origin} `)) kept.delete(key);
 }

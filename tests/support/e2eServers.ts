@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { forgetServer } from './e2eAuth.ts';
 
 /**
  * The end-to-end run's servers (server/main.ts processes on free ports, each on a data folder of its own), for the
@@ -23,9 +24,11 @@ async function startServerProcess(extraEnv: Record<string, string>): Promise<{ s
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'review-e2e-'));
   const { E2E_SERVER_BUNDLE: bundle, E2E_SERVER_TEMPLATE: template } = process.env;
   if (bundle && template) cpSync(template, dataDir, { recursive: true });
+  // Access tokens live an hour, the service's own default: a sign-in kept for the worker (tests/support/e2eAuth.ts)
+  // then serves many tests. A file's serverEnv may set a shorter life (the refresh specs do).
   const child = spawn(process.execPath, bundle && template ? [bundle] : ['--import', 'tsx', 'server/main.ts'], {
     cwd: path.resolve(import.meta.dirname, '../..'),
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, ACCESS_TOKEN_TTL_SECONDS: '300', ...extraEnv },
+    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, ACCESS_TOKEN_TTL_SECONDS: '3600', ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const url = await new Promise<string>((resolve, reject) => {
@@ -44,6 +47,7 @@ async function startServerProcess(extraEnv: Record<string, string>): Promise<{ s
 
 /** Stops a server process and removes its data folder. */
 async function stopServerProcess({ server, child }: { server: WorkerServer; child: ChildProcess }): Promise<void> {
+  forgetServer(new URL(server.url).origin);
   if (child.exitCode === null && child.signalCode === null) {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');

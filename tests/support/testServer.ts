@@ -1,9 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { startServer } from '../../server/app.ts';
 import type { RunningServer, ServerOptions } from '../../server/app.ts';
+import { loadOrCreateSecrets } from '../../server/oidc/keys.ts';
 import { dropTestDatabase, testDatabaseFor } from './postgres.ts';
 
 import { OIDC_SCOPE } from '../../domain/constants.ts';
@@ -28,11 +30,35 @@ export interface TestServer {
 }
 
 /**
+ * The service's secrets files (OIDC signing and cookie keys, server/oidc/keys.ts) made once per test process and
+ * copied into each new data folder: making an RSA key pair costs 0.2–0.9 s of CPU on a busy machine, once per server
+ * start otherwise. Servers of one process then sign with the same keys; each still has its own issuer (its address),
+ * database and sessions, and no test relies on two servers' keys differing.
+ */
+let secretsFolder: string | undefined;
+function sharedSecretsFolder(): string {
+  if (!secretsFolder) {
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'review-server-test-secrets-'));
+    loadOrCreateSecrets(folder);
+    process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
+    secretsFolder = folder;
+  }
+  return secretsFolder;
+}
+
+async function newDataDir(): Promise<string> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'review-server-test-'));
+  const secrets = sharedSecretsFolder();
+  await Promise.all(readdirSync(secrets).map((name) => copyFile(path.join(secrets, name), path.join(dataDir, name))));
+  return dataDir;
+}
+
+/**
  * A real server on a free port with its own temporary data folder, so test files can run in
  * parallel. Pass `dataDir` (and `port`) to restart on an existing folder.
  */
 export async function startTestServer(opts: Partial<ServerOptions> = {}): Promise<TestServer> {
-  const dataDir = opts.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'review-server-test-')));
+  const dataDir = opts.dataDir ?? (await newDataDir());
   // The server-postgres project: a PostgreSQL database of this data folder's own (undefined on SQLite runs).
   const databaseUrl = opts.databaseUrl ?? (await testDatabaseFor(dataDir));
   const server = await startServer({ accessTokenTtlSeconds: 60, ...opts, databaseUrl, port: opts.port ?? 0, dataDir, clientDir: opts.clientDir ?? path.join(dataDir, 'no-client') });

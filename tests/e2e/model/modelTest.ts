@@ -1,7 +1,8 @@
 /**
- * The model specs' test: the e2e fixtures, with each path's fresh context already signed in as alex (a sign-in of its
- * own done over HTTP, tests/support/e2eAuth.ts), so a path spends its time on the flow, not on the provider's login
- * page, and no two paths share a refresh token (the provider rotates them and revokes a grant whose token is reused).
+ * The model specs' test: the e2e fixtures, with each path's fresh context already signed in as alex (over HTTP, the
+ * worker's kept sign-in of alex: tests/support/e2eAuth.ts), so a path spends its time on the flow, not on the
+ * provider's login page. A kept sign-in is handed out only while no page can reach its token refresh within a test,
+ * so no two paths rotate one refresh token (the provider revokes a grant whose token is reused).
  */
 import { signedInState, test as base } from '../fixtures.ts';
 
