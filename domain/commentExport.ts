@@ -18,9 +18,6 @@ export const COMMENT_EXPORT_FORMATS: readonly CommentExportFormat[] = ['csv', 'p
 /** §9 "Export wait toast 60 s for CSV, 300 s for PDF": how long the client waits for the file before it gives up. */
 export const COMMENT_EXPORT_WAIT_MS: Readonly<Record<CommentExportFormat, number>> = { csv: COMMENT_EXPORT_WAIT_CSV_MS, pdf: COMMENT_EXPORT_WAIT_PDF_MS };
 
-/** How often the client reads the job's status while it waits. */
-export const COMMENT_EXPORT_POLL_MS = 1_000;
-
 /** §5/§9: the orders an item offers: recent always, then time for videos, slide for slide products, lesson for Rise. */
 export function exportOrdersFor(product: string): CommentExportOrder[] {
   const family = productFamily(product);

@@ -1,6 +1,5 @@
-import { assign, setup, type SnapshotFrom } from 'xstate';
+import { assign, enqueueActions, setup, type SnapshotFrom } from 'xstate';
 import {
-  COMMENT_EXPORT_POLL_MS,
   COMMENT_EXPORT_WAIT_MS,
   exportOrdersFor,
   isCommentExportJob,
@@ -19,6 +18,8 @@ export interface CommentExportContext {
   format: CommentExportFormat;
   /** The job as the service last reported it. */
   job: CommentExportJob | null;
+  /** A `commentExport.updated` push heard while the start was still unanswered (the job id not yet known). */
+  early: CommentExportJob | null;
 }
 
 export type CommentExportEvent =
@@ -30,7 +31,11 @@ export type CommentExportEvent =
   /** After a failure: back to the choices. */
   | { type: 'commentExport.retry' }
   /** The dialog closes; a job still running is left to the service (its file expires there). */
-  | { type: 'commentExport.close' };
+  | { type: 'commentExport.close' }
+  /** The service's `commentExport.updated` push (domain/commentExport.ts) on the user's connection, forwarded by the session. */
+  | { type: 'commentExport.updated'; job: unknown }
+  /** The user's connection is back (forwarded by the session): a push sent while it was down is lost, so the status is read once. */
+  | { type: 'commentExport.reconnected' };
 
 /** The toast id of the export (the wait toast, then ready or failed, replacing it). */
 export const COMMENT_EXPORT_TOAST_ID = 'commentExport';
@@ -42,7 +47,7 @@ export const COMMENT_EXPORT_TEXT = {
   failed: 'The export failed. Please try again later.',
 } as const;
 
-const CLOSED: CommentExportContext = { itemId: null, product: null, order: 'recent', format: 'csv', job: null };
+const CLOSED: CommentExportContext = { itemId: null, product: null, order: 'recent', format: 'csv', job: null, early: null };
 
 type Snapshot = Pick<SnapshotFrom<typeof commentExportMachine>, 'context' | 'matches' | 'hasTag'>;
 
@@ -80,6 +85,10 @@ const jobOf = (output: unknown): CommentExportJob | null => {
   return isCommentExportJob(job) ? job : null;
 };
 
+/** The pushed job when it is this dialog's job. */
+const pushedJobOf = (context: CommentExportContext, pushed: unknown): CommentExportJob | null =>
+  isCommentExportJob(pushed) && context.job !== null && pushed.jobId === context.job.jobId ? pushed : null;
+
 const errorMessageOf = (error: unknown): string => {
   const message = (error as { message?: unknown } | null)?.message;
   return typeof message === 'string' && message !== '' ? message : 'unknown error';
@@ -89,9 +98,11 @@ const errorMessageOf = (error: unknown): string => {
  * The comments export dialog and its job (review-and-content §2 comments export dialog, §5 an order and a format, §7
  * "export comments to CSV or PDF", §8 export failure reported generically, §9 wait toast 60 s for CSV, 300 s for PDF).
  * `closed` until `commentExport.open`; `choosing` the order (recent, or time for video, slide, lesson for Rise) and the
- * format; `requesting` asks the service to start the job; `waiting` shows the wait toast and reads the job's status
- * every second (`polling`) until it is ready (the signed link is offered) or failed, or the format's wait is over
- * (60 s CSV, 300 s PDF), which counts as failed. Every failure is reported and shown with the same generic words.
+ * format; `requesting` asks the service to start the job; `waiting` shows the wait toast and listens for the job's
+ * `commentExport.updated` pushes (progress, then ready with the signed link, or failed) until the format's wait is over
+ * (60 s CSV, 300 s PDF), which counts as failed. A push heard before the start was answered is kept and applied once
+ * the job id is known; after a reconnect (a push may have been lost meanwhile) the status is read once (`checking`).
+ * Every failure is reported and shown with the same generic words.
  */
 export const commentExportMachine = setup({
   types: {
@@ -114,10 +125,11 @@ export const commentExportMachine = setup({
   guards: {
     isRunningJob: (_, params: { output: unknown }) => jobOf(params.output)?.status === 'running',
     isReadyJob: (_, params: { output: unknown }) => jobOf(params.output)?.status === 'ready',
+    /** A push about this dialog's job with that status. */
+    isPushed: ({ context }, params: { job: unknown; status: CommentExportJob['status'] }) => pushedJobOf(context, params.job)?.status === params.status,
     isOfferedOrder: ({ context }, params: { order: CommentExportOrder }) => context.product !== null && exportOrdersFor(context.product).includes(params.order),
   },
   delays: {
-    poll: COMMENT_EXPORT_POLL_MS,
     waitLimit: ({ context }) => COMMENT_EXPORT_WAIT_MS[context.format],
   },
 }).createMachine({
@@ -142,6 +154,9 @@ export const commentExportMachine = setup({
     },
     requesting: {
       tags: ['working'],
+      on: {
+        'commentExport.updated': { guard: ({ event }) => isCommentExportJob(event.job), actions: assign({ early: ({ event }) => (isCommentExportJob(event.job) ? event.job : null) }) },
+      },
       invoke: {
         id: 'startExport',
         src: 'startExport',
@@ -156,19 +171,37 @@ export const commentExportMachine = setup({
     },
     waiting: {
       tags: ['working'],
-      entry: 'toastWait',
+      entry: [
+        'toastWait',
+        enqueueActions(({ context, enqueue }) => {
+          if (context.early !== null) enqueue.raise({ type: 'commentExport.updated', job: context.early });
+        }),
+      ],
+      exit: assign({ early: null }),
       after: { waitLimit: { target: 'failed', actions: [{ type: 'reportError', params: { message: 'Comment export: no file within the wait' } }, 'toastFailed'] } },
-      initial: 'pausing',
+      on: {
+        'commentExport.updated': [
+          { guard: { type: 'isPushed', params: ({ event }) => ({ job: event.job, status: 'ready' as const }) }, target: 'ready', actions: [assign({ job: ({ event }) => event.job as CommentExportJob }), 'toastReady'] },
+          { guard: { type: 'isPushed', params: ({ event }) => ({ job: event.job, status: 'running' as const }) }, actions: assign({ job: ({ event }) => event.job as CommentExportJob }) },
+          {
+            guard: { type: 'isPushed', params: ({ event }) => ({ job: event.job, status: 'failed' as const }) },
+            target: 'failed',
+            actions: [{ type: 'reportError', params: { message: 'Comment export: the job failed' } }, 'toastFailed'],
+          },
+        ],
+        'commentExport.reconnected': { target: '.checking' },
+      },
+      initial: 'listening',
       states: {
-        pausing: { after: { poll: { target: 'polling' } } },
-        polling: {
+        listening: {},
+        checking: {
           invoke: {
             id: 'readExportStatus',
             src: 'readExportStatus',
             input: ({ context }) => ({ jobId: context.job?.jobId ?? '' }),
             onDone: [
               { guard: { type: 'isReadyJob', params: ({ event }) => ({ output: event.output }) }, target: '#commentExport.ready', actions: [assign({ job: ({ event }) => jobOf(event.output) }), 'toastReady'] },
-              { guard: { type: 'isRunningJob', params: ({ event }) => ({ output: event.output }) }, target: 'pausing', actions: assign({ job: ({ event }) => jobOf(event.output) }) },
+              { guard: { type: 'isRunningJob', params: ({ event }) => ({ output: event.output }) }, target: 'listening', actions: assign({ job: ({ event }) => jobOf(event.output) }) },
               { target: '#commentExport.failed', actions: [{ type: 'reportError', params: { message: 'Comment export: the job failed' } }, 'toastFailed'] },
             ],
             onError: { target: '#commentExport.failed', actions: [{ type: 'reportError', params: ({ event }) => ({ message: `Comment export status failed: ${errorMessageOf(event.error)}` }) }, 'toastFailed'] },

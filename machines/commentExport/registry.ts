@@ -18,7 +18,7 @@ export const commentExportEntries: readonly RegistryEntry[] = [
     name: 'commentExport',
     machine: commentExportMachine,
     description:
-      'The comments export dialog and its job: an order (recent, or time for video, slide, lesson for Rise) and a format (CSV or PDF), the job started on the service, its status read every second under the wait toast (60 s CSV, 300 s PDF), then a signed download link, or the generic failure (review-and-content §2, §5, §7–§9).',
+      'The comments export dialog and its job: an order (recent, or time for video, slide, lesson for Rise) and a format (CSV or PDF), the job started on the service, its progress and end told by the service’s commentExport.updated push under the wait toast (60 s CSV, 300 s PDF; the status read once after a reconnect), then a signed download link, or the generic failure (review-and-content §2, §5, §7–§9).',
     cases: {
       'commentExport.open': [
         { itemId: 'i1', product: 'storyline' },
@@ -27,6 +27,7 @@ export const commentExportEntries: readonly RegistryEntry[] = [
       ],
       'commentExport.setOrder': [{ order: 'recent' }, { order: 'slide' }, { order: 'time' }, { order: 'lesson' }],
       'commentExport.setFormat': [{ format: 'pdf' }, { format: 'csv' }],
+      'commentExport.updated': [job('running'), job('ready'), job('failed'), { job: null }],
       'xstate.done.actor.startExport': [{ output: job('running') }, { output: job('ready') }, { output: null }],
       'xstate.error.actor.startExport': [refusal('forbidden', 'You are not allowed to export the comments of this item.')],
       'xstate.done.actor.readExportStatus': [{ output: job('running') }, { output: job('ready') }, { output: job('failed') }],

@@ -118,6 +118,8 @@ export const sessionEntries: readonly RegistryEntry[] = [
         { namespace: '/user/u-alex', event: 'item.versionUpdated', data: { messageId: 'm5', itemId: 'i1', version: version(1, 'ready'), deleted: false } },
         // LMS export: the package's push goes to the LMS export dialog.
         { namespace: '/user/u-alex', event: 'item.packageReadyForDownload', data: { messageId: 'm6', itemId: 'i1', version: 1, url: 'http://localhost:3000/api/downloads/signed' } },
+        // Comment export: the job's push goes to the comment export dialog.
+        { namespace: '/user/u-alex', event: 'commentExport.updated', data: { messageId: 'm7', job: { jobId: 'job-1', status: 'running', format: 'csv', progress: 0.4, url: null, fileName: null } } },
       ],
       'realtime.reconnected': [{ namespace: '/user/u-alex' }],
       'realtime.refused': [{ namespace: '/user/u-alex', reason: 'unauthorized' }],

@@ -3,6 +3,7 @@ import type { AnonymousUser, UserInfo } from '../../domain/auth.ts';
 import { COOKIE_SESSION_CHECK_MS, LOADING_WARNING_MS, PROFILE_VALIDATION_REFRESH_MS } from '../../domain/constants.ts';
 import { currentSummary, type SessionAccount, type SubscriptionSummary } from '../../domain/account.ts';
 import { isContentPushName, parseContentPush } from '../../domain/contentData.ts';
+import { COMMENT_EXPORT_PUSH } from '../../domain/commentExport.ts';
 import { parseItemPush } from '../items/itemEvents.ts';
 import { sendToSystem } from '../notify.ts';
 import { promiseSlot } from '../slots.ts';
@@ -158,7 +159,14 @@ export const sessionMachine = setup({
           ],
         },
         // A reconnect makes the folder list and the grid read again (foundation §4, review-and-content §7).
-        'realtime.reconnected': { actions: [sendToSystem('folders', () => ({ type: 'folders.refetch' })), sendToSystem('grid', () => ({ type: 'grid.refetch' }))] },
+        // The comment export reads its job's status once: a push sent while the connection was down is lost.
+        'realtime.reconnected': {
+          actions: [
+            sendToSystem('folders', () => ({ type: 'folders.refetch' })),
+            sendToSystem('grid', () => ({ type: 'grid.refetch' })),
+            sendToSystem('commentExport', () => ({ type: 'commentExport.reconnected' })),
+          ],
+        },
         // Content pushes (review-and-content §7) go to the folder list and the grid, checked first.
         'realtime.message': [
           {
@@ -176,6 +184,11 @@ export const sessionMachine = setup({
           {
             guard: { type: 'isPackageReadyPush', params: ({ event }) => ({ event: event.event, data: event.data }) },
             actions: sendToSystem('lmsExport', ({ event }) => ({ type: 'lmsExport.packageReady', ...(parseItemPush(event.event, event.data)?.data as object) })),
+          },
+          // Comment export: the job's progress and end (domain/commentExport.ts), from whichever instance runs it.
+          {
+            guard: { type: 'isPush', params: ({ event }) => ({ event: event.event, expected: COMMENT_EXPORT_PUSH }) },
+            actions: sendToSystem('commentExport', ({ event }) => ({ type: 'commentExport.updated', job: (event.data as { job?: unknown } | null)?.job ?? null })),
           },
           // A version's state or progress changed (domain/items.ts pushes): the upload waiting for it hears it.
           // The grid needs nothing more: the server pushes item.updateHashed with the item's versionState.

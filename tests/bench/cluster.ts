@@ -44,7 +44,7 @@ const CLOCK_TICKS = 100; // Linux USER_HZ
 /** Accounts the 50 clients are spread over (all may open the Style guide and comment on it). */
 const GRID_ACCOUNTS = ['alex.admin', 'sam.staff', 'tara.team', 'nick.nonadmin'];
 
-type Op = 'grid page' | 'comment insert' | 'segment save';
+export type Op = 'grid page' | 'comment insert' | 'segment save';
 const OPS: Op[] = ['grid page', 'comment insert', 'segment save'];
 
 interface Measured {
@@ -96,12 +96,21 @@ function postgresPids(server: PostgresServer): number[] {
   return [main, ...children];
 }
 
-function startInstance(dataDir: string, port: number, publicUrl: string, databaseUrl: string | undefined): Promise<ChildProcess> {
+/** What one run measures: all workloads and configurations unless narrowed (profiling one of them). */
+export interface ClusterBenchOptions {
+  ops?: readonly Op[];
+  configs?: readonly string[];
+  /** A folder each instance writes a V8 CPU profile into (node --cpu-prof) when it stops. */
+  cpuProfileDir?: string;
+}
+
+function startInstance(dataDir: string, port: number, publicUrl: string, databaseUrl: string | undefined, cpuProfileDir?: string): Promise<ChildProcess> {
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: 'localhost', DATA_DIR: dataDir, PUBLIC_URL: publicUrl, ACCESS_TOKEN_TTL_SECONDS: '3600' };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const profile = cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
   return untilListening(child, port);
 }
 
@@ -172,7 +181,7 @@ async function connectClients(url: string): Promise<Clients> {
   return { users, sockets };
 }
 
-async function runConfig(config: Config, postgres: PostgresServer | null, folder: string): Promise<Record<Op, Measured>> {
+async function runConfig(config: Config, postgres: PostgresServer | null, folder: string, options: ClusterBenchOptions): Promise<Partial<Record<Op, Measured>>> {
   const ports = await Promise.all(Array.from({ length: config.instances }, () => freePort()));
   const proxyPort = config.instances > 1 ? await freePort() : null;
   const publicUrl = `http://localhost:${proxyPort ?? ports[0]}`;
@@ -192,7 +201,7 @@ async function runConfig(config: Config, postgres: PostgresServer | null, folder
   let clients: Clients | null = null;
   try {
     // One after the other: the first migrates and seeds.
-    for (const port of ports) children.push(await startInstance(dataDir, port, publicUrl, database));
+    for (const port of ports) children.push(await startInstance(dataDir, port, publicUrl, database, options.cpuProfileDir));
     if (proxyPort !== null) proxy = await startProxy(ports, proxyPort, 'localhost');
     clients = await connectClients(publicUrl);
     const { users } = clients;
@@ -228,8 +237,8 @@ async function runConfig(config: Config, postgres: PostgresServer | null, folder
         return saved.status === 200;
       },
     };
-    const results = {} as Record<Op, Measured>;
-    for (const op of OPS) results[op] = await drive(requests[op], cpu);
+    const results: Partial<Record<Op, Measured>> = {};
+    for (const op of options.ops ?? OPS) results[op] = await drive(requests[op], cpu);
     return results;
   } finally {
     for (const socket of clients?.sockets ?? []) socket.disconnect();
@@ -243,21 +252,23 @@ async function runConfig(config: Config, postgres: PostgresServer | null, folder
 
 const fixed = (value: number, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : '—');
 
-export async function benchCluster(): Promise<void> {
+export async function benchCluster(options: ClusterBenchOptions = {}): Promise<void> {
+  const ops = options.ops ?? OPS;
+  const configs = CONFIGS.filter((config) => !options.configs || options.configs.includes(config.name));
   const started = performance.now();
   const folder = await mkdtemp(path.join(os.tmpdir(), 'review-bench-cluster-'));
   let postgres: PostgresServer | null = null;
   try {
     // Durable as a deployment runs it (fsync on), as SQLite runs with synchronous = FULL.
     postgres = await startPostgres(path.join(folder, 'postgres'));
-    const results: Record<string, Record<Op, Measured>> = {};
-    for (const config of CONFIGS) results[config.name] = await runConfig(config, config.postgres ? postgres : null, folder);
+    const results: Record<string, Partial<Record<Op, Measured>>> = {};
+    for (const config of configs) results[config.name] = await runConfig(config, config.postgres ? postgres : null, folder, options);
 
     console.log(`\ncluster (${CLIENTS} concurrent clients, ${RUN_MS / 1000} s per workload, ${os.cpus().length} cores shared by clients, instances and PostgreSQL)`);
-    for (const op of OPS) {
+    for (const op of ops) {
       console.log(`  ${op}`);
-      for (const config of CONFIGS) {
-        const m = results[config.name]![op];
+      for (const config of configs) {
+        const m = results[config.name]![op]!;
         const perRequest = m.instanceCpuMs / Math.max(1, m.requests);
         const dbPerRequest = m.databaseCpuMs / Math.max(1, m.requests);
         console.log(
@@ -267,8 +278,9 @@ export async function benchCluster(): Promise<void> {
             (m.failures > 0 ? `  (${m.failures} refused or failed)` : ''),
         );
       }
-      const one = results['PostgreSQL, 1 instance']![op];
-      const two = results['PostgreSQL, 2 instances']![op];
+      const one = results['PostgreSQL, 1 instance']?.[op];
+      const two = results['PostgreSQL, 2 instances']?.[op];
+      if (!one || !two) continue;
       const measured = two.requests / two.seconds / (one.requests / one.seconds);
       const cpuOne = one.instanceCpuMs / Math.max(1, one.requests);
       const cpuTwo = two.instanceCpuMs / Math.max(1, two.requests);

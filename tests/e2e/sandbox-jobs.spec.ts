@@ -1,6 +1,7 @@
 /**
- * Failed background jobs on /sandbox (staff): a job the service gave up on is listed with its error; staff run it
- * again after confirming, and it leaves the list once queued. Someone not staff never sees the section. Axe and
+ * Failed background jobs on /sandbox (staff, reached by the account menu's "Sandbox tools"): a job the service gave up
+ * on is listed with its error; staff run it again after confirming, and it leaves the list once queued. Someone not
+ * staff has no such entry and never sees the section. Axe and
  * screenshots at 1400 and 390 px.
  */
 import { openDatabase } from '../../server/db/database.ts';
@@ -28,8 +29,12 @@ test('staff run a failed background job again and it leaves the list', async ({ 
   expect(baseURL).toBeTruthy();
   const id = await failedRemovalJob(servers.current!.dataDir);
 
-  await page.goto('/sandbox');
+  await page.goto('/');
   await signIn('sam.staff@example.com');
+  await page.getByRole('button', { name: /^SS/ }).click();
+  await page.screenshot({ path: test.info().outputPath('sandbox-menu-entry.png') });
+  await page.getByRole('menuitem', { name: 'Sandbox tools' }).click();
+  await expect(page).toHaveURL(/\/sandbox$/);
   const section = page.getByRole('region', { name: 'Failed background jobs' });
   const row = section.getByRole('row').filter({ hasText: id });
   await expect(row).toContainText('Removing an expired export file');
@@ -52,9 +57,15 @@ test('staff run a failed background job again and it leaves the list', async ({ 
   await shoot(page, 'sandbox-jobs-empty');
 });
 
-test('someone not staff never sees the failed jobs', async ({ page, signIn }) => {
-  await page.goto('/sandbox');
+test('someone not staff has no sandbox tools entry and never sees the failed jobs', async ({ page, signIn }) => {
+  await page.goto('/');
   await signIn('tara.team@example.com');
+  await page.getByRole('button', { name: /^TT/ }).click();
+  await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Sandbox tools' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  // Typing the address does not help either.
+  await page.goto('/sandbox');
   await expect(page).not.toHaveURL(/\/sandbox/);
   await expect(page.getByRole('heading', { name: 'Failed background jobs' })).toHaveCount(0);
 });

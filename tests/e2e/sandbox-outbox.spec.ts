@@ -12,8 +12,11 @@ test('staff see which notifications went out and which are still to go', async (
   const body = { itemId, reviewers: ['outbox.reader@example.org'], dueDate: '2099-03-10', customMessage: null, action: 'request', requesterTimeZone: 'UTC', isInStack: false, userTypes: { mrus: 0, subAndNonMruUsers: 0, emailUsers: 1 } };
   expect((await requestAs(baseURL!, 'alex.admin@example.com', 'POST', `/api${REVIEW_REQUEST_CALLS.create.path}`, body)).status).toBe(200);
 
-  await page.goto('/sandbox');
+  await page.goto('/');
   await signIn('sam.staff@example.com');
+  await page.getByRole('button', { name: /^SS/ }).click();
+  await page.getByRole('menuitem', { name: 'Sandbox tools' }).click();
+  await expect(page).toHaveURL(/\/sandbox$/);
   await page.getByLabel('Item id').fill(itemId);
   await page.getByRole('button', { name: 'Show' }).click();
   const table = page.getByRole('table', { name: /Notification outbox/ });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock, type AnyActorRef } from 'xstate';
-import { COMMENT_EXPORT_POLL_MS, COMMENT_EXPORT_WAIT_MS, type CommentExportJob } from '../../domain/commentExport.ts';
+import { COMMENT_EXPORT_WAIT_MS, type CommentExportJob } from '../../domain/commentExport.ts';
 import { toastDurationMs } from '../../domain/toasts.ts';
 import { COMMENT_EXPORT_TEXT, commentExportMachine, commentExportViewOf } from '../../machines/commentExport/commentExportMachine.ts';
 import { controlled, recorder, settle, systemActor, systemOf } from './contentFixtures.ts';
@@ -44,7 +44,7 @@ describe('comment export machine (review-and-content §2, §5, §7–§9)', () =
     expect(t.starts).toHaveLength(1);
   });
 
-  it('reads the job every second under the wait toast, then offers the signed link', async () => {
+  it('follows the job by its pushes under the wait toast, without reading its status, then offers the signed link', async () => {
     const t = start();
     t.actor.send({ type: 'commentExport.open', itemId: 'i1', product: 'storyline' });
     t.actor.send({ type: 'commentExport.submit' });
@@ -53,19 +53,52 @@ describe('comment export machine (review-and-content §2, §5, §7–§9)', () =
     expect(t.toastTexts()).toEqual([expect.objectContaining({ text: COMMENT_EXPORT_TEXT.wait.csv, kind: 'exportWaitCsv' })]);
     expect(toastDurationMs('exportWaitCsv')).toBe(60_000);
     expect(toastDurationMs('exportWaitPdf')).toBe(300_000);
+    t.clock.increment(10_000);
     expect(t.statuses).toHaveLength(0);
-    t.clock.increment(COMMENT_EXPORT_POLL_MS);
-    expect(t.statuses.map((call) => call.input)).toEqual([{ jobId: 'job-1' }]);
-    t.statuses[0]!.resolve(job('running', 'csv', 0.6));
-    await settle();
+    t.actor.send({ type: 'commentExport.updated', ...job('running', 'csv', 0.6) });
     expect(t.view()).toMatchObject({ phase: 'working', progress: 0.6 });
-    t.clock.increment(COMMENT_EXPORT_POLL_MS);
-    t.statuses[1]!.resolve(job('ready'));
-    await settle();
+    // Another job's push (an export from another tab) and a malformed one change nothing.
+    t.actor.send({ type: 'commentExport.updated', job: { ...job('ready').job, jobId: 'job-2' } });
+    t.actor.send({ type: 'commentExport.updated', job: { jobId: 'job-1', status: 'ready' } });
+    expect(t.view()).toMatchObject({ phase: 'working', progress: 0.6 });
+    t.actor.send({ type: 'commentExport.updated', ...job('ready') });
     expect(t.view()).toMatchObject({ phase: 'ready', download: { url: 'http://localhost/api/downloads/t?name=x', fileName: 'Style guide comments.csv' } });
     expect(t.toastTexts().at(-1)).toMatchObject({ text: COMMENT_EXPORT_TEXT.ready });
+    expect(t.statuses).toHaveLength(0);
     t.actor.send({ type: 'commentExport.close' });
     expect(t.view().open).toBe(false);
+  });
+
+  it('keeps a push that arrives before the start is answered and applies it once the job is known', async () => {
+    const t = start();
+    t.actor.send({ type: 'commentExport.open', itemId: 'i1', product: 'storyline' });
+    t.actor.send({ type: 'commentExport.submit' });
+    t.actor.send({ type: 'commentExport.updated', ...job('ready') });
+    expect(t.view().phase).toBe('working');
+    t.starts[0]!.resolve(job('running', 'csv', 0));
+    await settle();
+    expect(t.view()).toMatchObject({ phase: 'ready', download: { fileName: 'Style guide comments.csv' } });
+    expect(t.statuses).toHaveLength(0);
+  });
+
+  it('reads the status once after a reconnect (a push may have been lost), then listens again', async () => {
+    const t = start();
+    t.actor.send({ type: 'commentExport.open', itemId: 'i1', product: 'storyline' });
+    t.actor.send({ type: 'commentExport.submit' });
+    t.starts[0]!.resolve(job('running', 'csv', 0.1));
+    await settle();
+    t.actor.send({ type: 'commentExport.reconnected' });
+    expect(t.statuses.map((call) => call.input)).toEqual([{ jobId: 'job-1' }]);
+    t.statuses[0]!.resolve(job('running', 'csv', 0.7));
+    await settle();
+    expect(t.view()).toMatchObject({ phase: 'working', progress: 0.7 });
+    t.clock.increment(10_000);
+    expect(t.statuses).toHaveLength(1);
+    // A job that ended while the connection was down is read as ended.
+    t.actor.send({ type: 'commentExport.reconnected' });
+    t.statuses[1]!.resolve(job('ready'));
+    await settle();
+    expect(t.view().phase).toBe('ready');
   });
 
   it('gives up when the file is not there within the format’s wait (60 s CSV), reported generically', async () => {
@@ -74,13 +107,10 @@ describe('comment export machine (review-and-content §2, §5, §7–§9)', () =
     t.actor.send({ type: 'commentExport.submit' });
     t.starts[0]!.resolve(job('running'));
     await settle();
-    for (let elapsed = 0; elapsed < COMMENT_EXPORT_WAIT_MS.csv - COMMENT_EXPORT_POLL_MS; elapsed += COMMENT_EXPORT_POLL_MS) {
-      t.clock.increment(COMMENT_EXPORT_POLL_MS);
-      t.statuses.at(-1)!.resolve(job('running'));
-      await settle();
-    }
+    t.clock.increment(COMMENT_EXPORT_WAIT_MS.csv - 1);
+    t.actor.send({ type: 'commentExport.updated', ...job('running', 'csv', 0.9) });
     expect(t.view().phase).toBe('working');
-    t.clock.increment(COMMENT_EXPORT_POLL_MS);
+    t.clock.increment(1);
     expect(t.view().phase).toBe('failed');
     expect(t.reported).toEqual(['Comment export: no file within the wait']);
     expect(t.toastTexts().at(-1)).toMatchObject({ text: COMMENT_EXPORT_TEXT.failed });
@@ -98,9 +128,7 @@ describe('comment export machine (review-and-content §2, §5, §7–§9)', () =
     t.actor.send({ type: 'commentExport.submit' });
     t.starts[1]!.resolve(job('running'));
     await settle();
-    t.clock.increment(COMMENT_EXPORT_POLL_MS);
-    t.statuses[0]!.resolve(job('failed'));
-    await settle();
+    t.actor.send({ type: 'commentExport.updated', ...job('failed') });
     expect(t.view().phase).toBe('failed');
     t.actor.send({ type: 'commentExport.retry' });
     t.actor.send({ type: 'commentExport.submit' });

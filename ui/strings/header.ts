@@ -15,6 +15,7 @@ export const headerStrings = {
   'header.account.account': 'Account',
   'header.account.notificationSettings': 'Notification settings',
   'header.account.restoreStaffView': 'Restore staff view',
+  'header.account.sandbox': 'Sandbox tools',
 
   'notificationSettings.title': 'Notification settings',
   'notificationSettings.description': 'Choose how often we e-mail you about new comments on your review items.',

@@ -6,7 +6,7 @@
  * the shared database (`comment_exports`), its file in the blob store under `review/exports/comments/`: any instance
  * answers `commentExport.status` (to the account that started it only) and signs the download link (the uploads
  * service's `/api/downloads/<token>`). The export becomes ready or failed once (a conditional update), and the account
- * is told so by the `commentExport.updated` push wherever it is connected. Exports and their files are removed an
+ * is told so (and of the progress on the way) by the `commentExport.updated` push wherever it is connected. Exports and their files are removed an
  * hour after the start (server/exports/fileExpiry.ts).
  */
 import { randomUUID } from 'node:crypto';
@@ -119,7 +119,19 @@ export function createExportJobs(context: ExportContext) {
     const progress = (fraction: number) => {
       if (fraction - written < PROGRESS_STEP) return;
       written = fraction;
-      void db.updateTable('comment_exports').set({ progress: fraction }).where('id', '=', row.id).where('status', '=', 'running').execute().catch(() => undefined);
+      // The account follows the progress by push too (a push after the end is ignored by the client).
+      void db
+        .updateTable('comment_exports')
+        .set({ progress: fraction })
+        .where('id', '=', row.id)
+        .where('status', '=', 'running')
+        .executeTakeFirst()
+        .then((result) => {
+          if (Number(result.numUpdatedRows) !== 1) return;
+          const job = jobOf({ ...row, status: 'running', progress: fraction });
+          context.realtime.emitToUser(row.aid, COMMENT_EXPORT_PUSH, { job } satisfies CommentExportPush as unknown as Record<string, unknown>);
+        })
+        .catch(() => undefined);
     };
     try {
       const item = await db.selectFrom('items').selectAll().where('id', '=', row.item_id).executeTakeFirstOrThrow();

@@ -125,6 +125,12 @@ export function Header() {
             {t('charts.link')}
           </MenuItem>
         );
+      case 'sandbox':
+        return (
+          <MenuItem key={entry} onSelect={() => navigate('/sandbox')}>
+            {t('header.account.sandbox')}
+          </MenuItem>
+        );
       case 'replaySessionLog':
         return (
           <MenuItem key={entry} onSelect={() => navigate('/support/replay')}>

@@ -182,21 +182,23 @@ describe('headerModel', () => {
       return headerModel({ ...input, account: { ...input.account!, staffOverride: value } }).accountMenu;
     };
     expect(withOverride(null)).not.toContain('restoreStaffView');
-    expect(withOverride(true)).toEqual(['account', 'restoreStaffView', 'downloadSessionLog', 'charts', 'replaySessionLog', 'signOut']);
+    expect(withOverride(true)).toEqual(['account', 'restoreStaffView', 'downloadSessionLog', 'charts', 'sandbox', 'replaySessionLog', 'signOut']);
     expect(withOverride(false)).toContain('restoreStaffView');
   });
 
-  it('offers the statecharts and "Replay a session log" to staff only (the local override counts)', () => {
+  it('offers the statecharts, the sandbox tools and "Replay a session log" to staff only (the local override counts)', () => {
     const menu = (isStaff: boolean, staffOverride: boolean | null) => {
       const input = base(DEMO.alex);
       return headerModel({ ...input, account: { ...input.account!, isStaff, staffOverride } }).accountMenu;
     };
-    expect(menu(true, null)).toEqual(['account', 'downloadSessionLog', 'charts', 'replaySessionLog', 'signOut']);
+    expect(menu(true, null)).toEqual(['account', 'downloadSessionLog', 'charts', 'sandbox', 'replaySessionLog', 'signOut']);
     expect(menu(false, null)).not.toContain('replaySessionLog');
     expect(menu(false, null)).not.toContain('charts');
+    expect(menu(false, null)).not.toContain('sandbox');
     expect(menu(true, false)).not.toContain('replaySessionLog');
     expect(menu(false, true)).toContain('replaySessionLog');
     expect(menu(false, true)).toContain('charts');
+    expect(menu(false, true)).toContain('sandbox');
   });
 
   it('links the account menu to account management and the help menu to the configured sites', () => {

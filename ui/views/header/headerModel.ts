@@ -19,7 +19,7 @@ export type HeaderAlert =
 export type HeaderAlertAction = { kind: 'manageRenewal'; url: string } | { kind: 'contactAdmin' };
 
 /** The account menu's entries, in order. */
-export type AccountMenuEntry = 'account' | 'notificationSettings' | 'restoreStaffView' | 'downloadSessionLog' | 'charts' | 'replaySessionLog' | 'signOut';
+export type AccountMenuEntry = 'account' | 'notificationSettings' | 'restoreStaffView' | 'downloadSessionLog' | 'charts' | 'sandbox' | 'replaySessionLog' | 'signOut';
 
 export interface HeaderModel {
   rise: ProductEntry;
@@ -76,8 +76,8 @@ export function headerModel(input: HeaderModelInput): HeaderModel {
   if (isReviewArea(input.location)) accountMenu.push('notificationSettings');
   if (account !== null && account.staffOverride !== null) accountMenu.push('restoreStaffView');
   accountMenu.push('downloadSessionLog');
-  // Staff tools: the charts studio (/charts) and the support replay viewer (/support/replay).
-  if (effectiveStaff(account)) accountMenu.push('charts', 'replaySessionLog');
+  // Staff tools: the charts studio (/charts), the sandbox tools (/sandbox) and the support replay viewer (/support/replay).
+  if (effectiveStaff(account)) accountMenu.push('charts', 'sandbox', 'replaySessionLog');
   accountMenu.push('signOut');
 
   return {
