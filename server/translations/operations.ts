@@ -246,66 +246,68 @@ export function translationOperations(context: TranslationContext) {
       const { validation, loaded, account } = scope;
       const now = nowIso();
       const rows = new Map<string, ValidationChangeRow>();
-      // Every change is checked before anything is written; the batch is then one statement (all or nothing), so a
-      // segment's row is locked only while the database runs it, never across a round trip to this process: saves of
-      // one segment from many editors (and instances) queue for the shortest time.
-      const progress = await progressOf(db, validation.id);
-      for (const change of body.changes) {
-        const segment = segmentAt(scope, change.path);
-        if (change.command === COMMAND_APPROVE) throw new TranslationError(400, 'approvalsNotImplemented', TRANSLATION_MESSAGES.approvals);
-        if (isNavGroupLocked(segment.navKey, progress, scope.isLatest)) throw new TranslationError(409, 'locked', TRANSLATION_REFUSALS.locked);
-        if (isUnsupportedStorylineVersion(loaded.file)) throw new TranslationError(409, 'unsupportedVersion', TRANSLATION_MESSAGES.oldStoryline);
-        let text: string;
-        try {
-          text = fromBase64(change.data.newValue);
-        } catch {
-          throw new TranslationError(400, 'invalidRequest', TRANSLATION_REFUSALS.badValue);
+      // One transaction: the lock check (a complete nav group) and the write see the same progress. Every change is
+      // checked before anything is written and the batch is one statement returning its rows, so a segment's row is
+      // locked only from that statement to the commit: saves of one segment from many editors (and instances) queue
+      // for the shortest time.
+      const stored = await db.transaction().execute(async (trx) => {
+        const progress = await progressOf(trx, validation.id);
+        for (const change of body.changes) {
+          const segment = segmentAt(scope, change.path);
+          if (change.command === COMMAND_APPROVE) throw new TranslationError(400, 'approvalsNotImplemented', TRANSLATION_MESSAGES.approvals);
+          if (isNavGroupLocked(segment.navKey, progress, scope.isLatest)) throw new TranslationError(409, 'locked', TRANSLATION_REFUSALS.locked);
+          if (isUnsupportedStorylineVersion(loaded.file)) throw new TranslationError(409, 'unsupportedVersion', TRANSLATION_MESSAGES.oldStoryline);
+          let text: string;
+          try {
+            text = fromBase64(change.data.newValue);
+          } catch {
+            throw new TranslationError(400, 'invalidRequest', TRANSLATION_REFUSALS.badValue);
+          }
+          const decoded = deserializeSegmentText(text, segment.textType);
+          if (decoded === null) throw new TranslationError(400, 'invalidRequest', TRANSLATION_REFUSALS.badValue);
+          const unstorable = segmentTextProblem(decoded, segment.textType);
+          if (unstorable) throw new TranslationError(400, 'invalidRequest', unstorable);
+          const value = normalizeSegmentText(decoded);
+          if (editProblem({ newValue: value, originalTarget: segment.originalTarget, savedValue: null, textType: segment.textType, forceUpdate: true }) === 'empty') {
+            throw new TranslationError(400, 'invalidRequest', TRANSLATION_REFUSALS.empty);
+          }
+          const distance = Math.min(1, Math.max(0, change.data.normalizedLevenshteinDistance));
+          rows.set(segment.key, {
+            validation_id: validation.id,
+            path_key: segment.key,
+            validation_segment_id: segment.validationSegmentId,
+            new_value: serializeSegmentText(value),
+            status: 'pending',
+            proposed_by: account.aid,
+            proposed_at: now,
+            last_accepted_date: null,
+            last_accepted_by: null,
+            force_update: 0,
+            suggestion_model: change.suggestionModel ?? null,
+            normalized_distance: distance,
+            is_course_update: change.isCourseUpdate ? 1 : 0,
+          });
         }
-        const decoded = deserializeSegmentText(text, segment.textType);
-        if (decoded === null) throw new TranslationError(400, 'invalidRequest', TRANSLATION_REFUSALS.badValue);
-        const unstorable = segmentTextProblem(decoded, segment.textType);
-        if (unstorable) throw new TranslationError(400, 'invalidRequest', unstorable);
-        const value = normalizeSegmentText(decoded);
-        if (editProblem({ newValue: value, originalTarget: segment.originalTarget, savedValue: null, textType: segment.textType, forceUpdate: true }) === 'empty') {
-          throw new TranslationError(400, 'invalidRequest', TRANSLATION_REFUSALS.empty);
-        }
-        const distance = Math.min(1, Math.max(0, change.data.normalizedLevenshteinDistance));
-        rows.set(segment.key, {
-          validation_id: validation.id,
-          path_key: segment.key,
-          validation_segment_id: segment.validationSegmentId,
-          new_value: serializeSegmentText(value),
-          status: 'pending',
-          proposed_by: account.aid,
-          proposed_at: now,
-          last_accepted_date: null,
-          last_accepted_by: null,
-          force_update: 0,
-          suggestion_model: change.suggestionModel ?? null,
-          normalized_distance: distance,
-          is_course_update: change.isCourseUpdate ? 1 : 0,
-        });
-      }
-      const values = [...rows.values()];
-      const stored =
-        values.length === 0
-          ? []
-          : await db
-              .insertInto('validation_changes')
-              .values(values)
-              .onConflict((oc) =>
-                oc.columns(['validation_id', 'path_key']).doUpdateSet((eb) => ({
-                  new_value: eb.ref('excluded.new_value'),
-                  status: 'pending',
-                  proposed_by: eb.ref('excluded.proposed_by'),
-                  proposed_at: eb.ref('excluded.proposed_at'),
-                  suggestion_model: eb.ref('excluded.suggestion_model'),
-                  normalized_distance: eb.ref('excluded.normalized_distance'),
-                  is_course_update: eb.ref('excluded.is_course_update'),
-                })),
-              )
-              .returningAll()
-              .execute();
+        const values = [...rows.values()];
+        return values.length === 0
+            ? []
+            : trx
+                .insertInto('validation_changes')
+                .values(values)
+                .onConflict((oc) =>
+                  oc.columns(['validation_id', 'path_key']).doUpdateSet((eb) => ({
+                    new_value: eb.ref('excluded.new_value'),
+                    status: 'pending',
+                    proposed_by: eb.ref('excluded.proposed_by'),
+                    proposed_at: eb.ref('excluded.proposed_at'),
+                    suggestion_model: eb.ref('excluded.suggestion_model'),
+                    normalized_distance: eb.ref('excluded.normalized_distance'),
+                    is_course_update: eb.ref('excluded.is_course_update'),
+                  })),
+                )
+                .returningAll()
+                .execute();
+      });
       if (stored.length > 0) written();
       if (stored.length > 0) {
         // The item's id stands for the spec's "itemIdHash": this service has no separate hash of an item id.
