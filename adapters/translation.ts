@@ -154,10 +154,17 @@ const SURVEY_IDS_SET: ReadonlySet<string> = new Set(SURVEY_IDS);
 
 
 /**
- * Creates the translation client: `http` on the review API, `cdn` on the cdn service (no token needed).
- * `suggestionTimeoutMs` is SUGGESTION_TIMEOUT_MS unless a test says otherwise.
+ * How long a stack answer serves further reads of the same item: the item view's stack sidebar and the translate tab
+ * both read the stack as the translate address opens, a moment apart; one call serves both.
  */
-export function createTranslationClient(options: { http: HttpClient; cdn: HttpClient; files?: TranslationFileReader; suggestionTimeoutMs?: number }): TranslationClient {
+export const STACK_SHARE_MS = 5_000;
+
+/**
+ * Creates the translation client: `http` on the review API, `cdn` on the cdn service (no token needed).
+ * `suggestionTimeoutMs` is SUGGESTION_TIMEOUT_MS unless a test says otherwise; `now` (ms, monotonic) dates the shared
+ * stack answers.
+ */
+export function createTranslationClient(options: { http: HttpClient; cdn: HttpClient; files?: TranslationFileReader; suggestionTimeoutMs?: number; now?: () => number }): TranslationClient {
   const invalid = (path: string, what: string) => new HttpError(200, 'InvalidResponse', `The ${what} answer is unreadable.`, path);
   const headersOf = (pass: ItemPass): Record<string, string> => ({ Accept: 'application/json', ...(pass ? { [TRANSLATION_ITEM_PASSWORD_HEADER]: pass } : {}) });
   const send = <T>(call: { method: string; path: string }, pass: ItemPass, body?: object) =>
@@ -166,12 +173,30 @@ export function createTranslationClient(options: { http: HttpClient; cdn: HttpCl
   // The file is read as text, then decoded (the app's reader, which may already be prefetching it, or one of its own).
   const files = options.files ?? createTranslationFileReader({ cdn: options.cdn });
 
+  const now = options.now ?? (() => performance.now());
+  // The stack read on the wire or answered last, per item and password: a read while it is on the wire, or within
+  // STACK_SHARE_MS of its answer, gets the same answer (a failed read is not shared afterwards).
+  let sharedStack: { key: string; answer: Promise<TranslationStackResponse>; answeredAt: number | null } | null = null;
+  const readStack = async (itemId: string, pass: ItemPass) => {
+    const call = TRANSLATION_CALLS.stack(itemId);
+    const answer = await send<unknown>(call, pass);
+    if (!isStackResponse(answer)) throw invalid(call.path, 'translation stack');
+    return answer;
+  };
+
   const client: TranslationClient = {
-    async stack({ itemId, pass }) {
-      const call = TRANSLATION_CALLS.stack(itemId);
-      const answer = await send<unknown>(call, pass);
-      if (!isStackResponse(answer)) throw invalid(call.path, 'translation stack');
-      return answer;
+    stack({ itemId, pass }) {
+      const key = JSON.stringify([itemId, pass]);
+      if (sharedStack?.key === key && (sharedStack.answeredAt === null || now() - sharedStack.answeredAt < STACK_SHARE_MS)) return sharedStack.answer;
+      const shared = { key, answer: readStack(itemId, pass), answeredAt: null as number | null };
+      sharedStack = shared;
+      shared.answer.then(
+        () => (shared.answeredAt = now()),
+        () => {
+          if (sharedStack === shared) sharedStack = null;
+        },
+      );
+      return shared.answer;
     },
     async validation({ itemId, versionId, targetLocale, pass }) {
       const call = TRANSLATION_CALLS.validation(itemId, versionId, targetLocale);
