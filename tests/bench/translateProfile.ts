@@ -293,7 +293,32 @@ export async function profileTranslateOpen(): Promise<void> {
   });
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+/**
+ * Where a keystroke's time goes: typing in a segment editor (the keyboard bench's keys) under the sampling profiler;
+ * the main thread's self time by stage and the top functions. Run: `PROFILE=keys node --import tsx tests/bench/translateProfile.ts`.
+ */
+export async function profileTranslateKeys(): Promise<void> {
+  await withLargeCourse('translate tab keystroke profile, 20,000 segments (Chromium, real server)', 'profile-translate-keys-', async ({ page, url, itemId }) => {
+    const cdp = await page.context().newCDPSession(page);
+    await page.goto(`${url}/review/content/${itemId}/translate`);
+    await waitInteractive(page);
+    await page.locator('.translation-segment__text.is-editable').first().focus();
+    await page.keyboard.press('Enter');
+    await page.locator('.ProseMirror:focus').waitFor();
+    await page.keyboard.press('End');
+    await page.keyboard.type('y'.repeat(10), { delay: 30 });
+    const keys = await profiled(cdp, () => page.keyboard.type('x'.repeat(60), { delay: 30 }));
+    console.log('  60 keystrokes in a segment editor:');
+    report(keys);
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}` && process.env.PROFILE === 'keys') {
+  void profileTranslateKeys().catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+} else if (import.meta.url === `file://${process.argv[1]}`) {
   void profileTranslateOpen().catch((error: unknown) => {
     console.error(error);
     process.exitCode = 1;
