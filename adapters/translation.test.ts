@@ -146,6 +146,23 @@ describe('translation client (translation-editor §7)', () => {
     expect(stackCalls()).toHaveLength(5);
   });
 
+  it('shows the prefetched file once decoded without taking it over: the editor reads the same value, with no second call', async () => {
+    answers['GET /cdn/translations/i-fr/v2.json'] = { status: 200, body: { sourceLocale: 'en', version: 2 } };
+    const c = client();
+    expect(c.prefetchedFile('translations/i-fr/v2.json')).toBeNull();
+    c.prefetchFile('translations/i-fr/v2.json');
+    expect(c.prefetchedFile('translations/i-fr/v3.json')).toBeNull();
+    const early = await c.prefetchedFile('translations/i-fr/v2.json');
+    expect(early).toEqual({ sourceLocale: 'en', version: 2 });
+    // The same decoded value: what was built from it early serves the editor.
+    expect(await c.file('translations/i-fr/v2.json')).toBe(early);
+    expect(seen.map((s) => s.url)).toEqual(['/cdn/translations/i-fr/v2.json']);
+    // A failed read shows as nothing (the editor reads the file itself).
+    respond = () => ({ status: 503, body: { error: 'unavailable', message: 'Try again' } });
+    c.prefetchFile('translations/i-fr/v2.json');
+    await expect(c.prefetchedFile('translations/i-fr/v2.json')).resolves.toBeUndefined();
+  });
+
   it('hands a prefetched file to the editor without reading it twice; another path drops it; a failed one is read again', async () => {
     answers['GET /cdn/translations/i-fr/v2.json'] = { status: 200, body: { sourceLocale: 'en', version: 2 } };
     answers['GET /cdn/translations/i-fr/v3.json'] = { status: 200, body: { sourceLocale: 'en', version: 3 } };

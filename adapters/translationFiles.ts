@@ -13,10 +13,16 @@ export interface TranslationFileReader {
   file(path: string): Promise<unknown>;
   /** Starts reading a file the editor is about to ask for; another path, or null, aborts the one in flight and drops its answer. */
   prefetchFile(path: string | null): void;
+  /**
+   * The file being prefetched at `path`, once read and decoded (decoding waits for the page to be idle), without
+   * taking it over: what lets its model be built before the editor asks. Null when `path` is not being prefetched;
+   * never rejects (undefined when the read failed or was dropped).
+   */
+  prefetchedFile(path: string): Promise<unknown> | null;
 }
 
 /** Runs `work` when the page is next idle (at most a second later), or soon where idle callbacks do not exist. */
-function whenIdle(work: () => void): void {
+export function whenIdle(work: () => void): void {
   const idle = (globalThis as { requestIdleCallback?: (fn: () => void, opts?: { timeout: number }) => unknown }).requestIdleCallback;
   if (idle) idle(work, { timeout: 1_000 });
   else setTimeout(work, 0);
@@ -34,7 +40,7 @@ export function createTranslationFileReader(options: { cdn: HttpClient }): Trans
     }
   };
   const readFile = async (path: string) => decodeFile(await readText(path), path);
-  let prefetched: { path: string; answer: () => Promise<unknown>; abort: AbortController } | null = null;
+  let prefetched: { path: string; answer: () => Promise<unknown>; abort: AbortController; decodedWhenIdle: Promise<unknown> } | null = null;
   return {
     file: (path) => {
       const taken = prefetched?.path === path ? prefetched : null;
@@ -53,12 +59,13 @@ export function createTranslationFileReader(options: { cdn: HttpClient }): Trans
       // waits on the network), or when the editor asks first.
       let decoded: Promise<unknown> | null = null;
       const answer = () => text.then((read) => (decoded ??= Promise.resolve().then(() => decodeFile(read, path))));
-      text.then(
-        () => whenIdle(() => void answer().catch(() => undefined)),
+      const decodedWhenIdle = text.then(
+        () => new Promise<unknown>((resolve) => whenIdle(() => resolve(answer().catch(() => undefined)))),
         // A failure here is the editor's to see when it reads the file itself.
         () => undefined,
       );
-      prefetched = { path, answer, abort };
+      prefetched = { path, answer, abort, decodedWhenIdle };
     },
+    prefetchedFile: (path) => (prefetched?.path === path ? prefetched.decodedWhenIdle : null),
   };
 }

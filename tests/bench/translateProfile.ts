@@ -298,7 +298,7 @@ export async function profileTranslateOpen(): Promise<void> {
  * the main thread's self time by stage and the top functions. Run: `PROFILE=keys node --import tsx tests/bench/translateProfile.ts`.
  */
 export async function profileTranslateKeys(): Promise<void> {
-  await withLargeCourse('translate tab keystroke profile, 20,000 segments (Chromium, real server)', 'profile-translate-keys-', async ({ page, url, itemId }) => {
+  await withLargeCourse('translate tab keystroke profile, 20,000 segments (Chromium, real server)', 'profile-translate-keys-', async ({ browser, page, url, itemId }) => {
     const cdp = await page.context().newCDPSession(page);
     await page.goto(`${url}/review/content/${itemId}/translate`);
     await waitInteractive(page);
@@ -310,6 +310,24 @@ export async function profileTranslateKeys(): Promise<void> {
     const keys = await profiled(cdp, () => page.keyboard.type('x'.repeat(60), { delay: 30 }));
     console.log('  60 keystrokes in a segment editor:');
     report(keys);
+    // The rendering work the profiler counts as (program): style, layout, paint, by trace event, with the elements
+    // whose style was recalculated and the nodes laid out.
+    await browser.startTracing(page, { categories: TRACE_TIMELINE });
+    await page.keyboard.type('x'.repeat(30), { delay: 30 });
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const events = (JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: (TimelineEvent & { args?: { elementCount?: number; beginData?: { dirtyObjects?: number; totalObjects?: number } } })[] }).traceEvents;
+    const byName = new Map<string, { ms: number; count: number; elements: number; objects: number }>();
+    for (const event of events) {
+      if (event.ph !== 'X' || !['UpdateLayoutTree', 'Layout', 'Paint', 'PrePaint', 'Layerize', 'Commit', 'EventDispatch', 'FunctionCall', 'RunMicrotasks', 'HitTest', 'ParseHTML', 'IntersectionObserverController::computeIntersections', 'UpdateLayer', 'ScheduleStyleRecalculation'].includes(event.name)) continue;
+      const entry = byName.get(event.name) ?? { ms: 0, count: 0, elements: 0, objects: 0 };
+      entry.ms += (event.dur ?? 0) / 1000;
+      entry.count++;
+      entry.elements += event.args?.elementCount ?? 0;
+      entry.objects += event.args?.beginData?.dirtyObjects ?? 0;
+      byName.set(event.name, entry);
+    }
+    console.log('  30 keystrokes traced: main-thread events by name (total ms, count, elements restyled / objects laid out):');
+    for (const [name, entry] of [...byName].sort((a, b) => b[1].ms - a[1].ms)) console.log(`      ${entry.ms.toFixed(1).padStart(7)} ms  ${String(entry.count).padStart(4)}×  ${name}${entry.elements ? `, ${entry.elements} elements` : ''}${entry.objects ? `, ${entry.objects} dirty objects` : ''}`);
   });
 }
 
