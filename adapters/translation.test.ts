@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { CommandChange, ExperienceBody, SuggestionRequest, ValidationChange, ValidationResponse } from '../domain/translation.ts';
 import { HttpError, createHttpClient } from './http.ts';
 import { STACK_SHARE_MS, SuggestionRequestError, createTranslationClient } from './translation.ts';
+import { createTranslationFileReader } from './translationFiles.ts';
 
 // The translation calls against a local server: the review API under /api, the CDN under /cdn; answers per "METHOD path".
 let server: Server;
@@ -161,6 +162,27 @@ describe('translation client (translation-editor §7)', () => {
     respond = () => ({ status: 503, body: { error: 'unavailable', message: 'Try again' } });
     c.prefetchFile('translations/i-fr/v2.json');
     await expect(c.prefetchedFile('translations/i-fr/v2.json')).resolves.toBeUndefined();
+  });
+
+  it('answers the stack and the validation from reads started as the app loaded, once; a failed early read is made again', async () => {
+    const stack = { stackId: 'st1', sourceLocale: 'en', entries: [{ itemId: 'i-fr', title: 'Course (French)', locale: 'fr', role: 'target', progress: null }] };
+    answers['GET /api/translations/validation/i-fr/v2/fr'] = { status: 200, body: VALIDATION };
+    const tokens = { accessToken: async () => 'at', forceRefresh: async () => null };
+    const files = createTranslationFileReader({ cdn: createHttpClient({ baseURL: `${origin}/cdn`, tokens }) });
+    const c = createTranslationClient({ http: createHttpClient({ baseURL: `${origin}/api`, tokens }), cdn: createHttpClient({ baseURL: `${origin}/cdn`, tokens }), files });
+    files.prefetchCall('/translations/stack/i-fr', async () => stack);
+    files.prefetchCall('/translations/validation/i-fr/v2/fr', async () => {
+      throw new Error('offline');
+    });
+    await expect(c.stack({ itemId: 'i-fr', pass: null })).resolves.toEqual(stack);
+    await expect(c.validation({ itemId: 'i-fr', versionId: 'v2', targetLocale: 'fr', pass: null })).resolves.toEqual(VALIDATION);
+    expect(seen.map((s) => s.url)).toEqual(['/api/translations/validation/i-fr/v2/fr']);
+    // An unreadable early answer is refused like a read one; leaving the address drops what was not taken.
+    files.prefetchCall('/translations/validation/i-fr/v3/fr', async () => ({ nope: true }));
+    await expect(c.validation({ itemId: 'i-fr', versionId: 'v3', targetLocale: 'fr', pass: null })).rejects.toMatchObject({ error: 'InvalidResponse' });
+    files.prefetchCall('/translations/validation/i-fr/v4/fr', async () => VALIDATION);
+    files.prefetchFile(null);
+    expect(files.takeCall('/translations/validation/i-fr/v4/fr')).toBeNull();
   });
 
   it('hands a prefetched file to the editor without reading it twice; another path drops it; a failed one is read again', async () => {

@@ -168,12 +168,18 @@ export const STACK_SHARE_MS = 5_000;
  */
 export function createTranslationClient(options: { http: HttpClient; cdn: HttpClient; files?: TranslationFileReader; suggestionTimeoutMs?: number; now?: () => number }): TranslationClient {
   const invalid = (path: string, what: string) => new HttpError(200, 'InvalidResponse', `The ${what} answer is unreadable.`, path);
+  // The file is read as text, then decoded (the app's reader, which may already be prefetching it, or one of its own).
+  const files = options.files ?? createTranslationFileReader({ cdn: options.cdn });
   const headersOf = (pass: ItemPass): Record<string, string> => ({ Accept: 'application/json', ...(pass ? { [TRANSLATION_ITEM_PASSWORD_HEADER]: pass } : {}) });
   const send = <T>(call: { method: string; path: string }, pass: ItemPass, body?: object) =>
     options.http.request<T>(call.path, { method: call.method as 'GET' | 'POST' | 'PUT' | 'DELETE', headers: headersOf(pass), ...(body ? { body: body as Record<string, unknown> } : {}) });
+  // A read started ahead as the app loaded (TranslationFileReader.prefetchCall, no item password), else the call; a
+  // failed early read is made again.
+  const read = (call: { method: 'GET'; path: string }, pass: ItemPass): Promise<unknown> => {
+    const early = pass === null ? files.takeCall(call.path) : null;
+    return early ? early.catch(() => send<unknown>(call, pass)) : send<unknown>(call, pass);
+  };
   const cdnPath = (path: string) => (path.startsWith('/') ? path : `/${path}`);
-  // The file is read as text, then decoded (the app's reader, which may already be prefetching it, or one of its own).
-  const files = options.files ?? createTranslationFileReader({ cdn: options.cdn });
 
   const now = options.now ?? (() => performance.now());
   // The stack read on the wire or answered last, per item and password: a read while it is on the wire, or within
@@ -181,7 +187,7 @@ export function createTranslationClient(options: { http: HttpClient; cdn: HttpCl
   let sharedStack: { key: string; answer: Promise<TranslationStackResponse>; answeredAt: number | null } | null = null;
   const readStack = async (itemId: string, pass: ItemPass) => {
     const call = TRANSLATION_CALLS.stack(itemId);
-    const answer = await send<unknown>(call, pass);
+    const answer = await read(call, pass);
     if (!isStackResponse(answer)) throw invalid(call.path, 'translation stack');
     return answer;
   };
@@ -202,7 +208,7 @@ export function createTranslationClient(options: { http: HttpClient; cdn: HttpCl
     },
     async validation({ itemId, versionId, targetLocale, pass }) {
       const call = TRANSLATION_CALLS.validation(itemId, versionId, targetLocale);
-      const answer = await send<unknown>(call, pass);
+      const answer = await read(call, pass);
       if (!isValidationResponse(answer)) throw invalid(call.path, 'validation');
       return answer;
     },

@@ -1,7 +1,8 @@
 /**
  * Translation files on the CDN (no token needed): read as text, then decoded, the decoded value carrying its text for
  * the session log (domain/logCodec.ts `withLogSource`, which stores the text instead of walking 20,000 segments).
- * One prefetch at a time: `prefetchFile` starts reading a file the editor is about to ask for, and `file` takes it over.
+ * One prefetch at a time: `prefetchFile` starts reading a file the editor is about to ask for, and `file` takes it over;
+ * beside it, the review-API reads the editor makes before the file (`prefetchCall`, taken by the translation client).
  * Small and in the first load: the app starts a prefetch on a translate address before the translate tab's code (and
  * adapters/translation.ts, which uses this reader) has loaded.
  */
@@ -19,6 +20,13 @@ export interface TranslationFileReader {
    * never rejects (undefined when the read failed or was dropped).
    */
   prefetchedFile(path: string): Promise<unknown> | null;
+  /**
+   * Starts a review-API read the editor is about to make (the stack and the validation of a translate address), kept
+   * by its call path until taken; `prefetchFile` of another path, or of null, drops what was not taken.
+   */
+  prefetchCall(path: string, read: () => Promise<unknown>): void;
+  /** The read started for `path` (decoded, unchecked), taken once; null when none is kept. */
+  takeCall(path: string): Promise<unknown> | null;
 }
 
 /** Runs `work` when the page is next idle (at most a second later), or soon where idle callbacks do not exist. */
@@ -41,6 +49,7 @@ export function createTranslationFileReader(options: { cdn: HttpClient }): Trans
   };
   const readFile = async (path: string) => decodeFile(await readText(path), path);
   let prefetched: { path: string; answer: () => Promise<unknown>; abort: AbortController; decodedWhenIdle: Promise<unknown> } | null = null;
+  const calls = new Map<string, Promise<unknown>>();
   return {
     file: (path) => {
       const taken = prefetched?.path === path ? prefetched : null;
@@ -49,6 +58,8 @@ export function createTranslationFileReader(options: { cdn: HttpClient }): Trans
       return taken.answer().catch(() => readFile(path));
     },
     prefetchFile: (path) => {
+      // Leaving the address, or another file: the reads kept for the editor are dropped too.
+      if (path === null || prefetched?.path !== path) calls.clear();
       if (prefetched?.path === path) return;
       prefetched?.abort.abort();
       prefetched = null;
@@ -67,5 +78,17 @@ export function createTranslationFileReader(options: { cdn: HttpClient }): Trans
       prefetched = { path, answer, abort, decodedWhenIdle };
     },
     prefetchedFile: (path) => (prefetched?.path === path ? prefetched.decodedWhenIdle : null),
+    prefetchCall: (path, read) => {
+      if (calls.has(path)) return;
+      const answer = read();
+      // A failure is the editor's to see when it reads again itself.
+      answer.catch(() => undefined);
+      calls.set(path, answer);
+    },
+    takeCall: (path) => {
+      const answer = calls.get(path) ?? null;
+      calls.delete(path);
+      return answer;
+    },
   };
 }

@@ -110,10 +110,10 @@ function connectFilePrefetch({ actor, observe, storage }: Running, client: Trans
   // The editor's context changes on every keystroke: the storage is read only when the file read is a new one.
   let rememberedLast = '';
   const remember = () => {
-    const { subject, translationFilePath } = translationRef.getSnapshot().context;
-    if (!subject?.isLatestVersion || !translationFilePath || rememberedLast === `${subject.itemId} ${translationFilePath}`) return;
+    const { subject, translationFilePath, targetLocale } = translationRef.getSnapshot().context;
+    if (!subject?.isLatestVersion || !translationFilePath || !targetLocale || rememberedLast === `${subject.itemId} ${translationFilePath}`) return;
     rememberedLast = `${subject.itemId} ${translationFilePath}`;
-    rememberFile(storage, subject.itemId, { versionId: subject.versionId, path: translationFilePath });
+    rememberFile(storage, subject.itemId, { versionId: subject.versionId, path: translationFilePath, targetLocale });
   };
   const prefetch = () => {
     const { route, item } = itemRef.getSnapshot().context;
