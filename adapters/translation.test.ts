@@ -151,7 +151,9 @@ describe('translation client (translation-editor §7)', () => {
     answers['GET /cdn/translations/i-fr/v2.json'] = { status: 200, body: { sourceLocale: 'en', version: 2 } };
     const c = client();
     expect(c.prefetchedFile('translations/i-fr/v2.json')).toBeNull();
+    expect(c.prefetching()).toBeNull();
     c.prefetchFile('translations/i-fr/v2.json');
+    expect(c.prefetching()).toBe('translations/i-fr/v2.json');
     expect(c.prefetchedFile('translations/i-fr/v3.json')).toBeNull();
     const early = await c.prefetchedFile('translations/i-fr/v2.json');
     expect(early).toEqual({ sourceLocale: 'en', version: 2 });

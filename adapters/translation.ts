@@ -65,6 +65,8 @@ export interface TranslationClient {
   prefetchFile(path: string | null): void;
   /** The file being prefetched at `path` once decoded, without taking it over (TranslationFileReader.prefetchedFile). */
   prefetchedFile(path: string): Promise<unknown> | null;
+  /** The path of the file being prefetched, or null. */
+  prefetching(): string | null;
   /** GET the language map for a display locale from the CDN (decoded JSON, unchecked). */
   languageMap(displayLocale: string): Promise<unknown>;
   /** POST one batch of commands. */
@@ -215,6 +217,7 @@ export function createTranslationClient(options: { http: HttpClient; cdn: HttpCl
     file: (path) => files.file(path),
     prefetchFile: (path) => files.prefetchFile(path),
     prefetchedFile: (path) => files.prefetchedFile(path),
+    prefetching: () => files.prefetching(),
     languageMap: (displayLocale) => options.cdn.request<unknown>(cdnPath(TRANSLATION_CALLS.languageMap(displayLocale)), { headers: { Accept: 'application/json' }, parseResponse: JSON.parse }),
     async commands({ validationId, body, pass }) {
       const call = TRANSLATION_CALLS.commands(validationId);

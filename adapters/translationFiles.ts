@@ -20,6 +20,8 @@ export interface TranslationFileReader {
    * never rejects (undefined when the read failed or was dropped).
    */
   prefetchedFile(path: string): Promise<unknown> | null;
+  /** The path being prefetched, or null. */
+  prefetching(): string | null;
   /**
    * Starts a review-API read the editor is about to make (the stack and the validation of a translate address), kept
    * by its call path until taken; `prefetchFile` of another path, or of null, drops what was not taken.
@@ -78,6 +80,7 @@ export function createTranslationFileReader(options: { cdn: HttpClient }): Trans
       prefetched = { path, answer, abort, decodedWhenIdle };
     },
     prefetchedFile: (path) => (prefetched?.path === path ? prefetched.decodedWhenIdle : null),
+    prefetching: () => prefetched?.path ?? null,
     prefetchCall: (path, read) => {
       if (calls.has(path)) return;
       const answer = read();

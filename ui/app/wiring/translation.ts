@@ -130,6 +130,9 @@ function connectFilePrefetch({ actor, observe, storage }: Running, client: Trans
     client.prefetchFile(path);
     if (path) buildModelEarly(path);
   };
+  // A file prefetched as the app started (createSystem) has its model built from now on, before the item has come.
+  const early = client.prefetching();
+  if (early) buildModelEarly(early);
   prefetch();
   observe(itemRef, prefetch);
   observe(translationRef, () => {
