@@ -21,7 +21,7 @@ const ITEM = ['ui/app/wiring/itemFeature.ts', 'ui/strings/item.ts', 'ui/strings/
 export const ROUTE_PRELOADS: readonly RoutePreload[] = [
   { pattern: /^\/review(?:\/folder(?:\/[^/]+)?)?\/?$/, modules: ['ui/views/grid/GridScreen.tsx', ...CONTENT] },
   { pattern: /^\/review\/content\/[^/]+\/(?:review|feedback)\/?$/, modules: ['ui/views/item/ItemScreen.tsx', ...CONTENT, ...ITEM] },
-  // The translate tab's views and machines load with the tab (ui/views/item/ItemTranslateTab.tsx).
+  // The translate tab's views, machines and words load with the tab (ui/views/item/ItemTranslateTab.tsx).
   { pattern: /^\/review\/content\/[^/]+\/translate\/?$/, modules: ['ui/views/item/ItemScreen.tsx', ...CONTENT, ...ITEM, 'ui/views/item/ItemTranslate.tsx', 'ui/app/wiring/translationFeature.ts', 'ui/strings/translateTab.ts'] },
 ];
 

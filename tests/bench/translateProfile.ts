@@ -7,7 +7,8 @@
  *   end), the user-timing marks on the way, and the main thread's CPU time by stage: source-mapped functions of the
  *   open path (file check, model build, duplicates, low-contrast paths, table rows, JSON decode), React, the
  *   virtualizer, XState, the session log, script compile, GC, idle; then the top functions by self time.
- * Run: `node --import tsx tests/bench/translateProfile.ts` (dist/ built when stale).
+ * Run: `node --import tsx tests/bench/translateProfile.ts` (dist/ built when stale); with `PROFILE=keys`, a keystroke in
+ * the segment editor instead (profileTranslateKeys).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
