@@ -56,10 +56,15 @@ export function writeStaffOverride(storage: KeyValueStorage, userId: string, val
  */
 export function createAccountReader(deps: { subscriptions: HttpClient; reviewApi: HttpClient; storage: KeyValueStorage; now: () => number }) {
   return async (): Promise<SessionAccount> => {
+    // The three reads go out together (the roles do not depend on the user's answer); a failed user read is reported
+    // before a failed roles read, as if they had gone one after the other.
+    const user = Promise.all([deps.subscriptions.request('/api/v1/users/current'), deps.reviewApi.request<ReviewMe>('/me')]);
+    const rolesRead = deps.subscriptions.request<Record<string, unknown>>('/api/users/authorized_roles', { query: { reach_users: true } });
+    rolesRead.catch(() => undefined);
     let currentUser: CurrentUser;
     let me: ReviewMe;
     try {
-      const [rawUser, rawMe] = await Promise.all([deps.subscriptions.request('/api/v1/users/current'), deps.reviewApi.request<ReviewMe>('/me')]);
+      const [rawUser, rawMe] = await user;
       currentUser = parseCurrentUser(rawUser);
       me = rawMe;
     } catch (cause) {
@@ -67,7 +72,7 @@ export function createAccountReader(deps: { subscriptions: HttpClient; reviewApi
     }
     let roles: Record<string, unknown>;
     try {
-      roles = await deps.subscriptions.request<Record<string, unknown>>('/api/users/authorized_roles', { query: { reach_users: true } });
+      roles = await rolesRead;
     } catch (cause) {
       throw new AccountFetchError('Failed to fetch permissions for user', { cause });
     }

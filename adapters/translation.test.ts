@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CommandChange, ExperienceBody, SuggestionRequest, ValidationChange, ValidationResponse } from '../domain/translation.ts';
 import { HttpError, createHttpClient } from './http.ts';
-import { SuggestionRequestError, createTranslationClient } from './translation.ts';
+import { STACK_SHARE_MS, SuggestionRequestError, createTranslationClient } from './translation.ts';
+import { createTranslationFileReader } from './translationFiles.ts';
 
 // The translation calls against a local server: the review API under /api, the CDN under /cdn; answers per "METHOD path".
 let server: Server;
@@ -115,6 +116,75 @@ describe('translation client (translation-editor §7)', () => {
       ['/cdn/translations/i-fr/v2.json', undefined],
       ['/cdn/language-map/en.json', undefined],
     ]);
+  });
+
+  it('serves the stack sidebar and the editor with one stack call; a later read, another item or a failed read asks again', async () => {
+    const stack = { stackId: 'st1', sourceLocale: 'en', entries: [{ itemId: 'i-fr', title: 'Course (French)', locale: 'fr', role: 'target', progress: null }] };
+    answers['GET /api/translations/stack/i-fr'] = { status: 200, body: stack };
+    answers['GET /api/translations/stack/i-de'] = { status: 500, body: { error: 'serverError', message: 'Database down' } };
+    let at = 0;
+    const tokens = { accessToken: async () => 'at', forceRefresh: async () => null };
+    const c = createTranslationClient({
+      http: createHttpClient({ baseURL: `${origin}/api`, tokens }),
+      cdn: createHttpClient({ baseURL: `${origin}/cdn`, tokens }),
+      now: () => at,
+    });
+    const stackCalls = () => seen.filter((s) => s.url.startsWith('/api/translations/stack/')).map((s) => s.url);
+    // The sidebar's read on the wire and the editor's just after it: one call.
+    const [first, second] = await Promise.all([c.stack({ itemId: 'i-fr', pass: null }), c.stack({ itemId: 'i-fr', pass: null })]);
+    at += STACK_SHARE_MS - 1;
+    await expect(c.stack({ itemId: 'i-fr', pass: null })).resolves.toEqual(stack);
+    expect([first, second]).toEqual([stack, stack]);
+    expect(stackCalls()).toEqual(['/api/translations/stack/i-fr']);
+    // Later, or with a password: read again.
+    at += 1;
+    await c.stack({ itemId: 'i-fr', pass: null });
+    await c.stack({ itemId: 'i-fr', pass: 'secret' });
+    expect(stackCalls()).toHaveLength(3);
+    // A refusal is each reader's own: the next read asks again.
+    await expect(c.stack({ itemId: 'i-de', pass: null })).rejects.toMatchObject({ status: 500 });
+    await expect(c.stack({ itemId: 'i-de', pass: null })).rejects.toMatchObject({ status: 500 });
+    expect(stackCalls()).toHaveLength(5);
+  });
+
+  it('shows the prefetched file once decoded without taking it over: the editor reads the same value, with no second call', async () => {
+    answers['GET /cdn/translations/i-fr/v2.json'] = { status: 200, body: { sourceLocale: 'en', version: 2 } };
+    const c = client();
+    expect(c.prefetchedFile('translations/i-fr/v2.json')).toBeNull();
+    expect(c.prefetching()).toBeNull();
+    c.prefetchFile('translations/i-fr/v2.json');
+    expect(c.prefetching()).toBe('translations/i-fr/v2.json');
+    expect(c.prefetchedFile('translations/i-fr/v3.json')).toBeNull();
+    const early = await c.prefetchedFile('translations/i-fr/v2.json');
+    expect(early).toEqual({ sourceLocale: 'en', version: 2 });
+    // The same decoded value: what was built from it early serves the editor.
+    expect(await c.file('translations/i-fr/v2.json')).toBe(early);
+    expect(seen.map((s) => s.url)).toEqual(['/cdn/translations/i-fr/v2.json']);
+    // A failed read shows as nothing (the editor reads the file itself).
+    respond = () => ({ status: 503, body: { error: 'unavailable', message: 'Try again' } });
+    c.prefetchFile('translations/i-fr/v2.json');
+    await expect(c.prefetchedFile('translations/i-fr/v2.json')).resolves.toBeUndefined();
+  });
+
+  it('answers the stack and the validation from reads started as the app loaded, once; a failed early read is made again', async () => {
+    const stack = { stackId: 'st1', sourceLocale: 'en', entries: [{ itemId: 'i-fr', title: 'Course (French)', locale: 'fr', role: 'target', progress: null }] };
+    answers['GET /api/translations/validation/i-fr/v2/fr'] = { status: 200, body: VALIDATION };
+    const tokens = { accessToken: async () => 'at', forceRefresh: async () => null };
+    const files = createTranslationFileReader({ cdn: createHttpClient({ baseURL: `${origin}/cdn`, tokens }) });
+    const c = createTranslationClient({ http: createHttpClient({ baseURL: `${origin}/api`, tokens }), cdn: createHttpClient({ baseURL: `${origin}/cdn`, tokens }), files });
+    files.prefetchCall('/translations/stack/i-fr', async () => stack);
+    files.prefetchCall('/translations/validation/i-fr/v2/fr', async () => {
+      throw new Error('offline');
+    });
+    await expect(c.stack({ itemId: 'i-fr', pass: null })).resolves.toEqual(stack);
+    await expect(c.validation({ itemId: 'i-fr', versionId: 'v2', targetLocale: 'fr', pass: null })).resolves.toEqual(VALIDATION);
+    expect(seen.map((s) => s.url)).toEqual(['/api/translations/validation/i-fr/v2/fr']);
+    // An unreadable early answer is refused like a read one; leaving the address drops what was not taken.
+    files.prefetchCall('/translations/validation/i-fr/v3/fr', async () => ({ nope: true }));
+    await expect(c.validation({ itemId: 'i-fr', versionId: 'v3', targetLocale: 'fr', pass: null })).rejects.toMatchObject({ error: 'InvalidResponse' });
+    files.prefetchCall('/translations/validation/i-fr/v4/fr', async () => VALIDATION);
+    files.prefetchFile(null);
+    expect(files.takeCall('/translations/validation/i-fr/v4/fr')).toBeNull();
   });
 
   it('hands a prefetched file to the editor without reading it twice; another path drops it; a failed one is read again', async () => {

@@ -63,6 +63,10 @@ export interface TranslationClient {
    * null, aborts the one in flight and drops its answer.
    */
   prefetchFile(path: string | null): void;
+  /** The file being prefetched at `path` once decoded, without taking it over (TranslationFileReader.prefetchedFile). */
+  prefetchedFile(path: string): Promise<unknown> | null;
+  /** The path of the file being prefetched, or null. */
+  prefetching(): string | null;
   /** GET the language map for a display locale from the CDN (decoded JSON, unchecked). */
   languageMap(displayLocale: string): Promise<unknown>;
   /** POST one batch of commands. */
@@ -154,33 +158,66 @@ const SURVEY_IDS_SET: ReadonlySet<string> = new Set(SURVEY_IDS);
 
 
 /**
- * Creates the translation client: `http` on the review API, `cdn` on the cdn service (no token needed).
- * `suggestionTimeoutMs` is SUGGESTION_TIMEOUT_MS unless a test says otherwise.
+ * How long a stack answer serves further reads of the same item: the item view's stack sidebar and the translate tab
+ * both read the stack as the translate address opens, a moment apart; one call serves both.
  */
-export function createTranslationClient(options: { http: HttpClient; cdn: HttpClient; files?: TranslationFileReader; suggestionTimeoutMs?: number }): TranslationClient {
+export const STACK_SHARE_MS = 5_000;
+
+/**
+ * Creates the translation client: `http` on the review API, `cdn` on the cdn service (no token needed).
+ * `suggestionTimeoutMs` is SUGGESTION_TIMEOUT_MS unless a test says otherwise; `now` (ms, monotonic) dates the shared
+ * stack answers.
+ */
+export function createTranslationClient(options: { http: HttpClient; cdn: HttpClient; files?: TranslationFileReader; suggestionTimeoutMs?: number; now?: () => number }): TranslationClient {
   const invalid = (path: string, what: string) => new HttpError(200, 'InvalidResponse', `The ${what} answer is unreadable.`, path);
+  // The file is read as text, then decoded (the app's reader, which may already be prefetching it, or one of its own).
+  const files = options.files ?? createTranslationFileReader({ cdn: options.cdn });
   const headersOf = (pass: ItemPass): Record<string, string> => ({ Accept: 'application/json', ...(pass ? { [TRANSLATION_ITEM_PASSWORD_HEADER]: pass } : {}) });
   const send = <T>(call: { method: string; path: string }, pass: ItemPass, body?: object) =>
     options.http.request<T>(call.path, { method: call.method as 'GET' | 'POST' | 'PUT' | 'DELETE', headers: headersOf(pass), ...(body ? { body: body as Record<string, unknown> } : {}) });
+  // A read started ahead as the app loaded (TranslationFileReader.prefetchCall, no item password), else the call; a
+  // failed early read is made again.
+  const read = (call: { method: 'GET'; path: string }, pass: ItemPass): Promise<unknown> => {
+    const early = pass === null ? files.takeCall(call.path) : null;
+    return early ? early.catch(() => send<unknown>(call, pass)) : send<unknown>(call, pass);
+  };
   const cdnPath = (path: string) => (path.startsWith('/') ? path : `/${path}`);
-  // The file is read as text, then decoded (the app's reader, which may already be prefetching it, or one of its own).
-  const files = options.files ?? createTranslationFileReader({ cdn: options.cdn });
+
+  const now = options.now ?? (() => performance.now());
+  // The stack read on the wire or answered last, per item and password: a read while it is on the wire, or within
+  // STACK_SHARE_MS of its answer, gets the same answer (a failed read is not shared afterwards).
+  let sharedStack: { key: string; answer: Promise<TranslationStackResponse>; answeredAt: number | null } | null = null;
+  const readStack = async (itemId: string, pass: ItemPass) => {
+    const call = TRANSLATION_CALLS.stack(itemId);
+    const answer = await read(call, pass);
+    if (!isStackResponse(answer)) throw invalid(call.path, 'translation stack');
+    return answer;
+  };
 
   const client: TranslationClient = {
-    async stack({ itemId, pass }) {
-      const call = TRANSLATION_CALLS.stack(itemId);
-      const answer = await send<unknown>(call, pass);
-      if (!isStackResponse(answer)) throw invalid(call.path, 'translation stack');
-      return answer;
+    stack({ itemId, pass }) {
+      const key = JSON.stringify([itemId, pass]);
+      if (sharedStack?.key === key && (sharedStack.answeredAt === null || now() - sharedStack.answeredAt < STACK_SHARE_MS)) return sharedStack.answer;
+      const shared = { key, answer: readStack(itemId, pass), answeredAt: null as number | null };
+      sharedStack = shared;
+      shared.answer.then(
+        () => (shared.answeredAt = now()),
+        () => {
+          if (sharedStack === shared) sharedStack = null;
+        },
+      );
+      return shared.answer;
     },
     async validation({ itemId, versionId, targetLocale, pass }) {
       const call = TRANSLATION_CALLS.validation(itemId, versionId, targetLocale);
-      const answer = await send<unknown>(call, pass);
+      const answer = await read(call, pass);
       if (!isValidationResponse(answer)) throw invalid(call.path, 'validation');
       return answer;
     },
     file: (path) => files.file(path),
     prefetchFile: (path) => files.prefetchFile(path),
+    prefetchedFile: (path) => files.prefetchedFile(path),
+    prefetching: () => files.prefetching(),
     languageMap: (displayLocale) => options.cdn.request<unknown>(cdnPath(TRANSLATION_CALLS.languageMap(displayLocale)), { headers: { Accept: 'application/json' }, parseResponse: JSON.parse }),
     async commands({ validationId, body, pass }) {
       const call = TRANSLATION_CALLS.commands(validationId);

@@ -263,29 +263,7 @@ export interface TranslationStackResponse {
   entries: TranslationStackEntry[];
 }
 
-/**
- * The calls (method and path under /api; the CDN ones under the cdn service):
- * - validation: 200 ValidationResponse; 401 signed-in token invalid; 403 password needed (`unauthorized`) or no
- *   access; 404 no such item, version or target locale.
- * - commands: 200 CommandsResponse; 400 malformed, unknown path (`segmentNotFound`), empty value, command 1
- *   (`approvalsNotImplemented`: "Segment approvals not yet implemented."); 401 signed out; 403 no translate-content
- *   permission (`forbidden`); 409 the segment is locked (`locked`) or the Storyline release is too old (`unsupportedVersion`).
- * - progress PUT / DELETE: 204; 400 not a nav group; 401; 403; 409 previous version locked.
- * - getSegments: 200; 400 malformed. resetSegment: 204; 400; 401; 403; 409 locked.
- * - stack: 200; 404 not in a translation stack.
- */
-export const TRANSLATION_CALLS = {
-  validation: (itemId: string, versionId: string, targetLocale: string) =>
-    ({ method: 'GET', path: `/translations/validation/${encodeURIComponent(itemId)}/${encodeURIComponent(versionId)}/${encodeURIComponent(targetLocale)}` }) as const,
-  commands: (validationId: string) => ({ method: 'POST', path: `/translations/validation/commands/${encodeURIComponent(validationId)}` }) as const,
-  completeGroup: (validationId: string) => ({ method: 'PUT', path: `/translations/validation/${encodeURIComponent(validationId)}/progress` }) as const,
-  reopenGroup: (validationId: string) => ({ method: 'DELETE', path: `/translations/validation/${encodeURIComponent(validationId)}/progress` }) as const,
-  getSegments: { method: 'POST', path: '/translations/validation/get-segments' } as const,
-  resetSegment: (validationId: string) => ({ method: 'PUT', path: `/translations/validation/segment/${encodeURIComponent(validationId)}/reset` }) as const,
-  stack: (itemId: string) => ({ method: 'GET', path: `/translations/stack/${encodeURIComponent(itemId)}` }) as const,
-  /** Under the cdn service: the language map per display locale. */
-  languageMap: (displayLocale: string) => `language-map/${encodeURIComponent(displayLocale)}.json`,
-};
+export { TRANSLATION_CALLS } from './constants.ts';
 
 /** Refusal codes of the translation calls (the `error` field). */
 export type TranslationRefusal =

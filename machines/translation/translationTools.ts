@@ -415,8 +415,13 @@ export function adjacentUpdateNavKey(context: { model: TranslationModel | null; 
 
 /** §2 the updates filter is offered only when updates exist and the course-updates mode is not active. */
 export function isUpdatesFilterOfferedOf(context: Pick<TranslationToolsContext, 'tools'> & { updates: Record<string, UpdateType> }): boolean {
-  return isUpdatesFilterOffered(context.updates, context.tools.viewMode === 'courseUpdates');
+  if (context.tools.viewMode === 'courseUpdates') return false;
+  // Read by several views on every change of the editor (a keystroke): the updates are walked once per updates object.
+  let offered = updatesOffered.get(context.updates);
+  if (offered === undefined) updatesOffered.set(context.updates, (offered = isUpdatesFilterOffered(context.updates, false)));
+  return offered;
 }
+const updatesOffered = new WeakMap<object, boolean>();
 
 const updatedCounts = new WeakMap<object, number>();
 /** The number of added or changed segments of the course updates (the updates button), once per updates object. */

@@ -3,9 +3,11 @@
  * "GET CDN language-map file per display locale"): translation files stored as JSON in `<DATA_DIR>/cdn`, served
  * publicly like a CDN but under unguessable keys (a random uuid in every key), and the language maps.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { FastifyPluginAsync } from 'fastify';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { LanguageMap, LanguageMapEntry } from '../../domain/translation.ts';
 import { sendError } from '../errors.ts';
 import { diskObjectStore, type ObjectStore } from '../storage/objectStore.ts';
@@ -21,21 +23,81 @@ export interface TranslationCdn {
   write(key: string, json: string): Promise<void>;
   /** The stored JSON, or null for a key that is malformed or not stored. */
   read(key: string): Promise<string | null>;
+  /**
+   * The stored file as sent: its ETag and its brotli and gzip bytes, kept for the files most recently served (null as
+   * `read`): a kept file is not read again.
+   */
+  served(key: string): Promise<ServedFile | null>;
+}
+
+/** How many translation files keep their compressed bytes in memory (the most recently served). */
+export const TRANSLATION_FILES_CACHED = 8;
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/** A translation file as served: its ETag and its compressed bytes, made once. */
+export interface ServedFile {
+  etag: string;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+/**
+ * The translation files most recently served, compressed once each: a file is tens of MB of JSON that takes a second
+ * or more to compress, and every open of the translate tab reads it. A key never names other bytes (a new file gets a
+ * new key); a write to a key drops what was kept for it all the same.
+ */
+function servedFiles(limit = TRANSLATION_FILES_CACHED) {
+  const kept = new Map<string, Promise<ServedFile>>();
+  const make = async (json: string): Promise<ServedFile> => {
+    const bytes = Buffer.from(json, 'utf8');
+    const [br, gz] = await Promise.all([
+      // Quality 5, once per file: the bytes are kept, so a better ratio than the per-answer compression is worth it.
+      brotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+      gzipped(bytes, { level: 6 }),
+    ]);
+    return { etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 32)}"`, br, gzip: gz };
+  };
+  return {
+    /** The file kept for `key`, or `read` and compressed (null when there is no such file). */
+    async get(key: string, read: () => Promise<string | null>): Promise<ServedFile | null> {
+      let served = kept.get(key);
+      if (served) kept.delete(key);
+      else {
+        const json = await read();
+        if (json === null) return null;
+        // Asked again while the file was read: the first reader's work serves both.
+        served = kept.get(key) ?? make(json);
+        kept.delete(key);
+      }
+      kept.set(key, served);
+      served.catch(() => kept.delete(key));
+      // The least recently served go first (a Map iterates in insertion order).
+      while (kept.size > limit) kept.delete(kept.keys().next().value!);
+      return served;
+    },
+    drop: (key: string) => void kept.delete(key),
+  };
 }
 
 /** The file store: `<dataDir>/cdn` on disk, or `files` (the object store's `cdn/` when instances share blobs). */
 export function createTranslationCdn(dataDir: string, files: ObjectStore = diskObjectStore(path.join(dataDir, 'cdn'))): TranslationCdn {
+  const served = servedFiles();
+  const read = async (key: string) => {
+    if (!FILE_KEY.test(key)) return null;
+    return (await files.get(key))?.toString('utf8') ?? null;
+  };
   return {
     newKey: (itemId, versionId) => `translations/${itemId}/${versionId}/${randomUUID()}.json`,
     write: async (key, json) => {
       if (!FILE_KEY.test(key)) throw new Error(`not a translation file key: ${key}`);
       // Written whole (a temporary file renamed, or one object): a reader never sees half a file.
       await files.put(key, Buffer.from(json, 'utf8'), 'application/json');
+      served.drop(key);
     },
-    read: async (key) => {
-      if (!FILE_KEY.test(key)) return null;
-      return (await files.get(key))?.toString('utf8') ?? null;
-    },
+    read,
+    served: (key) => (FILE_KEY.test(key) ? served.get(key, () => read(key)) : Promise.resolve(null)),
   };
 }
 
@@ -112,6 +174,23 @@ export function languageMapFor(displayLocale: string): LanguageMap | null {
   return map;
 }
 
+/** The compression a request accepts for a translation file (brotli first), or null for none. */
+function encodingOf(request: FastifyRequest): 'br' | 'gzip' | null {
+  const accepted = new Map(
+    String(request.headers['accept-encoding'] ?? '')
+      .split(',')
+      .map((part) => {
+        const [name = '', ...params] = part.trim().toLowerCase().split(';');
+        const q = params.map((param) => /^\s*q=([0-9.]+)\s*$/.exec(param)?.[1]).find((value) => value !== undefined);
+        return [name.trim(), q === undefined ? 1 : Number(q)] as const;
+      }),
+  );
+  const allows = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  if (allows('br')) return 'br';
+  if (allows('gzip')) return 'gzip';
+  return null;
+}
+
 const wildcardParams = { type: 'object', properties: { '*': { type: 'string', maxLength: 400 } } } as const;
 const snapshotParams = { type: 'object', required: ['file'], properties: { file: { type: 'string', maxLength: 60 } } } as const;
 const mapParams = { type: 'object', required: ['file'], properties: { file: { type: 'string', maxLength: 40 } } } as const;
@@ -134,10 +213,18 @@ export const translationCdnRoutes: FastifyPluginAsync<{ cdn: TranslationCdn; sna
   });
 
   app.get<{ Params: { '*': string } }>('/services/cdn/translations/*', { schema: { params: wildcardParams } }, async (request, reply) => {
-    const json = await cdn.read(`translations/${request.params['*']}`);
-    if (json === null) return sendError(reply, 404, 'No such translation file.');
+    const key = `translations/${request.params['*']}`;
+    const encoding = encodingOf(request);
+    const file = encoding ? await cdn.served(key) : null;
+    const json = file ? null : await cdn.read(key);
+    if (!file && json === null) return sendError(reply, 404, 'No such translation file.');
     // A file's key changes when the file does, so it can be cached for long (yet it is private to whoever holds the key).
-    return reply.header('cache-control', 'private, max-age=3600, immutable').header('access-control-allow-origin', '*').type('application/json; charset=utf-8').send(json);
+    reply.header('cache-control', 'private, max-age=3600, immutable').header('access-control-allow-origin', '*').header('vary', 'Accept-Encoding').type('application/json; charset=utf-8');
+    if (!file || !encoding) return reply.send(json);
+    // Compressed once and kept (cdn.served); a browser that holds this file already is told so with no body.
+    reply.header('etag', file.etag);
+    if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === file.etag)) return reply.code(304).send();
+    return reply.header('content-encoding', encoding).send(file[encoding]);
   });
 
   app.get<{ Params: { file: string } }>('/services/cdn/language-map/:file', { schema: { params: mapParams } }, async (request, reply) => {

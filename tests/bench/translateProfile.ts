@@ -7,7 +7,8 @@
  *   end), the user-timing marks on the way, and the main thread's CPU time by stage: source-mapped functions of the
  *   open path (file check, model build, duplicates, low-contrast paths, table rows, JSON decode), React, the
  *   virtualizer, XState, the session log, script compile, GC, idle; then the top functions by self time.
- * Run: `node --import tsx tests/bench/translateProfile.ts` (dist/ built when stale).
+ * Run: `node --import tsx tests/bench/translateProfile.ts` (dist/ built when stale); with `PROFILE=keys`, a keystroke in
+ * the segment editor instead (profileTranslateKeys).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -293,7 +294,50 @@ export async function profileTranslateOpen(): Promise<void> {
   });
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+/**
+ * Where a keystroke's time goes: typing in a segment editor (the keyboard bench's keys) under the sampling profiler;
+ * the main thread's self time by stage and the top functions. Run: `PROFILE=keys node --import tsx tests/bench/translateProfile.ts`.
+ */
+export async function profileTranslateKeys(): Promise<void> {
+  await withLargeCourse('translate tab keystroke profile, 20,000 segments (Chromium, real server)', 'profile-translate-keys-', async ({ browser, page, url, itemId }) => {
+    const cdp = await page.context().newCDPSession(page);
+    await page.goto(`${url}/review/content/${itemId}/translate`);
+    await waitInteractive(page);
+    await page.locator('.translation-segment__text.is-editable').first().focus();
+    await page.keyboard.press('Enter');
+    await page.locator('.ProseMirror:focus').waitFor();
+    await page.keyboard.press('End');
+    await page.keyboard.type('y'.repeat(10), { delay: 30 });
+    const keys = await profiled(cdp, () => page.keyboard.type('x'.repeat(60), { delay: 30 }));
+    console.log('  60 keystrokes in a segment editor:');
+    report(keys);
+    // The rendering work the profiler counts as (program): style, layout, paint, by trace event, with the elements
+    // whose style was recalculated and the nodes laid out.
+    await browser.startTracing(page, { categories: TRACE_TIMELINE });
+    await page.keyboard.type('x'.repeat(30), { delay: 30 });
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const events = (JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: (TimelineEvent & { args?: { elementCount?: number; beginData?: { dirtyObjects?: number; totalObjects?: number } } })[] }).traceEvents;
+    const byName = new Map<string, { ms: number; count: number; elements: number; objects: number }>();
+    for (const event of events) {
+      if (event.ph !== 'X' || !['UpdateLayoutTree', 'Layout', 'Paint', 'PrePaint', 'Layerize', 'Commit', 'EventDispatch', 'FunctionCall', 'RunMicrotasks', 'HitTest', 'ParseHTML', 'IntersectionObserverController::computeIntersections', 'UpdateLayer', 'ScheduleStyleRecalculation'].includes(event.name)) continue;
+      const entry = byName.get(event.name) ?? { ms: 0, count: 0, elements: 0, objects: 0 };
+      entry.ms += (event.dur ?? 0) / 1000;
+      entry.count++;
+      entry.elements += event.args?.elementCount ?? 0;
+      entry.objects += event.args?.beginData?.dirtyObjects ?? 0;
+      byName.set(event.name, entry);
+    }
+    console.log('  30 keystrokes traced: main-thread events by name (total ms, count, elements restyled / objects laid out):');
+    for (const [name, entry] of [...byName].sort((a, b) => b[1].ms - a[1].ms)) console.log(`      ${entry.ms.toFixed(1).padStart(7)} ms  ${String(entry.count).padStart(4)}×  ${name}${entry.elements ? `, ${entry.elements} elements` : ''}${entry.objects ? `, ${entry.objects} dirty objects` : ''}`);
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}` && process.env.PROFILE === 'keys') {
+  void profileTranslateKeys().catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+} else if (import.meta.url === `file://${process.argv[1]}`) {
   void profileTranslateOpen().catch((error: unknown) => {
     console.error(error);
     process.exitCode = 1;

@@ -3,10 +3,13 @@
  * the validation GET (view rights, item password, 404s), the CDN files and language maps, commands (saved and
  * reloaded, base64 of Japanese and Arabic text, locks, unknown paths with nothing applied, approvals, the
  * translate-content permission, signed out, markup only), progress complete / reopen and reset with their pushes
- * seen by another validator's item socket, get-segments, the stack sidebar's call, and ItemDetail.showTranslationsTab.
+ * seen by another validator's item socket, get-segments, the stack sidebar's call, and ItemDetail.showTranslationsTab;
+ * the translation file compressed as asked, with its ETag and a 304 for a browser that holds it.
  */
 import { readFile, writeFile } from 'node:fs/promises';
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -181,6 +184,49 @@ describe('GET validation and the CDN', () => {
     expect(fr.de?.displayName).toBe('Allemand');
     expect((await fetch(`${server.url}/services/cdn/${TRANSLATION_CALLS.languageMap('xx')}`)).status).toBe(404);
     expect((await fetch(`${server.url}/services/cdn/translations/no/such/00000000-0000-0000-0000-000000000000.json`)).status).toBe(404);
+  });
+});
+
+/** A raw GET (no decoding by the client): status, headers and the bytes as sent. */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    httpGet(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
+describe('translation files on the CDN', () => {
+  it('sends a file compressed as asked with an ETag, and answers 304 to a browser holding it', async () => {
+    const { translationFilePath } = await okValidation(vera, item(SEEDED_TRANSLATIONS.storylineFrench), 'fr');
+    const url = `${server.url}/services/cdn/${translationFilePath}`;
+    const plain = await rawGet(url, { 'accept-encoding': 'identity' });
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const json = JSON.parse(plain.body.toString('utf8')) as TranslationFile;
+    expect(json.children.length).toBeGreaterThan(0);
+
+    const br = await rawGet(url, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.etag).toMatch(/^".+"$/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(JSON.parse(brotliDecompressSync(br.body).toString('utf8'))).toEqual(json);
+
+    const gz = await rawGet(url, { 'accept-encoding': 'gzip;q=1, br;q=0' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers.etag).toBe(br.headers.etag);
+    expect(JSON.parse(gunzipSync(gz.body).toString('utf8'))).toEqual(json);
+
+    const again = await rawGet(url, { 'accept-encoding': 'br', 'if-none-match': br.headers.etag! });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    // Another ETag (an older file) gets the file.
+    expect((await rawGet(url, { 'accept-encoding': 'br', 'if-none-match': '"other"' })).status).toBe(200);
+    expect((await rawGet(`${server.url}/services/cdn/translations/no/such/00000000-0000-0000-0000-000000000000.json`, { 'accept-encoding': 'br' })).status).toBe(404);
   });
 });
 

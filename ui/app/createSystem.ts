@@ -34,7 +34,7 @@ import { activationWiring } from './wiring/activation.ts';
 import { authoringActors } from './wiring/authoring.ts';
 // The translate address loaded cold: the item's remembered translation file.
 import { createTranslationFileReader } from '../../adapters/translationFiles.ts';
-import { prefetchTranslationFileOnLoad } from './wiring/translationPrefetch.ts';
+import { prefetchTranslationFileOnLoad, prefetchTranslationReadsOnLoad } from './wiring/translationPrefetch.ts';
 
 export interface CreatedSystem extends AppSystem {
   recorder: EventRecorder;
@@ -188,6 +188,8 @@ export function createAppSystem(
   const actor = <K extends keyof AppSystem>(systemId: K) => app.system.get(systemId) as AppSystem[K];
   const running: Running = { actor, observe, storage };
   const authRef = actor('auth');
+  // On the translate address: the stack and validation reads of the remembered file's version, once the token is known.
+  prefetchTranslationReadsOnLoad(adapters.translationFiles, http, storage, typeof window === 'undefined' ? null : window.location);
   const leaveWarning = connectLeaveWarning(running, options.warnBeforeLeaving);
   // Each feature's machines, once, when a page needing them asks (machines/session/appMachine.ts APP_FEATURES): the
   // chunks load together, then each feature starts in the order asked (a later one connects to an earlier one's

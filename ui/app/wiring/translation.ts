@@ -12,8 +12,10 @@ import { shownVersionOf, viewStateOf } from '../../../machines/items/itemMachine
 import { memoryReportMachine, type MemoryReportSubject } from '../../../machines/translation/memoryReportMachine.ts';
 import { suggestionsMachine, type SuggestionsSubject } from '../../../machines/translation/suggestionsMachine.ts';
 import { loadStatusOf, translationMachine, type TranslationSubject } from '../../../machines/translation/translationMachine.ts';
+import { parsedFileOf } from '../../../machines/translation/translationRules.ts';
 import { walkthroughMachine } from '../../../machines/translation/walkthroughMachine.ts';
 import type { TranslationClient } from '../../../adapters/translation.ts';
+import { whenIdle } from '../../../adapters/translationFiles.ts';
 import { reportError, subjectTeller, type Adapters, type Running } from './common.ts';
 import { rememberedFiles, rememberFile } from './translationPrefetch.ts';
 
@@ -94,13 +96,24 @@ export function connectTranslation(running: Running, translationClient: Translat
 function connectFilePrefetch({ actor, observe, storage }: Running, client: TranslationClient) {
   const itemRef = actor('item');
   const translationRef = actor('translation');
+  // The model of a prefetched file is built when the page is next idle (it waits on the network for the item, the stack
+  // and the validation), not when the file reaches the editor: parsedFileOf keeps it for the file's decoded value,
+  // which the editor's fetchFile then hands to the machine.
+  let modelBuiltFor = '';
+  const buildModelEarly = (path: string) => {
+    if (modelBuiltFor === path) return;
+    modelBuiltFor = path;
+    void client.prefetchedFile(path)?.then((raw) => {
+      if (raw !== undefined) whenIdle(() => void parsedFileOf(raw));
+    });
+  };
   // The editor's context changes on every keystroke: the storage is read only when the file read is a new one.
   let rememberedLast = '';
   const remember = () => {
-    const { subject, translationFilePath } = translationRef.getSnapshot().context;
-    if (!subject?.isLatestVersion || !translationFilePath || rememberedLast === `${subject.itemId} ${translationFilePath}`) return;
+    const { subject, translationFilePath, targetLocale } = translationRef.getSnapshot().context;
+    if (!subject?.isLatestVersion || !translationFilePath || !targetLocale || rememberedLast === `${subject.itemId} ${translationFilePath}`) return;
     rememberedLast = `${subject.itemId} ${translationFilePath}`;
-    rememberFile(storage, subject.itemId, { versionId: subject.versionId, path: translationFilePath });
+    rememberFile(storage, subject.itemId, { versionId: subject.versionId, path: translationFilePath, targetLocale });
   };
   const prefetch = () => {
     const { route, item } = itemRef.getSnapshot().context;
@@ -113,8 +126,13 @@ function connectFilePrefetch({ actor, observe, storage }: Running, client: Trans
     }
     const known = rememberedFiles(storage)[route.itemId];
     const latest = item?.id === route.itemId ? item.versions.at(-1)?.id : undefined;
-    client.prefetchFile(known && (latest === undefined || latest === known.versionId) ? known.path : null);
+    const path = known && (latest === undefined || latest === known.versionId) ? known.path : null;
+    client.prefetchFile(path);
+    if (path) buildModelEarly(path);
   };
+  // A file prefetched as the app started (createSystem) has its model built from now on, before the item has come.
+  const early = client.prefetching();
+  if (early) buildModelEarly(early);
   prefetch();
   observe(itemRef, prefetch);
   observe(translationRef, () => {

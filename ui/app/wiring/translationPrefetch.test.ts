@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { memoryStorage } from '../../../adapters/storage.ts';
 import { TRANSLATION_FILES_REMEMBERED, TRANSLATION_FILES_STORAGE_KEY } from '../../../domain/translation.ts';
-import { prefetchTranslationFileOnLoad, rememberedFiles, rememberFile, translateAddressItem } from './translationPrefetch.ts';
+import type { HttpClient } from '../../../adapters/http.ts';
+import { prefetchTranslationFileOnLoad, prefetchTranslationReadsOnLoad, rememberedFiles, rememberFile, translateAddressItem } from './translationPrefetch.ts';
 
 describe('the remembered translation files', () => {
   it('prefetches the remembered file of the item on its translate address, and nothing on any other address', () => {
@@ -15,6 +16,24 @@ describe('the remembered translation files', () => {
     prefetchTranslationFileOnLoad(client, storage, { pathname: '/review/content/item-2/translate', search: '' });
     prefetchTranslationFileOnLoad(client, storage, null);
     expect(asked).toEqual(['translations/item-1/v2/f.json']);
+  });
+
+  it('starts the stack and validation reads of the remembered version and locale on the translate address only', async () => {
+    const storage = memoryStorage();
+    rememberFile(storage, 'item-1', { versionId: 'v2', path: 'translations/item-1/v2/f.json', targetLocale: 'fr' });
+    rememberFile(storage, 'item-2', { versionId: 'v1', path: 'translations/item-2/v1/f.json' });
+    const requested: string[] = [];
+    const http = { request: async (path: string) => void requested.push(path) } as unknown as HttpClient;
+    const kept: string[] = [];
+    const reader = { prefetchCall: (path: string, read: () => Promise<unknown>) => void (kept.push(path), read()) };
+    prefetchTranslationReadsOnLoad(reader, http, storage, { pathname: '/review/content/item-1/translate', search: '' });
+    prefetchTranslationReadsOnLoad(reader, http, storage, { pathname: '/review/content/item-1/review', search: '' });
+    // No locale remembered: nothing to ask for.
+    prefetchTranslationReadsOnLoad(reader, http, storage, { pathname: '/review/content/item-2/translate', search: '' });
+    prefetchTranslationReadsOnLoad(reader, http, storage, null);
+    expect(kept).toEqual(['/translations/stack/item-1', '/translations/validation/item-1/v2/fr']);
+    expect(requested).toEqual(kept);
+    expect(rememberedFiles(storage)['item-1']).toEqual({ versionId: 'v2', path: 'translations/item-1/v2/f.json', targetLocale: 'fr' });
   });
 
   it('keeps the most recent items, one file each', () => {
