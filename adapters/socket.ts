@@ -18,7 +18,8 @@ function randomSeed(): number {
  * connecting it emits `login` (foundation §7) and reports its acknowledgement or refusal (the machine times it). `onSocket` hears of each
  * connection's socket when it is made and `null` when it is closed, so the composition root can hand the
  * user's socket (/user/<aid>) to the content client. socket.io-client is its own chunk, loaded when the first
- * connection opens (a page with no realtime connection, such as the dashboard, never loads it).
+ * connection opens, and not before `ready` settles: the composition root holds it back on a page whose first draw
+ * needs no live data (the dashboard) until that page's first load is over.
  */
 export function createSocketConnection(options: {
   url: string;
@@ -29,10 +30,13 @@ export function createSocketConnection(options: {
   /** The seed of a connection's random draws; the platform's random source unless told otherwise. */
   seed?: () => number;
   onSocket?: (namespace: string, socket: Socket | null) => void;
+  /** Settles when socket.io-client may be loaded; at once unless told otherwise. */
+  ready?: () => Promise<void>;
 }) {
   // socket.io-client once, when a first connection needs it (unless a `create` is given, as tests do).
   let loaded: Promise<typeof io> | null = null;
-  const loadIo = () => (loaded ??= import('socket.io-client').then((module) => module.io, (error: unknown) => {
+  const ready = options.ready ?? (() => Promise.resolve());
+  const loadIo = () => (loaded ??= ready().then(() => import('socket.io-client')).then((module) => module.io, (error: unknown) => {
     loaded = null;
     throw error;
   }));

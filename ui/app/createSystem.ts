@@ -35,6 +35,8 @@ import { authoringActors } from './wiring/authoring.ts';
 // The translate address loaded cold: the item's remembered translation file.
 import { createTranslationFileReader } from '../../adapters/translationFiles.ts';
 import { prefetchTranslationFileOnLoad, prefetchTranslationReadsOnLoad } from './wiring/translationPrefetch.ts';
+// The dashboard's live connection after its first load.
+import { liveConnectionGate } from './wiring/liveConnectionGate.ts';
 
 export interface CreatedSystem extends AppSystem {
   recorder: EventRecorder;
@@ -90,6 +92,7 @@ export function createAppSystem(
   };
   let fileSeq = 0;
   const files = createFileStore(() => `file-${++fileSeq}`);
+  const liveGate = liveConnectionGate(typeof window === 'undefined' ? null : window.location);
   const adapters: BaseAdapters = {
     config,
     clock,
@@ -105,6 +108,7 @@ export function createAppSystem(
       reconnect: config.socket.reconnect,
       tokens,
       now: () => clock.now(),
+      ready: liveGate.ready,
       onSocket: (namespace, socket) => {
         if (socket) liveSockets.set(namespace, socket);
         else liveSockets.delete(namespace);
@@ -203,8 +207,10 @@ export function createAppSystem(
   const started = new Set<AppFeature>();
   // The feature clients (content, items, comments, …) are built once, with the first feature, from the base adapters.
   const featureAdapters = () => import('./wiring/featureClients.ts').then((m) => m.featureAdapters(adapters));
-  const loadFeatures = (...features: AppFeature[]): Promise<void> =>
-    Promise.all([featureAdapters(), ...features.map((feature) => featureChunks[feature]())] as const).then(([withClients, ...starts]) =>
+  const loadFeatures = (...features: AppFeature[]): Promise<void> => {
+    // A page with features draws live data: the realtime connection may load now.
+    liveGate.open();
+    return Promise.all([featureAdapters(), ...features.map((feature) => featureChunks[feature]())] as const).then(([withClients, ...starts]) =>
       features.forEach((feature, index) => {
         if (started.has(feature)) return;
         started.add(feature);
@@ -214,6 +220,7 @@ export function createAppSystem(
         if (feature === 'translation') leaveWarning.watch('translation');
       }),
     );
+  };
   // A feature's actors, read when asked: each exists once its feature has started (views reach them behind their page's
   // FeatureGate; the uploads panel once the content feature runs).
   const featureActors = Object.defineProperties(

@@ -7,6 +7,7 @@
  */
 import { useSyncExternalStore, type ComponentType } from 'react';
 import type { CommentEditorProps } from './types.ts';
+import { whenPageQuiet } from '../../../pageQuiet.ts';
 
 export type CommentEditorModule =
   | { status: 'idle' | 'loading' | 'failed'; CommentEditor: null }
@@ -45,28 +46,13 @@ export function useCommentEditorModule(): CommentEditorModule {
   return useSyncExternalStore(subscribe, snapshot, snapshot);
 }
 
-/** How long no resource may have finished before the page counts as quiet. */
-export const EDITOR_PRELOAD_QUIET_MS = 2_000;
-/** The longest the preload then waits for an idle moment. */
-const EDITOR_PRELOAD_IDLE_TIMEOUT_MS = 2_000;
-
 let preloadScheduled = false;
 
-/** When the page has loaded, its network has been quiet for EDITOR_PRELOAD_QUIET_MS and the browser is idle: load the editor. Once per page. */
+/** Once the page's first load is over (ui/pageQuiet.ts): load the editor. Once per page. */
 export function preloadCommentEditorWhenQuiet(): void {
-  if (preloadScheduled || typeof window === 'undefined' || typeof performance === 'undefined') return;
+  if (preloadScheduled) return;
   preloadScheduled = true;
-  const whenIdle = (run: () => void) => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: EDITOR_PRELOAD_IDLE_TIMEOUT_MS });
-    else setTimeout(run, 0);
-  };
-  const check = () => {
-    if (current.status !== 'idle') return;
-    const lastFinished = performance.getEntriesByType('resource').reduce((latest, entry) => Math.max(latest, (entry as PerformanceResourceTiming).responseEnd), 0);
-    const quietFor = performance.now() - lastFinished;
-    if (quietFor >= EDITOR_PRELOAD_QUIET_MS) whenIdle(loadCommentEditor);
-    else setTimeout(check, EDITOR_PRELOAD_QUIET_MS - quietFor);
-  };
-  if (document.readyState === 'complete') check();
-  else window.addEventListener('load', check, { once: true });
+  void whenPageQuiet().then(() => {
+    if (current.status === 'idle') loadCommentEditor();
+  });
 }
