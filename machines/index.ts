@@ -113,17 +113,18 @@ import { failedJobsMachine as failedJobsFeatureMachine } from './session/failedJ
 /** Every feature's machines by the name the app's stand-ins run (appMachine.ts APP_FEATURES). */
 const featureMachines = {
   // content
-  folders: foldersFeatureMachine,
-  folderSettings: folderSettingsFeatureMachine,
-  grid: gridFeatureMachine,
-  gridPrefs: gridPrefsStore,
   dialogs: dialogsFeatureMachine,
-  drag: dragFeatureMachine,
-  gridDownload: gridDownloadFeatureMachine,
   uploads: uploadsFeatureMachine,
   share: shareFeatureMachine,
   lmsExport: lmsExportFeatureMachine,
   requestDialog: requestDialogFeatureMachine,
+  // grid
+  folders: foldersFeatureMachine,
+  folderSettings: folderSettingsFeatureMachine,
+  grid: gridFeatureMachine,
+  gridPrefs: gridPrefsStore,
+  drag: dragFeatureMachine,
+  gridDownload: gridDownloadFeatureMachine,
   // item
   item: itemFeatureMachine,
   itemStack: itemStackFeatureMachine,

@@ -147,8 +147,8 @@ export interface AppSystem {
   translation: ActorRefFrom<typeof translationMachine>;
   /**
    * Loads what a page needs before it draws (the machines of its features, machines/session/appMachine.ts APP_FEATURES)
-   * and starts their actors: the grid waits for the content feature (folders … requestDialog exist once it has resolved),
-   * the item view for the content and item features (ui/lazyRoute.tsx `FeatureGate`), and the item view's translate tab
+   * and starts their actors: the grid waits for the content and grid features (dialogs … gridDownload exist once it has
+   * resolved), the item view for the content and item features (not the grid's) (ui/lazyRoute.tsx `FeatureGate`), and the item view's translate tab
    * for the translation feature (`translation`, `suggestions`, `memoryReport`, `walkthrough`, `audioDrawer`,
    * `duplicateReview`; ui/views/item/ItemTranslateTab.tsx; until then they are undefined), /sandbox for its failed
    * background jobs (`failedJobs`). A system built with every
