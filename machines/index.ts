@@ -115,9 +115,6 @@ const featureMachines = {
   // content
   dialogs: dialogsFeatureMachine,
   uploads: uploadsFeatureMachine,
-  share: shareFeatureMachine,
-  lmsExport: lmsExportFeatureMachine,
-  requestDialog: requestDialogFeatureMachine,
   // grid
   folders: foldersFeatureMachine,
   folderSettings: folderSettingsFeatureMachine,
@@ -125,13 +122,17 @@ const featureMachines = {
   gridPrefs: gridPrefsStore,
   drag: dragFeatureMachine,
   gridDownload: gridDownloadFeatureMachine,
+  // itemDialogs
+  share: shareFeatureMachine,
+  lmsExport: lmsExportFeatureMachine,
+  requestDialog: requestDialogFeatureMachine,
+  commentExport: commentExportFeatureMachine,
   // item
   item: itemFeatureMachine,
   itemStack: itemStackFeatureMachine,
   itemNotifications: itemNotificationsFeatureMachine,
   comments: commentsFeatureMachine,
   reviewRequests: reviewRequestsFeatureMachine,
-  commentExport: commentExportFeatureMachine,
   surveys: surveysFeatureMachine,
   // translation
   translation: translationFeatureMachine,

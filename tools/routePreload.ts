@@ -18,7 +18,7 @@ const CONTENT = ['ui/app/wiring/contentFeature.ts', 'ui/views/uploads/UploadsPan
 /** The item view's machines and words (ui/strings.ts `loadStrings`). */
 const ITEM = ['ui/app/wiring/itemFeature.ts', 'ui/strings/item.ts'];
 export const ROUTE_PRELOADS: readonly RoutePreload[] = [
-  { pattern: /^\/review(?:\/folder(?:\/[^/]+)?)?\/?$/, modules: ['ui/views/grid/GridScreen.tsx', 'ui/app/wiring/gridFeature.ts', ...CONTENT] },
+  { pattern: /^\/review(?:\/folder(?:\/[^/]+)?)?\/?$/, modules: ['ui/views/grid/GridScreen.tsx', 'ui/app/wiring/gridFeature.ts', 'ui/app/wiring/itemDialogsFeature.ts', ...CONTENT] },
   { pattern: /^\/review\/content\/[^/]+\/(?:review|feedback)\/?$/, modules: ['ui/views/item/ItemScreen.tsx', ...CONTENT, ...ITEM] },
   // The translate tab's views and machines load with the tab (ui/views/item/ItemTranslateTab.tsx).
   { pattern: /^\/review\/content\/[^/]+\/translate\/?$/, modules: ['ui/views/item/ItemScreen.tsx', ...CONTENT, ...ITEM, 'ui/views/item/ItemTranslate.tsx', 'ui/app/wiring/translationFeature.ts'] },

@@ -76,19 +76,22 @@ export type AppEvent =
 /**
  * The features whose machines load with their chunk, not with the first load (machines/featureLogic.ts), each with the
  * long-lived actors it starts (systemId = id = the name its logic is registered under):
- * - content: what the grid and the item view both use (the content dialogs, uploads, the share dialog, the LMS export
- *   dialog, the request-review dialog); loaded with /review's grid and with the item view;
+ * - content: what the grid and the item view both use at once (the content dialogs, uploads); loaded with /review's
+ *   grid and with the item view;
  * - grid: the grid's own machines (folders, folder settings, the grid and its preferences, drag and drop, a video's
  *   download); loaded with /review's grid after the content feature, not with the item view;
- * - item: the item view (the item, its stack, comments, review requests, notification level, comment export) and the
- *   translation surveys it asks; loaded with the item route;
+ * - itemDialogs: the dialogs an item opens (share, LMS export, request review, comment export); loaded with /review's
+ *   grid, and in the item view on the first open of one of them;
+ * - item: the item view (the item, its stack, comments, review requests, notification level) and the translation
+ *   surveys it asks; loaded with the item route;
  * - translation: the translate tab's editor and tools; loaded with the item route;
  * - failedJobs: the sandbox's failed background jobs (staff); loaded with the sandbox route.
  */
 export const APP_FEATURES = {
-  content: ['dialogs', 'uploads', 'share', 'lmsExport', 'requestDialog'],
+  content: ['dialogs', 'uploads'],
   grid: ['folders', 'folderSettings', 'grid', 'gridPrefs', 'drag', 'gridDownload'],
-  item: ['item', 'itemStack', 'itemNotifications', 'comments', 'reviewRequests', 'commentExport', 'surveys'],
+  itemDialogs: ['share', 'lmsExport', 'requestDialog', 'commentExport'],
+  item: ['item', 'itemStack', 'itemNotifications', 'comments', 'reviewRequests', 'surveys'],
   translation: ['translation', 'suggestions', 'memoryReport', 'walkthrough', 'audioDrawer', 'duplicateReview'],
   failedJobs: ['failedJobs'],
 } as const;
@@ -190,9 +193,6 @@ export const appMachine = setup({
     // The content feature's machines, loaded with its chunk (stand-ins until then).
     dialogs: featureLogic<typeof dialogsMachine>('dialogs'),
     uploads: featureLogic<typeof uploadsMachine>('uploads'),
-    share: featureLogic<typeof shareMachine>('share'),
-    lmsExport: featureLogic<typeof lmsExportMachine>('lmsExport'),
-    requestDialog: featureLogic<typeof requestDialogMachine>('requestDialog'),
     // The grid feature's machines.
     folders: featureLogic<typeof foldersMachine>('folders'),
     folderSettings: featureLogic<typeof folderSettingsMachine>('folderSettings'),
@@ -200,13 +200,17 @@ export const appMachine = setup({
     gridPrefs: featureLogic<typeof gridPrefsStore>('gridPrefs'),
     drag: featureLogic<typeof dragMachine>('drag'),
     gridDownload: featureLogic<typeof gridDownloadMachine>('gridDownload'),
+    // The item dialogs feature's machines.
+    share: featureLogic<typeof shareMachine>('share'),
+    lmsExport: featureLogic<typeof lmsExportMachine>('lmsExport'),
+    requestDialog: featureLogic<typeof requestDialogMachine>('requestDialog'),
+    commentExport: featureLogic<typeof commentExportMachine>('commentExport'),
     // The item feature's machines.
     item: featureLogic<typeof itemMachine>('item'),
     itemStack: featureLogic<typeof itemStackMachine>('itemStack'),
     itemNotifications: featureLogic<typeof itemNotificationsMachine>('itemNotifications'),
     comments: featureLogic<typeof commentsMachine>('comments'),
     reviewRequests: featureLogic<typeof reviewRequestsMachine>('reviewRequests'),
-    commentExport: featureLogic<typeof commentExportMachine>('commentExport'),
     surveys: featureLogic<typeof surveysMachine>('surveys'),
     // The translate tab's machines.
     translation: featureLogic<typeof translationMachine>('translation'),
@@ -274,6 +278,7 @@ export const appMachine = setup({
         // children. Views reach them through the system's getters; pushes and sendToSystem skip them until then.
         contentFeature: featureRegion('content'),
         gridFeature: featureRegion('grid'),
+        itemDialogsFeature: featureRegion('itemDialogs'),
         itemFeature: featureRegion('item'),
         translationFeature: featureRegion('translation'),
         failedJobsFeature: featureRegion('failedJobs'),

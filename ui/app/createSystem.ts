@@ -195,6 +195,7 @@ export function createAppSystem(
   const featureChunks: Record<AppFeature, () => Promise<FeatureStart>> = {
     content: () => import('./wiring/contentFeature.ts').then((m) => m.startContentFeature),
     grid: () => import('./wiring/gridFeature.ts').then((m) => m.startGridFeature),
+    itemDialogs: () => import('./wiring/itemDialogsFeature.ts').then((m) => m.startItemDialogsFeature),
     item: () => import('./wiring/itemFeature.ts').then((m) => m.startItemFeature),
     translation: () => import('./wiring/translationFeature.ts').then((m) => m.startTranslationFeature),
     failedJobs: () => import('./wiring/failedJobsFeature.ts').then((m) => m.startFailedJobsFeature),
@@ -237,8 +238,9 @@ export function createAppSystem(
     contentPage: actor('contentPage'),
     // What each page waits for before it draws (ui/lazyRoute.tsx FeatureGate keys on these functions: one each).
     loadFeatures: {
-      grid: () => loadFeatures('content', 'grid'),
+      grid: () => loadFeatures('content', 'grid', 'itemDialogs'),
       item: () => loadFeatures('content', 'item'),
+      itemDialogs: () => loadFeatures('itemDialogs'),
       translation: () => loadFeatures('content', 'item', 'translation'),
       sandbox: () => loadFeatures('failedJobs'),
     },
