@@ -2,7 +2,7 @@ import { registerFeatureLogic } from '../../../machines/featureLogic.ts';
 import { commentExportActors } from './commentExport.ts';
 import type { FeatureStart } from './common.ts';
 import { lmsExportActors } from './lmsExport.ts';
-import { requestDialogActors } from './reviewRequests.ts';
+import { requestDialogActors } from './requestDialog.ts';
 import { sharingActors } from './sharing.ts';
 
 /**
