@@ -4,7 +4,7 @@
  * item's flow, `requestDialog` the request dialog (its machine loads with its first open, ui/views/itemDialogs.ts). Views only select and send.
  */
 import { useSelector } from '@xstate/react';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { todayIn } from '../../../domain/reviewRequests.ts';
 import { canReRequestOf, myRowOf } from '../../../machines/reviewRequests/reviewRequestsMachine.ts';
 import { useSystem } from '../../system.tsx';
@@ -14,9 +14,11 @@ import { lazyWithStrings } from '../../lazyRoute.tsx';
 import { DeleteReviewerDialog } from '../reviewRequests/DeleteReviewerDialog.tsx';
 import type { RequestReviewDialogStatus } from '../reviewRequests/RequestReviewDialog.tsx';
 import { ReviewRequestButton, reviewerAvatarsOf } from '../reviewRequests/ReviewRequestButton.tsx';
-import { ReviewRequestFlyout } from '../reviewRequests/ReviewRequestFlyout.tsx';
+import { Spinner } from '../../kit/index.ts';
 
 // The request dialog's code loads with its first open (its words come with the review tab's).
+// The flyout's code loads with its first open (a spinner in the popover meanwhile).
+const ReviewRequestFlyout = lazy(() => import('../reviewRequests/ReviewRequestFlyout.tsx').then((module) => ({ default: module.ReviewRequestFlyout })));
 const RequestReviewDialog = lazyWithStrings(() => import('../reviewRequests/RequestReviewDialog.tsx').then((module) => ({ default: module.RequestReviewDialog })), []);
 
 /** The reviewers' avatars for the item header (§9: 4 plus overflow). */
@@ -64,32 +66,34 @@ export function ItemReviewRequests({ ownerEmail }: { ownerEmail: string | null }
           if (!open && (snapshot.matches({ open: 'confirmingReopen' }) || snapshot.matches({ open: 'confirmingDeleteAll' }))) send({ type: 'reviewRequests.cancel' });
         }}
         flyout={(close) => (
-          <ReviewRequestFlyout
-            rows={context.rows}
-            canCRUD={context.canCRUD}
-            myRowId={myRow?.id ?? null}
-            canReRequest={canReRequestOf(context)}
-            today={today}
-            timeZone={timeZone}
-            busy={busy}
-            markCompleteFailed={context.markCompleteError !== null}
-            confirmingReopen={snapshot.matches({ open: 'confirmingReopen' })}
-            confirmingDeleteAll={snapshot.matches({ open: 'confirmingDeleteAll' })}
-            onAddReviewers={() => {
-              close();
-              openDialog();
-            }}
-            onRemoveReviewer={(row) => send({ type: 'reviewRequests.deleteReviewer', id: row.id })}
-            onDeleteAll={() => send({ type: 'reviewRequests.deleteAll' })}
-            onConfirmDeleteAll={() => send({ type: 'reviewRequests.confirm' })}
-            onCancelDeleteAll={() => send({ type: 'reviewRequests.cancel' })}
-            onEditDueDate={(date) => send({ type: 'reviewRequests.editDueDate', date, today })}
-            onReRequest={() => send({ type: 'reviewRequests.reRequest' })}
-            onMarkComplete={() => send({ type: 'reviewRequests.markComplete' })}
-            onReopen={() => send({ type: 'reviewRequests.reopen' })}
-            onConfirmReopen={() => send({ type: 'reviewRequests.confirm' })}
-            onCancelReopen={() => send({ type: 'reviewRequests.cancel' })}
-          />
+          <Suspense fallback={<Spinner />}>
+            <ReviewRequestFlyout
+              rows={context.rows}
+              canCRUD={context.canCRUD}
+              myRowId={myRow?.id ?? null}
+              canReRequest={canReRequestOf(context)}
+              today={today}
+              timeZone={timeZone}
+              busy={busy}
+              markCompleteFailed={context.markCompleteError !== null}
+              confirmingReopen={snapshot.matches({ open: 'confirmingReopen' })}
+              confirmingDeleteAll={snapshot.matches({ open: 'confirmingDeleteAll' })}
+              onAddReviewers={() => {
+                close();
+                openDialog();
+              }}
+              onRemoveReviewer={(row) => send({ type: 'reviewRequests.deleteReviewer', id: row.id })}
+              onDeleteAll={() => send({ type: 'reviewRequests.deleteAll' })}
+              onConfirmDeleteAll={() => send({ type: 'reviewRequests.confirm' })}
+              onCancelDeleteAll={() => send({ type: 'reviewRequests.cancel' })}
+              onEditDueDate={(date) => send({ type: 'reviewRequests.editDueDate', date, today })}
+              onReRequest={() => send({ type: 'reviewRequests.reRequest' })}
+              onMarkComplete={() => send({ type: 'reviewRequests.markComplete' })}
+              onReopen={() => send({ type: 'reviewRequests.reopen' })}
+              onConfirmReopen={() => send({ type: 'reviewRequests.confirm' })}
+              onCancelReopen={() => send({ type: 'reviewRequests.cancel' })}
+            />
+          </Suspense>
         )}
       />
       <DeleteReviewerDialog
