@@ -113,24 +113,26 @@ import { failedJobsMachine as failedJobsFeatureMachine } from './session/failedJ
 /** Every feature's machines by the name the app's stand-ins run (appMachine.ts APP_FEATURES). */
 const featureMachines = {
   // content
+  dialogs: dialogsFeatureMachine,
+  uploads: uploadsFeatureMachine,
+  // grid
   folders: foldersFeatureMachine,
   folderSettings: folderSettingsFeatureMachine,
   grid: gridFeatureMachine,
   gridPrefs: gridPrefsStore,
-  dialogs: dialogsFeatureMachine,
   drag: dragFeatureMachine,
   gridDownload: gridDownloadFeatureMachine,
-  uploads: uploadsFeatureMachine,
+  // itemDialogs
   share: shareFeatureMachine,
   lmsExport: lmsExportFeatureMachine,
   requestDialog: requestDialogFeatureMachine,
+  commentExport: commentExportFeatureMachine,
   // item
   item: itemFeatureMachine,
   itemStack: itemStackFeatureMachine,
   itemNotifications: itemNotificationsFeatureMachine,
   comments: commentsFeatureMachine,
   reviewRequests: reviewRequestsFeatureMachine,
-  commentExport: commentExportFeatureMachine,
   surveys: surveysFeatureMachine,
   // translation
   translation: translationFeatureMachine,

@@ -10,16 +10,16 @@ export interface RoutePreload {
 }
 
 /**
- * The lazy routes of ui/routes.tsx a first load most often lands on: the grid with the content feature's machines, the
- * feature clients every feature is built with (createSystem's `loadFeatures`), the uploads panel they bring
- * (ui/main.tsx) and the grid's words; the item view with the content, item and translation
+ * The lazy routes of ui/routes.tsx a first load most often lands on: the grid with the content, grid and item dialogs
+ * features' machines, the feature clients every feature is built with (createSystem's `loadFeatures`), the uploads
+ * panel they bring (ui/main.tsx) and the grid's words; the item view with the content, item and translation
  * features' machines (ui/app/createSystem.ts `loadFeatures`) and their words.
  */
 const CONTENT = ['ui/app/wiring/contentFeature.ts', 'ui/views/uploads/UploadsPanel.tsx', 'ui/strings/content.ts', 'ui/app/wiring/featureClients.ts'];
 /** The item view's machines and words (ui/strings.ts `loadStrings`), with the review tab's words (ItemScreen's route). */
 const ITEM = ['ui/app/wiring/itemFeature.ts', 'ui/strings/item.ts', 'ui/strings/reviewTab.ts'];
 export const ROUTE_PRELOADS: readonly RoutePreload[] = [
-  { pattern: /^\/review(?:\/folder(?:\/[^/]+)?)?\/?$/, modules: ['ui/views/grid/GridScreen.tsx', ...CONTENT] },
+  { pattern: /^\/review(?:\/folder(?:\/[^/]+)?)?\/?$/, modules: ['ui/views/grid/GridScreen.tsx', 'ui/app/wiring/gridFeature.ts', 'ui/app/wiring/itemDialogsFeature.ts', ...CONTENT] },
   { pattern: /^\/review\/content\/[^/]+\/(?:review|feedback)\/?$/, modules: ['ui/views/item/ItemScreen.tsx', ...CONTENT, ...ITEM] },
   // The translate tab's views, machines and words load with the tab (ui/views/item/ItemTranslateTab.tsx).
   { pattern: /^\/review\/content\/[^/]+\/translate\/?$/, modules: ['ui/views/item/ItemScreen.tsx', ...CONTENT, ...ITEM, 'ui/views/item/ItemTranslate.tsx', 'ui/app/wiring/translationFeature.ts', 'ui/strings/translateTab.ts'] },

@@ -142,7 +142,7 @@ function SandboxRoute() {
   );
 }
 
-/** The grid (folders and items): its chunk and the content feature's machines load together, its skeleton meanwhile. */
+/** The grid (folders and items): its chunk and the content and grid features' machines load together, its skeleton meanwhile. */
 function GridRoute({ folderParam }: { folderParam?: string }) {
   const { loadFeatures } = useSystem();
   void GridScreen.preload();

@@ -147,14 +147,16 @@ export interface AppSystem {
   translation: ActorRefFrom<typeof translationMachine>;
   /**
    * Loads what a page needs before it draws (the machines of its features, machines/session/appMachine.ts APP_FEATURES)
-   * and starts their actors: the grid waits for the content feature (folders … requestDialog exist once it has resolved),
-   * the item view for the content and item features (ui/lazyRoute.tsx `FeatureGate`), and the item view's translate tab
+   * and starts their actors: the grid waits for the content, grid and item dialogs features (dialogs … commentExport exist
+   * once it has resolved), the item view for the content and item features (not the grid's), its dialogs (`share`,
+   * `lmsExport`, `requestDialog`, `commentExport`) for the item dialogs feature on their first open
+   * (ui/views/item/itemDialogs.ts) (ui/lazyRoute.tsx `FeatureGate`), and the item view's translate tab
    * for the translation feature (`translation`, `suggestions`, `memoryReport`, `walkthrough`, `audioDrawer`,
    * `duplicateReview`; ui/views/item/ItemTranslateTab.tsx; until then they are undefined), /sandbox for its failed
    * background jobs (`failedJobs`). A system built with every
    * actor running (view tests) leaves it out.
    */
-  loadFeatures?: { grid: () => Promise<void>; item: () => Promise<void>; translation: () => Promise<void>; sandbox: () => Promise<void> };
+  loadFeatures?: { grid: () => Promise<void>; item: () => Promise<void>; itemDialogs: () => Promise<void>; translation: () => Promise<void>; sandbox: () => Promise<void> };
   /**
    * Smart review (systemId `suggestions`): opened by the composition root while the translation actor has a
    * validation and the llmSuggestions flag is on. suggestionOf(snapshot, key); see machines/README.md.

@@ -28,7 +28,7 @@ import { trialMachine } from '../activation/trialMachine.ts';
 // Feature machines loaded with their feature's chunk (machines/featureLogic.ts): their actors start in the feature's
 // region once `app.featureLoaded` says their code is in; only their types are imported here.
 import { featureLogic } from '../featureLogic.ts';
-// The content area (loaded with the grid, the item view, or an upload).
+// What the grid and the item view both use (loaded with either), then the grid's own machines (loaded with the grid).
 import type { dialogsMachine } from '../content/dialogsMachine.ts';
 import type { dragMachine } from '../content/dragMachine.ts';
 import type { folderSettingsMachine } from '../content/folderSettingsMachine.ts';
@@ -75,17 +75,22 @@ export type AppEvent =
 /**
  * The features whose machines load with their chunk, not with the first load (machines/featureLogic.ts), each with the
  * long-lived actors it starts (systemId = id = the name its logic is registered under):
- * - content: the content area (folders, folder settings, grid and its preferences, dialogs, drag and drop, a video's
- *   download) and what the grid and the item view both open (uploads, the share dialog, the LMS export dialog, the
- *   request-review dialog); loaded with /review's grid and with the item view;
- * - item: the item view (the item, its stack, comments, review requests, notification level, comment export) and the
- *   translation surveys it asks; loaded with the item route;
+ * - content: what the grid and the item view both use at once (the content dialogs, uploads); loaded with /review's
+ *   grid and with the item view;
+ * - grid: the grid's own machines (folders, folder settings, the grid and its preferences, drag and drop, a video's
+ *   download); loaded with /review's grid after the content feature, not with the item view;
+ * - itemDialogs: the dialogs an item opens (share, LMS export, request review, comment export); loaded with /review's
+ *   grid, and in the item view on the first open of one of them;
+ * - item: the item view (the item, its stack, comments, review requests, notification level) and the translation
+ *   surveys it asks; loaded with the item route;
  * - translation: the translate tab's editor and tools; loaded with the item route;
  * - failedJobs: the sandbox's failed background jobs (staff); loaded with the sandbox route.
  */
 export const APP_FEATURES = {
-  content: ['folders', 'folderSettings', 'grid', 'gridPrefs', 'dialogs', 'drag', 'gridDownload', 'uploads', 'share', 'lmsExport', 'requestDialog'],
-  item: ['item', 'itemStack', 'itemNotifications', 'comments', 'reviewRequests', 'commentExport', 'surveys'],
+  content: ['dialogs', 'uploads'],
+  grid: ['folders', 'folderSettings', 'grid', 'gridPrefs', 'drag', 'gridDownload'],
+  itemDialogs: ['share', 'lmsExport', 'requestDialog', 'commentExport'],
+  item: ['item', 'itemStack', 'itemNotifications', 'comments', 'reviewRequests', 'surveys'],
   translation: ['translation', 'suggestions', 'memoryReport', 'walkthrough', 'audioDrawer', 'duplicateReview'],
   failedJobs: ['failedJobs'],
 } as const;
@@ -185,24 +190,26 @@ export const appMachine = setup({
     surveyBanner: surveyBannerMachine,
     downloads: downloadsMachine,
     // The content feature's machines, loaded with its chunk (stand-ins until then).
+    dialogs: featureLogic<typeof dialogsMachine>('dialogs'),
+    uploads: featureLogic<typeof uploadsMachine>('uploads'),
+    // The grid feature's machines.
     folders: featureLogic<typeof foldersMachine>('folders'),
     folderSettings: featureLogic<typeof folderSettingsMachine>('folderSettings'),
     grid: featureLogic<typeof gridMachine>('grid'),
     gridPrefs: featureLogic<typeof gridPrefsStore>('gridPrefs'),
-    dialogs: featureLogic<typeof dialogsMachine>('dialogs'),
     drag: featureLogic<typeof dragMachine>('drag'),
     gridDownload: featureLogic<typeof gridDownloadMachine>('gridDownload'),
-    uploads: featureLogic<typeof uploadsMachine>('uploads'),
+    // The item dialogs feature's machines.
     share: featureLogic<typeof shareMachine>('share'),
     lmsExport: featureLogic<typeof lmsExportMachine>('lmsExport'),
     requestDialog: featureLogic<typeof requestDialogMachine>('requestDialog'),
+    commentExport: featureLogic<typeof commentExportMachine>('commentExport'),
     // The item feature's machines.
     item: featureLogic<typeof itemMachine>('item'),
     itemStack: featureLogic<typeof itemStackMachine>('itemStack'),
     itemNotifications: featureLogic<typeof itemNotificationsMachine>('itemNotifications'),
     comments: featureLogic<typeof commentsMachine>('comments'),
     reviewRequests: featureLogic<typeof reviewRequestsMachine>('reviewRequests'),
-    commentExport: featureLogic<typeof commentExportMachine>('commentExport'),
     surveys: featureLogic<typeof surveysMachine>('surveys'),
     // The translate tab's machines.
     translation: featureLogic<typeof translationMachine>('translation'),
@@ -269,6 +276,8 @@ export const appMachine = setup({
         // `app.featureLoaded { feature }` once their code is in, and their actors start in its region, as the app's
         // children. Views reach them through the system's getters; pushes and sendToSystem skip them until then.
         contentFeature: featureRegion('content'),
+        gridFeature: featureRegion('grid'),
+        itemDialogsFeature: featureRegion('itemDialogs'),
         itemFeature: featureRegion('item'),
         translationFeature: featureRegion('translation'),
         failedJobsFeature: featureRegion('failedJobs'),

@@ -64,7 +64,7 @@ export const sessionEntries: readonly RegistryEntry[] = [
       'realtime.message': [{ namespace: '/item/item-1', event: 'comment.created', data: { messageId: 'm1' } }],
       'realtime.reconnected': [{ namespace: '/item/item-1' }],
       'realtime.refused': [{ namespace: '/item/item-1', reason: 'unauthorized' }],
-      'app.featureLoaded': [{ feature: 'content' }, { feature: 'item' }, { feature: 'translation' }, { feature: 'failedJobs' }],
+      'app.featureLoaded': [{ feature: 'content' }, { feature: 'grid' }, { feature: 'itemDialogs' }, { feature: 'item' }, { feature: 'translation' }, { feature: 'failedJobs' }],
       'xstate.snapshot.auth': [
         { snapshot: { value: 'signedIn', context: { user: demoUser, anonymousUser: null } } },
         { snapshot: { value: { signingIn: 'completing' }, context: { user: null, anonymousUser: null } } },

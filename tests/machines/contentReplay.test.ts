@@ -30,7 +30,7 @@ describe('content session replay', () => {
     recorder.attach(app);
     app.start();
     // The content and item features' actors start once their code is in (the composition root sends this then).
-    for (const feature of ['content', 'item'] as const) app.send({ type: 'app.featureLoaded', feature });
+    for (const feature of ['content', 'grid', 'item'] as const) app.send({ type: 'app.featureLoaded', feature });
     const gridRef = app.system.get('grid')!;
     const foldersRef = app.system.get('folders')!;
     const dialogsRef = app.system.get('dialogs')!;

@@ -281,7 +281,7 @@ describe('share dialog in the app system', () => {
       }),
     ).start();
     // The content and item features' actors start once their code is in (the composition root sends this then).
-    for (const feature of ['content', 'item'] as const) app.send({ type: 'app.featureLoaded', feature });
+    for (const feature of ['content', 'itemDialogs', 'item'] as const) app.send({ type: 'app.featureLoaded', feature });
     const share = app.system.get('share') as ActorRefFrom<typeof shareMachine>;
     app.send({ type: 'item.opened', itemId: 'item-1', password: null, anonymousEmail: null });
     share.send({ type: 'share.open', itemId: 'item-1', canChange: true, origin: 'http://localhost' });

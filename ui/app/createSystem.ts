@@ -200,6 +200,8 @@ export function createAppSystem(
   // actors), its actors started by `app.featureLoaded` (in the session log, so replay starts them at the same point).
   const featureChunks: Record<AppFeature, () => Promise<FeatureStart>> = {
     content: () => import('./wiring/contentFeature.ts').then((m) => m.startContentFeature),
+    grid: () => import('./wiring/gridFeature.ts').then((m) => m.startGridFeature),
+    itemDialogs: () => import('./wiring/itemDialogsFeature.ts').then((m) => m.startItemDialogsFeature),
     item: () => import('./wiring/itemFeature.ts').then((m) => m.startItemFeature),
     translation: () => import('./wiring/translationFeature.ts').then((m) => m.startTranslationFeature),
     failedJobs: () => import('./wiring/failedJobsFeature.ts').then((m) => m.startFailedJobsFeature),
@@ -245,8 +247,9 @@ export function createAppSystem(
     contentPage: actor('contentPage'),
     // What each page waits for before it draws (ui/lazyRoute.tsx FeatureGate keys on these functions: one each).
     loadFeatures: {
-      grid: () => loadFeatures('content'),
+      grid: () => loadFeatures('content', 'grid', 'itemDialogs'),
       item: () => loadFeatures('content', 'item'),
+      itemDialogs: () => loadFeatures('itemDialogs'),
       translation: () => loadFeatures('content', 'item', 'translation'),
       sandbox: () => loadFeatures('failedJobs'),
     },

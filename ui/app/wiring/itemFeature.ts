@@ -1,5 +1,4 @@
 import { registerFeatureLogic } from '../../../machines/featureLogic.ts';
-import { commentExportActors } from './commentExport.ts';
 import { commentsActors, connectComments } from './comments.ts';
 import type { FeatureStart } from './common.ts';
 import { connectItemStack, itemsActors } from './items.ts';
@@ -8,15 +7,13 @@ import { surveysActors } from './surveys.ts';
 
 /**
  * The item feature (machines/session/appMachine.ts APP_FEATURES `item`), loaded with the item route after the content
- * feature: the item, its stack, comments, review requests, notification level, comment export, and the translation
- * surveys. What the session told these actors when it happened (who is looking, the surveys to read) is told now.
+ * feature: the item, its stack, comments, review requests, notification level, and the translation surveys. What the session told these actors when it happened (who is looking, the surveys to read) is told now.
  */
 export const startItemFeature: FeatureStart = (adapters, running, startActors) => {
   registerFeatureLogic({
     ...itemsActors(adapters),
     ...commentsActors(adapters),
     ...reviewRequestsActors(adapters),
-    ...commentExportActors(adapters),
     ...surveysActors(adapters),
   });
   startActors();

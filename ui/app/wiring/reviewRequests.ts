@@ -1,6 +1,5 @@
 import { fromPromise } from 'xstate';
 import { DELETE_REVIEWER_CONFIRM_STORAGE_KEY } from '../../../domain/reviewRequests.ts';
-import { requestDialogMachine } from '../../../machines/reviewRequests/requestDialogMachine.ts';
 import { reviewRequestsMachine, type ReviewRequestsSubject } from '../../../machines/reviewRequests/reviewRequestsMachine.ts';
 import type { AppSystem } from '../../system.tsx';
 import { reportError, subjectTeller, type Adapters, type Running } from './common.ts';
@@ -28,15 +27,6 @@ export function reviewRequestsActors({ reviewRequestClient, storage }: Adapters)
     },
   });
   return { reviewRequests };
-}
-
-/** The request-review dialog (opened from the grid and from the item view): its request over the review API. */
-export function requestDialogActors({ reviewRequestClient }: Adapters) {
-  const requestDialog = requestDialogMachine.provide({
-    actors: { createReviewRequest: fromPromise(({ input }) => reviewRequestClient.create(input)) },
-    actions: { reportError },
-  });
-  return { requestDialog };
 }
 
 /**

@@ -22,6 +22,7 @@ import { t } from '../../strings.ts';
 import { useSystem } from '../../system.tsx';
 import { useFlag, useFlagsReady } from '../useAccount.ts';
 import { usePageTitle } from '../usePageTitle.ts';
+import { openItemDialog, useItemDialogsLoaded } from '../itemDialogs.ts';
 import { useFilePicker } from '../uploads/index.ts';
 import {
   ItemAccessDeniedView,
@@ -108,6 +109,8 @@ export function ItemScreen({ itemId, tab, header }: { itemId: string; tab: strin
   const unreadCount = useSelector(system.comments, (s) => unreadCountOf(s.context));
   const reviewers = useReviewerAvatars();
   const exportComments = useCommentExport();
+  // The share, LMS export and comment export dialogs draw once their machines have loaded (on the first open of one).
+  const dialogsLoaded = useItemDialogsLoaded();
   const myEmail = useSelector(system.session, (s) => s.context.user?.email ?? null);
   // A guest (anonymous reviewer) has no content to go back to.
   const isGuest = useSelector(system.auth, (s) => s.matches('signedInAnonymously'));
@@ -262,7 +265,11 @@ export function ItemScreen({ itemId, tab, header }: { itemId: string; tab: strin
       currentVersion={shown?.number ?? latest?.number ?? 1}
       versionHref={(number) => itemHref(item.id, tab, search, { version: String(number) })}
       onRestoreVersion={(number) => itemActor.send({ type: 'item.askRestore', version: number })}
-      onShare={canOpenShareOf(context) ? () => system.share.send({ type: 'share.open', itemId: item.id, canChange: canChangeSharing(item), origin: system.origin }) : null}
+      onShare={
+        canOpenShareOf(context)
+          ? () => openItemDialog(system, () => system.share.send({ type: 'share.open', itemId: item.id, canChange: canChangeSharing(item), origin: system.origin }))
+          : null
+      }
       feedbackHref={context.userId ? itemHref(item.id, 'feedback', search) : null}
       currentTab={currentTab}
       unreadCount={unreadCount}
@@ -278,7 +285,7 @@ export function ItemScreen({ itemId, tab, header }: { itemId: string; tab: strin
         // §6 export to LMS: a video item, its owner or a folder role with exportToLms (the service checks the same).
         lms:
           isVideo && ready && (item.isOwner || item.actions.includes('exportToLms'))
-            ? { onSelect: () => openLmsExport(system, { itemId: item.id, title: item.title, versionKey: shown?.package.key ?? null }) }
+            ? { onSelect: () => openItemDialog(system, () => openLmsExport(system, { itemId: item.id, title: item.title, versionKey: shown?.package.key ?? null })) }
             : null,
       }}
     />
@@ -289,9 +296,13 @@ export function ItemScreen({ itemId, tab, header }: { itemId: string; tab: strin
       {itemHeader}
       <div className="item-page__body">{content}</div>
       {retryPicker.input}
-      <LazyItemShareDialog itemTitle={item.title} />
-      <LazyCommentExportDialog />
-      <LmsExportDialog />
+      {dialogsLoaded && (
+        <>
+          <LazyItemShareDialog itemTitle={item.title} />
+          <LazyCommentExportDialog />
+          <LmsExportDialog />
+        </>
+      )}
       <ItemOldVersionDialog />
       <OutOfDateDialog
         open={context.outOfDate && !!latest && !!shown}
