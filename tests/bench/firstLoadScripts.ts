@@ -3,14 +3,14 @@
  * then for each route clears the cache, loads it with `Accept-Encoding: gzip` until it is drawn and the network is idle
  * (as tests/bench/firstLoad.ts measures), and lists every script with its encoded size, when it finished and what
  * asked for it (`parser`: index.html or a static import; `script <file:line:col>`: a dynamic import at that place).
- * `npx tsx tools/firstLoadScripts.ts [/,/review]`; SHOT=1 also saves a screenshot of each page to /tmp.
+ * `npx tsx tests/bench/firstLoadScripts.ts [/,/review]`; SHOT=1 also saves a screenshot of each page to /tmp.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { startServer, stopServer } from '../tests/bench/grid.ts';
-import { CHROMIUM_LAUNCH } from '../tests/support/chromium.ts';
+import { startServer, stopServer } from './grid.ts';
+import { CHROMIUM_LAUNCH } from '../support/chromium.ts';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hroot-list-'));
 const server = await startServer(dataDir);
