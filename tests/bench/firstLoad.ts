@@ -36,7 +36,7 @@ interface Target {
 }
 
 /** The seeded Storyline French target: its item view and its translate tab. */
-function targets(dataDir: string): Target[] {
+export function targets(dataDir: string): Target[] {
   const db = new Database(path.join(dataDir, 'review.sqlite'), { readonly: true });
   try {
     const item = db.prepare('select id from items where title = ?').get(SEEDED_TRANSLATIONS.storylineFrench) as { id: string } | undefined;

@@ -3,13 +3,14 @@
  * then for each route clears the cache, loads it with `Accept-Encoding: gzip` until it is drawn and the network is idle
  * (as tests/bench/firstLoad.ts measures), and lists every script with its encoded size, when it finished and what
  * asked for it (`parser`: index.html or a static import; `script <file:line:col>`: a dynamic import at that place).
- * `npx tsx tests/bench/firstLoadScripts.ts [/,/review]`; SHOT=1 also saves a screenshot of each page to /tmp.
+ * `npx tsx tests/bench/firstLoadScripts.ts [/,/review,item view,translate tab]`; SHOT=1 also saves a screenshot of each page to /tmp.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { startServer, stopServer } from './grid.ts';
+import { targets } from './firstLoad.ts';
 import { CHROMIUM_LAUNCH } from '../support/chromium.ts';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hroot-list-'));
@@ -24,7 +25,10 @@ try {
   await first.getByRole('button', { name: /sign in/i }).click();
   await first.waitForURL(/\/review$/);
   await first.close();
-  for (const route of (process.argv[2] ?? '/,/review').split(',')) {
+  // Routes by path, or by the bench's page names ("item view", "translate tab").
+  const named = new Map(targets(dataDir).map((target) => [target.name, target.path]));
+  for (const asked of (process.argv[2] ?? '/,/review').split(',')) {
+    const route = named.get(asked) ?? asked;
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');

@@ -132,12 +132,13 @@ test('an @ mention started in the stand-in opens its suggestions once the editor
   }
 });
 
-test('untouched, the editor still arrives once the page is quiet, without taking the focus', async ({ browser, baseURL }) => {
+test('the pointer over an untouched box brings the editor, without taking the focus', async ({ browser, baseURL }) => {
   const id = await itemIdOf(browser, baseURL!, ALEX, 'Style guide');
   const page = await signedInPage(browser, baseURL!, ALEX, `/review/content/${id}/review`);
   try {
     const box = commentBox(page);
     await expect(box).toBeVisible();
+    await box.hover();
     await expect.poll(() => isEditor(box), { timeout: 30_000 }).toBe(true);
     await expect(box).not.toBeFocused();
     await expect(box).toHaveAccessibleName('Comment');

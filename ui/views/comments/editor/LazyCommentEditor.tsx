@@ -9,7 +9,7 @@
  * taking over is not reported again, and the stand-in's leaving is no blur.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { loadCommentEditor, preloadCommentEditorWhenQuiet, useCommentEditorModule } from './editorLoader.ts';
+import { loadCommentEditor, useCommentEditorModule } from './editorLoader.ts';
 import { ReadOnlyCommentBox } from './ReadOnlyCommentBox.tsx';
 import { hasMentions, StandInCommentEditor } from './StandInCommentEditor.tsx';
 import type { CommentEditorProps, TextOffsets } from './types.ts';
@@ -44,7 +44,6 @@ export function LazyCommentEditor(props: CommentEditorProps) {
 
   useEffect(() => {
     if (needsEditorNow) loadCommentEditor();
-    else preloadCommentEditorWhenQuiet();
   }, [needsEditorNow]);
 
   useLayoutEffect(() => {

@@ -4,7 +4,7 @@
  * box when the editor replaces it. It is a working plain-text box meanwhile: typing reports `onChange` (the machine
  * keeps the draft), Enter or Ctrl/Cmd+Enter posts under the same rules (domain contentProblem), Shift+Enter starts a
  * line, Escape cancels, the emoji picker inserts at the caret, files are checked and attached, a pasted image becomes
- * the snapshot. Any sign of intent (focus, pointer down, a key) calls `onIntent`, which loads the editor;
+ * the snapshot. Any sign of intent (the pointer over the box, focus, pointer down, a key) calls `onIntent`, which loads the editor;
  * LazyCommentEditor then hands the text (already the machine's content), the caret and the focus over to it.
  */
 import { useId, useLayoutEffect, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent, type RefObject } from 'react';
@@ -138,7 +138,7 @@ export function StandInCommentEditor(props: StandInCommentEditorProps) {
   };
 
   return (
-    <div className={cx('comment-editor', busy && 'is-busy')}>
+    <div className={cx('comment-editor', busy && 'is-busy')} onPointerEnter={onIntent}>
       <div ref={fieldBox} className={cx('comment-editor__field', empty && 'is-empty')}>
         <textarea
           ref={fieldRef}
