@@ -9,7 +9,7 @@ import { COMMENT_ATTACHMENT_MAX_BYTES, COMMENT_MAX_ATTACHMENTS, COMMENT_MAX_CHAR
 import { contentProblem, plainTextOf, rawFromPlainText, type RawContent } from '../../../../domain/richText.ts';
 import { render, tags, textOf } from '../../content/render.tsx';
 import { AttachmentList, attachmentProblemText, formatFileSize, isSafeLink } from './AttachmentList.tsx';
-import { CommentEditor, type CommentEditorProps } from './CommentEditor.tsx';
+import { CommentEditor } from './CommentEditor.tsx';
 import { checkFiles } from './EditorChrome.tsx';
 import { docFromRaw, plainTextOfDoc, rawFromDoc } from './convert.ts';
 import {
@@ -26,6 +26,7 @@ import { EMOJI, EmojiPicker, emojiGridMove } from './EmojiPicker.tsx';
 import { emojiPickerPlacement, suggestionPlacement } from './placement.ts';
 import { readOnlyTextFor } from './readOnly.ts';
 import { RichText } from './RichText.tsx';
+import { editorTestProps } from './testProps.ts';
 import { commentSchema } from './schema.ts';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -486,23 +487,7 @@ describe('attachments', () => {
   });
 });
 
-const baseProps = (over: Partial<CommentEditorProps> = {}): CommentEditorProps => ({
-  content: null,
-  resetKey: 0,
-  placeholder: 'Add a comment',
-  submitLabel: 'Post',
-  busy: false,
-  readOnlyText: null,
-  mentionSuggestions: [],
-  onMentionQuery: () => {},
-  attachments: [],
-  attachmentMessage: null,
-  onChange: () => {},
-  onSubmit: () => {},
-  onCancel: () => {},
-  label: 'Comment',
-  ...over,
-});
+const baseProps = editorTestProps;
 
 const buttonTexts = (html: string) => [...html.matchAll(/<button\b[^>]*>([\s\S]*?)<\/button>/g)].map((m) => textOf(m[1]!));
 const submitButton = (html: string) => tags(html, 'button').find((tag) => tag.includes('k-button--primary')) ?? '';

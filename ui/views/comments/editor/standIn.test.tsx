@@ -9,26 +9,11 @@ import { createCommentEditorState, mentionQueryAt, positionAtTextOffset, type Ed
 import { LazyCommentEditor } from './LazyCommentEditor.tsx';
 import { readOnlyTextFor } from './readOnly.ts';
 import { hasMentions, StandInCommentEditor, standInText } from './StandInCommentEditor.tsx';
+import { editorTestProps } from './testProps.ts';
 import type { CommentEditorProps } from './types.ts';
 
 function props(overrides: Partial<CommentEditorProps> = {}): CommentEditorProps {
-  return {
-    content: null,
-    resetKey: 0,
-    placeholder: 'Add a comment. Type @ to mention someone.',
-    submitLabel: 'Post',
-    busy: false,
-    readOnlyText: null,
-    mentionSuggestions: [],
-    onMentionQuery: () => {},
-    attachments: [],
-    attachmentMessage: null,
-    onChange: () => {},
-    onSubmit: () => {},
-    onCancel: () => {},
-    label: 'Comment',
-    ...overrides,
-  };
+  return editorTestProps({ placeholder: 'Add a comment. Type @ to mention someone.', ...overrides });
 }
 
 const standIn = (overrides: Partial<CommentEditorProps> = {}) => render(<StandInCommentEditor {...props(overrides)} fieldRef={{ current: null }} onIntent={() => {}} />);
