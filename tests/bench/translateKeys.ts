@@ -5,10 +5,13 @@
  *   (mark 'translation:interactive'); and a cold load of the translate address (navigation start → the same mark);
  *   goal < 1 s each;
  * - keystroke → frame: typing in a segment editor, from each key's keydown (its event time stamp) to the first
- *   animation frame after its input event (rAF callback); p95, goal ≤ 16 ms;
+ *   animation frame after its input event (rAF callback); p95, goal ≤ 16 ms. That clock includes the wait for the
+ *   display's next frame (Chromium starts a frame on its 60 Hz BeginFrame tick, up to 16.7 ms after the key), which no
+ *   page code shortens; so beside it: the page's own share, keydown → the key's input event handled (the editor, the
+ *   statechart, React), and the floor, the same probe on a bare contenteditable in the same browser;
  * - save-and-next: Ctrl+Enter in an edited segment → the next segment's editor focused (focusin); goal ≤ 100 ms.
  */
-import type { Page, Request } from '@playwright/test';
+import type { Browser, Page, Request } from '@playwright/test';
 import { stats, withLargeCourse } from './translationBrowser.ts';
 
 const GOAL_OPEN_MS = 1_000;
@@ -56,26 +59,55 @@ async function openFirstEditor(page: Page): Promise<void> {
   await page.keyboard.press('End');
 }
 
-/** Keydown → the first animation frame after the key's input event, per key. */
-async function measureKeystrokes(page: Page): Promise<number[]> {
-  await page.keyboard.type('y'.repeat(WARM_UP_KEYSTROKES), { delay: 30 });
+/** Per key: keydown → the first animation frame after its input event, and keydown → its input event handled. */
+interface KeySamples {
+  frame: number[];
+  handled: number[];
+}
+
+/**
+ * Installs the keystroke probe on the page: the key's keydown time stamp starts both clocks; the first animation
+ * frame after its input event ends `frame`, the input event's last listener (on the window, bubbling: after the
+ * editor's own handlers and what they ran) ends `handled`.
+ */
+async function installKeyProbe(page: Page): Promise<void> {
   await page.evaluate(() => {
-    const samples: number[] = [];
-    (window as unknown as { __keySamples: number[] }).__keySamples = samples;
+    const samples = { frame: [] as number[], handled: [] as number[] };
+    (window as unknown as { __keySamples: typeof samples }).__keySamples = samples;
     let down = 0;
     document.addEventListener('keydown', (event) => (down = event.timeStamp), { capture: true });
     document.addEventListener(
       'input',
       () => {
         const from = down;
-        requestAnimationFrame(() => samples.push(performance.now() - from));
+        requestAnimationFrame(() => samples.frame.push(performance.now() - from));
       },
       { capture: true },
     );
+    window.addEventListener('input', () => samples.handled.push(performance.now() - down));
   });
+}
+
+/** Types the measured keys (after warm-up keys) where the focus is; the samples of the measured ones. */
+async function typeMeasured(page: Page): Promise<KeySamples> {
+  await page.keyboard.type('y'.repeat(WARM_UP_KEYSTROKES), { delay: 30 });
+  await installKeyProbe(page);
   await page.keyboard.type('x'.repeat(KEYSTROKES), { delay: 30 });
-  await page.waitForFunction((count) => (window as unknown as { __keySamples: number[] }).__keySamples.length >= count, KEYSTROKES);
-  return page.evaluate(() => (window as unknown as { __keySamples: number[] }).__keySamples.slice());
+  await page.waitForFunction((count) => (window as unknown as { __keySamples: KeySamples }).__keySamples.frame.length >= count, KEYSTROKES);
+  return page.evaluate(() => (window as unknown as { __keySamples: KeySamples }).__keySamples);
+}
+
+/** The same keys in a bare contenteditable on a blank page of the same browser: what the browser alone takes. */
+async function measureFloor(browser: Browser): Promise<KeySamples> {
+  const blank = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  try {
+    await blank.setContent('<div contenteditable="true" style="padding: 8px; border: 1px solid">Bonjour</div>');
+    await blank.locator('[contenteditable]').focus();
+    await blank.keyboard.press('End');
+    return await typeMeasured(blank);
+  } finally {
+    await blank.close();
+  }
 }
 
 /**
@@ -157,7 +189,7 @@ async function measureSaveAndNext(page: Page): Promise<number[]> {
 
 /** Prints the figures beside their goals, each as soon as it is measured. Cleans up whatever happens. */
 export async function benchTranslateKeys(): Promise<void> {
-  await withLargeCourse('translate tab from the keyboard, 20,000 segments (Chromium, real server)', 'bench-translate-keys-', async ({ page, url, itemId }) => {
+  await withLargeCourse('translate tab from the keyboard, 20,000 segments (Chromium, real server)', 'bench-translate-keys-', async ({ browser, page, url, itemId }) => {
     const opens: number[] = [];
     const colds: number[] = [];
     for (let i = 0; i < OPENS; i++) {
@@ -169,13 +201,22 @@ export async function benchTranslateKeys(): Promise<void> {
     console.log(`  Translate tab clicked → table interactive: median ${open.median.toFixed(0)} ms, max ${open.max.toFixed(0)} ms over ${OPENS} opens (goal < ${GOAL_OPEN_MS} ms: ${verdict(open.median, GOAL_OPEN_MS, true)})`);
     console.log(`  cold load of the translate address → table interactive: median ${cold.median.toFixed(0)} ms, max ${cold.max.toFixed(0)} ms over ${OPENS} loads (goal < ${GOAL_OPEN_MS} ms: ${verdict(cold.median, GOAL_OPEN_MS, true)})`);
     await openFirstEditor(page);
-    const keys = stats(await measureKeystrokes(page));
+    const samples = await typeMeasured(page);
+    const keys = stats(samples.frame);
+    const handled = stats(samples.handled);
     console.log(
       `  keystroke in a segment editor → next frame (keydown → rAF after input): median ${keys.median.toFixed(1)} ms, p95 ${keys.p95.toFixed(1)} ms, max ${keys.max.toFixed(1)} ms over ${KEYSTROKES} keys (goal p95 ≤ ${GOAL_KEY_P95_MS} ms: ${verdict(keys.p95, GOAL_KEY_P95_MS)})`,
     );
+    console.log(`    of which the page's own: keydown → input handled: median ${handled.median.toFixed(1)} ms, p95 ${handled.p95.toFixed(1)} ms, max ${handled.max.toFixed(1)} ms`);
     const saves = stats(await measureSaveAndNext(page));
     console.log(
       `  Ctrl+Enter → next segment's editor focused: median ${saves.median.toFixed(1)} ms, p95 ${saves.p95.toFixed(1)} ms, max ${saves.max.toFixed(1)} ms over ${SAVES} saves (goal ≤ ${GOAL_SAVE_NEXT_MS} ms: ${verdict(saves.p95, GOAL_SAVE_NEXT_MS)})`,
+    );
+    const floor = await measureFloor(browser);
+    const floorFrame = stats(floor.frame);
+    const floorHandled = stats(floor.handled);
+    console.log(
+      `  keystroke floor, the same keys in a bare contenteditable on a blank page of the same browser: keydown → next frame median ${floorFrame.median.toFixed(1)} ms, p95 ${floorFrame.p95.toFixed(1)} ms; keydown → input handled median ${floorHandled.median.toFixed(1)} ms, p95 ${floorHandled.p95.toFixed(1)} ms`,
     );
   });
 }
