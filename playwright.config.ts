@@ -1,10 +1,11 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, E2E_CHROMIUM_PATH } from './tests/support/chromium.ts';
 
 /**
- * End-to-end tests in Debian's Chromium (browsers cannot be downloaded here), one real server per worker, one build
- * (dist/) shared by all. Time-outs are sized for a busy 2-core machine (load 12–16: two workers, their servers and
- * browsers, and whatever else runs): they bound a hung test, they are not what a passing test waits for (every wait is
- * on a condition), so a generous bound costs nothing when the suite is green.
+ * End-to-end tests in Debian's Chromium headless shell (browsers cannot be downloaded here; tests/support/chromium.ts),
+ * one real server per worker, one build (dist/) shared by all. Time-outs are sized for a busy 2-core machine (load
+ * 12–16: two workers, their servers and browsers, and whatever else runs): they bound a hung test, they are not what a
+ * passing test waits for (every wait is on a condition), so a generous bound costs nothing when the suite is green.
  */
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -25,8 +26,8 @@ export default defineConfig({
     navigationTimeout: 45_000,
     actionTimeout: 30_000,
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      executablePath: E2E_CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
     },
   },
 });
