@@ -1,18 +1,24 @@
 /**
- * `npm test`'s first step: the tests need a few Debian packages — Chromium for the end-to-end tests (Playwright
- * cannot download its own browser here), xmllint to check LMS manifests against their schemas, poppler's pdftotext
- * and pdftoppm to read exported PDFs, and the Noto fonts those PDFs embed. Finds each (Chromium at CHROMIUM_PATH, else
- * /usr/bin/chromium) or installs the missing packages with apt-get — as root, or through `sudo -n` — and says clearly
- * what to do when neither works. Exit code 1 then, so the run stops before building anything.
+ * `npm test`'s first step: the tests need a few Debian packages — Chromium's headless shell for the end-to-end tests
+ * and the desktop Chromium for the benches (Playwright cannot download its own browser here), xmllint to check LMS
+ * manifests against their schemas, poppler's pdftotext and pdftoppm to read exported PDFs, and the Noto fonts those
+ * PDFs embed. Finds each (CHROMIUM_PATH, when set, is the one browser both use) or installs the missing packages with
+ * apt-get — as root, or through `sudo -n` — and says clearly what to do when neither works. Exit code 1 then, so the
+ * run stops before building anything.
  */
 import { execFileSync } from 'node:child_process';
 import { accessSync, constants, existsSync } from 'node:fs';
 
-const browser = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const browser = process.env.CHROMIUM_PATH;
 
 /** What the tests use, the file that shows it is there, and the Debian package that brings it. */
 const NEEDS: { what: string; file: string; pkg: string; executable: boolean }[] = [
-  { what: 'Chromium', file: browser, pkg: 'chromium', executable: true },
+  ...(browser
+    ? []
+    : [
+        { what: 'Chromium', file: '/usr/bin/chromium', pkg: 'chromium', executable: true },
+        { what: "Chromium's headless shell", file: '/usr/bin/chromium-headless-shell', pkg: 'chromium-headless-shell', executable: true },
+      ]),
   { what: 'xmllint', file: '/usr/bin/xmllint', pkg: 'libxml2-utils', executable: true },
   { what: 'pdftotext', file: '/usr/bin/pdftotext', pkg: 'poppler-utils', executable: true },
   { what: 'Noto fonts', file: '/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf', pkg: 'fonts-noto-core', executable: false },
@@ -45,7 +51,7 @@ function install(packages: string[]): void {
   run(['apt-get', 'install', '-y', '-qq', '--no-install-recommends', ...packages]);
 }
 
-if (process.env.CHROMIUM_PATH && !present(browser, true)) {
+if (browser && !present(browser, true)) {
   console.error(`CHROMIUM_PATH is ${browser}, which is not an executable file.`);
   process.exit(1);
 }
@@ -64,4 +70,4 @@ if (missing.length > 0) {
     process.exit(1);
   }
 }
-console.log(`End-to-end browser: ${browser}; xmllint, pdftotext, the Noto fonts and PostgreSQL found.`);
+console.log(`Browsers: ${browser ?? '/usr/bin/chromium-headless-shell (end-to-end), /usr/bin/chromium (benches)'}; xmllint, pdftotext, the Noto fonts and PostgreSQL found.`);

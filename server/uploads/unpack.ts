@@ -7,7 +7,11 @@ import yauzl from 'yauzl';
 import type { Entry, ZipFile } from 'yauzl';
 import { resolveInside } from './blobStore.ts';
 
-/** Zip-bomb and size limits of unpacking; real bytes are counted while streaming, headers are not trusted. */
+/**
+ * Zip-bomb and size limits of unpacking. An entry whose declared sizes already break them is refused before a byte of
+ * it is inflated; the real bytes are counted while streaming as well, so a header that understates its size is caught
+ * too (yauzl also checks each entry against its declared size).
+ */
 export interface UnpackLimits {
   /** Total uncompressed bytes of all entries. */
   maxTotalBytes: number;
@@ -117,24 +121,25 @@ export async function unpackZip(zipFile: string, targetDir: string, limits: Unpa
         continue;
       }
       if (entry.isEncrypted()) throw new PackageRefusal(`The package entry ${quote(name)} is encrypted.`);
-      await mkdir(path.dirname(target), { recursive: true });
       const compressed = Math.max(entry.compressedSize, 1);
+      const tooMany = new PackageRefusal(`The package unpacks to more than ${limits.maxTotalBytes} bytes.`);
+      const bomb = new PackageRefusal(`The package entry ${quote(name)} is compressed more than ${limits.maxRatio}:1 (a zip bomb?).`);
+      const breaks = (entryBytes: number): PackageRefusal | null =>
+        totalBytes + entryBytes > limits.maxTotalBytes ? tooMany : entryBytes > limits.ratioAfterBytes && entryBytes / compressed > limits.maxRatio ? bomb : null;
+      const declared = breaks(entry.uncompressedSize);
+      if (declared) throw declared;
+      await mkdir(path.dirname(target), { recursive: true });
       let entryBytes = 0;
       const meter = new Transform({
         transform(chunk: Buffer, _encoding, callback) {
           entryBytes += chunk.length;
-          totalBytes += chunk.length;
-          if (totalBytes > limits.maxTotalBytes) {
-            callback(new PackageRefusal(`The package unpacks to more than ${limits.maxTotalBytes} bytes.`));
-          } else if (entryBytes > limits.ratioAfterBytes && entryBytes / compressed > limits.maxRatio) {
-            callback(new PackageRefusal(`The package entry ${quote(name)} is compressed more than ${limits.maxRatio}:1 (a zip bomb?).`));
-          } else {
-            callback(null, chunk);
-          }
+          const refusal = breaks(entryBytes);
+          callback(refusal, refusal ? undefined : chunk);
         },
       });
       // 'wx': an entry repeated in the zip never silently replaces the first.
       await pipeline(await openEntry(zip, entry), meter, createWriteStream(target, { flags: 'wx' }));
+      totalBytes += entryBytes;
       files.add(name);
     }
     return { ok: true, files };

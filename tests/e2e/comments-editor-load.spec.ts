@@ -1,5 +1,5 @@
-import type { Locator, Page, Route } from '@playwright/test';
-import { expect, expectNoAxeViolations, itemIdOf, signedInPage, test, uniqueName } from './fixtures.ts';
+import type { Browser, Locator, Page, Route } from '@playwright/test';
+import { expect, expectNoAxeViolations, itemCard, signedInPage, test, uniqueName } from './fixtures.ts';
 
 /**
  * The comment editor off the item view's first load (review-and-content §4 comment editor): the panel draws a plain
@@ -38,13 +38,17 @@ async function holdEditorChunk(page: Page): Promise<{ release: () => void; asked
   return { release, asked: () => asked };
 }
 
-/** Opens the item view with the editor's chunk held back. */
-async function openHeld(browser: Parameters<typeof signedInPage>[0], baseURL: string): Promise<{ page: Page; release: () => void; asked: () => boolean }> {
-  const id = await itemIdOf(browser, baseURL, ALEX, 'Style guide');
-  const page = await signedInPage(browser, baseURL, ALEX, '/review');
-  const held = await holdEditorChunk(page);
-  await page.goto(`/review/content/${id}/review`);
+/** Alex on the item grid clicks the Style guide's card; resolves once the item view's comment box shows. */
+async function openStyleGuide(page: Page): Promise<void> {
+  await itemCard(page, 'Style guide').getByRole('link', { name: 'Style guide' }).click();
   await expect(commentBox(page)).toBeVisible();
+}
+
+/** Opens the item view from the grid with the editor's chunk held back. */
+async function openHeld(browser: Browser, baseURL: string): Promise<{ page: Page; release: () => void; asked: () => boolean }> {
+  const page = await signedInPage(browser, baseURL, ALEX, '');
+  const held = await holdEditorChunk(page);
+  await openStyleGuide(page);
   return { page, ...held };
 }
 
@@ -133,11 +137,10 @@ test('an @ mention started in the stand-in opens its suggestions once the editor
 });
 
 test('the pointer over an untouched box brings the editor, without taking the focus', async ({ browser, baseURL }) => {
-  const id = await itemIdOf(browser, baseURL!, ALEX, 'Style guide');
-  const page = await signedInPage(browser, baseURL!, ALEX, `/review/content/${id}/review`);
+  const page = await signedInPage(browser, baseURL!, ALEX, '');
   try {
+    await openStyleGuide(page);
     const box = commentBox(page);
-    await expect(box).toBeVisible();
     await box.hover();
     await expect.poll(() => isEditor(box), { timeout: 30_000 }).toBe(true);
     await expect(box).not.toBeFocused();
