@@ -6,7 +6,7 @@ import formbody from '@fastify/formbody';
 import Fastify from 'fastify';
 import type Provider from 'oidc-provider';
 import { createTokenInspector, createTokenVerifier } from './auth.ts';
-import { checkReconnectPolicy, llmConfigFromEnv, type LlmConfig } from './config.ts';
+import { checkReconnectPolicy, llmConfigFromEnv, type JobRetrySettings, type LlmConfig } from './config.ts';
 import { isCommentUploadKey, registerComments, type CommentUploadHooks } from './comments/index.ts';
 import { registerCommentExport } from './exports/comments/index.ts';
 import { createFileAccess, registerContent, type VersionHooks } from './content/index.ts';
@@ -88,6 +88,8 @@ export interface ServerOptions {
   eventLog?: RuntimeConfig['eventLog'];
   /** Served as `/config.json` `downtime`: the dashboard's downtime banner window (staff set it); absent: none. */
   downtime?: RuntimeConfig['downtime'];
+  /** How failing background jobs are retried (`JOB_MAX_ATTEMPTS`, `JOB_RETRY_DELAY_MS`); absent: the queue's defaults. */
+  jobRetry?: JobRetrySettings;
   /** Key prefix of video uploads (§7 "a transcode prefix from configuration"); default `review/transcode`. */
   videoKeyPrefix?: string;
   /** How long a package or blob access decision is remembered (default 2 s, server/uploads FILE_ACCESS_CACHE_MS); tests pass 0. */
@@ -142,6 +144,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   // Background work that runs once across instances (server/jobs.ts); features add their kinds, polling starts after listen.
   // A job given up after its last attempt is always logged (stderr), whatever the request log says.
   const jobs = createJobQueue(db, {
+    ...opts.jobRetry,
     onError: (error, kind, job) => {
       app.log.error({ err: error, kind, job }, job?.final ? 'background job failed for good' : 'background job failed');
       if (job?.final) console.error(`Background job ${kind} ${job.id} failed after ${job.attempts} attempts: ${error instanceof Error ? error.message : String(error)}`);

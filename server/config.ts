@@ -197,3 +197,27 @@ export function llmConfigFromEnv(env: NodeJS.ProcessEnv): LlmConfig | null {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new EnvConfigError(`${LLM_ENV_NAMES.endpoint} must be an http(s) URL, got "${endpoint}".`);
   return { endpoint: endpoint.replace(/\/+$/, ''), apiKey, model: env[LLM_ENV_NAMES.model]?.trim() || DEFAULT_LLM_MODEL };
 }
+
+/** How failing background jobs are retried (server/jobs.ts); a field left out keeps the queue's default. */
+export interface JobRetrySettings {
+  /** Attempts before a job is marked failed (default 5). */
+  maxAttempts?: number;
+  /** The first retry's delay in ms, doubling each time (default 2 s). */
+  retryDelayMs?: number;
+}
+
+/**
+ * `JOB_MAX_ATTEMPTS` (a whole number ≥ 1) and `JOB_RETRY_DELAY_MS` (a whole number ≥ 0), each optional: a test or
+ * demo server that should give up on a failing job within seconds. Throws EnvConfigError naming the variable.
+ */
+export function jobRetryFromEnv(env: NodeJS.ProcessEnv): JobRetrySettings {
+  const read = (name: string, min: number): number | undefined => {
+    const raw = env[name]?.trim() ?? '';
+    if (raw === '') return undefined;
+    if (!/^\d+$/.test(raw) || !Number.isSafeInteger(Number(raw)) || Number(raw) < min) throw new EnvConfigError(`${name} must be a whole number of at least ${min}, got "${raw}".`);
+    return Number(raw);
+  };
+  const maxAttempts = read('JOB_MAX_ATTEMPTS', 1);
+  const retryDelayMs = read('JOB_RETRY_DELAY_MS', 0);
+  return { ...(maxAttempts === undefined ? {} : { maxAttempts }), ...(retryDelayMs === undefined ? {} : { retryDelayMs }) };
+}

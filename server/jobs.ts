@@ -59,6 +59,8 @@ function errorText(error: unknown): string {
 
 export interface JobQueue {
   readonly owner: string;
+  /** Attempts before a job is marked failed: a handler told `attempts` equal to it runs the last one. */
+  readonly maxAttempts: number;
   /** Adds a job (an `id` given twice adds it once); returns its id. A started queue looks for it at once. */
   enqueue(kind: string, payload: unknown, options?: { id?: string; runAfter?: number }): Promise<string>;
   /** Runs jobs of `kind` on this instance from now on (a feature registers its work before `start`). */
@@ -253,6 +255,7 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
 
   return {
     owner,
+    maxAttempts,
     enqueue: async (kind, payload, enqueueOptions = {}) => {
       const id = enqueueOptions.id ?? randomUUID();
       await insert(kind, payload, id, enqueueOptions.runAfter ?? now());

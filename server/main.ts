@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { startServer } from './app.ts';
-import { downtimeFromEnv, EnvConfigError, eventLogFromEnv, linkUrlsFromEnv, reconnectPolicyFromEnv, serviceUrlsFromEnv } from './config.ts';
+import { downtimeFromEnv, EnvConfigError, eventLogFromEnv, jobRetryFromEnv, linkUrlsFromEnv, reconnectPolicyFromEnv, serviceUrlsFromEnv } from './config.ts';
 import { DEFAULT_DEMO_PASSWORD, DEMO_ACCOUNTS } from './seed.ts';
 
 function intFromEnv(name: string, fallback: number): number {
@@ -51,6 +51,7 @@ const server = await fromEnvAsync(() => startServer({
   socketReconnect: fromEnv(() => reconnectPolicyFromEnv(process.env)),
   eventLog: fromEnv(() => eventLogFromEnv(process.env)),
   downtime: fromEnv(() => downtimeFromEnv(process.env)),
+  jobRetry: fromEnv(() => jobRetryFromEnv(process.env)),
   ...(process.env.COURSE_IMPORT_DELAY_MS?.trim() ? { courseImportDelayMs: intFromEnv('COURSE_IMPORT_DELAY_MS', 1500) } : {}),
   logger: process.env.LOG_REQUESTS === '1',
 }));

@@ -11,7 +11,8 @@ import { deliveryTime, notificationFor, type OutboxEntry } from '../../domain/no
 import { mentionsOf, type RawContent } from '../../domain/richText.ts';
 import { reviewLinkFor } from '../../domain/sharing.ts';
 import type { Db } from '../db/database.ts';
-import { findNotificationPreference } from '../db/notificationPreferences.ts';
+import { findNotificationPreferences } from '../db/notificationPreferences.ts';
+import type { AccessSnapshot } from '../content/access.ts';
 import type { CommentRow, ItemRow, OutboxRow } from '../db/schema.ts';
 import { sharePeople } from '../sharing/people.ts';
 import type { CommentContext } from './common.ts';
@@ -43,8 +44,8 @@ function excerptOf(body: string): string {
  * open the item (mentioned people are among them: a mention must name one), the kind by `notificationFor`
  * with their level, delivered by their frequency. `actor` is the author's name or e-mail.
  */
-export async function writeNotifications(db: Db, context: CommentContext, item: ItemRow, comment: CommentRow, actor: string): Promise<void> {
-  const people = await sharePeople(db, context.item, item.id);
+export async function writeNotifications(db: Db, context: CommentContext, item: ItemRow, comment: CommentRow, actor: string, snapshot?: AccessSnapshot): Promise<void> {
+  const people = await sharePeople(db, context.item, item.id, snapshot);
   if (people.length === 0) return;
   const actorKey = comment.user_aid ?? `anon|${comment.user_email ?? ''}`;
   const mentioned = new Set(mentionsOf(JSON.parse(comment.content_json) as RawContent).map((m) => m.userId));
@@ -63,8 +64,7 @@ export async function writeNotifications(db: Db, context: CommentContext, item: 
     (await db.selectFrom('item_subscriptions').select(['user_aid', 'level']).where('item_id', '=', item.id).execute()).map((row) => [row.user_aid, row.level]),
   );
   const link = reviewLinkFor(context.publicUrl(), item.id);
-  const rows = [];
-  for (const person of people) {
+  const recipients = people.flatMap((person) => {
     const level = levels.get(person.userId) ?? DEFAULT_NOTIFICATION_LEVEL;
     const kind = notificationFor({
       level,
@@ -74,8 +74,14 @@ export async function writeNotifications(db: Db, context: CommentContext, item: 
       isMentioned: mentioned.has(person.userId),
       isReply,
     });
-    if (kind === null) continue;
-    const preference = await findNotificationPreference(db, person.userId, 'ReviewCommentNotification');
+    return kind === null ? [] : [{ person, level, kind }];
+  });
+  if (recipients.length === 0) return;
+  // Their preferences in one read, not one per recipient.
+  const preferences = await findNotificationPreferences(db, recipients.map(({ person }) => person.userId), 'ReviewCommentNotification');
+  const rows = [];
+  for (const { person, level, kind } of recipients) {
+    const preference = preferences.get(person.userId)!;
     rows.push({
       id: randomUUID(),
       recipient_id: person.userId,

@@ -32,7 +32,7 @@ import { SNAPSHOT_CONTENT_TYPES, snapshotSizeProblem } from '../../domain/commen
 import { COMMENT_MAX_ATTACHMENTS } from '../../domain/constants.ts';
 import type { ItemDetail, ItemVersion } from '../../domain/items.ts';
 import { contentProblem, isRawContent, mentionsOf, plainTextOf, unsafeMarkupIn, type RawContent } from '../../domain/richText.ts';
-import { userAccess } from '../content/access.ts';
+import { userAccess, type AccessSnapshot } from '../content/access.ts';
 import { Refusal } from '../content/common.ts';
 import { detailFor, findViewable, loadDetailBase } from '../content/itemView.ts';
 import { loadSnapshot } from '../content/repository.ts';
@@ -50,6 +50,8 @@ import { commentRowsOf, findComment, rowHash, threadRows, toCommentRecords, type
 /** Everything a request decides with: the caller, the item, its detail as the caller receives it. */
 interface Scope {
   trx: Db;
+  /** The access snapshot this transaction decided on (folders, roles, groups). */
+  snapshot: AccessSnapshot;
   identity: string;
   viewer: CommentViewer;
   row: ItemRow;
@@ -111,12 +113,13 @@ export function commentOperations(context: CommentContext) {
     try {
       await findViewable(context.db, userAccess(await loadSnapshot(context.db), identity), itemId, pass);
       const change = await context.db.transaction().execute(async (trx) => {
-        const access = userAccess(await loadSnapshot(trx), identity);
+        const snapshot = await loadSnapshot(trx);
+        const access = userAccess(snapshot, identity);
         const row = await trx.selectFrom('items').selectAll().where('id', '=', itemId).executeTakeFirst();
         if (!row) refuse('notFound');
         const detail = detailFor(await loadDetailBase(trx, context.item, itemId), access);
         const facts: CommentItemFacts = { isOwner: detail.isOwner, actions: detail.actions, enableComments: detail.enableComments, allowAnonComments: detail.allowAnonComments };
-        return work({ trx, identity, viewer: viewerOf(identity), row, detail, facts });
+        return work({ trx, snapshot, identity, viewer: viewerOf(identity), row, detail, facts });
       });
       if (change.afterCommit) await change.afterCommit().catch((error: unknown) => context.logError(error, `${where} afterCommit`));
       sendSoon(context, itemId, change.pushes);
@@ -280,7 +283,7 @@ export function commentOperations(context: CommentContext) {
     await scope.trx.insertInto('comments').values(row).execute();
     await attach(scope, row.id, accepted, true, at);
     const comment = await recordOf(scope, row);
-    await writeNotifications(scope.trx, context, scope.row, row, comment.profile.fullName || comment.profile.email);
+    await writeNotifications(scope.trx, context, scope.row, row, comment.profile.fullName || comment.profile.email, scope.snapshot);
     const data = { itemId: scope.row.id, comment };
     const push: CommentPush = replyTo === null ? { event: 'comment.insert', data } : { event: 'comment.reply', data };
     // §6: a reviewer's first comment moves their review to commented (server/reviewRequests).

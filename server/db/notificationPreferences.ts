@@ -26,15 +26,24 @@ export function isNotificationType(value: string): value is NotificationType {
   return (NOTIFICATION_TYPES as readonly string[]).includes(value);
 }
 
+/** The account's preference of that type, or the default when none is stored. */
 export async function findNotificationPreference(db: Db, userAid: string, type: NotificationType): Promise<NotificationPreference> {
-  const row = await db
+  return (await findNotificationPreferences(db, [userAid], type)).get(userAid)!;
+}
+
+/** The preferences of that type of several accounts at once (one read): every account asked for is in the map. */
+export async function findNotificationPreferences(db: Db, userAids: readonly string[], type: NotificationType): Promise<Map<string, NotificationPreference>> {
+  const wanted = [...new Set(userAids)];
+  const found = new Map<string, NotificationPreference>(wanted.map((aid) => [aid, defaultNotificationPreference(type)]));
+  if (wanted.length === 0) return found;
+  const rows = await db
     .selectFrom('notification_preferences')
-    .select(['frequency', 'schedule_time', 'time_zone'])
-    .where('user_aid', '=', userAid)
+    .select(['user_aid', 'frequency', 'schedule_time', 'time_zone'])
+    .where('user_aid', 'in', wanted)
     .where('type', '=', type)
-    .executeTakeFirst();
-  if (!row) return defaultNotificationPreference(type);
-  return { frequency: row.frequency, type, scheduleTime: row.schedule_time, timeZone: row.time_zone };
+    .execute();
+  for (const row of rows) found.set(row.user_aid, { frequency: row.frequency, type, scheduleTime: row.schedule_time, timeZone: row.time_zone });
+  return found;
 }
 
 /** Stores (inserts or replaces) the account's preference of that type; returns what was stored. */

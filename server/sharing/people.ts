@@ -120,11 +120,12 @@ export async function toPermissionPeople(db: Db, context: Pick<ContentContext, '
  * team-folder-owner for a folder 'owner' role; role 1 when their folder role is editor or above, else 0), and
  * reviewers with an account (request-review, 0). One entry per person, reasons merged,
  * the highest role kept. Ordered: owner first, then by name. An unknown item has nobody: [].
- * Call inside the caller's transaction (`db`) so the list matches what it decided on.
+ * Call inside the caller's transaction (`db`) so the list matches what it decided on; a caller that loaded the access
+ * snapshot in that transaction already passes it (`snapshot`) instead of having it read again.
  */
-export async function sharePeople(db: Db, context: Pick<ContentContext, 'avatarUrl'>, itemId: string): Promise<PermissionPerson[]> {
+export async function sharePeople(db: Db, context: Pick<ContentContext, 'avatarUrl'>, itemId: string, loaded?: AccessSnapshot): Promise<PermissionPerson[]> {
   const row = await db.selectFrom('items').select(['user_aid', 'folder_id', 'archived_at']).where('id', '=', itemId).executeTakeFirst();
   if (!row) return [];
-  const [snapshot, explicit, reviewers] = await Promise.all([loadSnapshot(db), explicitAidsOf(db, itemId), reviewerAidsOf(db, itemId)]);
+  const [snapshot, explicit, reviewers] = await Promise.all([loaded ?? loadSnapshot(db), explicitAidsOf(db, itemId), reviewerAidsOf(db, itemId)]);
   return toPermissionPeople(db, context, row.user_aid, standingsOf(snapshot, row, explicit, reviewers));
 }

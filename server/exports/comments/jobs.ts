@@ -57,6 +57,14 @@ export interface ExportContext {
 
 export const EXPORT_KEY_PREFIX = 'review/exports/comments/';
 
+/** Why an export's job failed and will be tried again: its item is in the trash (restoring it lets the export finish). */
+export class ExportItemInTrashError extends Error {
+  override name = 'ExportItemInTrashError';
+  constructor(title: string) {
+    super(`The item "${title}" is in the trash: restore it, then run the export again.`);
+  }
+}
+
 /** The job kind that makes an export's file (payload `{ exportId }`, job id `commentExport.make:<exportId>`). */
 export const COMMENT_EXPORT_JOB = 'commentExport.make';
 
@@ -133,8 +141,12 @@ export function createExportJobs(context: ExportContext) {
         })
         .catch(() => undefined);
     };
+    const item = await db.selectFrom('items').selectAll().where('id', '=', row.item_id).executeTakeFirst();
+    // An item in the trash may come back (restored): the queue tries again after its back-off; once every attempt
+    // failed the export is failed and staff may run the job again after the restore (`reopen`).
+    if (item?.archived_at != null) throw new ExportItemInTrashError(item.title);
     try {
-      const item = await db.selectFrom('items').selectAll().where('id', '=', row.item_id).executeTakeFirstOrThrow();
+      if (!item) throw new Error(`Item ${row.item_id} no longer exists`);
       const data = await collectExport(db, item, row.item_order as CommentExportOrder, (key) => context.files.signDownload(key, `snapshot.${key.endsWith('.html') ? 'html' : 'png'}`), new Date(now()));
       progress(0.2);
       const bytes =
@@ -150,15 +162,31 @@ export function createExportJobs(context: ExportContext) {
     }
   }
 
-  context.jobs.handle(COMMENT_EXPORT_JOB, async (payload) => {
+  /** A failed export whose job staff run again (its first attempt after `JobQueue.retry`) is running again, and told. */
+  const reopen = async (row: ExportRow): Promise<ExportRow | null> => {
+    if (row.status !== 'failed' || row.expires_at <= now()) return null;
+    const reopened = await db.updateTable('comment_exports').set({ status: 'running', progress: 0, file_name: null }).where('id', '=', row.id).where('status', '=', 'failed').executeTakeFirst();
+    if (Number(reopened.numUpdatedRows) !== 1) return null;
+    const reopenedRow = { ...row, status: 'running', progress: 0, file_name: null };
+    context.realtime.emitToUser(row.aid, COMMENT_EXPORT_PUSH, { job: jobOf(reopenedRow) } satisfies CommentExportPush as unknown as Record<string, unknown>);
+    return reopenedRow;
+  };
+
+  context.jobs.handle(COMMENT_EXPORT_JOB, async (payload, job) => {
     const { exportId } = payload as { exportId: string };
-    const row = await readExport(exportId);
-    // Ended meanwhile (by an instance presumed dead that came back) or removed: nothing to do.
-    if (!row || row.status !== 'running') return { exportId, skipped: row?.status ?? 'removed' };
+    const found = await readExport(exportId);
+    // A first attempt finding the export failed is a run again by staff; a later one finding it ended, an instance
+    // presumed dead that came back: nothing to do. Removed (its link expired): nothing to do.
+    const row = found?.status === 'running' ? found : found && job.attempts === 1 ? await reopen(found) : null;
+    if (!row) return { exportId, skipped: found?.status ?? 'removed' };
     const run = make(row);
     running.add(run);
     try {
       return await run;
+    } catch (error) {
+      // The last attempt: the account is told the export failed (the job is listed for staff with its error).
+      if (job.attempts >= context.jobs.maxAttempts) await end(row.id, { status: 'failed' });
+      throw error;
     } finally {
       running.delete(run);
     }
