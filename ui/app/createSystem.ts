@@ -34,7 +34,6 @@ import { activationWiring } from './wiring/activation.ts';
 import { authoringActors } from './wiring/authoring.ts';
 // The translate address loaded cold: the item's remembered translation file.
 import { createTranslationFileReader } from '../../adapters/translationFiles.ts';
-import { translationFileDecoderInWorker } from '../../adapters/translationFileWorker.ts';
 import { prefetchTranslationFileOnLoad, prefetchTranslationReadsOnLoad } from './wiring/translationPrefetch.ts';
 // The dashboard's live connection after its first load.
 import { liveConnectionGate } from './wiring/liveConnectionGate.ts';
@@ -119,7 +118,7 @@ export function createAppSystem(
     userSocket,
     itemSocket,
     cdn,
-    translationFiles: createTranslationFileReader({ cdn, decoder: translationFileDecoderInWorker() }),
+    translationFiles: createTranslationFileReader({ cdn }),
     files,
     fileOf: (fileId) => {
       const file = files.get(fileId);

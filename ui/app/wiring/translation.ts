@@ -96,9 +96,9 @@ export function connectTranslation(running: Running, translationClient: Translat
 function connectFilePrefetch({ actor, observe, storage }: Running, client: TranslationClient) {
   const itemRef = actor('item');
   const translationRef = actor('translation');
-  // The model of a prefetched file is built before the file reaches the editor: in the reader's worker as soon as the
-  // file is read, or (no worker) when the page is next idle (it waits on the network for the item, the stack and the
-  // validation); parsedFileOf keeps it for the file's decoded value, which the editor's fetchFile then hands to the machine.
+  // The model of a prefetched file is built when the page is next idle (it waits on the network for the item, the stack
+  // and the validation), not when the file reaches the editor (a reader with a worker decoder has it built already):
+  // parsedFileOf keeps it for the file's decoded value, which the editor's fetchFile then hands to the machine.
   let modelBuiltFor = '';
   const buildModelEarly = (path: string) => {
     if (modelBuiltFor === path) return;
