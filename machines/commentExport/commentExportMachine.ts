@@ -102,6 +102,7 @@ const errorMessageOf = (error: unknown): string => {
  * `commentExport.updated` pushes (progress, then ready with the signed link, or failed) until the format's wait is over
  * (60 s CSV, 300 s PDF), which counts as failed. A push heard before the start was answered is kept and applied once
  * the job id is known; after a reconnect (a push may have been lost meanwhile) the status is read once (`checking`).
+ * A failed job run again (by staff) is followed again: its running push returns to `waiting`, its ready push to `ready`.
  * Every failure is reported and shown with the same generic words.
  */
 export const commentExportMachine = setup({
@@ -210,8 +211,16 @@ export const commentExportMachine = setup({
       },
     },
     ready: {},
+    // A failed job may still be run again by staff from the sandbox's failed jobs: its pushes bring the dialog
+    // back to waiting, or straight to the file.
     failed: {
-      on: { 'commentExport.retry': { target: 'choosing', actions: assign({ job: null }) } },
+      on: {
+        'commentExport.retry': { target: 'choosing', actions: assign({ job: null }) },
+        'commentExport.updated': [
+          { guard: { type: 'isPushed', params: ({ event }) => ({ job: event.job, status: 'ready' as const }) }, target: 'ready', actions: [assign({ job: ({ event }) => event.job as CommentExportJob }), 'toastReady'] },
+          { guard: { type: 'isPushed', params: ({ event }) => ({ job: event.job, status: 'running' as const }) }, target: 'waiting', actions: assign({ job: ({ event }) => event.job as CommentExportJob }) },
+        ],
+      },
     },
   },
 });

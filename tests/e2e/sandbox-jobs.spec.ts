@@ -81,6 +81,9 @@ test('a comment export fails for real while its item is in the trash; staff run 
   await expect(section.getByRole('status')).toContainText('Queued again: Making a comment export');
   await expect(row).toHaveCount(0);
   await expect.poll(async () => (await exportsOf(servers.current!.dataDir, itemId))[0]?.status, { timeout: 30_000 }).toBe('ready');
+  // Alex's dialog, still open on the failure, follows the job run again and offers the file.
+  await expect(exportDialog.getByRole('link', { name: /Download/ })).toBeVisible();
+  await expect(alex.getByText('Your comment export is ready to download.').first()).toBeVisible();
   // Read again from the service: it is not listed as failed any more.
   await section.getByRole('button', { name: 'Refresh' }).click();
   await expect(section).toContainText('No failed background jobs.');

@@ -142,4 +142,35 @@ describe('comment export machine (review-and-content §2, §5, §7–§9)', () =
     ]);
     expect(t.toastTexts().filter((toast) => toast.text === COMMENT_EXPORT_TEXT.failed)).toHaveLength(3);
   });
+  it('a failed job run again (by staff) is followed again: back to waiting on its running push, then the file', async () => {
+    const t = start();
+    t.actor.send({ type: 'commentExport.open', itemId: 'i1', product: 'storyline' });
+    t.actor.send({ type: 'commentExport.submit' });
+    t.starts[0]!.resolve(job('running'));
+    await settle();
+    t.actor.send({ type: 'commentExport.updated', ...job('failed') });
+    expect(t.view().phase).toBe('failed');
+    // Another job's pushes leave the failed dialog as it is.
+    t.actor.send({ type: 'commentExport.updated', job: { ...job('running').job, jobId: 'job-2' } });
+    t.actor.send({ type: 'commentExport.updated', job: { ...job('ready').job, jobId: 'job-2' } });
+    expect(t.view().phase).toBe('failed');
+    t.actor.send({ type: 'commentExport.updated', ...job('running', 'csv', 0.2) });
+    expect(t.view()).toMatchObject({ phase: 'working', progress: 0.2 });
+    expect(t.toastTexts().at(-1)).toMatchObject({ text: COMMENT_EXPORT_TEXT.wait.csv });
+    t.actor.send({ type: 'commentExport.updated', ...job('ready') });
+    expect(t.view()).toMatchObject({ phase: 'ready', download: { fileName: 'Style guide comments.csv' } });
+    expect(t.toastTexts().at(-1)).toMatchObject({ text: COMMENT_EXPORT_TEXT.ready });
+  });
+
+  it('a ready push for the failed job (made after the wait ran out) offers its file', async () => {
+    const t = start();
+    t.actor.send({ type: 'commentExport.open', itemId: 'i1', product: 'storyline' });
+    t.actor.send({ type: 'commentExport.submit' });
+    t.starts[0]!.resolve(job('running'));
+    await settle();
+    t.clock.increment(COMMENT_EXPORT_WAIT_MS.csv);
+    expect(t.view().phase).toBe('failed');
+    t.actor.send({ type: 'commentExport.updated', ...job('ready') });
+    expect(t.view()).toMatchObject({ phase: 'ready', download: { url: 'http://localhost/api/downloads/t?name=x' } });
+  });
 });
