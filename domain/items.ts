@@ -260,6 +260,15 @@ export const UPLOAD_KEY_PREFIXES = { default: 'review/items', storyline: 'review
  * 200 `{ downloadURL }` (a signed link; the client saves it as `{title}.story`); 404 unknown or not visible,
  * 409 when the backup is not ready.
  */
+/**
+ * The item read over HTTP: `POST /api/items/read/{itemId}` with a bearer token and the body `{ pass }` (the item's
+ * password, or null; never in the address) → 200 with `item.get`'s answer `{ item }`. The same decision as `item.get`
+ * (folder, owner, explicit people, public link, password and private rules); a refusal answers the API's error body
+ * with `reason` (the ItemRefusal): 404 notFound, 403 accessDenied or passwordFailed, 400 invalidRequest.
+ * Anonymous reviewers read over their socket (/anon).
+ */
+export const ITEM_READ_CALL = { method: 'POST', path: '/items/read/', expect: 200 } as const;
+
 export const BACKUP_CALLS = {
   list: { method: 'GET', path: '/backups/', expect: 200 },
   download: { method: 'GET', path: '/backups/download/v1/', expect: 200 },

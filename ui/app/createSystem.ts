@@ -117,6 +117,8 @@ export function createAppSystem(
     forceRefreshToken: () => tokens.forceRefresh(),
     userSocket,
     itemSocket,
+    // Read when a request is made, once the system runs.
+    signedIn: () => (app.system.get('session') as AppSystem['session']).getSnapshot().matches('loggedIn'),
     cdn,
     translationFiles: createTranslationFileReader({ cdn }),
     files,

@@ -46,6 +46,8 @@ export interface BaseAdapters {
   userSocket: () => Socket | null;
   /** The socket item and comment requests travel on: the user's, or the anonymous reviewer's (/anon), if connected. */
   itemSocket: () => Socket | null;
+  /** Whether an account is signed in (its requests may use the review API's bearer token; an anonymous reviewer's may not). */
+  signedIn: () => boolean;
   /** Public like a CDN: no bearer token. */
   cdn: HttpClient;
   /** Translation files on the CDN, with the one prefetch a translate address starts before the tab's code loads. */

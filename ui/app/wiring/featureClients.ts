@@ -16,12 +16,13 @@ const built = new WeakMap<BaseAdapters, Adapters>();
 export function featureAdapters(base: BaseAdapters): Adapters {
   let adapters = built.get(base);
   if (!adapters) {
-    const { http, cdn, userSocket, itemSocket, translationFiles } = base;
+    const { http, cdn, userSocket, itemSocket, signedIn, translationFiles } = base;
     adapters = {
       ...base,
       content: createContentClient({ socket: userSocket, http, report: (message, details) => console.error(message, details) }),
       uploadClient: createUploadClient({ http }),
-      items: createItemClient({ socket: itemSocket, http }),
+      // The item is read over HTTP for an account: the page draws it before its live connection is up.
+      items: createItemClient({ socket: itemSocket, http, readOverHttp: signedIn }),
       shareClient: createShareClient({ http }),
       commentClient: createCommentClient({ socket: itemSocket }),
       reviewRequestClient: createReviewRequestClient({ http }),
