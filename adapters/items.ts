@@ -26,6 +26,19 @@ function isBackup(value: unknown): value is Backup {
   return typeof backup === 'object' && backup !== null && typeof backup.id === 'string' && typeof backup.version === 'number' && (backup.status === 'created' || backup.status === 'ready');
 }
 
+/**
+ * A read the item-view decision guards, over HTTP (ITEM_READ_CALL, COMMENTS_READ_CALL): POSTs `{ pass }` to `path`
+ * and resolves with the answer; rejects as the socket request would have (a ContentRequestError with the refusal the
+ * error body names, or serverError).
+ */
+export async function postItemRead<T>(http: HttpClient, path: string, pass: string | null, timeoutMs: number): Promise<T> {
+  try {
+    return await http.request<T>(path, { method: 'POST', body: { pass }, headers: { Accept: 'application/json' }, timeout: timeoutMs });
+  } catch (error) {
+    throw readRefusal(error);
+  }
+}
+
 /** The refusal an item read over HTTP answered, as the socket request would have acknowledged it. */
 function readRefusal(error: unknown): ContentRequestError {
   if (!(error instanceof HttpError)) return new ContentRequestError('serverError', error instanceof Error ? error.message : 'The item could not be read.');
@@ -42,18 +55,8 @@ function readRefusal(error: unknown): ContentRequestError {
 export function createItemClient(options: { socket: () => ContentSocket | null; http: HttpClient; readOverHttp?: () => boolean; timeoutMs?: number }): ItemClient {
   const defaultTimeout = options.timeoutMs ?? CONTENT_REQUEST_TIMEOUT_MS;
   const invalid = (path: string, what: string) => new HttpError(200, 'InvalidResponse', `The ${what} answer is unreadable.`, path);
-  const readItem = async (payload: ItemPayload<'item.get'>, timeoutMs: number): Promise<ItemAckData<'item.get'>> => {
-    try {
-      return await options.http.request<ItemAckData<'item.get'>>(`${ITEM_READ_CALL.path}${encodeURIComponent(payload.id)}`, {
-        method: ITEM_READ_CALL.method,
-        body: { pass: payload.pass },
-        headers: { Accept: 'application/json' },
-        timeout: timeoutMs,
-      });
-    } catch (error) {
-      throw readRefusal(error);
-    }
-  };
+  const readItem = (payload: ItemPayload<'item.get'>, timeoutMs: number) =>
+    postItemRead<ItemAckData<'item.get'>>(options.http, `${ITEM_READ_CALL.path}${encodeURIComponent(payload.id)}`, payload.pass, timeoutMs);
   return {
     request(name, payload, requestOptions = {}) {
       if (name === 'item.get' && options.readOverHttp?.()) return readItem(payload as ItemPayload<'item.get'>, requestOptions.timeoutMs ?? defaultTimeout) as Promise<ItemAckData<typeof name>>;

@@ -5,7 +5,7 @@
  * password travels in the body. A refusal is the API's error body with the refusal's reason.
  */
 import { STATUS_CODES } from 'node:http';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { ITEM_READ_CALL, type ItemRefusal } from '../../domain/items.ts';
 import { accountOf, requireAccount, type TokenVerifier } from '../auth.ts';
 import { errorBodySchema } from '../errors.ts';
@@ -23,8 +23,11 @@ const refusalBodySchema = {
   properties: { ...errorBodySchema.properties, reason: { type: 'string' } },
 } as const;
 
-/** HTTP status of an item-read refusal: unknown or hidden 404, not allowed (private, wrong password) 403, a fault 500, bad input 400. */
-export function itemReadStatus(reason: ItemRefusal): number {
+/** The API's error body plus the refusal's reason: the error statuses of a read the item-view decision guards. */
+export const readRefusalSchemas = { 400: refusalBodySchema, 401: errorBodySchema, 403: refusalBodySchema, 404: refusalBodySchema, 500: refusalBodySchema } as const;
+
+/** HTTP status of a read's refusal: unknown or hidden 404, not allowed (private, wrong password) 403, a fault 500, bad input 400. */
+export function readRefusalStatus(reason: ItemRefusal | (string & {})): number {
   switch (reason) {
     case 'notFound':
       return 404;
@@ -45,15 +48,17 @@ export const itemRoutes: FastifyPluginAsync<ItemRoutesOptions> = async (app, { v
 
   app.post<{ Params: { itemId: string }; Body: { pass: string | null } }>(
     `${ITEM_READ_CALL.path}:itemId`,
-    { schema: { params: itemReadSchemas.params, body: itemReadSchemas.body, response: { 400: refusalBodySchema, 401: errorBodySchema, 403: refusalBodySchema, 404: refusalBodySchema, 500: refusalBodySchema } } },
-    async (request, reply) => {
-      const ack = await operations.get(accountOf(request).aid, { id: request.params.itemId, pass: request.body.pass, protectedLinksFlagEnabled: true });
-      if (ack.success) return reply.code(200).header('cache-control', 'no-store').send(ack.data);
-      const status = itemReadStatus(ack.reason);
-      return reply
-        .code(status)
-        .type('application/json; charset=utf-8')
-        .send({ error: STATUS_CODES[status] ?? 'Error', message: ack.message, reason: ack.reason });
-    },
+    { schema: { params: itemReadSchemas.params, body: itemReadSchemas.body, response: readRefusalSchemas } },
+    async (request, reply) => sendReadAnswer(reply, await operations.get(accountOf(request).aid, { id: request.params.itemId, pass: request.body.pass, protectedLinksFlagEnabled: true })),
   );
 };
+
+/** A read's acknowledgement as HTTP: 200 with its data (never cached), or the refusal's status with its reason. */
+export function sendReadAnswer(reply: FastifyReply, ack: { success: true; data: unknown } | { success: false; reason: string; message: string }): FastifyReply {
+  if (ack.success) return reply.code(200).header('cache-control', 'no-store').send(ack.data);
+  const status = readRefusalStatus(ack.reason);
+  return reply
+    .code(status)
+    .type('application/json; charset=utf-8')
+    .send({ error: STATUS_CODES[status] ?? 'Error', message: ack.message, reason: ack.reason });
+}

@@ -21,10 +21,10 @@ export function featureAdapters(base: BaseAdapters): Adapters {
       ...base,
       content: createContentClient({ socket: userSocket, http, report: (message, details) => console.error(message, details) }),
       uploadClient: createUploadClient({ http }),
-      // The item is read over HTTP for an account: the page draws it before its live connection is up.
+      // An account reads the item and its comments over HTTP: the page draws them before its live connection is up.
       items: createItemClient({ socket: itemSocket, http, readOverHttp: signedIn }),
       shareClient: createShareClient({ http }),
-      commentClient: createCommentClient({ socket: itemSocket }),
+      commentClient: createCommentClient({ socket: itemSocket, http, readOverHttp: signedIn }),
       reviewRequestClient: createReviewRequestClient({ http }),
       translationClient: createTranslationClient({ http, cdn, files: translationFiles }),
     };
