@@ -4,7 +4,8 @@
  * (adapters/content.ts `emitRequest`). Refusals reject with a {@link CommentRequestError} whose `reason` is the
  * server's CommentRefusal (oldItemVersion, resolved, tooLong, …).
  */
-import { COMMENTS_READ_CALL, type CommentAckData, type CommentPayload, type CommentRefusal, type CommentRequestName } from '../domain/comments.ts';
+import type { CommentAckData, CommentPayload, CommentRefusal, CommentRequestName } from '../domain/comments.ts';
+import { COMMENTS_READ_CALL } from '../domain/items.ts';
 import { CONTENT_REQUEST_TIMEOUT_MS, ContentRequestError, emitRequest, type ContentSocket } from './content.ts';
 import type { HttpClient } from './http.ts';
 import { postItemRead } from './items.ts';

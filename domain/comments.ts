@@ -258,14 +258,6 @@ export type CommentRequestName = keyof CommentRequests;
 export type CommentPayload<K extends CommentRequestName> = CommentRequests[K]['payload'];
 export type CommentAckData<K extends CommentRequestName> = CommentRequests[K]['data'];
 
-/**
- * The comments of an item read over HTTP: `POST /api/comments/find/{itemId}` with a bearer token and the body
- * `{ pass }` (the password the item was opened with, or null; never in the address) → 200 with `comment.find`'s answer.
- * The same decision and refusals as the socket request (the error body names the `reason`: 404 notFound, 403
- * accessDenied or passwordFailed, 400 invalidRequest). Anonymous reviewers read over their socket (/anon).
- */
-export const COMMENTS_READ_CALL = { method: 'POST', path: '/comments/find/', expect: 200 } as const;
-
 export const COMMENT_REQUEST_NAMES: readonly CommentRequestName[] = [
   'comment.find',
   'comment.insert',

@@ -1,10 +1,10 @@
 /**
- * The comments of an item read over HTTP (domain/comments.ts COMMENTS_READ_CALL) under /api, bearer token required:
+ * The comments of an item read over HTTP (domain/items.ts COMMENTS_READ_CALL) under /api, bearer token required:
  * `comment.find` for a page that draws the comments before its live connection is up. The same handler as the socket
  * request (the item-view decision, then the comment rules); the password travels in the body.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { COMMENTS_READ_CALL } from '../../domain/comments.ts';
+import { COMMENTS_READ_CALL } from '../../domain/items.ts';
 import { accountOf, requireAccount, type TokenVerifier } from '../auth.ts';
 import { readRefusalSchemas, sendReadAnswer } from '../content/itemRoutes.ts';
 import { itemReadSchemas } from '../content/validation.ts';

@@ -8,7 +8,8 @@
  */
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMENTS_READ_CALL, type CommentPayload, type CommentPushes, type CommentRecord } from '../../domain/comments.ts';
+import type { CommentPayload, CommentPushes, CommentRecord } from '../../domain/comments.ts';
+import { COMMENTS_READ_CALL } from '../../domain/items.ts';
 import { COMMENT_MAX_CHARS } from '../../domain/constants.ts';
 import type { ItemDetail } from '../../domain/items.ts';
 import { rawFromPlainText, type RawContent } from '../../domain/richText.ts';

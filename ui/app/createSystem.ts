@@ -96,6 +96,22 @@ export function createAppSystem(
     const live = [...liveSockets];
     return (live.find(([namespace]) => namespace.startsWith('/user/')) ?? live.find(([namespace]) => namespace === '/anon'))?.[1] ?? null;
   };
+  // Requests made while the held-back connection is still on its way wait for the user's socket to connect (at most a
+  // request's time-out), rather than failing at once.
+  const userSocketWaiters = new Set<() => void>();
+  const connectedUserSocket = (timeoutMs: number): Promise<Socket | null> => {
+    const now = userSocket();
+    if (now?.connected) return Promise.resolve(now);
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        userSocketWaiters.delete(done);
+        resolve(userSocket());
+      };
+      const timer = setTimeout(done, timeoutMs);
+      userSocketWaiters.add(done);
+    });
+  };
   let fileSeq = 0;
   const files = createFileStore(() => `file-${++fileSeq}`);
   const liveGate = liveConnectionGate(typeof window === 'undefined' ? null : window.location, typeof window === 'undefined' ? null : window);
@@ -121,6 +137,7 @@ export function createAppSystem(
       onSocket: (namespace, socket) => {
         if (socket) liveSockets.set(namespace, socket);
         else liveSockets.delete(namespace);
+        if (socket && namespace.startsWith('/user/')) socket.once('connect', () => [...userSocketWaiters].forEach((wake) => wake()));
         if (socket && catchUpItem && namespace.startsWith('/item/')) {
           catchUpItem = false;
           socket.once('connect', () => app.send({ type: 'realtime.reconnected', namespace }));
@@ -129,6 +146,7 @@ export function createAppSystem(
     }),
     forceRefreshToken: () => tokens.forceRefresh(),
     userSocket,
+    connectedUserSocket,
     itemSocket,
     // Read when a request is made, once the system runs.
     signedIn: () => (app.system.get('session') as AppSystem['session']).getSnapshot().matches('loggedIn'),
