@@ -116,7 +116,8 @@ export function createAppSystem(
   const files = createFileStore(() => `file-${++fileSeq}`);
   const liveGate = liveConnectionGate(typeof window === 'undefined' ? null : window.location, typeof window === 'undefined' ? null : window);
   // The first item namespace the held-back connection opens missed what was pushed since the page read the item and
-  // its comments: once it connects, the session is told as of a reconnect (the item and comments read again quietly).
+  // its comments: once it connects, the session is told as of a reconnect (the item and comments read again quietly),
+  // and the review requests are read again.
   let catchUpItem = liveGate.deferred;
   const adapters: BaseAdapters = {
     config,
@@ -140,7 +141,11 @@ export function createAppSystem(
         if (socket && namespace.startsWith('/user/')) socket.once('connect', () => [...userSocketWaiters].forEach((wake) => wake()));
         if (socket && catchUpItem && namespace.startsWith('/item/')) {
           catchUpItem = false;
-          socket.once('connect', () => app.send({ type: 'realtime.reconnected', namespace }));
+          socket.once('connect', () => {
+            app.send({ type: 'realtime.reconnected', namespace });
+            // The review requests too (their pushes came over the same held-back connection).
+            (app.system.get('reviewRequests') as AppSystem['reviewRequests'] | undefined)?.send({ type: 'reviewRequests.refetch' });
+          });
         }
       },
     }),
