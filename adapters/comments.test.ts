@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { rawFromPlainText } from '../domain/richText.ts';
 import { CommentRequestError, createCommentClient } from './comments.ts';
 import type { ContentSocket } from './content.ts';
+import { HttpError } from './http.ts';
 
 type Handler = (name: string, payload: unknown, ack: (answer: unknown) => void) => void;
 
@@ -53,5 +54,33 @@ describe('comment client: comment requests over the item socket', () => {
   it('rejects an unreadable acknowledgement', async () => {
     const { socket } = fakeSocket((_n, _p, ack) => ack('ok'));
     await expect(createCommentClient({ socket: () => socket }).request('comment.destroy', { itemId: 'i1', pass: null, id: 'c1' })).rejects.toMatchObject({ reason: 'serverError' });
+  });
+});
+
+describe('comment client: the comments read over HTTP for an account', () => {
+  const answer = { comments: [], enableComments: true, allowAnonComments: false };
+
+  it('reads the comments without a socket, the password in the body; other requests still use the socket', async () => {
+    const calls: { path: string; options: unknown }[] = [];
+    const http = { request: async <T>(path: string, options?: unknown) => (calls.push({ path, options }), answer as T) };
+    const { socket, emitted } = fakeSocket((_n, _p, ack) => ack({ success: true, data: { ids: [], readerId: 'u-alex' } }));
+    const client = createCommentClient({ socket: () => socket, http, readOverHttp: () => true });
+    await expect(client.request('comment.find', { itemId: 'i 1', pass: 'letmein' })).resolves.toEqual(answer);
+    expect(calls).toEqual([{ path: '/comments/find/i%201', options: expect.objectContaining({ method: 'POST', body: { pass: 'letmein' } }) }]);
+    await client.request('comment.markRead', { itemId: 'i 1', pass: null, ids: 'all' });
+    expect(emitted.map((e) => e.name)).toEqual(['comment.markRead']);
+  });
+
+  it('rejects a refusal with the reason the error body names, as a CommentRequestError', async () => {
+    const http = {
+      request: async () => {
+        throw new HttpError(403, 'Forbidden', 'This item needs its password.', 'POST /api/comments/find/i1', 'passwordFailed');
+      },
+    };
+    const error = await createCommentClient({ socket: () => null, http, readOverHttp: () => true })
+      .request('comment.find', { itemId: 'i1', pass: null })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CommentRequestError);
+    expect(error).toMatchObject({ reason: 'passwordFailed', message: 'This item needs its password.' });
   });
 });

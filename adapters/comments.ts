@@ -5,7 +5,10 @@
  * server's CommentRefusal (oldItemVersion, resolved, tooLong, …).
  */
 import type { CommentAckData, CommentPayload, CommentRefusal, CommentRequestName } from '../domain/comments.ts';
+import { COMMENTS_READ_CALL } from '../domain/items.ts';
 import { CONTENT_REQUEST_TIMEOUT_MS, ContentRequestError, emitRequest, type ContentSocket } from './content.ts';
+import type { HttpClient } from './http.ts';
+import { postItemRead } from './items.ts';
 
 /** A comment request the server refused, that timed out (`serverError`), or that could not be sent (`serverError`). */
 export class CommentRequestError extends Error {
@@ -23,13 +26,22 @@ export interface CommentClient {
   request<K extends CommentRequestName>(name: K, payload: CommentPayload<K>, options?: { timeoutMs?: number }): Promise<CommentAckData<K>>;
 }
 
-/** The comments client over the live socket `socket` gives (the user's, or the anonymous reviewer's). */
-export function createCommentClient(options: { socket: () => ContentSocket | null; timeoutMs?: number }): CommentClient {
+/**
+ * The comments client over the live socket `socket` gives (the user's, or the anonymous reviewer's); `comment.find`
+ * over HTTP (COMMENTS_READ_CALL, the review API client `http`) when `readOverHttp` says so (an account), so the list
+ * draws before the live connection is up.
+ */
+export function createCommentClient(options: { socket: () => ContentSocket | null; http?: HttpClient; readOverHttp?: () => boolean; timeoutMs?: number }): CommentClient {
   const defaultTimeout = options.timeoutMs ?? CONTENT_REQUEST_TIMEOUT_MS;
   return {
     async request(name, payload, requestOptions = {}) {
+      const timeoutMs = requestOptions.timeoutMs ?? defaultTimeout;
       try {
-        return await emitRequest(options.socket(), name, payload, requestOptions.timeoutMs ?? defaultTimeout);
+        if (name === 'comment.find' && options.http && options.readOverHttp?.()) {
+          const { itemId, pass } = payload as CommentPayload<'comment.find'>;
+          return await postItemRead<CommentAckData<typeof name>>(options.http, `${COMMENTS_READ_CALL.path}${encodeURIComponent(itemId)}`, pass, timeoutMs);
+        }
+        return await emitRequest(options.socket(), name, payload, timeoutMs);
       } catch (error) {
         // emitRequest types reasons as the item refusals; the comment acks carry the wider CommentRefusal.
         if (error instanceof ContentRequestError) throw new CommentRequestError(error.reason as CommentRefusal, error.message);

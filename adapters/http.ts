@@ -15,6 +15,8 @@ export class HttpError extends Error {
     readonly error: string,
     message: string,
     readonly url: string,
+    /** The refusal's reason when the error body names one (`reason`), else null. */
+    readonly reason: string | null = null,
   ) {
     super(message);
   }
@@ -28,10 +30,10 @@ export interface HttpClient {
 
 function toHttpError(error: unknown, url: string): HttpError {
   if (error instanceof FetchError) {
-    const data = error.data as { error?: unknown; message?: unknown } | undefined;
+    const data = error.data as { error?: unknown; message?: unknown; reason?: unknown } | undefined;
     const status = error.status ?? 0;
     const message = typeof data?.message === 'string' ? data.message : status ? `Request failed with status ${status}.` : 'The service could not be reached.';
-    return new HttpError(status, typeof data?.error === 'string' ? data.error : status ? 'HttpError' : 'NetworkError', message, url);
+    return new HttpError(status, typeof data?.error === 'string' ? data.error : status ? 'HttpError' : 'NetworkError', message, url, typeof data?.reason === 'string' ? data.reason : null);
   }
   return new HttpError(0, 'NetworkError', error instanceof Error ? error.message : 'The service could not be reached.', url);
 }

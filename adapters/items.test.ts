@@ -24,16 +24,20 @@ function fakeSocket(handler: Handler) {
 let server: Server;
 let base = '';
 let answers: Record<string, { status: number; body?: unknown }> = {};
-const seen: { method: string; url: string; accept: string | undefined; authorization: string | undefined }[] = [];
+const seen: { method: string; url: string; accept: string | undefined; authorization: string | undefined; body: string }[] = [];
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     const url = (req.url ?? '').replace(/^\/api/, '');
-    seen.push({ method: req.method ?? 'GET', url, accept: req.headers.accept, authorization: req.headers.authorization });
-    const answer = answers[`${req.method} ${url}`] ?? { status: 404, body: { error: 'Not Found', message: 'No such backup' } };
-    res.statusCode = answer.status;
-    res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify(answer.body ?? {}));
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      seen.push({ method: req.method ?? 'GET', url, accept: req.headers.accept, authorization: req.headers.authorization, body });
+      const answer = answers[`${req.method} ${url}`] ?? { status: 404, body: { error: 'Not Found', message: 'No such backup' } };
+      res.statusCode = answer.status;
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify(answer.body ?? {}));
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
@@ -42,6 +46,39 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 const http = () => createHttpClient({ baseURL: base, tokens: { accessToken: async () => 'at', forceRefresh: async () => null } });
+
+describe('item client: the item read over HTTP for an account', () => {
+  const noSocket = () => null;
+  const read = (client: ReturnType<typeof createItemClient>, pass: string | null = null) => client.request('item.get', { id: 'i 1', pass, protectedLinksFlagEnabled: true });
+
+  it('reads the item without a socket, the password in the body and never in the address', async () => {
+    const item = { id: 'i 1', versions: [] };
+    answers = { 'POST /items/read/i%201': { status: 200, body: { item } } };
+    seen.length = 0;
+    await expect(read(createItemClient({ socket: noSocket, http: http(), readOverHttp: () => true }), 'secret')).resolves.toEqual({ item });
+    expect(seen).toEqual([expect.objectContaining({ method: 'POST', url: '/items/read/i%201', authorization: 'Bearer at' })]);
+    expect(JSON.parse(seen[0]!.body)).toEqual({ pass: 'secret' });
+  });
+
+  it.each([
+    [403, 'passwordFailed'],
+    [403, 'accessDenied'],
+    [404, 'notFound'],
+  ])('rejects a %s answer with the refusal its body names (%s), as the socket request would', async (status, reason) => {
+    answers = { 'POST /items/read/i%201': { status, body: { error: 'Refused', message: `Refused: ${reason}`, reason } } };
+    const error = await read(createItemClient({ socket: noSocket, http: http(), readOverHttp: () => true })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ContentRequestError);
+    expect(error).toMatchObject({ reason, message: `Refused: ${reason}` });
+  });
+
+  it('reads over the socket when told not to use HTTP (an anonymous reviewer)', async () => {
+    const { socket, emitted } = fakeSocket((_n, _p, ack) => ack({ success: true, data: { item: { id: 'i 1' } } }));
+    seen.length = 0;
+    await read(createItemClient({ socket: () => socket, http: http(), readOverHttp: () => false }));
+    expect(emitted.map((e) => e.name)).toEqual(['item.get']);
+    expect(seen).toEqual([]);
+  });
+});
 
 describe('item client: item requests over the content socket', () => {
   it('emits the request with its payload and resolves with the acknowledgement’s data', async () => {
@@ -81,7 +118,7 @@ describe('item client: backups (§7)', () => {
     answers = { 'GET /backups/item%201': { status: 200, body: { backups } } };
     seen.length = 0;
     await expect(createItemClient({ socket: () => null, http: http() }).backups('item 1')).resolves.toEqual(backups);
-    expect(seen).toEqual([{ method: 'GET', url: '/backups/item%201', accept: 'application/json', authorization: 'Bearer at' }]);
+    expect(seen).toEqual([{ body: '', method: 'GET', url: '/backups/item%201', accept: 'application/json', authorization: 'Bearer at' }]);
   });
 
   it('returns the download URL of a ready backup', async () => {

@@ -255,6 +255,24 @@ export const UPLOAD_URL_CALL = { method: 'GET', path: '/uploads/url', expect: 20
 export const UPLOAD_KEY_PREFIXES = { default: 'review/items', storyline: 'review/uploads', video: 'review/transcode' } as const;
 
 /**
+ * The comments of an item read over HTTP (domain/comments.ts `comment.find`; here beside the item read, which the
+ * same page makes first): `POST /api/comments/find/{itemId}` with a bearer token and the body
+ * `{ pass }` (the password the item was opened with, or null; never in the address) → 200 with `comment.find`'s answer.
+ * The same decision and refusals as the socket request (the error body names the `reason`: 404 notFound, 403
+ * accessDenied or passwordFailed, 400 invalidRequest). Anonymous reviewers read over their socket (/anon).
+ */
+export const COMMENTS_READ_CALL = { method: 'POST', path: '/comments/find/', expect: 200 } as const;
+
+/**
+ * The item read over HTTP: `POST /api/items/read/{itemId}` with a bearer token and the body `{ pass }` (the item's
+ * password, or null; never in the address) → 200 with `item.get`'s answer `{ item }`. The same decision as `item.get`
+ * (folder, owner, explicit people, public link, password and private rules); a refusal answers the API's error body
+ * with `reason` (the ItemRefusal): 404 notFound, 403 accessDenied or passwordFailed, 400 invalidRequest.
+ * Anonymous reviewers read over their socket (/anon).
+ */
+export const ITEM_READ_CALL = { method: 'POST', path: '/items/read/', expect: 200 } as const;
+
+/**
  * §7 backups: `GET /api/backups/{itemId}` (Accept json, optional bearer; anonymous with item access not needed:
  * bearer required here) → 200 `{ backups: Backup[] }` newest first; `GET /api/backups/download/v1/{backupId}` →
  * 200 `{ downloadURL }` (a signed link; the client saves it as `{title}.story`); 404 unknown or not visible,

@@ -1,6 +1,6 @@
 /**
  * Folders, items, item stacks and the item view of the reference service: the socket
- * requests on /user/<aid> (and item.get on /anon), who may open /item/<itemId>, the item-stack and backup
+ * requests on /user/<aid> (and item.get on /anon), who may open /item/<itemId>, the item read, item-stack and backup
  * routes under /api, and the hooks the uploads service calls as files arrive.
  */
 import type { FastifyInstance } from 'fastify';
@@ -11,6 +11,7 @@ import type { JobQueue } from '../jobs.ts';
 import type { Realtime } from '../realtime.ts';
 import { backupRoutes } from './backupRoutes.ts';
 import type { ItemContext } from './itemView.ts';
+import { itemRoutes } from './itemRoutes.ts';
 import { registerItemRequests } from './itemSocket.ts';
 import { itemNamespaceAccess, itemViewOperations } from './itemViewOps.ts';
 import type { AvatarUrl } from './repository.ts';
@@ -61,9 +62,11 @@ export async function registerContent(app: FastifyInstance, options: ContentOpti
   // Package downloads asked for before processing ended: pushed when it does.
   const pendingPackages = new Set<string>();
   registerContentRequests(options.realtime, context);
-  registerItemRequests(options.realtime, context, itemViewOperations(context, pendingPackages));
+  const itemOperations = itemViewOperations(context, pendingPackages);
+  registerItemRequests(options.realtime, context, itemOperations);
   options.realtime.setItemAccess((itemId, identity, password) => itemNamespaceAccess(context, itemId, identity.id, password));
   await app.register(itemStackRoutes, { prefix: '/api', verify: options.verify, stacks: stackOperations(context) });
   await app.register(backupRoutes, { prefix: '/api', verify: options.verify, context });
+  await app.register(itemRoutes, { prefix: '/api', verify: options.verify, operations: itemOperations });
   return { hooks: createVersionHooks(context, pendingPackages, options.jobs), context };
 }

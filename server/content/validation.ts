@@ -139,6 +139,12 @@ export const stackSchemas = {
 } as const;
 
 /** JSON schemas of the backup routes' parameters. */
+/** The item read over HTTP (domain/items.ts ITEM_READ_CALL): the item in the address, its password in the body. */
+export const itemReadSchemas = {
+  params: { type: 'object', additionalProperties: false, required: ['itemId'], properties: { itemId } },
+  body: { type: 'object', additionalProperties: false, required: ['pass'], properties: { pass: { type: ['string', 'null'], maxLength: PASSWORD_MAX_LENGTH } } },
+} as const;
+
 export const backupSchemas = {
   itemParams: { type: 'object', additionalProperties: false, required: ['itemId'], properties: { itemId } },
   backupParams: { type: 'object', additionalProperties: false, required: ['backupId'], properties: { backupId: itemId } },

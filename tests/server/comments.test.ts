@@ -9,11 +9,12 @@
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommentPayload, CommentPushes, CommentRecord } from '../../domain/comments.ts';
+import { COMMENTS_READ_CALL } from '../../domain/items.ts';
 import { COMMENT_MAX_CHARS } from '../../domain/constants.ts';
 import type { ItemDetail } from '../../domain/items.ts';
 import { rawFromPlainText, type RawContent } from '../../domain/richText.ts';
 import { SEEDED_COMMENTS, SEEDED_ITEM_PASSWORD, SEEDED_ITEMS } from '../../server/seedContent.ts';
-import { ackData, callJson, collect, connectOutcome, connectUsers, openSocket, refusalReason, itemViewOf, type UserClient, waitFor } from '../support/clients.ts';
+import { ackData, callApi, callJson, collect, connectOutcome, connectUsers, openSocket, refusalReason, itemViewOf, type UserClient, waitFor } from '../support/clients.ts';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
 import { commentCall, commentDraft, latestVersionId, type Who } from '../support/comments.ts';
 
@@ -120,6 +121,24 @@ describe('comment.find', () => {
     expect(refusalReason(await call(ian, 'comment.find', { itemId: privateItem.id, pass: null }))).toBe('accessDenied');
     expect(refusalReason(await call(ian, 'comment.find', { itemId: 'no-such-item', pass: null }))).toBe('notFound');
     expect(refusalReason(await call(ian, 'comment.find', { itemId: styleGuide.id } as never))).toBe('invalidRequest');
+  });
+
+  it('answers the same over HTTP for an account, the password in the body, with the same refusals', async () => {
+    const read = (who: UserClient | null, itemId: string, body: unknown = { pass: null }) =>
+      callApi<{ comments?: CommentRecord[]; enableComments?: boolean; reason?: string }>(server.url, { method: COMMENTS_READ_CALL.method, path: `${COMMENTS_READ_CALL.path}${encodeURIComponent(itemId)}` }, who, body);
+    const overHttp = await read(nick, styleGuide.id);
+    expect(overHttp.status).toBe(200);
+    // The same answer, signed file addresses aside (each answer signs its own).
+    const unsigned = (answer: unknown) => JSON.parse(JSON.stringify(answer).replace(/"(url|backgroundUrl)":"[^"]*"/g, '"$1":"signed"')) as unknown;
+    expect(unsigned(overHttp.body)).toEqual(unsigned(ackData(await call(nick, 'comment.find', { itemId: styleGuide.id, pass: null }))));
+    const guarded = await detail(SEEDED_ITEMS.password);
+    expect(await read(ian, guarded.id)).toMatchObject({ status: 403, body: { reason: 'passwordFailed' } });
+    expect(await read(ian, guarded.id, { pass: SEEDED_ITEM_PASSWORD })).toMatchObject({ status: 200, body: { comments: [] } });
+    const privateItem = await detail(SEEDED_ITEMS.private);
+    expect(await read(ian, privateItem.id)).toMatchObject({ status: 403, body: { reason: 'accessDenied' } });
+    expect(await read(ian, 'no-such-item')).toMatchObject({ status: 404, body: { reason: 'notFound' } });
+    expect((await read(ian, styleGuide.id, { pass: null, extra: true })).status).toBe(400);
+    expect((await read(null, styleGuide.id)).status).toBe(401);
   });
 });
 

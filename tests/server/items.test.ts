@@ -14,10 +14,10 @@ import { strToU8, zipSync } from 'fflate';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentPushes, ItemRecord } from '../../domain/content.ts';
-import { UPLOAD_KEY_PREFIXES, type Backup, type ItemAck, type ItemAckData, type ItemDetail, type ItemPayload, type ItemPushes, type ItemRequestName, type ItemVersion } from '../../domain/items.ts';
+import { ITEM_READ_CALL, UPLOAD_KEY_PREFIXES, type Backup, type ItemAck, type ItemAckData, type ItemDetail, type ItemPayload, type ItemPushes, type ItemRequestName, type ItemVersion } from '../../domain/items.ts';
 import { SEEDED_ITEM_PASSWORD, SEEDED_ITEMS } from '../../server/seedContent.ts';
 import { buildRiseFixture, buildStoryFixture, videoFixture } from '../../server/uploads/index.ts';
-import { ackData, callJson, collect, connectOutcome, connectUser, fetchPackage, openSocket, refusalReason, itemInGrid, sleep, type UserClient, waitFor } from '../support/clients.ts';
+import { ackData, callApi, callJson, collect, connectOutcome, connectUser, fetchPackage, openSocket, refusalReason, itemInGrid, sleep, type UserClient, waitFor } from '../support/clients.ts';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
 
 type Client = UserClient;
@@ -202,6 +202,43 @@ describe('item.get', () => {
     const handbook = ok(await get(alex, (await seeded(SEEDED_ITEMS.riseTwoVersions)).id)).item;
     expect(handbook.versions.map((v) => v.meta?.lessons.length)).toEqual([2, 3]);
     expect(handbook.latestVersion?.playerFile).toBe('index.html');
+  });
+});
+
+describe('the item read over HTTP', () => {
+  const read = (who: Client | null, id: string, body: unknown = { pass: null }) =>
+    callApi<{ item?: ItemDetail; reason?: string; message?: string }>(server.url, { method: ITEM_READ_CALL.method, path: `${ITEM_READ_CALL.path}${encodeURIComponent(id)}` }, who, body);
+
+  it('answers what item.get answers, as the reader may see it', async () => {
+    const styleGuide = await seeded(SEEDED_ITEMS.threeVersions);
+    const owner = await read(sam, styleGuide.id);
+    expect(owner.status).toBe(200);
+    const overSocket = ok(await get(sam, styleGuide.id)).item;
+    expect(owner.body.item).toMatchObject({ id: styleGuide.id, isOwner: true, folderName: 'Team Library', actions: overSocket.actions });
+    expect(owner.body.item?.versions.map((v) => v.id)).toEqual(overSocket.versions.map((v) => v.id));
+    expect((await read(ian, styleGuide.id)).body.item).toMatchObject({ isOwner: false, folderName: null, actions: [] });
+  });
+
+  it('takes the password in the body and refuses as item.get does: wrong password, private, trashed, unknown', async () => {
+    const guarded = await seeded(SEEDED_ITEMS.password);
+    expect(await read(ian, guarded.id)).toMatchObject({ status: 403, body: { reason: 'passwordFailed' } });
+    expect(await read(ian, guarded.id, { pass: 'let me in' })).toMatchObject({ status: 403, body: { reason: 'passwordFailed' } });
+    expect((await read(ian, guarded.id, { pass: SEEDED_ITEM_PASSWORD })).body.item?.id).toBe(guarded.id);
+    const privateItem = await seeded(SEEDED_ITEMS.private);
+    expect(await read(ian, privateItem.id)).toMatchObject({ status: 403, body: { reason: 'accessDenied' } });
+    const trashed = await seeded('Deprecated pricing course');
+    expect(await read(sam, trashed.id)).toMatchObject({ status: 404, body: { reason: 'notFound' } });
+    expect(await read(alex, 'no-such-item')).toMatchObject({ status: 404, body: { reason: 'notFound' } });
+  });
+
+  it('needs an account, and refuses a malformed body with a clear error', async () => {
+    const styleGuide = await seeded(SEEDED_ITEMS.threeVersions);
+    expect((await read(null, styleGuide.id)).status).toBe(401);
+    for (const body of [{}, { pass: 3 }, { pass: null, extra: 1 }, { pass: 'x'.repeat(2000) }]) {
+      const answer = await read(alex, styleGuide.id, body);
+      expect(answer.status).toBe(400);
+      expect(answer.body.message).toMatch(/body/);
+    }
   });
 });
 

@@ -84,15 +84,41 @@ export function createAppSystem(
 
   // The live sockets by namespace: the content client talks over the user's (/user/<aid>); item and comment requests
   // over the user's or the anonymous reviewer's (/anon): anonymous reviewers open items too.
+  // A request that needs a socket lets the held-back connection load (liveConnectionGate): an anonymous reviewer's item
+  // read, a change made before the page was quiet.
   const liveSockets = new Map<string, Socket>();
-  const userSocket = () => [...liveSockets].find(([namespace]) => namespace.startsWith('/user/'))?.[1] ?? null;
+  const userSocket = () => {
+    liveGate.open();
+    return [...liveSockets].find(([namespace]) => namespace.startsWith('/user/'))?.[1] ?? null;
+  };
   const itemSocket = () => {
+    liveGate.open();
     const live = [...liveSockets];
     return (live.find(([namespace]) => namespace.startsWith('/user/')) ?? live.find(([namespace]) => namespace === '/anon'))?.[1] ?? null;
   };
+  // Requests made while the held-back connection is still on its way wait for the user's socket to connect (at most a
+  // request's time-out), rather than failing at once.
+  const userSocketWaiters = new Set<() => void>();
+  const connectedUserSocket = (timeoutMs: number): Promise<Socket | null> => {
+    const now = userSocket();
+    if (now?.connected) return Promise.resolve(now);
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        userSocketWaiters.delete(done);
+        resolve(userSocket());
+      };
+      const timer = setTimeout(done, timeoutMs);
+      userSocketWaiters.add(done);
+    });
+  };
   let fileSeq = 0;
   const files = createFileStore(() => `file-${++fileSeq}`);
-  const liveGate = liveConnectionGate(typeof window === 'undefined' ? null : window.location);
+  const liveGate = liveConnectionGate(typeof window === 'undefined' ? null : window.location, typeof window === 'undefined' ? null : window);
+  // The first item namespace the held-back connection opens missed what was pushed since the page read the item and
+  // its comments: once it connects, the session is told as of a reconnect (the item and comments read again quietly),
+  // and the review requests are read again.
+  let catchUpItem = liveGate.deferred;
   const adapters: BaseAdapters = {
     config,
     clock,
@@ -112,11 +138,23 @@ export function createAppSystem(
       onSocket: (namespace, socket) => {
         if (socket) liveSockets.set(namespace, socket);
         else liveSockets.delete(namespace);
+        if (socket && namespace.startsWith('/user/')) socket.once('connect', () => [...userSocketWaiters].forEach((wake) => wake()));
+        if (socket && catchUpItem && namespace.startsWith('/item/')) {
+          catchUpItem = false;
+          socket.once('connect', () => {
+            app.send({ type: 'realtime.reconnected', namespace });
+            // The review requests too (their pushes came over the same held-back connection).
+            (app.system.get('reviewRequests') as AppSystem['reviewRequests'] | undefined)?.send({ type: 'reviewRequests.refetch' });
+          });
+        }
       },
     }),
     forceRefreshToken: () => tokens.forceRefresh(),
     userSocket,
+    connectedUserSocket,
     itemSocket,
+    // Read when a request is made, once the system runs.
+    signedIn: () => (app.system.get('session') as AppSystem['session']).getSnapshot().matches('loggedIn'),
     cdn,
     translationFiles: createTranslationFileReader({ cdn }),
     files,
@@ -209,9 +247,10 @@ export function createAppSystem(
   const started = new Set<AppFeature>();
   // The feature clients (content, items, comments, …) are built once, with the first feature, from the base adapters.
   const featureAdapters = () => import('./wiring/featureClients.ts').then((m) => m.featureAdapters(adapters));
-  const loadFeatures = (...features: AppFeature[]): Promise<void> => {
-    // A page with features draws live data: the realtime connection may load now.
-    liveGate.open();
+  const loadFeatures = (live: 'now' | 'afterFirstLoad', ...features: AppFeature[]): Promise<void> => {
+    // A page with features draws live data: the realtime connection may load now, unless the page draws from HTTP
+    // reads first (the item view's review tab: liveConnectionGate decides when).
+    if (live === 'now') liveGate.open();
     return Promise.all([featureAdapters(), ...features.map((feature) => featureChunks[feature]())] as const).then(([withClients, ...starts]) =>
       features.forEach((feature, index) => {
         if (started.has(feature)) return;
@@ -247,11 +286,11 @@ export function createAppSystem(
     contentPage: actor('contentPage'),
     // What each page waits for before it draws (ui/lazyRoute.tsx FeatureGate keys on these functions: one each).
     loadFeatures: {
-      grid: () => loadFeatures('content', 'grid', 'itemDialogs'),
-      item: () => loadFeatures('content', 'item'),
-      itemDialogs: () => loadFeatures('itemDialogs'),
-      translation: () => loadFeatures('content', 'item', 'translation'),
-      sandbox: () => loadFeatures('failedJobs'),
+      grid: () => loadFeatures('now', 'content', 'grid', 'itemDialogs'),
+      item: () => loadFeatures('afterFirstLoad', 'content', 'item'),
+      itemDialogs: () => loadFeatures('now', 'itemDialogs'),
+      translation: () => loadFeatures('now', 'content', 'item', 'translation'),
+      sandbox: () => loadFeatures('now', 'failedJobs'),
     },
     growthQuestionsUrl: `${config.services.growth}/questions`,
     // Screenshot annotation: the dialog's effects.

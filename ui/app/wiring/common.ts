@@ -44,8 +44,12 @@ export interface BaseAdapters {
   forceRefreshToken: () => Promise<string | null>;
   /** The user's live socket (/user/<aid>), if connected. */
   userSocket: () => Socket | null;
+  /** The user's live socket once it is connected (the connection may still be loading), or what there is after `timeoutMs`. */
+  connectedUserSocket: (timeoutMs: number) => Promise<Socket | null>;
   /** The socket item and comment requests travel on: the user's, or the anonymous reviewer's (/anon), if connected. */
   itemSocket: () => Socket | null;
+  /** Whether an account is signed in (its requests may use the review API's bearer token; an anonymous reviewer's may not). */
+  signedIn: () => boolean;
   /** Public like a CDN: no bearer token. */
   cdn: HttpClient;
   /** Translation files on the CDN, with the one prefetch a translate address starts before the tab's code loads. */

@@ -11,7 +11,7 @@ import { reportError, subjectTeller, type Adapters, type Running } from './commo
  * socket (item.subscriptionFind / item.subscriptionUpsert, domain/comments.ts); the stack of a member item.
  */
 export function itemsActors(a: Adapters) {
-  const { items, translationClient, userSocket } = a;
+  const { items, translationClient, connectedUserSocket } = a;
   const item = itemMachine.provide({
     actors: {
       fetchItem: fromPromise(({ input }) => items.request('item.get', input)),
@@ -25,8 +25,9 @@ export function itemsActors(a: Adapters) {
   });
   const itemNotifications = itemNotificationsMachine.provide({
     actors: {
-      findSubscription: fromPromise(({ input }) => emitRequest(userSocket(), 'item.subscriptionFind', input, CONTENT_REQUEST_TIMEOUT_MS)),
-      upsertSubscription: fromPromise(({ input }) => emitRequest(userSocket(), 'item.subscriptionUpsert', input, CONTENT_REQUEST_TIMEOUT_MS)),
+      // The bell may be opened before the item view's held-back connection is up: these wait for it.
+      findSubscription: fromPromise(async ({ input }) => emitRequest(await connectedUserSocket(CONTENT_REQUEST_TIMEOUT_MS), 'item.subscriptionFind', input, CONTENT_REQUEST_TIMEOUT_MS)),
+      upsertSubscription: fromPromise(async ({ input }) => emitRequest(await connectedUserSocket(CONTENT_REQUEST_TIMEOUT_MS), 'item.subscriptionUpsert', input, CONTENT_REQUEST_TIMEOUT_MS)),
     },
     actions: { reportError },
   });
