@@ -5,18 +5,9 @@
  * beside it, the review-API reads the editor makes before the file (`prefetchCall`, taken by the translation client).
  * Small and in the first load: the app starts a prefetch on a translate address before the translate tab's code (and
  * adapters/translation.ts, which uses this reader) has loaded.
- *
- * With a `decoder` (translationFileWorker.ts), the text is decoded, checked and built into the editor's model in a
- * worker as soon as it is read: the page's thread only decodes the model's JSON (translationModelTransfer.ts). The decoded value is then the file's
- * stand-in: an empty object carrying the text for the session log, its model kept for it in
- * domain/translationParsedFiles.ts (what the translation machines read it through; a replay decodes the logged text
- * and builds the same model). A text that may hold a secret, or a worker that cannot run, is decoded on the page.
  */
 import { withLogSource } from '../domain/logCodec.ts';
-import { parsedTranslationFiles } from '../domain/translationParsedFiles.ts';
 import { HttpError, type HttpClient } from './http.ts';
-import type { TranslationFileDecoder } from './translationFileWorker.ts';
-import { modelFromTransfer } from './translationModelTransfer.ts';
 
 export interface TranslationFileReader {
   /** GET the translation file (decoded JSON, unchecked); the file prefetched at this path if there is one (read again if the prefetch failed). */
@@ -47,28 +38,16 @@ export function whenIdle(work: () => void): void {
   else setTimeout(work, 0);
 }
 
-export function createTranslationFileReader(options: { cdn: HttpClient; decoder?: TranslationFileDecoder | null }): TranslationFileReader {
-  const { decoder } = options;
+export function createTranslationFileReader(options: { cdn: HttpClient }): TranslationFileReader {
   const cdnPath = (path: string) => (path.startsWith('/') ? path : `/${path}`);
-  const readText = (path: string, signal?: AbortSignal) => {
-    decoder?.start();
-    return options.cdn.request<string>(cdnPath(path), { headers: { Accept: 'application/json' }, parseResponse: (text: string) => text, ...(signal ? { signal } : {}) });
-  };
-  const notJson = (path: string) => new HttpError(200, 'InvalidResponse', 'The translation file is not JSON.', cdnPath(path));
-  const decodeOnPage = (text: string, path: string): unknown => {
+  const readText = (path: string, signal?: AbortSignal) =>
+    options.cdn.request<string>(cdnPath(path), { headers: { Accept: 'application/json' }, parseResponse: (text: string) => text, ...(signal ? { signal } : {}) });
+  const decodeFile = (text: string, path: string): unknown => {
     try {
       return withLogSource(JSON.parse(text) as unknown, text);
     } catch {
-      throw notJson(path);
+      throw new HttpError(200, 'InvalidResponse', 'The translation file is not JSON.', cdnPath(path));
     }
-  };
-  const decodeFile = async (text: string, path: string): Promise<unknown> => {
-    const outcome = decoder ? await decoder.decode(text).catch(() => null) : null;
-    if (outcome?.type === 'notJson') throw notJson(path);
-    if (outcome?.type !== 'parsed') return decodeOnPage(text, path);
-    const file = withLogSource({}, text);
-    parsedTranslationFiles.set(file, outcome.parsed === null ? null : modelFromTransfer(outcome.parsed));
-    return file;
   };
   const readFile = async (path: string) => decodeFile(await readText(path), path);
   let prefetched: { path: string; answer: () => Promise<unknown>; abort: AbortController; decodedWhenIdle: Promise<unknown> } | null = null;
@@ -89,12 +68,12 @@ export function createTranslationFileReader(options: { cdn: HttpClient; decoder?
       if (path === null) return;
       const abort = new AbortController();
       const text = readText(path, abort.signal);
-      // Decoding tens of MB on the page takes its thread for a while: done once the page is idle (the app still
-      // starting waits on the network), or when the editor asks first. A worker decodes it as soon as it is read.
+      // Decoding tens of MB takes the main thread for a while: done once the page is idle (the app still starting
+      // waits on the network), or when the editor asks first.
       let decoded: Promise<unknown> | null = null;
       const answer = () => text.then((read) => (decoded ??= Promise.resolve().then(() => decodeFile(read, path))));
       const decodedWhenIdle = text.then(
-        () => new Promise<unknown>((resolve) => (decoder ? resolve(answer().catch(() => undefined)) : whenIdle(() => resolve(answer().catch(() => undefined))))),
+        () => new Promise<unknown>((resolve) => whenIdle(() => resolve(answer().catch(() => undefined)))),
         // A failure here is the editor's to see when it reads the file itself.
         () => undefined,
       );

@@ -20,7 +20,6 @@ import {
 } from '../../domain/translationModel.ts';
 import { buildChangeBatches, deserializeSegmentText, editBlockedReason, plainText, serializeSegmentText, type EditBlockedReason } from '../../domain/translationEdits.ts';
 import type { ToastKind, ToastSeverity } from '../../domain/toasts.ts';
-import { parsedTranslationFiles } from '../../domain/translationParsedFiles.ts';
 import { sendToSystem } from '../notify.ts';
 import { type TranslationEvent, type TranslationSubject } from './translationEvents.ts';
 import { isDisabledByDiffOf } from './translationTools.ts';
@@ -102,11 +101,8 @@ export function progressBodyOf(context: TranslationContext, navKey: string): Pro
   return { path: navKey, email: context.subject?.email ?? '', view: TRANSLATION_VIEW, isCourseUpdate: context.tools.viewMode === 'courseUpdates' };
 }
 
-/**
- * Parsed files by their decoded JSON: the guard and the action of one answer parse it once (a file the reader had
- * parsed in a worker is there already).
- */
-const parsedFiles = parsedTranslationFiles;
+/** Parsed files by their decoded JSON: the guard and the action of one answer parse it once. */
+export const parsedFiles = new WeakMap<object, { model: TranslationModel; problems: ModelProblems } | null>();
 
 /** Parses the file (pure domain) into the model, or null when it is not a usable translation file. */
 export function parsedFileOf(raw: unknown): { model: TranslationModel; problems: ModelProblems } | null {

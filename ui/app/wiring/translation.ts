@@ -97,8 +97,8 @@ function connectFilePrefetch({ actor, observe, storage }: Running, client: Trans
   const itemRef = actor('item');
   const translationRef = actor('translation');
   // The model of a prefetched file is built when the page is next idle (it waits on the network for the item, the stack
-  // and the validation), not when the file reaches the editor (a reader with a worker decoder has it built already):
-  // parsedFileOf keeps it for the file's decoded value, which the editor's fetchFile then hands to the machine.
+  // and the validation), not when the file reaches the editor: parsedFileOf keeps it for the file's decoded value,
+  // which the editor's fetchFile then hands to the machine.
   let modelBuiltFor = '';
   const buildModelEarly = (path: string) => {
     if (modelBuiltFor === path) return;
