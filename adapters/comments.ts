@@ -8,7 +8,7 @@ import type { CommentAckData, CommentPayload, CommentRefusal, CommentRequestName
 import { COMMENTS_READ_CALL } from '../domain/items.ts';
 import { CONTENT_REQUEST_TIMEOUT_MS, ContentRequestError, emitRequest, type ContentSocket } from './content.ts';
 import type { HttpClient } from './http.ts';
-import { postItemRead } from './items.ts';
+import { postItemRead, socketOrWait } from './items.ts';
 
 /** A comment request the server refused, that timed out (`serverError`), or that could not be sent (`serverError`). */
 export class CommentRequestError extends Error {
@@ -31,7 +31,14 @@ export interface CommentClient {
  * over HTTP (COMMENTS_READ_CALL, the review API client `http`) when `readOverHttp` says so (an account), so the list
  * draws before the live connection is up.
  */
-export function createCommentClient(options: { socket: () => ContentSocket | null; http?: HttpClient; readOverHttp?: () => boolean; timeoutMs?: number }): CommentClient {
+export function createCommentClient(options: {
+  socket: () => ContentSocket | null;
+  /** The socket once it is there and connected (at most `timeoutMs`), for a request made before it exists. */
+  whenSocket?: (timeoutMs: number) => Promise<ContentSocket | null>;
+  http?: HttpClient;
+  readOverHttp?: () => boolean;
+  timeoutMs?: number;
+}): CommentClient {
   const defaultTimeout = options.timeoutMs ?? CONTENT_REQUEST_TIMEOUT_MS;
   return {
     async request(name, payload, requestOptions = {}) {
@@ -41,7 +48,7 @@ export function createCommentClient(options: { socket: () => ContentSocket | nul
           const { itemId, pass } = payload as CommentPayload<'comment.find'>;
           return await postItemRead<CommentAckData<typeof name>>(options.http, `${COMMENTS_READ_CALL.path}${encodeURIComponent(itemId)}`, pass, timeoutMs);
         }
-        return await emitRequest(options.socket(), name, payload, timeoutMs);
+        return await emitRequest(await socketOrWait(options, timeoutMs), name, payload, timeoutMs);
       } catch (error) {
         // emitRequest types reasons as the item refusals; the comment acks carry the wider CommentRefusal.
         if (error instanceof ContentRequestError) throw new CommentRequestError(error.reason as CommentRefusal, error.message);

@@ -137,3 +137,32 @@ describe('item client: backups (§7)', () => {
     await expect(client.backups('odd')).rejects.toMatchObject({ name: 'HttpError', error: 'InvalidResponse' });
   });
 });
+
+describe('item client: a request made before its socket is there', () => {
+  it('waits for the socket whenSocket hands over and goes out on it (an anonymous reviewer opening an item as the page starts)', async () => {
+    const { socket, emitted } = fakeSocket((_name, _payload, ack) => ack({ success: true, data: { item: { id: 'i1' } } }));
+    let handOver: (s: ContentSocket | null) => void = () => {};
+    const asked: number[] = [];
+    const client = createItemClient({
+      socket: () => null,
+      whenSocket: (timeoutMs) => {
+        asked.push(timeoutMs);
+        return new Promise((resolve) => (handOver = resolve));
+      },
+      http: http(),
+      timeoutMs: 5_000,
+    });
+    const answer = client.request('item.get', { id: 'i1', pass: null, protectedLinksFlagEnabled: true });
+    await Promise.resolve();
+    expect(asked).toEqual([5_000]);
+    expect(emitted).toHaveLength(0);
+    handOver(socket);
+    await expect(answer).resolves.toEqual({ item: { id: 'i1' } });
+    expect(emitted.map((e) => e.name)).toEqual(['item.get']);
+  });
+
+  it('fails as unsent when no socket came within the wait', async () => {
+    const client = createItemClient({ socket: () => null, whenSocket: async () => null, http: http() });
+    await expect(client.request('item.presignDownload', { itemId: 'i1', version: 1 })).rejects.toMatchObject({ reason: 'serverError', delivery: 'unsent' });
+  });
+});

@@ -48,11 +48,27 @@ function readRefusal(error: unknown): ContentRequestError {
 }
 
 /**
+ * The socket a request goes over: the live one, or, when none is there yet (the live connection still loading or held
+ * back until the page's first load is over), the one `whenSocket` hands over once it connects; null if none came.
+ */
+export function socketOrWait(options: { socket: () => ContentSocket | null; whenSocket?: (timeoutMs: number) => Promise<ContentSocket | null> }, timeoutMs: number): Promise<ContentSocket | null> {
+  const socket = options.socket();
+  return socket || !options.whenSocket ? Promise.resolve(socket) : options.whenSocket(timeoutMs);
+}
+
+/**
  * The item client. `socket` gives the live socket the item requests go over (the user's, or the anonymous
  * reviewer's); `http` is the review API client (bearer, 401 → refresh → retry); `readOverHttp` says whether the
  * item is read over HTTP (an account: yes; an anonymous reviewer, who has no bearer token, reads over /anon).
  */
-export function createItemClient(options: { socket: () => ContentSocket | null; http: HttpClient; readOverHttp?: () => boolean; timeoutMs?: number }): ItemClient {
+export function createItemClient(options: {
+  socket: () => ContentSocket | null;
+  /** The socket once it is there and connected (at most `timeoutMs`), for a request made before it exists. */
+  whenSocket?: (timeoutMs: number) => Promise<ContentSocket | null>;
+  http: HttpClient;
+  readOverHttp?: () => boolean;
+  timeoutMs?: number;
+}): ItemClient {
   const defaultTimeout = options.timeoutMs ?? CONTENT_REQUEST_TIMEOUT_MS;
   const invalid = (path: string, what: string) => new HttpError(200, 'InvalidResponse', `The ${what} answer is unreadable.`, path);
   const readItem = (payload: ItemPayload<'item.get'>, timeoutMs: number) =>
@@ -60,7 +76,8 @@ export function createItemClient(options: { socket: () => ContentSocket | null; 
   return {
     request(name, payload, requestOptions = {}) {
       if (name === 'item.get' && options.readOverHttp?.()) return readItem(payload as ItemPayload<'item.get'>, requestOptions.timeoutMs ?? defaultTimeout) as Promise<ItemAckData<typeof name>>;
-      return emitRequest(options.socket(), name, payload, requestOptions.timeoutMs ?? defaultTimeout);
+      const timeoutMs = requestOptions.timeoutMs ?? defaultTimeout;
+      return socketOrWait(options, timeoutMs).then((socket) => emitRequest(socket, name, payload, timeoutMs));
     },
     async backups(itemId) {
       const path = `${BACKUP_CALLS.list.path}${encodeURIComponent(itemId)}`;

@@ -96,22 +96,27 @@ export function createAppSystem(
     const live = [...liveSockets];
     return (live.find(([namespace]) => namespace.startsWith('/user/')) ?? live.find(([namespace]) => namespace === '/anon'))?.[1] ?? null;
   };
-  // Requests made while the held-back connection is still on its way wait for the user's socket to connect (at most a
-  // request's time-out), rather than failing at once.
-  const userSocketWaiters = new Set<() => void>();
-  const connectedUserSocket = (timeoutMs: number): Promise<Socket | null> => {
-    const now = userSocket();
+  // Requests made while the held-back connection is still on its way wait for their socket to connect (at most a
+  // request's time-out), rather than failing at once: the bell's on the user's, an anonymous reviewer's item read on /anon.
+  const connectWaiters = new Set<() => void>();
+  const connectedSocket = (socketOf: () => Socket | null, timeoutMs: number): Promise<Socket | null> => {
+    const now = socketOf();
     if (now?.connected) return Promise.resolve(now);
     return new Promise((resolve) => {
-      const done = () => {
+      const finish = () => {
         clearTimeout(timer);
-        userSocketWaiters.delete(done);
-        resolve(userSocket());
+        connectWaiters.delete(check);
+        resolve(socketOf());
       };
-      const timer = setTimeout(done, timeoutMs);
-      userSocketWaiters.add(done);
+      const check = () => {
+        if (socketOf()?.connected) finish();
+      };
+      const timer = setTimeout(finish, timeoutMs);
+      connectWaiters.add(check);
     });
   };
+  const connectedUserSocket = (timeoutMs: number) => connectedSocket(userSocket, timeoutMs);
+  const connectedItemSocket = (timeoutMs: number) => connectedSocket(itemSocket, timeoutMs);
   let fileSeq = 0;
   const files = createFileStore(() => `file-${++fileSeq}`);
   const liveGate = liveConnectionGate(typeof window === 'undefined' ? null : window.location, typeof window === 'undefined' ? null : window);
@@ -138,7 +143,7 @@ export function createAppSystem(
       onSocket: (namespace, socket) => {
         if (socket) liveSockets.set(namespace, socket);
         else liveSockets.delete(namespace);
-        if (socket && namespace.startsWith('/user/')) socket.once('connect', () => [...userSocketWaiters].forEach((wake) => wake()));
+        if (socket) socket.once('connect', () => [...connectWaiters].forEach((check) => check()));
         if (socket && catchUpItem && namespace.startsWith('/item/')) {
           catchUpItem = false;
           socket.once('connect', () => {
@@ -153,6 +158,7 @@ export function createAppSystem(
     userSocket,
     connectedUserSocket,
     itemSocket,
+    connectedItemSocket,
     // Read when a request is made, once the system runs.
     signedIn: () => (app.system.get('session') as AppSystem['session']).getSnapshot().matches('loggedIn'),
     cdn,

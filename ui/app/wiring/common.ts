@@ -48,6 +48,8 @@ export interface BaseAdapters {
   connectedUserSocket: (timeoutMs: number) => Promise<Socket | null>;
   /** The socket item and comment requests travel on: the user's, or the anonymous reviewer's (/anon), if connected. */
   itemSocket: () => Socket | null;
+  /** The item requests' socket once it is there and connected (at most `timeoutMs`; null or unconnected if it did not come). */
+  connectedItemSocket: (timeoutMs: number) => Promise<Socket | null>;
   /** Whether an account is signed in (its requests may use the review API's bearer token; an anonymous reviewer's may not). */
   signedIn: () => boolean;
   /** Public like a CDN: no bearer token. */

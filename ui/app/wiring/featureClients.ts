@@ -16,15 +16,15 @@ const built = new WeakMap<BaseAdapters, Adapters>();
 export function featureAdapters(base: BaseAdapters): Adapters {
   let adapters = built.get(base);
   if (!adapters) {
-    const { http, cdn, userSocket, itemSocket, signedIn, translationFiles } = base;
+    const { http, cdn, userSocket, itemSocket, connectedItemSocket, signedIn, translationFiles } = base;
     adapters = {
       ...base,
       content: createContentClient({ socket: userSocket, http, report: (message, details) => console.error(message, details) }),
       uploadClient: createUploadClient({ http }),
       // An account reads the item and its comments over HTTP: the page draws them before its live connection is up.
-      items: createItemClient({ socket: itemSocket, http, readOverHttp: signedIn }),
+      items: createItemClient({ socket: itemSocket, whenSocket: connectedItemSocket, http, readOverHttp: signedIn }),
       shareClient: createShareClient({ http }),
-      commentClient: createCommentClient({ socket: itemSocket, http, readOverHttp: signedIn }),
+      commentClient: createCommentClient({ socket: itemSocket, whenSocket: connectedItemSocket, http, readOverHttp: signedIn }),
       reviewRequestClient: createReviewRequestClient({ http }),
       translationClient: createTranslationClient({ http, cdn, files: translationFiles }),
     };
