@@ -11,11 +11,12 @@ export interface RoutePreload {
 
 /**
  * The lazy routes of ui/routes.tsx a first load most often lands on: the grid with the content, grid and item dialogs
- * features' machines, the feature clients every feature is built with (createSystem's `loadFeatures`), the uploads
- * panel they bring (ui/main.tsx) and the grid's words; the item view with the content, item and translation
- * features' machines (ui/app/createSystem.ts `loadFeatures`) and their words.
+ * features' machines, the feature clients every feature is built with (createSystem's `loadFeatures`) and the grid's
+ * words; the item view with the content, item and translation features' machines (ui/app/createSystem.ts
+ * `loadFeatures`) and their words. The uploads panel is not among them: it loads once there is an upload to show
+ * (ui/main.tsx).
  */
-const CONTENT = ['ui/app/wiring/contentFeature.ts', 'ui/views/uploads/UploadsPanel.tsx', 'ui/strings/content.ts', 'ui/app/wiring/featureClients.ts'];
+const CONTENT = ['ui/app/wiring/contentFeature.ts', 'ui/strings/content.ts', 'ui/app/wiring/featureClients.ts'];
 /** The item view's machines and words (ui/strings.ts `loadStrings`), with the review tab's words (ItemScreen's route). */
 const ITEM = ['ui/app/wiring/itemFeature.ts', 'ui/strings/item.ts', 'ui/strings/reviewTab.ts'];
 export const ROUTE_PRELOADS: readonly RoutePreload[] = [

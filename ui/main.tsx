@@ -1,4 +1,4 @@
-import { lazy, StrictMode, Suspense } from 'react';
+import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { createRoot } from 'react-dom/client';
 import { Router } from 'wouter';
@@ -19,12 +19,21 @@ import { isFeatureLoaded } from '../machines/session/appMachine.ts';
 import { ToastsView } from './views/toasts/ToastsView.tsx';
 
 // The uploads panel draws the uploads actor, which starts with the content feature (the grid, the item view): its code
-// loads once that feature runs, and it stays on every page after.
+// loads once that actor has something to show (an upload, or files it refused), and it stays on every page after.
 const UploadsPanel = lazy(() => import('./views/uploads/UploadsPanel.tsx').then((m) => ({ default: m.UploadsPanel })));
 function UploadsOnceLoaded() {
   const { app } = useSystem();
   const loaded = useSelector(app, (snapshot) => isFeatureLoaded(snapshot, 'content'));
-  return loaded ? (
+  return loaded ? <UploadsOnceAny /> : null;
+}
+function UploadsOnceAny() {
+  const { uploads } = useSystem();
+  const any = useSelector(uploads, (snapshot) => snapshot.context.uploads.length > 0 || snapshot.matches({ notice: 'open' }));
+  const [needed, setNeeded] = useState(false);
+  useEffect(() => {
+    if (any) setNeeded(true);
+  }, [any]);
+  return any || needed ? (
     <Suspense fallback={null}>
       <UploadsPanel />
     </Suspense>

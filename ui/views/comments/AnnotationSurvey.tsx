@@ -4,12 +4,14 @@
  * thumbs, an optional comment, send or dismiss — while the annotation flag is on.
  */
 import { useSelector } from '@xstate/react';
+import { lazy, Suspense } from 'react';
 import { feedbackAnswersOf, isSurveyCardShown, surveyStatusOf } from '../../../machines/translation/surveysMachine.ts';
 import { t } from '../../strings.ts';
 import { useSystem } from '../../system.tsx';
-// Straight from its file: the assist views' index would bring the translate tab's.
-import { FeedbackSurvey } from '../translation/assist/Surveys.tsx';
 import { useFlag } from '../useAccount.ts';
+
+// Straight from its file (the assist views' index would bring the translate tab's), when the survey is first shown.
+const FeedbackSurvey = lazy(() => import('../translation/assist/Surveys.tsx').then((m) => ({ default: m.FeedbackSurvey })));
 
 const SLUG = 'screenshot-annotation';
 
@@ -22,17 +24,19 @@ export function AnnotationSurvey() {
   const feedback = useSelector(surveys, feedbackAnswersOf);
   if (!shown || !flag) return null;
   return (
-    <FeedbackSurvey
-      id="annotation-survey"
-      title={t('comments.annotation.survey')}
-      className="annotation-survey"
-      positive={feedback.positive}
-      text={feedback.text}
-      status={status}
-      onPositiveChange={(positive) => surveys.send({ type: 'surveys.rate', positive })}
-      onTextChange={(text) => surveys.send({ type: 'surveys.write', slug: SLUG, text })}
-      onSubmit={() => surveys.send({ type: 'surveys.submit', slug: SLUG })}
-      onDismiss={() => surveys.send({ type: 'surveys.dismiss', slug: SLUG })}
-    />
+    <Suspense fallback={null}>
+      <FeedbackSurvey
+        id="annotation-survey"
+        title={t('comments.annotation.survey')}
+        className="annotation-survey"
+        positive={feedback.positive}
+        text={feedback.text}
+        status={status}
+        onPositiveChange={(positive) => surveys.send({ type: 'surveys.rate', positive })}
+        onTextChange={(text) => surveys.send({ type: 'surveys.write', slug: SLUG, text })}
+        onSubmit={() => surveys.send({ type: 'surveys.submit', slug: SLUG })}
+        onDismiss={() => surveys.send({ type: 'surveys.dismiss', slug: SLUG })}
+      />
+    </Suspense>
   );
 }

@@ -22,7 +22,8 @@ import {
   suggestionName,
   type EditorHooks,
 } from './editorState.ts';
-import { EMOJI, EmojiPicker, emojiGridMove } from './EmojiPicker.tsx';
+import { EMOJI, emojiGridMove } from './EmojiGrid.tsx';
+import { EmojiPicker } from './EmojiPicker.tsx';
 import { emojiPickerPlacement, suggestionPlacement } from './placement.ts';
 import { readOnlyTextFor } from './readOnly.ts';
 import { RichText } from './RichText.tsx';

@@ -4,7 +4,7 @@
  * when the page is quiet). A host that wants it eagerly imports `CommentEditor` from './CommentEditor.tsx'.
  */
 export { AttachmentList, attachmentProblemText, formatFileSize, isSafeLink, type AttachmentListProps } from './AttachmentList.tsx';
-export { EMOJI, EmojiPicker, emojiGridMove, type EmojiPickerProps } from './EmojiPicker.tsx';
+export { EmojiPicker, type EmojiPickerProps } from './EmojiPicker.tsx';
 export { LazyCommentEditor } from './LazyCommentEditor.tsx';
 export { emojiPickerPlacement, suggestionPlacement, type Placement } from './placement.ts';
 export { ReadOnlyCommentBox, type ReadOnlyCommentBoxProps } from './ReadOnlyCommentBox.tsx';
