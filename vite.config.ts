@@ -21,6 +21,14 @@ export default defineConfig({
       // every component some later page uses).
       experimental: { lazyBarrel: true },
       treeshake: { moduleSideEffects: [{ test: /\/ui\/kit\/index\.ts$/, sideEffects: false }, { test: /./, sideEffects: true }] },
+      // The framework (React, XState, the router) is one chunk every page loads, not pieces of it spread over whichever
+      // small shared chunks each build's graph happens to produce: the first load's chunk count and bytes stay put as
+      // routes add lazy boundaries.
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|xstate|@xstate[\\/]react|use-sync-external-store|wouter)[\\/]/ }],
+        },
+      },
     },
   },
   define: {

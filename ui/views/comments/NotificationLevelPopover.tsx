@@ -4,10 +4,13 @@
  * popover with the three levels as radios, its loading, saving and error states, and a link to the account's
  * notification settings (how often: instant, hourly, daily digest at 09:00 local).
  */
-import type { SVGProps } from 'react';
-import { NOTIFICATION_LEVELS, type NotificationLevel } from '../../../domain/comments.ts';
-import { Banner, Button, Popover, Spinner } from '../../kit/index.ts';
+import { lazy, Suspense, type SVGProps } from 'react';
+import type { NotificationLevel } from '../../../domain/comments.ts';
+import { Popover, Spinner } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
+
+// The panel loads when the bell is first opened.
+const NotificationLevelPanel = lazy(() => import('./NotificationLevelPanel.tsx').then((m) => ({ default: m.NotificationLevelPanel })));
 
 /** Where the level is: the itemNotifications actor's state (its snapshot value; closed draws as loading). */
 export type NotificationLevelStatus = 'closed' | 'loading' | 'loadError' | 'ready' | 'saving' | 'saveError';
@@ -49,75 +52,16 @@ export function NotificationLevelPopover(props: NotificationLevelPopoverProps) {
       onOpenChange={props.onOpenChange}
     >
       {(close) => (
-        <NotificationLevelPanel
-          {...props}
-          onOpenSettings={() => {
-            close();
-            props.onOpenSettings();
-          }}
-        />
+        <Suspense fallback={<Spinner size="sm" label={t('commentsPanel.notifications.loading')} />}>
+          <NotificationLevelPanel
+            {...props}
+            onOpenSettings={() => {
+              close();
+              props.onOpenSettings();
+            }}
+          />
+        </Suspense>
       )}
     </Popover>
-  );
-}
-
-/** The panel's content: title, radios or loading / error, the settings link. */
-export function NotificationLevelPanel({ level, status, errorMessage, onSelect, onRetry, onOpenSettings }: NotificationLevelPopoverProps) {
-  const saving = status === 'saving';
-  const loading = status === 'closed' || status === 'loading';
-  const failed = status === 'loadError' || status === 'saveError';
-  return (
-    <div className="notification-level__panel" aria-busy={loading || saving || undefined}>
-      <h2 className="notification-level__title">{t('commentsPanel.notifications.title')}</h2>
-      {loading ? (
-        <p className="notification-level__status" role="status">
-          <Spinner size="sm" decorative /> {t('commentsPanel.notifications.loading')}
-        </p>
-      ) : (
-        level !== null && (
-          <fieldset className="notification-level__options" disabled={saving}>
-            <legend className="notification-level__legend">{t('commentsPanel.notifications.legend')}</legend>
-            {NOTIFICATION_LEVELS.map((option) => {
-              const id = `notification-level-${option}`;
-              return (
-                <label key={option} htmlFor={id} className="notification-level__option">
-                  <input id={id} type="radio" name="notification-level" value={option} checked={level === option} aria-describedby={`${id}-hint`} onChange={() => onSelect(option)} />
-                  <span className="notification-level__text">
-                    <span className="notification-level__label">{t(`commentsPanel.notifications.level.${option}`)}</span>
-                    <span id={`${id}-hint`} className="notification-level__hint">
-                      {t(`commentsPanel.notifications.level.${option}.hint`)}
-                    </span>
-                  </span>
-                </label>
-              );
-            })}
-          </fieldset>
-        )
-      )}
-      {saving && (
-        <p className="notification-level__status" role="status">
-          <Spinner size="sm" decorative /> {t('commentsPanel.notifications.saving')}
-        </p>
-      )}
-      {failed && (
-        <Banner
-          tone="error"
-          title={t(status === 'loadError' ? 'commentsPanel.notifications.loadError' : 'commentsPanel.notifications.saveError')}
-          action={
-            <Button size="sm" onClick={onRetry}>
-              {t('commentsPanel.notifications.retry')}
-            </Button>
-          }
-        >
-          {errorMessage}
-        </Banner>
-      )}
-      <p className="notification-level__settings">
-        <span className="notification-level__settings-hint">{t('commentsPanel.notifications.settingsHint')}</span>{' '}
-        <button type="button" className="k-link-button" onClick={onOpenSettings}>
-          {t('commentsPanel.notifications.settings')}
-        </button>
-      </p>
-    </div>
   );
 }

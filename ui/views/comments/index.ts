@@ -36,7 +36,6 @@ export {
 } from './model.ts';
 export {
   BellIcon,
-  NotificationLevelPanel,
   NotificationLevelPopover,
   type NotificationLevelPopoverProps,
   type NotificationLevelStatus,

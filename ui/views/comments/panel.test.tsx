@@ -11,7 +11,8 @@ import { CommentThread, type CommentThreadProps } from './CommentThread.tsx';
 import { find, findAll, fire, textIn } from './elementTree.ts';
 import { FeedbackView } from './FeedbackView.tsx';
 import { formatVideoTime, slideLabelsOf, threadViewModel, type ComposerTarget, type ThreadViewModel } from './model.ts';
-import { NotificationLevelPanel, type NotificationLevelPopoverProps } from './NotificationLevelPopover.tsx';
+import { NotificationLevelPanel } from './NotificationLevelPanel.tsx';
+import type { NotificationLevelPopoverProps } from './NotificationLevelPopover.tsx';
 import { OldVersionDialog } from './OldVersionDialog.tsx';
 
 const noop = () => {};

@@ -10,7 +10,7 @@ import '../../styles/reviewRequests.css';
 import '../../styles/translation.css';
 import '../../styles/translationAssist.css';
 import { useSelector } from '@xstate/react';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { ITEM_SIDEBAR_MAX_PERCENT, ITEM_SIDEBAR_MAX_TRANSLATE_PERCENT } from '../../../domain/constants.ts';
 import { productFamily } from '../../../domain/folderRoles.ts';
@@ -23,20 +23,14 @@ import { useSystem } from '../../system.tsx';
 import { useFlag, useFlagsReady } from '../useAccount.ts';
 import { usePageTitle } from '../usePageTitle.ts';
 import { openItemDialog, useItemDialogsLoaded } from '../itemDialogs.ts';
-import { useFilePicker } from '../uploads/index.ts';
+import { useFilePicker } from '../uploads/filePicker.tsx';
 import {
-  ItemAccessDeniedView,
-  ItemDeletedView,
-  ItemFailedView,
   ItemHeader,
   ItemLayout,
   ItemLoadingView,
-  ItemPasswordDialog,
-  ItemProcessingView,
   OutOfDateDialog,
   PackagePlayer,
   RestoreVersionDialog,
-  VersionDeletedView,
   VideoPlayer,
   type VersionEntry,
 } from './index.ts';
@@ -50,6 +44,15 @@ import { ItemStackSidebar, useStackTitle } from './ItemStackSidebar.tsx';
 // Comment export (CSV, PDF).
 import { LazyCommentExportDialog, useCommentExport } from '../commentExport/index.ts';
 import { LmsExportDialog, openLmsExport } from '../lmsExport/index.ts';
+
+// The item's states other than loading and ready load when the item is in one of them (the loading view meanwhile).
+const itemStates = () => import('./ItemStates.tsx');
+const ItemAccessDeniedView = lazy(() => itemStates().then((m) => ({ default: m.ItemAccessDeniedView })));
+const ItemDeletedView = lazy(() => itemStates().then((m) => ({ default: m.ItemDeletedView })));
+const ItemFailedView = lazy(() => itemStates().then((m) => ({ default: m.ItemFailedView })));
+const ItemPasswordDialog = lazy(() => itemStates().then((m) => ({ default: m.ItemPasswordDialog })));
+const ItemProcessingView = lazy(() => itemStates().then((m) => ({ default: m.ItemProcessingView })));
+const VersionDeletedView = lazy(() => itemStates().then((m) => ({ default: m.VersionDeletedView })));
 
 const TABS = new Set(['review', 'feedback', 'translate']);
 
@@ -168,7 +171,12 @@ export function ItemScreen({ itemId, tab, header }: { itemId: string; tab: strin
     body = <ItemLoadingView />;
   }
 
-  if (body) return <ItemFrame header={header}>{body}</ItemFrame>;
+  if (body)
+    return (
+      <ItemFrame header={header}>
+        <Suspense fallback={<ItemLoadingView />}>{body}</Suspense>
+      </ItemFrame>
+    );
   if (!item) return null;
 
   const shown = shownVersionOf(context);
@@ -294,7 +302,9 @@ export function ItemScreen({ itemId, tab, header }: { itemId: string; tab: strin
   return (
     <ItemFrame header={header} skipLink={ready && tab === 'review' ? <SkipToNewComment /> : null}>
       {itemHeader}
-      <div className="item-page__body">{content}</div>
+      <div className="item-page__body">
+        <Suspense fallback={<ItemLoadingView />}>{content}</Suspense>
+      </div>
       {retryPicker.input}
       {dialogsLoaded && (
         <>

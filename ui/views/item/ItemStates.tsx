@@ -1,11 +1,12 @@
 /**
  * The item view's states before (or instead of) the ready view (review-and-content §2 item view states, §4 item
  * load and version states, §8 item view failures). Each is presentational: the page reading the item actor picks
- * the one to show and passes the words it cannot know (hrefs, progress, who the viewer is).
+ * the one to show and passes the words it cannot know (hrefs, progress, who the viewer is). The loading view is
+ * ItemLoadingView.tsx: it draws on every first load, these only when the item is in one of their states.
  */
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { Button, Dialog, ErrorIcon, LockIcon, ProgressBar, Skeleton, Spinner, TextField, TrashIcon, WarningIcon, buttonClass, cx } from '../../kit/index.ts';
+import { Button, Dialog, ErrorIcon, LockIcon, ProgressBar, Spinner, TextField, TrashIcon, WarningIcon, buttonClass, cx } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
 
 /** §4: the message of a failed version (transcode failed, upload failed or process failed). */
@@ -41,36 +42,6 @@ function StatePanel({ title, headingLevel, icon, tone = 'default', children, act
         {actions && <div className="item-state__actions">{actions}</div>}
       </div>
     </section>
-  );
-}
-
-/** §4 item load `loading`: a skeleton of the header and the player, announced as loading. */
-export function ItemLoadingView() {
-  return (
-    <div className="item-loading" aria-busy="true">
-      <p role="status" className="k-visually-hidden">
-        {t('review.loading')}
-      </p>
-      <div className="item-loading__header" aria-hidden="true">
-        <Skeleton shape="line" width="7rem" height="1rem" />
-        <Skeleton shape="line" width="16rem" height="1.25rem" />
-        <Skeleton shape="rect" width="8rem" height="2rem" />
-        <span className="item-loading__spacer" />
-        <Skeleton shape="circle" width="1.75rem" height="1.75rem" />
-        <Skeleton shape="circle" width="1.75rem" height="1.75rem" />
-        <Skeleton shape="rect" width="6rem" height="2rem" />
-      </div>
-      <div className="item-loading__body" aria-hidden="true">
-        <div className="item-loading__player">
-          <Skeleton className="item-loading__stage" />
-        </div>
-        <div className="item-loading__sidebar">
-          <Skeleton shape="line" width="40%" height="1rem" />
-          <Skeleton shape="rect" width="100%" height="4rem" />
-          <Skeleton shape="rect" width="100%" height="4rem" />
-        </div>
-      </div>
-    </div>
   );
 }
 

@@ -2,22 +2,9 @@
  * The item view's presentational views (review-and-content §2 item view, §4, §8, §9): props in, callbacks out.
  * The lead's wired item screen reads the `item` actor and passes what these need.
  */
-export {
-  ItemAccessDeniedView,
-  ItemDeletedView,
-  ItemFailedView,
-  ItemLoadingView,
-  ItemPasswordDialog,
-  ItemProcessingView,
-  VersionDeletedView,
-  type ItemAccessDeniedViewProps,
-  type ItemDeletedViewProps,
-  type ItemFailedViewProps,
-  type ItemFailureKind,
-  type ItemPasswordDialogProps,
-  type ItemProcessingViewProps,
-  type VersionDeletedViewProps,
-} from './ItemStates.tsx';
+// The item's other states (ItemStates.tsx: access denied, deleted, password, processing, failed, deleted version) are
+// not listed here: the item screen loads them when the item is in one of them.
+export { ItemLoadingView } from './ItemLoadingView.tsx';
 export {
   ExportMenu,
   ItemHeader,

@@ -8,12 +8,12 @@ import {
   ItemAccessDeniedView,
   ItemDeletedView,
   ItemFailedView,
-  ItemLoadingView,
   ItemPasswordDialog,
   ItemProcessingView,
   VersionDeletedView,
   type ItemFailureKind,
 } from './ItemStates.tsx';
+import { ItemLoadingView } from './ItemLoadingView.tsx';
 import { PackagePlayer, VideoPlayer, packageOriginOf, playerSlideOf, playerTrackingOf } from './Players.tsx';
 
 const noop = () => {};

@@ -9,6 +9,7 @@
 import '../../styles/uploads.css';
 import { useEffect, useRef, type DragEvent, type ReactNode } from 'react';
 import { Button, UploadIcon, cx, type ButtonProps } from '../../kit/index.ts';
+import { useFilePicker } from './filePicker.tsx';
 import { t } from '../../strings.ts';
 
 /** The subset of DataTransfer read here (so tests can pass a plain object). */
@@ -170,39 +171,6 @@ export function DropZone({ folderName, onFiles, disabled = false, scope = 'area'
       {dragging && <DropOverlay folderName={folderName} fullWindow={scope === 'window'} />}
     </div>
   );
-}
-
-export interface FilePicker {
-  /** Opens the system's file chooser. */
-  open: () => void;
-  /** The hidden file input: render it once. */
-  input: ReactNode;
-}
-
-/**
- * A hidden `<input type=file>` and a way to open it, for every place that asks for files: the upload-file link,
- * 'upload new version' in the item menu, and retry (which re-selects a file, §4).
- */
-export function useFilePicker({ accept, multiple = true, onFiles }: { accept?: string; multiple?: boolean; onFiles: (files: File[]) => void }): FilePicker {
-  const inputRef = useRef<HTMLInputElement>(null);
-  const input = (
-    <input
-      ref={inputRef}
-      type="file"
-      className="k-visually-hidden"
-      tabIndex={-1}
-      aria-hidden="true"
-      accept={accept}
-      multiple={multiple}
-      onChange={(event) => {
-        const files = Array.from(event.currentTarget.files ?? []);
-        // Cleared so choosing the same file again (a retry) still reports a change.
-        event.currentTarget.value = '';
-        if (files.length > 0) onFiles(files);
-      }}
-    />
-  );
-  return { open: () => inputRef.current?.click(), input };
 }
 
 export interface UploadFileLinkProps extends Omit<ButtonProps, 'onClick' | 'children'> {

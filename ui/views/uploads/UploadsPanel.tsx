@@ -4,7 +4,7 @@ import { useRef } from 'react';
 import { t } from '../../strings.ts';
 import { useSystem } from '../../system.tsx';
 import { FileNotSupportedDialog, fileNotSupportedText, type FileRefusalReason } from './FileNotSupportedDialog.tsx';
-import { useFilePicker } from './DropZone.tsx';
+import { useFilePicker } from './filePicker.tsx';
 import { UploadToastBody, type UploadRow } from './UploadToast.tsx';
 
 const REFUSALS: ReadonlySet<string> = new Set(['blockedExtension', 'unsupportedType', 'emptyFile', 'tooLarge', 'contentMismatch', 'invalidStoryZip', 'kindMismatch']);

@@ -8,13 +8,12 @@ export {
   UploadFileLink,
   carriesFiles,
   filesFromDataTransfer,
-  useFilePicker,
   type DropOverlayProps,
   type DropZoneProps,
   type FileDataTransfer,
-  type FilePicker,
   type UploadFileLinkProps,
 } from './DropZone.tsx';
+export { useFilePicker, type FilePicker } from './filePicker.tsx';
 export {
   ItemVersionBadge,
   UploadToastBody,
