@@ -149,3 +149,26 @@ test('the pointer over an untouched box brings the editor, without taking the fo
     await page.context().close();
   }
 });
+
+test('the emoji button pressed on the stand-in opens the picker where it fits: above the box at the foot of the window, inside it', async ({ browser, baseURL }) => {
+  const { page, release } = await openHeld(browser, baseURL!);
+  try {
+    await page.setViewportSize({ width: 1400, height: 900 });
+    // The stand-in hands the open picker over to the editor that replaces it.
+    await composer(page).getByRole('button', { name: 'Insert emoji' }).click();
+    release();
+    const picker = page.getByRole('dialog', { name: 'Emoji' });
+    await expect(picker.getByRole('grid', { name: 'Emoji' })).toBeVisible();
+    await expect(picker.getByRole('gridcell').first()).toBeFocused();
+    const panel = (await picker.boundingBox())!;
+    const box = (await commentBox(page).boundingBox())!;
+    expect(panel.y).toBeGreaterThanOrEqual(0);
+    expect(panel.y + panel.height).toBeLessThanOrEqual(900);
+    // Above the text, which stays in sight.
+    expect(panel.y + panel.height).toBeLessThanOrEqual(box.y);
+    await page.keyboard.press('Escape');
+    await expect(picker).toBeHidden();
+  } finally {
+    await page.context().close();
+  }
+});

@@ -5,7 +5,7 @@
  * open; arrows, Home/End move, Enter or Space picks, Escape closes and hands focus back (`onEscape`: the editor;
  * else the button); a click outside closes it.
  */
-import { lazy, Suspense, useId, useRef, useState, type CSSProperties, type RefObject } from 'react';
+import { lazy, Suspense, useId, useLayoutEffect, useRef, useState, type CSSProperties, type RefObject } from 'react';
 import { EMOJI_PER_LINE, EMOJI_PICKER_HEIGHT_PX } from '../../../../domain/constants.ts';
 import { cx, Spinner, useDismiss } from '../../../kit/index.ts';
 import { t } from '../../../strings.ts';
@@ -56,19 +56,23 @@ export function EmojiPicker({ onPick, disabled = false, className, keepVisible, 
     else triggerRef.current?.focus();
   });
 
+  // Where the panel opens, measured whenever it opens: from the button, or already open when this picker mounts (the
+  // comment box's stand-in hands an open picker over to the editor that replaces it).
+  useLayoutEffect(() => {
+    if (!open) return;
+    const rect = triggerRef.current?.getBoundingClientRect();
+    const where = rect ? emojiPickerPlacement(rect.bottom, window.innerHeight) : 'below';
+    setPlacement(where);
+    const keep = keepVisible?.current?.getBoundingClientRect();
+    setAbove(
+      where === 'above' && rect && keep && keep.top < rect.bottom
+        ? { bottom: Math.round(rect.bottom - Math.min(keep.top, rect.top)) + PANEL_GAP_PX, maxHeight: Math.max(0, Math.round(Math.min(keep.top, rect.top)) - 2 * PANEL_GAP_PX) }
+        : null,
+    );
+  }, [open, keepVisible]);
+
   const toggle = () => {
-    if (!open) {
-      const rect = triggerRef.current?.getBoundingClientRect();
-      const where = rect ? emojiPickerPlacement(rect.bottom, window.innerHeight) : 'below';
-      setPlacement(where);
-      const keep = keepVisible?.current?.getBoundingClientRect();
-      setAbove(
-        where === 'above' && rect && keep && keep.top < rect.bottom
-          ? { bottom: Math.round(rect.bottom - Math.min(keep.top, rect.top)) + PANEL_GAP_PX, maxHeight: Math.max(0, Math.round(Math.min(keep.top, rect.top)) - 2 * PANEL_GAP_PX) }
-          : null,
-      );
-      setActive(0);
-    }
+    if (!open) setActive(0);
     setOpen(!open);
   };
 
