@@ -1,8 +1,23 @@
 /** The per-item notification level's panel (review-and-content §9 levels mine, all, mute), opened from the bell. */
-import { NOTIFICATION_LEVELS } from '../../../domain/comments.ts';
+import { NOTIFICATION_LEVELS, type NotificationLevel } from '../../../domain/comments.ts';
 import { Banner, Button, Spinner } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
-import type { NotificationLevelPopoverProps } from './NotificationLevelPopover.tsx';
+
+/** Where the level is: the itemNotifications actor's state (its snapshot value; closed draws as loading). */
+export type NotificationLevelStatus = 'closed' | 'loading' | 'loadError' | 'ready' | 'saving' | 'saveError';
+
+export interface NotificationLevelPopoverProps {
+  /** The level shown as chosen (machines/items/itemNotificationsMachine `shownLevelOf`); null until loaded. */
+  level: NotificationLevel | null;
+  status: NotificationLevelStatus;
+  errorMessage?: string | null;
+  /** The popover opened (load the level) or closed. */
+  onOpenChange?: (open: boolean) => void;
+  onSelect: (level: NotificationLevel) => void;
+  onRetry: () => void;
+  /** Open the account's notification settings dialog. */
+  onOpenSettings: () => void;
+}
 
 /** The panel's content: title, radios or loading / error, the settings link. */
 export function NotificationLevelPanel({ level, status, errorMessage, onSelect, onRetry, onOpenSettings }: NotificationLevelPopoverProps) {

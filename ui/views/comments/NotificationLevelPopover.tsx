@@ -5,28 +5,14 @@
  * notification settings (how often: instant, hourly, daily digest at 09:00 local).
  */
 import { lazy, Suspense, type SVGProps } from 'react';
-import type { NotificationLevel } from '../../../domain/comments.ts';
 import { Popover, Spinner } from '../../kit/index.ts';
 import { t } from '../../strings.ts';
+import type { NotificationLevelPopoverProps } from './NotificationLevelPanel.tsx';
 
 // The panel loads when the bell is first opened.
 const NotificationLevelPanel = lazy(() => import('./NotificationLevelPanel.tsx').then((m) => ({ default: m.NotificationLevelPanel })));
 
-/** Where the level is: the itemNotifications actor's state (its snapshot value; closed draws as loading). */
-export type NotificationLevelStatus = 'closed' | 'loading' | 'loadError' | 'ready' | 'saving' | 'saveError';
-
-export interface NotificationLevelPopoverProps {
-  /** The level shown as chosen (machines/items/itemNotificationsMachine `shownLevelOf`); null until loaded. */
-  level: NotificationLevel | null;
-  status: NotificationLevelStatus;
-  errorMessage?: string | null;
-  /** The popover opened (load the level) or closed. */
-  onOpenChange?: (open: boolean) => void;
-  onSelect: (level: NotificationLevel) => void;
-  onRetry: () => void;
-  /** Open the account's notification settings dialog. */
-  onOpenSettings: () => void;
-}
+export type { NotificationLevelPopoverProps, NotificationLevelStatus } from './NotificationLevelPanel.tsx';
 
 /** A bell (stroke icon on the kit's 24-unit grid). */
 export function BellIcon({ size = 16, ...rest }: SVGProps<SVGSVGElement> & { size?: number }) {
