@@ -9,8 +9,10 @@ import { createFolder } from './userActions.ts';
 
 const ALEX = 'alex.admin@example.com';
 
-// A small bound and frequent checkpoints, so a short session drops its head as an hour of use would.
-test.use({ serverEnv: { REVIEW_E2E_SERVER: 'session-replay-long', EVENT_LOG_CAPACITY_BYTES: '150000', EVENT_LOG_CHECKPOINT_EVERY_MS: '1500' } });
+// A small bound and frequent checkpoints, so a short session drops its head as an hour of use would. The bound is
+// what the folder steps below log however fast the browser runs them (about 15–25 KB each: the slower the run, the more
+// timer and idle-time entries), so the head is dropped on a fast machine too.
+test.use({ serverEnv: { REVIEW_E2E_SERVER: 'session-replay-long', EVENT_LOG_CAPACITY_BYTES: '60000', EVENT_LOG_CHECKPOINT_EVERY_MS: '1000' } });
 
 test('replays from its first checkpoint with no divergence', async ({ page }) => {
   await openGridAs(page, ALEX, '/review/folder/PRIVATE_CONTENT');
