@@ -30,8 +30,11 @@ test('a comment export fails for real while its item is in the trash; staff run 
   const title = uniqueName('Trashed before export');
   const itemId = await duplicateItemAs(baseURL!, ALEX, 'Welcome to the team', title);
 
-  // Alex has the item open, and moves it to the trash from the grid in another tab.
-  const alex = await signedInPage(browser, baseURL!, ALEX, `/review/content/${itemId}/review`);
+  // Alex opens the item from its card in Private content, and moves it to the trash from the grid in another tab.
+  const alex = await signedInPage(browser, baseURL!, ALEX, '/review');
+  await treeFolder(alex, 'Private content').click();
+  await itemCard(alex, title).getByRole('link', { name: title }).click();
+  await expect(alex).toHaveURL(new RegExp(`/review/content/${itemId}/review`));
   await expect(alex.getByRole('button', { name: 'Export menu' })).toBeVisible();
   const grid = await alex.context().newPage();
   await grid.goto('/review');
