@@ -4,15 +4,19 @@
  * - open → interactive: the Translate tab link clicked on the item's review tab → the table's rows in the document
  *   (mark 'translation:interactive'); and a cold load of the translate address (navigation start → the same mark);
  *   goal < 1 s each;
- * - keystroke → frame: typing in a segment editor, from each key's keydown (its event time stamp) to the first
- *   animation frame after its input event (rAF callback); p95, goal ≤ 16 ms. That clock includes the wait for the
- *   display's next frame (Chromium starts a frame on its 60 Hz BeginFrame tick, up to 16.7 ms after the key), which no
- *   page code shortens; so beside it: the page's own share, keydown → the key's input event handled (the editor, the
- *   statechart, React), and the floor, the same probe on a bare contenteditable in the same browser;
+ * - keystroke → frame: typing in a segment editor, from each key's keydown (its event time stamp) to the frame that shows
+ *   it committed (the first animation frame after the key's input event, then the task after that frame's style, layout
+ *   and paint); p95, goal ≤ 16 ms: the key's whole work fits in one frame. Measured in a Chromium whose frame clock is
+ *   not tied to a display (`--disable-frame-rate-limit --disable-gpu-vsync`): with a 60 Hz clock the same probe also
+ *   counts the wait for the display's next tick, 0–16.7 ms after the key by chance, which no page code shortens (a bare
+ *   contenteditable on a blank page measures 16–18 ms p95 that way). The 60 Hz figure is printed beside it, with the
+ *   page's own share (keydown → the key's input event handled: the editor, the statechart, React) and the floor (the
+ *   same probe on a bare contenteditable) in both browsers;
  * - save-and-next: Ctrl+Enter in an edited segment → the next segment's editor focused (focusin); goal ≤ 100 ms.
  */
 import type { Browser, Page, Request } from '@playwright/test';
-import { stats, withLargeCourse } from './translationBrowser.ts';
+import { launchChromium } from '../support/chromium.ts';
+import { openSignedInPage, stats, withLargeCourse } from './translationBrowser.ts';
 
 const GOAL_OPEN_MS = 1_000;
 const GOAL_KEY_P95_MS = 16;
@@ -21,6 +25,8 @@ const OPENS = Number(process.env.BENCH_OPENS ?? 3);
 const KEYSTROKES = 60;
 const WARM_UP_KEYSTROKES = 10;
 const SAVES = 12;
+/** A frame clock not tied to a display: a frame starts as soon as there is something to draw. */
+const UNLOCKED_FRAME_CLOCK_ARGS = ['--disable-frame-rate-limit', '--disable-gpu-vsync'];
 
 const verdict = (value: number, goal: number, strict = false) => ((strict ? value < goal : value <= goal) ? 'within goal' : 'OVER GOAL');
 
@@ -59,20 +65,25 @@ async function openFirstEditor(page: Page): Promise<void> {
   await page.keyboard.press('End');
 }
 
-/** Per key: keydown → the first animation frame after its input event, and keydown → its input event handled. */
+/**
+ * Per key: keydown → the first animation frame after its input event starts, → that frame committed (the task after
+ * its style, layout and paint), and keydown → its input event handled.
+ */
 interface KeySamples {
   frame: number[];
+  committed: number[];
   handled: number[];
 }
 
 /**
- * Installs the keystroke probe on the page: the key's keydown time stamp starts both clocks; the first animation
- * frame after its input event ends `frame`, the input event's last listener (on the window, bubbling: after the
- * editor's own handlers and what they ran) ends `handled`.
+ * Installs the keystroke probe on the page: the key's keydown time stamp starts the clocks; the first animation frame
+ * after its input event ends `frame`, a message posted from that frame's callback ends `committed` (it runs once the
+ * frame's rendering steps are done), the input event's last listener (on the window, bubbling: after the editor's own
+ * handlers and what they ran) ends `handled`.
  */
 async function installKeyProbe(page: Page): Promise<void> {
   await page.evaluate(() => {
-    const samples = { frame: [] as number[], handled: [] as number[] };
+    const samples = { frame: [] as number[], committed: [] as number[], handled: [] as number[] };
     (window as unknown as { __keySamples: typeof samples }).__keySamples = samples;
     let down = 0;
     document.addEventListener('keydown', (event) => (down = event.timeStamp), { capture: true });
@@ -80,7 +91,15 @@ async function installKeyProbe(page: Page): Promise<void> {
       'input',
       () => {
         const from = down;
-        requestAnimationFrame(() => samples.frame.push(performance.now() - from));
+        requestAnimationFrame(() => {
+          samples.frame.push(performance.now() - from);
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => {
+            samples.committed.push(performance.now() - from);
+            channel.port1.close();
+          };
+          channel.port2.postMessage(null);
+        });
       },
       { capture: true },
     );
@@ -93,7 +112,7 @@ async function typeMeasured(page: Page): Promise<KeySamples> {
   await page.keyboard.type('y'.repeat(WARM_UP_KEYSTROKES), { delay: 30 });
   await installKeyProbe(page);
   await page.keyboard.type('x'.repeat(KEYSTROKES), { delay: 30 });
-  await page.waitForFunction((count) => (window as unknown as { __keySamples: KeySamples }).__keySamples.frame.length >= count, KEYSTROKES);
+  await page.waitForFunction((count) => (window as unknown as { __keySamples: KeySamples }).__keySamples.committed.length >= count, KEYSTROKES);
   return page.evaluate(() => (window as unknown as { __keySamples: KeySamples }).__keySamples);
 }
 
@@ -187,6 +206,36 @@ async function measureSaveAndNext(page: Page): Promise<number[]> {
   return page.evaluate(() => (window as unknown as { __saveSamples: number[] }).__saveSamples.slice());
 }
 
+/** The page's keys and the floor's, measured in one browser. */
+interface KeysInBrowser {
+  page: KeySamples;
+  floor: KeySamples;
+}
+
+/** The page's own share of a key and the bare contenteditable's figures, under the figure they explain. */
+function printShares(indent: string, measured: KeysInBrowser): void {
+  const handled = stats(measured.page.handled);
+  const floor = stats(measured.floor.committed);
+  console.log(`${indent}of which the page's own: keydown → input handled: median ${handled.median.toFixed(1)} ms, p95 ${handled.p95.toFixed(1)} ms, max ${handled.max.toFixed(1)} ms`);
+  console.log(`${indent}floor, the same keys in a bare contenteditable on a blank page of the same browser: keydown → frame committed median ${floor.median.toFixed(1)} ms, p95 ${floor.p95.toFixed(1)} ms`);
+}
+
+/** The keystroke probe in a Chromium whose frame clock is not tied to a display: the translate address, then the floor. */
+async function measureKeysUnlocked(url: string, itemId: string): Promise<KeysInBrowser> {
+  const browser = await launchChromium({ args: UNLOCKED_FRAME_CLOCK_ARGS });
+  try {
+    const page = await openSignedInPage(browser, url);
+    await page.goto(`${url}/review/content/${itemId}/translate`);
+    await waitInteractive(page);
+    await openFirstEditor(page);
+    const measured = await typeMeasured(page);
+    await page.close();
+    return { page: measured, floor: await measureFloor(browser) };
+  } finally {
+    await browser.close();
+  }
+}
+
 /** Prints the figures beside their goals, each as soon as it is measured. Cleans up whatever happens. */
 export async function benchTranslateKeys(): Promise<void> {
   await withLargeCourse('translate tab from the keyboard, 20,000 segments (Chromium, real server)', 'bench-translate-keys-', async ({ browser, page, url, itemId }) => {
@@ -200,23 +249,23 @@ export async function benchTranslateKeys(): Promise<void> {
     const cold = stats(colds);
     console.log(`  Translate tab clicked → table interactive: median ${open.median.toFixed(0)} ms, max ${open.max.toFixed(0)} ms over ${OPENS} opens (goal < ${GOAL_OPEN_MS} ms: ${verdict(open.median, GOAL_OPEN_MS, true)})`);
     console.log(`  cold load of the translate address → table interactive: median ${cold.median.toFixed(0)} ms, max ${cold.max.toFixed(0)} ms over ${OPENS} loads (goal < ${GOAL_OPEN_MS} ms: ${verdict(cold.median, GOAL_OPEN_MS, true)})`);
-    await openFirstEditor(page);
-    const samples = await typeMeasured(page);
-    const keys = stats(samples.frame);
-    const handled = stats(samples.handled);
+    const unlocked = await measureKeysUnlocked(url, itemId);
+    const keys = stats(unlocked.page.committed);
     console.log(
-      `  keystroke in a segment editor → next frame (keydown → rAF after input): median ${keys.median.toFixed(1)} ms, p95 ${keys.p95.toFixed(1)} ms, max ${keys.max.toFixed(1)} ms over ${KEYSTROKES} keys (goal p95 ≤ ${GOAL_KEY_P95_MS} ms: ${verdict(keys.p95, GOAL_KEY_P95_MS)})`,
+      `  keystroke in a segment editor → its frame committed (keydown → the frame after its input, style, layout and paint done; frame clock not tied to a display): median ${keys.median.toFixed(1)} ms, p95 ${keys.p95.toFixed(1)} ms, max ${keys.max.toFixed(1)} ms over ${KEYSTROKES} keys (goal p95 ≤ ${GOAL_KEY_P95_MS} ms: ${verdict(keys.p95, GOAL_KEY_P95_MS)})`,
     );
-    console.log(`    of which the page's own: keydown → input handled: median ${handled.median.toFixed(1)} ms, p95 ${handled.p95.toFixed(1)} ms, max ${handled.max.toFixed(1)} ms`);
+    printShares('    ', unlocked);
+    await openFirstEditor(page);
+    const at60Hz = { page: await typeMeasured(page), floor: { frame: [], committed: [], handled: [] } as KeySamples };
     const saves = stats(await measureSaveAndNext(page));
+    at60Hz.floor = await measureFloor(browser);
+    const keys60 = stats(at60Hz.page.committed);
+    console.log(
+      `  the same with a 60 Hz frame clock (the wait for the display's next tick counted, not the goal's measure): keydown → frame committed median ${keys60.median.toFixed(1)} ms, p95 ${keys60.p95.toFixed(1)} ms; keydown → rAF after input p95 ${stats(at60Hz.page.frame).p95.toFixed(1)} ms`,
+    );
+    printShares('    ', at60Hz);
     console.log(
       `  Ctrl+Enter → next segment's editor focused: median ${saves.median.toFixed(1)} ms, p95 ${saves.p95.toFixed(1)} ms, max ${saves.max.toFixed(1)} ms over ${SAVES} saves (goal ≤ ${GOAL_SAVE_NEXT_MS} ms: ${verdict(saves.p95, GOAL_SAVE_NEXT_MS)})`,
-    );
-    const floor = await measureFloor(browser);
-    const floorFrame = stats(floor.frame);
-    const floorHandled = stats(floor.handled);
-    console.log(
-      `  keystroke floor, the same keys in a bare contenteditable on a blank page of the same browser: keydown → next frame median ${floorFrame.median.toFixed(1)} ms, p95 ${floorFrame.p95.toFixed(1)} ms; keydown → input handled median ${floorHandled.median.toFixed(1)} ms, p95 ${floorHandled.p95.toFixed(1)} ms`,
     );
   });
 }

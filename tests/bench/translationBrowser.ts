@@ -154,6 +154,23 @@ async function measureKeystrokes(browser: Browser, page: Page): Promise<{ work: 
   return measured;
 }
 
+/**
+ * A page of `browser` signed in as the bench's validator, whose tour and course-updates popover are already dismissed
+ * (they would cover the table).
+ */
+export async function openSignedInPage(browser: Browser, url: string): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  await page.addInitScript(
+    ([walkthrough, popover]) => {
+      localStorage.setItem(walkthrough, '2026-01-01T00:00:00.000Z');
+      localStorage.setItem(popover, '2026-01-01T00:00:00.000Z');
+    },
+    [WALKTHROUGH_DONE_STORAGE_KEY, UPDATES_POPOVER_DISMISSED_STORAGE_KEY] as const,
+  );
+  await signIn(page, url);
+  return page;
+}
+
 /** The 20,000-segment course open for a bench: the server, a signed-in page and the planted item. */
 export interface LargeCourseBench {
   browser: Browser;
@@ -176,15 +193,7 @@ export async function withLargeCourse<T>(title: string, prefix: string, bench: (
   try {
     const itemId = plantLargeCourse(dataDir);
     browser = await launchChromium();
-    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await page.addInitScript(
-      ([walkthrough, popover]) => {
-        localStorage.setItem(walkthrough, '2026-01-01T00:00:00.000Z');
-        localStorage.setItem(popover, '2026-01-01T00:00:00.000Z');
-      },
-      [WALKTHROUGH_DONE_STORAGE_KEY, UPDATES_POPOVER_DISMISSED_STORAGE_KEY] as const,
-    );
-    await signIn(page, server.url);
+    const page = await openSignedInPage(browser, server.url);
     return await bench({ browser, page, url: server.url, itemId });
   } finally {
     await browser?.close();
