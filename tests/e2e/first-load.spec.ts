@@ -1,6 +1,6 @@
 import type { Page, Route } from '@playwright/test';
 import { SEEDED_TRANSLATIONS } from '../../server/translations/seed.ts';
-import { expect, expectNoAxeViolations, fillLogin, DEMO_PASSWORD, segmentTable, stackItemIds, test, translatePath, translatorPage } from './fixtures.ts';
+import { expect, expectNoAxeViolations, fillLogin, DEMO_PASSWORD, segmentTable, signedInPage, stackItemIds, test, translatePath, translatorPage } from './fixtures.ts';
 
 const ALEX = 'alex.admin@example.com';
 
@@ -84,6 +84,51 @@ test('the translate tab loads its machines when it opens: its skeleton until the
     machines.release();
     await segmentTable(page);
     await expect(loading).toHaveCount(0);
+  } finally {
+    await page.context().close();
+  }
+});
+
+/** Holds every request whose address matches `pattern` until `release` is called. */
+async function holdRequests(page: Page, pattern: RegExp): Promise<{ release: () => void }> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route: Route) => {
+    await released;
+    await route.continue();
+  });
+  return { release };
+}
+
+test('the item view holds the places of what arrives later: its header and comments do not move while they load', async ({ browser, baseURL }) => {
+  const page = await signedInPage(browser, baseURL!, ALEX, '');
+  try {
+    // Every layout shift from here on, with the elements it moved (the click's own 500 ms included on purpose).
+    await page.evaluate(() => {
+      const moved: string[] = [];
+      (window as unknown as { __moved: string[] }).__moved = moved;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { sources?: { node?: Node | null }[] }[]) {
+          for (const source of entry.sources ?? []) if (source.node instanceof Element) moved.push(source.node.className);
+        }
+      }).observe({ type: 'layout-shift' });
+    });
+    // The comments and the review requests answer only once the item is drawn: their places must already be held.
+    const comments = await holdRequests(page, /\/api\/comments\/find\//);
+    const requests = await holdRequests(page, /\/api\/review-requests\/bootstrap\//);
+    const card = page.getByRole('list', { name: 'Items' }).getByRole('article', { name: 'Welcome to the team', exact: true });
+    await card.getByRole('link', { name: 'Welcome to the team' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to the team' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Loading comments…' })).toBeVisible();
+    comments.release();
+    requests.release();
+    await expect(page.getByRole('textbox', { name: 'Comment' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Request review' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Mark all as read' })).toBeVisible();
+    // Whatever was drawn meanwhile has been reported by the next frame.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+    const moved = await page.evaluate(() => (window as unknown as { __moved: string[] }).__moved);
+    expect(moved.filter((name) => /item-tabs|export-menu|comments-panel__body|comments-feed|comments-state|comments-panel__composer/.test(name))).toEqual([]);
   } finally {
     await page.context().close();
   }

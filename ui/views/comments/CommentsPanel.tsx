@@ -312,7 +312,16 @@ export function CommentsPanel({ tabs, offline, showComposer = true, className, .
           ))}
         </nav>
       )}
-      {ready && <CommentsToolbar {...toolbar} />}
+      {ready ? (
+        <CommentsToolbar {...toolbar} />
+      ) : (
+        // The toolbar's place while the comments load, so the list does not move down when it arrives.
+        (area.status === 'loading' || area.status === 'idle') && (
+          <div className="comments-toolbar comments-toolbar--placeholder" aria-hidden="true">
+            <Skeleton className="comments-toolbar__sort" height="var(--control-height-sm)" />
+          </div>
+        )
+      )}
       {offline && (
         <Banner tone="warning" className="comments-panel__offline">
           {t('commentsPanel.offline')}

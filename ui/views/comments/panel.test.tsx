@@ -192,12 +192,15 @@ describe('the comment area states (§8 comment area messages)', () => {
     expect(html).toContain('aria-posinset="2"');
   });
 
-  it('loading shows a skeleton announced as loading; no toolbar or composer yet', () => {
+  it('loading shows a skeleton announced as loading; no toolbar or composer yet, only the toolbar’s place held', () => {
     const html = render(<CommentsPanel {...panelProps([], { status: 'loading' })} />);
     expect(html).toMatch(/role="status"[^>]*>Loading comments…</);
     expect(html).toContain('k-skeleton');
     expect(html).not.toContain('Mark all as read');
     expect(html).not.toContain('composer:new');
+    expect(html).toMatch(/class="comments-toolbar comments-toolbar--placeholder" aria-hidden="true"/);
+    const failed = render(<CommentsPanel {...panelProps([], { status: 'error', errorMessage: 'The connection dropped.', onRetry: () => {} })} />);
+    expect(failed).not.toContain('comments-toolbar');
   });
 
   it('an error shows its message with Try again, which retries', () => {

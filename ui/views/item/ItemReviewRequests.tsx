@@ -14,7 +14,7 @@ import { lazyWithStrings } from '../../lazyRoute.tsx';
 import { DeleteReviewerDialog } from '../reviewRequests/DeleteReviewerDialog.tsx';
 import type { RequestReviewDialogStatus } from '../reviewRequests/RequestReviewDialog.tsx';
 import { ReviewRequestButton, reviewerAvatarsOf } from '../reviewRequests/ReviewRequestButton.tsx';
-import { Spinner } from '../../kit/index.ts';
+import { Skeleton, Spinner } from '../../kit/index.ts';
 
 // The request dialog's code loads with its first open (its words come with the review tab's).
 // The flyout's code loads with its first open (a spinner in the popover meanwhile).
@@ -37,6 +37,11 @@ export function ItemReviewRequests({ ownerEmail }: { ownerEmail: string | null }
   const dialogsLoaded = useItemDialogsLoaded();
   const { context } = snapshot;
   if (!context.subject) return null;
+  // While the requests are read, the button's place is held (a signed-in person or a review-request link usually gets a
+  // button), so the header's tabs do not jump aside when it arrives.
+  if (snapshot.matches({ open: 'bootstrapping' }) && (context.subject.viewer.userId !== null || context.subject.reviewRequestId !== null)) {
+    return <Skeleton className="review-request-button-placeholder" />;
+  }
   const today = todayIn(system.now(), timeZone);
   const myRow = myRowOf(context);
   const send = reviewRequests.send;
