@@ -84,6 +84,9 @@ export default defineConfig({
           // Only this project's processes use the run's PostgreSQL (the others inherit its URL, not this mark).
           env: { REVIEW_TEST_ENGINE: 'postgres' },
           pool: 'forks',
+          // As in `service`: file after file in one module graph per process (the service's modules imported once
+          // per process, not once per file); every file starts and stops its own servers, instances and S3 stand-in.
+          isolate: false,
           testTimeout: 60_000,
         },
       },

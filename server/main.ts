@@ -1,7 +1,5 @@
 import path from 'node:path';
-import { startServer } from './app.ts';
 import { downtimeFromEnv, EnvConfigError, eventLogFromEnv, jobRetryFromEnv, linkUrlsFromEnv, reconnectPolicyFromEnv, serviceUrlsFromEnv } from './config.ts';
-import { DEFAULT_DEMO_PASSWORD, DEMO_ACCOUNTS } from './seed.ts';
 
 function intFromEnv(name: string, fallback: number): number {
   const raw = process.env[name]?.trim();
@@ -36,16 +34,15 @@ async function fromEnvAsync<T>(read: () => Promise<T>): Promise<T> {
   }
 }
 
-const demoPassword = process.env.DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD;
-
-const server = await fromEnvAsync(() => startServer({
+// Every setting is read, and a wrong one refused, before the service's modules are loaded: a bad setting is reported
+// at once instead of after the whole service has loaded.
+const settings = fromEnv(() => ({
   port: intFromEnv('PORT', 3000),
   host: process.env.HOST || undefined,
   dataDir: path.resolve(process.env.DATA_DIR || './data'),
   publicUrl: process.env.PUBLIC_URL || undefined,
   packageUrl: process.env.PACKAGE_URL || undefined,
   accessTokenTtlSeconds: intFromEnv('ACCESS_TOKEN_TTL_SECONDS', 3600) || 3600,
-  demoPassword,
   serviceUrls: serviceUrlsFromEnv(process.env),
   linkUrls: linkUrlsFromEnv(process.env),
   socketReconnect: fromEnv(() => reconnectPolicyFromEnv(process.env)),
@@ -55,6 +52,9 @@ const server = await fromEnvAsync(() => startServer({
   ...(process.env.COURSE_IMPORT_DELAY_MS?.trim() ? { courseImportDelayMs: intFromEnv('COURSE_IMPORT_DELAY_MS', 1500) } : {}),
   logger: process.env.LOG_REQUESTS === '1',
 }));
+const [{ startServer }, { DEFAULT_DEMO_PASSWORD, DEMO_ACCOUNTS }] = await Promise.all([import('./app.ts'), import('./seed.ts')]);
+const demoPassword = process.env.DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD;
+const server = await fromEnvAsync(() => startServer({ ...settings, demoPassword }));
 
 console.log(`Review dashboard listening on ${server.url}`);
 console.log('');

@@ -4,7 +4,7 @@
  * (tools/cluster.ts) and the cluster tests; a deployment points S3_* at a real object store instead.
  */
 import S3rver from 's3rver';
-import { freePort } from './postgres.ts';
+import type { AddressInfo } from 'node:net';
 
 /** s3rver's built-in account (it accepts no other). */
 export const LOCAL_S3_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
@@ -17,13 +17,16 @@ export interface LocalS3 {
   stop(): Promise<void>;
 }
 
-/** Starts s3rver on a free port (or `port`) with its objects in `directory` and the bucket `bucket` created. */
+/**
+ * Starts s3rver on `port`, or on a port the system picks as it listens, with its objects in `directory` and the bucket
+ * `bucket` created. The port is not picked beforehand (found free, closed, then listened on): another socket may take
+ * it in between, and s3rver's run() then never settles (its listen promise ignores the server's 'error' event).
+ */
 export async function startLocalS3(directory: string, options: { bucket?: string; port?: number } = {}): Promise<LocalS3> {
   const bucket = options.bucket ?? 'review-blobs';
-  const port = options.port ?? (await freePort());
-  const server = new S3rver({ address: '127.0.0.1', port, directory, silent: true, configureBuckets: [{ name: bucket }] });
-  await server.run();
-  const endpoint = `http://127.0.0.1:${port}`;
+  const server = new S3rver({ address: '127.0.0.1', port: options.port ?? 0, directory, silent: true, configureBuckets: [{ name: bucket }] });
+  const address = (await server.run()) as AddressInfo;
+  const endpoint = `http://127.0.0.1:${address.port}`;
   return {
     endpoint,
     bucket,

@@ -43,8 +43,15 @@ describe('a comment export whose item is in the trash', () => {
     const jobId = `${COMMENT_EXPORT_JOB}:${started.jobId}`;
 
     await vi.waitFor(() => expect(pushes.map((push) => push.job)).toContainEqual(expect.objectContaining({ jobId: started.jobId, status: 'failed' })), { timeout: 15_000, interval: 50 });
-    const failed = (await jobsOf()).find((job) => job.id === jobId);
-    expect(failed).toMatchObject({ kind: COMMENT_EXPORT_JOB, attempts: 2 });
+    // The account is told before the queue records the last attempt as failed: staff see it a moment later.
+    const failed = await vi.waitFor(
+      async () => {
+        const listed = (await jobsOf()).find((job) => job.id === jobId);
+        expect(listed).toMatchObject({ kind: COMMENT_EXPORT_JOB, attempts: 2 });
+        return listed;
+      },
+      { timeout: 15_000, interval: 50 },
+    );
     expect(failed?.lastError).toContain('is in the trash');
 
     // Restored by its owner, then run again by staff: the same export is made.
@@ -65,11 +72,14 @@ describe('a comment export whose item is in the trash', () => {
     ackData(await call(alex, 'item.bulkArchive', { ids: [item.id], changeId: changeId() }));
     const started = ackData(await call<{ job: CommentExportJob }>(alex, 'commentExport.start', { itemId: item.id, order: 'recent', format: 'csv' })).job;
     await vi.waitFor(() => expect(pushes.map((push) => push.job.status)).toContain('failed'), { timeout: 15_000, interval: 50 });
+    const jobId = `${COMMENT_EXPORT_JOB}:${started.jobId}`;
+    const listedFailed = async () => expect((await callApi<{ jobs: FailedJob[] }>(server.url, BACKGROUND_JOB_CALLS.failed, sam)).body.jobs.map((job) => job.id)).toContain(jobId);
+    // The account is told before the queue records the last attempt as failed: staff may run it again once it is listed.
+    await vi.waitFor(listedFailed, { timeout: 15_000, interval: 50 });
 
     // Run again without a restore: it fails again, and the export stays failed.
-    const jobId = `${COMMENT_EXPORT_JOB}:${started.jobId}`;
     expect((await callApi(server.url, BACKGROUND_JOB_CALLS.retry(jobId), sam)).status).toBe(200);
-    await vi.waitFor(async () => expect((await callApi<{ jobs: FailedJob[] }>(server.url, BACKGROUND_JOB_CALLS.failed, sam)).body.jobs.map((job) => job.id)).toContain(jobId), { timeout: 15_000, interval: 50 });
+    await vi.waitFor(listedFailed, { timeout: 15_000, interval: 50 });
     expect(ackData(await call<{ job: CommentExportJob }>(alex, 'commentExport.status', { jobId: started.jobId })).job).toMatchObject({ status: 'failed', url: null });
   });
 });
