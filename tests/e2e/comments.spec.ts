@@ -2,11 +2,10 @@ import { Buffer } from 'node:buffer';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { io, type Socket } from 'socket.io-client';
 import type { CommentAck, CommentAckData, CommentPayload, CommentRecord, CommentRequestName } from '../../domain/comments.ts';
-import { ALL_CONTENT } from '../../domain/folderRoles.ts';
 import type { ItemDetail } from '../../domain/items.ts';
 import { rawFromPlainText, unsafeMarkupIn, unsafeMarkupMessage, type RawContent } from '../../domain/richText.ts';
 import { buildStoryFixture } from '../../server/uploads/fixtures.ts';
-import { dropFiles, duplicateItemAs, expect, itemCard, openGridAs, requestAs, signedInPage, signInContextOf, test, treeFolder, uniqueName, withContentApi, type TestFile } from './fixtures.ts';
+import { dropFiles, duplicateItemAs, expect, itemCard, itemIdOf, openGridAs, requestAs, signedInPage, signInContextOf, test, treeFolder, uniqueName, type TestFile } from './fixtures.ts';
 
 /**
  * Comments end to end (issue 6): live collaboration between an owner, a signed-in reviewer and a guest; the
@@ -223,11 +222,10 @@ test('owner, reviewer and guest comment, mention, attach, resolve and read live'
   }
 });
 
-/** Signs `email` in on `page` and opens the item `title` (at `query`). */
+/** Signs `email` in on `page` and opens the item `title` (at `query`): the item view is the one page load. */
 async function openItemAs(page: Page, email: string, title: string, query = ''): Promise<string> {
-  await openGridAs(page, email);
-  const { items } = await withContentApi(page, (api) => api.request('item.fetch', { folderId: ALL_CONTENT, page: 1, search: title, product: 'all' }));
-  const id = items.find((entry) => entry.title === title)!.id;
+  await signInContextOf(page, email);
+  const id = await itemIdOf(page.context().browser()!, page.url(), email, title);
   await page.goto(`/review/content/${id}/review${query}`);
   return id;
 }
