@@ -2,11 +2,10 @@ import { Buffer } from 'node:buffer';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { io, type Socket } from 'socket.io-client';
 import type { CommentAck, CommentAckData, CommentPayload, CommentRecord, CommentRequestName } from '../../domain/comments.ts';
-import { ALL_CONTENT } from '../../domain/folderRoles.ts';
 import type { ItemDetail } from '../../domain/items.ts';
 import { rawFromPlainText, unsafeMarkupIn, unsafeMarkupMessage, type RawContent } from '../../domain/richText.ts';
 import { buildStoryFixture } from '../../server/uploads/fixtures.ts';
-import { dropFiles, expect, itemCard, openGridAs, signedInPage, test, treeFolder, uniqueName, withContentApi, type TestFile } from './fixtures.ts';
+import { dropFiles, duplicateItemAs, expect, itemCard, itemIdOf, openGridAs, requestAs, signedInPage, signInContextOf, test, treeFolder, uniqueName, type TestFile } from './fixtures.ts';
 
 /**
  * Comments end to end (issue 6): live collaboration between an owner, a signed-in reviewer and a guest; the
@@ -50,6 +49,20 @@ async function ownFreshItem(page: Page, email: string, prefix: string): Promise<
   return { title, path, id };
 }
 
+/**
+ * `email`'s own copy of the seeded story "Style guide" in Team Library (made through the API, for tests whose subject
+ * is not the upload), opened on `page`; resolves its review path.
+ */
+async function copiedItem(page: Page, baseURL: string, email: string, prefix: string): Promise<{ title: string; path: string; id: string }> {
+  const title = uniqueName(prefix);
+  const id = await duplicateItemAs(baseURL, email, 'Style guide', title);
+  const path = `/review/content/${id}/review`;
+  await signInContextOf(page, email);
+  await page.goto(path);
+  await expect(page.frameLocator(`iframe[title="${title} (player)"]`).getByText(/^Player ready/)).toBeVisible();
+  return { title, path, id };
+}
+
 /** The new-comment box of the side panel. */
 function commentBox(page: Page): Locator {
   return page.getByRole('group', { name: 'New comment' }).getByRole('textbox', { name: 'Comment' });
@@ -79,7 +92,7 @@ async function anonymousPage(browser: Browser, baseURL: string, email: string, p
 
 test('owner, reviewer and guest comment, mention, attach, resolve and read live', async ({ page, browser, baseURL }) => {
   const owner = page;
-  const item = await ownFreshItem(owner, ALEX, 'Live comments');
+  const item = await copiedItem(owner, baseURL!, ALEX, 'Live comments');
   const bearer = await bearerOf(owner);
   const made = await owner.request.put(`/api/items/${item.id}/share-settings/public`, { headers: { Authorization: `Bearer ${bearer}` }, data: { allowAnonComments: true, password: null } });
   expect(made.status()).toBe(200);
@@ -121,20 +134,13 @@ test('owner, reviewer and guest comment, mention, attach, resolve and read live'
     await expect(thread(reviewer, first).getByRole('button', { name: 'Reply' })).toBeVisible();
 
     // The mentioned owner has an outbox entry (read as staff).
-    const staff = await signedInPage(browser, baseURL!, SAM, '/review');
-    try {
-      await expect(staff.getByRole('tree', { name: 'Folders' })).toBeVisible();
-      const staffBearer = await bearerOf(staff);
-      await expect
-        .poll(async () => {
-          const response = await staff.request.get(`/api/sandbox/outbox?itemId=${item.id}`, { headers: { Authorization: `Bearer ${staffBearer}` } });
-          const { entries } = (await response.json()) as { entries: { recipientEmail: string; kind: string; excerpt: string }[] };
-          return entries.filter((entry) => entry.recipientEmail === ALEX && entry.excerpt.includes(replyText)).map((entry) => entry.kind);
-        })
-        .toContain('mention');
-    } finally {
-      await staff.context().close();
-    }
+    await expect
+      .poll(async () => {
+        const response = await requestAs(baseURL!, SAM, 'GET', `/api/sandbox/outbox?itemId=${item.id}`);
+        const { entries } = (await response.json()) as { entries: { recipientEmail: string; kind: string; excerpt: string }[] };
+        return entries.filter((entry) => entry.recipientEmail === ALEX && entry.excerpt.includes(replyText)).map((entry) => entry.kind);
+      })
+      .toContain('mention');
 
     // The reviewer attaches a small file to a new comment: the chip goes to uploaded, the others get the link.
     const withFile = uniqueName('Notes attached');
@@ -216,11 +222,10 @@ test('owner, reviewer and guest comment, mention, attach, resolve and read live'
   }
 });
 
-/** Signs `email` in on `page` and opens the item `title` (at `query`). */
+/** Signs `email` in on `page` and opens the item `title` (at `query`): the item view is the one page load. */
 async function openItemAs(page: Page, email: string, title: string, query = ''): Promise<string> {
-  await openGridAs(page, email);
-  const { items } = await withContentApi(page, (api) => api.request('item.fetch', { folderId: ALL_CONTENT, page: 1, search: title, product: 'all' }));
-  const id = items.find((entry) => entry.title === title)!.id;
+  await signInContextOf(page, email);
+  const id = await itemIdOf(page.context().browser()!, page.url(), email, title);
   await page.goto(`/review/content/${id}/review${query}`);
   return id;
 }

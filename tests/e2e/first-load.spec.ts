@@ -70,9 +70,8 @@ test('a lazy route shows its skeleton, then its content; moving between routes w
 
 test('the translate tab loads its machines when it opens: its skeleton until they are in, then the segments', async ({ browser, baseURL }) => {
   const id = (await stackItemIds(browser, baseURL!, SEEDED_TRANSLATIONS.storylineStack)).get(SEEDED_TRANSLATIONS.storylineFrench)!;
-  const page = await translatorPage(browser, baseURL!, ALEX);
+  const page = await translatorPage(browser, baseURL!, ALEX, `/review/content/${id}/review`);
   try {
-    await page.goto(`/review/content/${id}/review`);
     await expect(page.getByRole('textbox', { name: 'Comment' })).toBeVisible();
     const machines = await holdChunk(page, 'translationFeature');
     await page.getByRole('link', { name: 'Translate', exact: true }).click();

@@ -5,7 +5,7 @@
  * dismissable, gone after a reload or on another page; ids it does not know are ignored. Axe at 1400 and 390 px.
  */
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, fillLogin, test } from './fixtures.ts';
+import { DEMO_PASSWORD, expect, fillLogin, signInContextOf, test } from './fixtures.ts';
 import { shoot } from './screenShots.ts';
 
 function flashBar(page: Page) {
@@ -35,9 +35,9 @@ test('a sign-in page that expired before the form was sent lands on /signin with
   await expect(page.locator('.flash-bar')).toHaveCount(0);
 });
 
-test('a link to a staff-only page, opened by someone who is not staff, lands on the dashboard with the reason; dismissed, reloaded or left, it is gone', async ({ page, signIn }) => {
+test('a link to a staff-only page, opened by someone who is not staff, lands on the dashboard with the reason; dismissed, reloaded or left, it is gone', async ({ page }) => {
+  await signInContextOf(page, 'tara.team@example.com');
   await page.goto('/');
-  await signIn('tara.team@example.com');
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Tara' })).toBeVisible();
 
   // A link someone shared, opened in the tab.
@@ -66,16 +66,16 @@ test('a link to a staff-only page, opened by someone who is not staff, lands on 
   await expect(page.locator('.flash-bar')).toHaveCount(0);
 });
 
-test('an address the app does not have lands on the dashboard with the flash bar saying so', async ({ page, signIn }) => {
+test('an address the app does not have lands on the dashboard with the flash bar saying so', async ({ page }) => {
+  await signInContextOf(page, 'nick.nonadmin@example.com');
   await page.goto('/');
-  await signIn('nick.nonadmin@example.com');
   await expect(page.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
   await page.goto('/nowhere');
   await expect(page).toHaveURL(/\/$/);
   await expect(flashBar(page)).toContainText('That address does not exist, so we brought you to your dashboard.');
 });
 
-test('flash ids it does not know are ignored, shown as nothing, and removed from the address', async ({ page, signIn }) => {
+test('flash ids it does not know are ignored, shown as nothing, and removed from the address', async ({ page }) => {
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
     dialogs.push(dialog.message());
@@ -86,8 +86,8 @@ test('flash ids it does not know are ignored, shown as nothing, and removed from
   await expect(page).toHaveURL(/\/signin\?returnTo=%2Freview$/);
   await expect(page.locator('.flash-bar')).toHaveCount(0);
 
+  await signInContextOf(page, 'tara.team@example.com');
   await page.goto('/');
-  await signIn('tara.team@example.com');
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Tara' })).toBeVisible();
   for (const hostile of ['toString', '__proto__', 'STAFFONLY', 'staffOnly&flash=pageNotFound', '%3Cb%3Ebold%3C%2Fb%3E']) {
     await page.goto(`/?flash=${hostile}`);

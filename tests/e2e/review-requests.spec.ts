@@ -1,24 +1,17 @@
-import { Buffer } from 'node:buffer';
 import type { Browser, Locator, Page } from '@playwright/test';
 import type { OutboxEntry } from '../../domain/notifications.ts';
-import { buildStoryFixture } from '../../server/uploads/fixtures.ts';
-import { dropFiles, expect, itemCard, openGridAs, signedInPage, test, treeFolder, uniqueName, type TestFile } from './fixtures.ts';
+import { duplicateItemAs, expect, requestAs, signedInPage, signInContextOf, test, uniqueName } from './fixtures.ts';
 
 /**
  * Review requests end to end (issue 7): the owner asks a signed-in reviewer and an anonymous guest to review a fresh
  * item; each reviewer opens it through the link e-mailed to them (read from the outbox), the guest comments, both
  * complete, the owner re-requests, edits the due date and removes a reviewer. Every step is asserted live in the
- * other contexts (no reloads). The item is uploaded by the test, so nothing depends on another test.
+ * other contexts (no reloads). The item is the test's own copy of a seeded one, so nothing depends on another test.
  */
 
 const ALEX = 'alex.admin@example.com';
 const TARA = 'tara.team@example.com';
 const SAM = 'sam.staff@example.com';
-
-function storyFile(title: string): TestFile {
-  const bytes = buildStoryFixture({ title, slides: [{ id: 's1', title: 'Slide 1', sceneIndex: 0 }] });
-  return { name: `${title}.zip`, mimeType: 'application/zip', buffer: Buffer.from(bytes) };
-}
 
 /** The access token the signed-in page holds. */
 async function bearerOf(page: Page): Promise<string> {
@@ -30,28 +23,25 @@ async function bearerOf(page: Page): Promise<string> {
   return token;
 }
 
-/** `email` uploads a fresh story to Team Library and opens it; resolves its title and id. */
-async function ownFreshItem(page: Page, email: string, prefix: string): Promise<{ title: string; id: string }> {
-  await openGridAs(page, email);
-  await treeFolder(page, 'Team Library').click();
+/**
+ * `email`'s own copy of the seeded story "Style guide" in Team Library (made through the API: the upload is
+ * uploads.spec's subject), opened on `page`; resolves its title and id.
+ */
+async function ownItemCopy(page: Page, baseURL: string, email: string, prefix: string): Promise<{ title: string; id: string }> {
   const title = uniqueName(prefix);
-  await dropFiles(page.getByRole('list', { name: 'Items' }), [storyFile(title)]);
-  const card = itemCard(page, title);
-  await expect(card).toBeVisible();
-  await expect(card.getByText(/^(Uploading|Processing|Failed)/)).toHaveCount(0);
-  await card.getByRole('link', { name: title }).click();
+  const id = await duplicateItemAs(baseURL, email, 'Style guide', title);
+  await signInContextOf(page, email);
+  await page.goto(`/review/content/${id}/review`);
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
-  const id = /\/review\/content\/([^/]+)\//.exec(new URL(page.url()).pathname)![1]!;
   return { title, id };
 }
 
 /** The review-request links e-mailed for `itemId`, by recipient (read from the outbox as staff). */
-async function reviewLinks(staff: Page, itemId: string, count: number): Promise<Map<string, string>> {
-  const bearer = await bearerOf(staff);
+async function reviewLinks(baseURL: string, itemId: string, count: number): Promise<Map<string, string>> {
   let links = new Map<string, string>();
   await expect
     .poll(async () => {
-      const response = await staff.request.get(`/api/sandbox/outbox?itemId=${itemId}`, { headers: { Authorization: `Bearer ${bearer}` } });
+      const response = await requestAs(baseURL, SAM, 'GET', `/api/sandbox/outbox?itemId=${itemId}`);
       const { entries } = (await response.json()) as { entries: OutboxEntry[] };
       links = new Map(entries.filter((entry) => entry.kind === 'reviewRequest').map((entry) => [entry.recipientEmail.toLowerCase(), entry.link]));
       return links.size;
@@ -110,7 +100,7 @@ function pathOf(link: string): string {
 
 test('owner, a signed-in reviewer and a guest go through a review request live', async ({ page, browser, baseURL }) => {
   const owner = page;
-  const item = await ownFreshItem(owner, ALEX, 'Review request');
+  const item = await ownItemCopy(owner, baseURL!, ALEX, 'Review request');
   const guestEmail = `guest-${Math.random().toString(36).slice(2, 8)}@example.com`;
   // Guests may comment on this item (a sharing setting of issue 6), so the guest's comment can be posted.
   const made = await owner.request.put(`/api/items/${item.id}/share-settings/public`, {
@@ -142,10 +132,7 @@ test('owner, a signed-in reviewer and a guest go through a review request live',
   await expect(reviewerRow(owner, TARA)).toContainText('Due Mar 14, 2099');
 
   // The e-mails are in the outbox, each with its reviewer's link.
-  const staff = await signedInPage(browser, baseURL!, SAM, '/review');
-  await expect(staff.getByRole('tree', { name: 'Folders' })).toBeVisible();
-  const links = await reviewLinks(staff, item.id, 2);
-  await staff.context().close();
+  const links = await reviewLinks(baseURL!, item.id, 2);
   const taraLink = links.get(TARA)!;
   const guestLink = links.get(guestEmail)!;
   expect(taraLink).toMatch(new RegExp(`/review/content/${item.id}/review\\?reviewRequest=[^&]+$`));
@@ -220,7 +207,7 @@ test('owner, a signed-in reviewer and a guest go through a review request live',
 
 test('a refused request is toasted with the server’s message; deleting the whole request is live for the reviewer', async ({ page, browser, baseURL }) => {
   const owner = page;
-  const item = await ownFreshItem(owner, ALEX, 'Refused request');
+  const item = await ownItemCopy(owner, baseURL!, ALEX, 'Refused request');
 
   // The service refuses once: the toast names its message and the dialog closes.
   await owner.route('**/api/review-requests', (route) =>

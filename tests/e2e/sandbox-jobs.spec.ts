@@ -8,12 +8,14 @@
  */
 import { openDatabase } from '../../server/db/database.ts';
 import { COMMENT_EXPORT_JOB } from '../../server/exports/comments/index.ts';
-import { duplicateItemAs, expect, itemCard, signedInPage, test, treeFolder, uniqueName } from './fixtures.ts';
+import { duplicateItemAs, expect, itemCard, signedInPage, signInContextOf, test, treeFolder, uniqueName } from './fixtures.ts';
 import { shoot } from './screenShots.ts';
 
 const ALEX = 'alex.admin@example.com';
 
 test.use({ serverEnv: { JOB_MAX_ATTEMPTS: '2', JOB_RETRY_DELAY_MS: '200' } });
+// The file's tests run in order in one worker, so its own server starts once.
+test.describe.configure({ mode: 'default' });
 
 /** The state of Alex's comment exports of `itemId` as the service stored them (the table in the server's data folder). */
 async function exportsOf(dataDir: string, itemId: string): Promise<{ id: string; status: string }[]> {
@@ -25,7 +27,7 @@ async function exportsOf(dataDir: string, itemId: string): Promise<{ id: string;
   }
 }
 
-test('a comment export fails for real while its item is in the trash; staff run it again once it is restored', async ({ page, signIn, servers, browser, baseURL }) => {
+test('a comment export fails for real while its item is in the trash; staff run it again once it is restored', async ({ page, servers, browser, baseURL }) => {
   test.setTimeout(120_000);
   const title = uniqueName('Trashed before export');
   const itemId = await duplicateItemAs(baseURL!, ALEX, 'Welcome to the team', title);
@@ -55,8 +57,8 @@ test('a comment export fails for real while its item is in the trash; staff run 
   await expect(alex.getByText('The export failed. Please try again later.').first()).toBeVisible({ timeout: 30_000 });
 
   // Sam (staff) finds it in the sandbox, with why.
+  await signInContextOf(page, 'sam.staff@example.com');
   await page.goto('/');
-  await signIn('sam.staff@example.com');
   await page.getByRole('button', { name: /^SS/ }).click();
   await page.getByRole('menuitem', { name: 'Sandbox tools' }).click();
   await expect(page).toHaveURL(/\/sandbox$/);
@@ -94,9 +96,9 @@ test('a comment export fails for real while its item is in the trash; staff run 
   await alex.context().close();
 });
 
-test('someone not staff has no sandbox tools entry and never sees the failed jobs', async ({ page, signIn }) => {
+test('someone not staff has no sandbox tools entry and never sees the failed jobs', async ({ page }) => {
+  await signInContextOf(page, 'tara.team@example.com');
   await page.goto('/');
-  await signIn('tara.team@example.com');
   await page.getByRole('button', { name: /^TT/ }).click();
   await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Sandbox tools' })).toHaveCount(0);

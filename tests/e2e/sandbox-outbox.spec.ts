@@ -4,16 +4,16 @@
  */
 import { REVIEW_REQUEST_CALLS } from '../../domain/reviewRequests.ts';
 import { SEEDED_ITEMS } from '../../server/seedContent.ts';
-import { expect, itemIdOf, requestAs, test } from './fixtures.ts';
+import { expect, itemIdOf, requestAs, signInContextOf, test } from './fixtures.ts';
 import { shoot } from './screenShots.ts';
 
-test('staff see which notifications went out and which are still to go', async ({ page, signIn, browser, baseURL }) => {
+test('staff see which notifications went out and which are still to go', async ({ page, browser, baseURL }) => {
   const itemId = await itemIdOf(browser, baseURL!, 'alex.admin@example.com', SEEDED_ITEMS.private);
   const body = { itemId, reviewers: ['outbox.reader@example.org'], dueDate: '2099-03-10', customMessage: null, action: 'request', requesterTimeZone: 'UTC', isInStack: false, userTypes: { mrus: 0, subAndNonMruUsers: 0, emailUsers: 1 } };
   expect((await requestAs(baseURL!, 'alex.admin@example.com', 'POST', `/api${REVIEW_REQUEST_CALLS.create.path}`, body)).status).toBe(200);
 
+  await signInContextOf(page, 'sam.staff@example.com');
   await page.goto('/');
-  await signIn('sam.staff@example.com');
   await page.getByRole('button', { name: /^SS/ }).click();
   await page.getByRole('menuitem', { name: 'Sandbox tools' }).click();
   await expect(page).toHaveURL(/\/sandbox$/);

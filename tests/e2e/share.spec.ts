@@ -1,7 +1,5 @@
-import { Buffer } from 'node:buffer';
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
-import { buildStoryFixture } from '../../server/uploads/fixtures.ts';
-import { dropFiles, expect, itemCard, itemIdOf, openGridAs, signedInPage, test, treeFolder, uniqueName, type TestFile } from './fixtures.ts';
+import { duplicateItemAs, expect, itemIdOf, signedInPage, signInContextOf, test, uniqueName } from './fixtures.ts';
 import { openShareDialog } from './userActions.ts';
 
 // Sharing one item end to end (issue 6; review-and-content §2 share dialog, §4 share mode, §5 share save and unsaved
@@ -17,26 +15,17 @@ function itemPath(itemId: string): string {
   return `/review/content/${itemId}/review`;
 }
 
-function storyFile(title: string): TestFile {
-  const bytes = buildStoryFixture({ title, slides: [{ id: 's1', title: 'Slide 1', sceneIndex: 0 }, { id: 's2', title: 'Slide 2', sceneIndex: 0 }] });
-  return { name: `${title}.zip`, mimeType: 'application/zip', buffer: Buffer.from(bytes) };
-}
-
-/** Alex uploads a fresh item to his private content and opens it on `page`; resolves the item's id. */
-async function newItemOfAlex(page: Page, title: string): Promise<string> {
-  await openGridAs(page, ALEX);
-  await treeFolder(page, 'Private content').click();
-  await dropFiles(page.getByRole('list', { name: 'Items' }), [storyFile(title)]);
-  const card = itemCard(page, title);
-  await expect(card).toBeVisible();
-  await expect(card.getByText(/^(Uploading|Processing|Failed)/)).toHaveCount(0);
-  await card.getByRole('link', { name: title }).click();
+/**
+ * Alex's own copy of his seeded story "Welcome to the team" in his private content (made through the API: the upload
+ * is uploads.spec's subject), opened on `page`; resolves the item's id.
+ */
+async function newItemOfAlex(page: Page, baseURL: string, title: string): Promise<string> {
+  const id = await duplicateItemAs(baseURL, ALEX, 'Welcome to the team', title);
+  await signInContextOf(page, ALEX);
+  await page.goto(itemPath(id));
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
-  const id = /\/review\/content\/([^/?#]+)\/review/.exec(page.url())?.[1];
-  if (!id) throw new Error(`no item id in ${page.url()}`);
-  return decodeURIComponent(id);
+  return id;
 }
-
 
 /** Saves the share dialog and waits for it to close. */
 async function saveShare(page: Page, dialog: Locator): Promise<void> {
@@ -72,7 +61,7 @@ async function anonymousPage(browser: Browser, baseURL: string, email: string, p
 
 test('the owner shares privately: a listed account opens the item, someone else is denied', async ({ page, browser, baseURL }) => {
   const title = uniqueName('Private share');
-  const id = await newItemOfAlex(page, title);
+  const id = await newItemOfAlex(page, baseURL!, title);
 
   let dialog = await openShareDialog(page, title);
   await dialog.getByRole('radio', { name: /Only people with access/ }).check();
@@ -138,7 +127,7 @@ test('the owner shares privately: a listed account opens the item, someone else 
 
 test('a public link with a password: a guest needs the password, and comments only while guests may', async ({ page, browser, baseURL }) => {
   const title = uniqueName('Public share');
-  const id = await newItemOfAlex(page, title);
+  const id = await newItemOfAlex(page, baseURL!, title);
   await sharePublicly(page, title, { password: 'open-sesame', guestsComment: true });
 
   // Copy link: the review link lands on the clipboard and the button says so.
@@ -199,9 +188,9 @@ test('a public link with a password: a guest needs the password, and comments on
   }
 });
 
-test('unsaved share changes ask to leave or stay', async ({ page }) => {
+test('unsaved share changes ask to leave or stay', async ({ page, baseURL }) => {
   const title = uniqueName('Unsaved share');
-  await newItemOfAlex(page, title);
+  await newItemOfAlex(page, baseURL!, title);
   const dialog = await openShareDialog(page, title);
   const guests = dialog.getByRole('checkbox', { name: 'Guests can comment' });
   const wasChecked = await guests.isChecked();
@@ -252,9 +241,9 @@ test('a Team Library viewer sees the share dialog read-only', async ({ browser, 
   }
 });
 
-test('the bell sets this item’s notification level, and it is kept', async ({ page }) => {
+test('the bell sets this item’s notification level, and it is kept', async ({ page, baseURL }) => {
   const title = uniqueName('Notified item');
-  await newItemOfAlex(page, title);
+  await newItemOfAlex(page, baseURL!, title);
   const bell = page.getByRole('button', { name: /^Notifications for this item: / });
   await bell.click();
   const panel = page.getByRole('dialog', { name: 'Notifications for this item' });
@@ -276,9 +265,9 @@ test('the bell sets this item’s notification level, and it is kept', async ({ 
   await expect(panel.getByRole('radio', { name: /^Mine/ })).not.toBeChecked();
 });
 
-test('share errors: people that cannot be read offer Try again, a refused save says so and keeps the draft', async ({ page }) => {
+test('share errors: people that cannot be read offer Try again, a refused save says so and keeps the draft', async ({ page, baseURL }) => {
   const title = uniqueName('Failing share');
-  await newItemOfAlex(page, title);
+  await newItemOfAlex(page, baseURL!, title);
 
   // The first read of the people fails (the service is down for a moment).
   let failRead = true;
