@@ -6,6 +6,8 @@
  * names the domain's name check returns (domain/names.ts).
  */
 export const contentSharedStrings = {
+  // An item dialog (share, request review, LMS export, comment export) whose code did not arrive
+  'item.dialogLoadFailed': 'The dialog could not be opened. Check your connection and try again.',
   // §5 names: the keys domain/names.ts returns
   max_name_error: 'Name must be 255 characters or fewer.',
   invalid_name_characters_error: 'Names can’t contain control characters or characters that reverse the text direction.',
