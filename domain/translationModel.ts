@@ -122,12 +122,12 @@ interface Frame {
  */
 export function buildTranslationModel(file: TranslationFile): { model: TranslationModel; problems: ModelProblems } {
   // The event log's fingerprint of the model (see the digest below), mixed in as the walk goes: no string per segment.
+  let keysBySegmentId: Map<string, string> | null = null;
   const digest = fnv1a64Start();
   const mix = (text: string) => fnv1a64Update(digest, text, 0, text.length);
   mix(`${file.sourceLocale}>${file.targetLocale}@${file.version}|`);
   const segments: Segment[] = [];
   const segmentsByKey = new Map<string, Segment>();
-  const keysBySegmentId = new Map<string, string>();
   const groups = new Map<string, UiGroup>();
   const rootKeys: string[] = [];
   const navKeys: string[] = [];
@@ -188,14 +188,18 @@ export function buildTranslationModel(file: TranslationFile): { model: Translati
         const segment = makeSegment(node, path, key, nav, uiGroups, frame.template, baseNode !== null && baseNode.type === 'item' ? baseNode : null);
         segments.push(segment);
         segmentsByKey.set(key, segment);
-        keysBySegmentId.set(segment.validationSegmentId, key);
         if (segment.originalTargetText.trim() === '') emptyTargetKeys.push(key);
         holder!.segmentKeys.push(key);
         if (!holder!.canFilter) markFilterable(holder!);
         mix(node.id);
         mix('\u0000');
         mix(node.validationSegmentId);
-        mix(`:${segment.sourceText.length}:${segment.originalTargetText.length}|`);
+        // Lengths as digits one by one (small numbers' strings are cached): no string made per segment.
+        mix(':');
+        mix(String(segment.sourceText.length));
+        mix(':');
+        mix(String(segment.originalTargetText.length));
+        mix('|');
         continue;
       }
       const isNav = frame.nav === null && isNavNode(node);
@@ -268,7 +272,10 @@ export function buildTranslationModel(file: TranslationFile): { model: Translati
       storylineVersion: file.storylineVersion ?? null,
       segments,
       segmentsByKey,
-      keysBySegmentId,
+      // Read by the service (pushes and reads by validation segment id), not by the editor: made when first read.
+      get keysBySegmentId() {
+        return (keysBySegmentId ??= new Map(segments.map((segment) => [segment.validationSegmentId, segment.key])));
+      },
       groups,
       rootKeys,
       navKeys,
