@@ -93,6 +93,25 @@ function baseChild(siblings: readonly TranslationNode[] | null, index: number, i
   return byId.get(id) ?? null;
 }
 
+/**
+ * The previous version's plain texts at a segment's path, worked out when first read: the segment filters and the
+ * version diff read them, the first screen does not.
+ */
+class PreviousTexts {
+  readonly #node: TranslationItemNode;
+  #sourceText: string | null = null;
+  #targetText: string | null = null;
+  constructor(node: TranslationItemNode) {
+    this.#node = node;
+  }
+  get sourceText(): string {
+    return (this.#sourceText ??= plainText(this.#node.source, this.#node.textType));
+  }
+  get targetText(): string {
+    return (this.#targetText ??= plainText(this.#node.target, this.#node.textType));
+  }
+}
+
 interface Frame {
   group: UiGroup | null;
   path: string[];
@@ -252,7 +271,7 @@ export function buildTranslationModel(file: TranslationFile): { model: Translati
       livePreviewData: node.livePreviewData ?? null,
       template,
       uiGroups,
-      base: baseNode === null ? null : { sourceText: plainText(baseNode.source, baseNode.textType), targetText: plainText(baseNode.target, baseNode.textType) },
+      base: baseNode === null ? null : new PreviousTexts(baseNode),
     };
   };
 
