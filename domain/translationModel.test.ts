@@ -156,8 +156,7 @@ describe('the translation model (§3 Segment, Group; §9 group constants)', () =
   });
 
   it('keeps the previous version\'s texts per path, and lists empty targets', () => {
-    const base = model.segmentsByKey.get(key('s2', 'sl1', 'a'))!.base;
-    expect([base?.sourceText, base?.targetText]).toEqual(['Hello', 'Bonjour']);
+    expect(model.segmentsByKey.get(key('s2', 'sl1', 'a'))!.base).toEqual({ sourceText: 'Hello', targetText: 'Bonjour' });
     expect(model.segmentsByKey.get(key('s2', 'q1', 'choice'))!.base).toBeNull();
     const { model: m } = buildTranslationModel(file([group('sl', 'S', 'slide', [item('x', 'a', ''), item('y', 'a', '<b></b>', { textType: 'html' }), item('z', 'a', 'b')])]));
     expect(m.emptyTargetKeys).toEqual([key('sl', 'x'), key('sl', 'y')]);

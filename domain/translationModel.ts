@@ -5,8 +5,8 @@
  * course overview), the segment filters, and the rows of the segment table with collapsed groups.
  *
  * Built once per file, in one pass that allocates little beyond the segment itself (the build runs once per load,
- * mostly before the engine has optimized it): the previous version is walked beside the file, its plain texts and the
- * index by validation segment id are worked out when first read, the log digest is mixed in as the walk goes. Rows
+ * mostly before the engine has optimized it): the previous version is walked beside the file, the index by validation
+ * segment id is made when first read, the log digest is mixed in as the walk goes. Rows
  * are recomputed on filter, collapse or change updates (one pass over the segments).
  */
 import {
@@ -93,25 +93,6 @@ function baseChild(siblings: readonly TranslationNode[] | null, index: number, i
     baseIndexes.set(siblings, byId);
   }
   return byId.get(id) ?? null;
-}
-
-/**
- * The previous version's plain texts at a segment's path, worked out when first read: the segment filters and the
- * version diff read them, the first screen does not.
- */
-class PreviousTexts {
-  readonly #node: TranslationItemNode;
-  #sourceText: string | null = null;
-  #targetText: string | null = null;
-  constructor(node: TranslationItemNode) {
-    this.#node = node;
-  }
-  get sourceText(): string {
-    return (this.#sourceText ??= plainText(this.#node.source, this.#node.textType));
-  }
-  get targetText(): string {
-    return (this.#targetText ??= plainText(this.#node.target, this.#node.textType));
-  }
 }
 
 interface Frame {
@@ -273,7 +254,7 @@ export function buildTranslationModel(file: TranslationFile): { model: Translati
       livePreviewData: node.livePreviewData ?? null,
       template,
       uiGroups,
-      base: baseNode === null ? null : new PreviousTexts(baseNode),
+      base: baseNode === null ? null : { sourceText: plainText(baseNode.source, baseNode.textType), targetText: plainText(baseNode.target, baseNode.textType) },
     };
   };
 

@@ -36,8 +36,8 @@ export interface Segment {
   template: boolean;
   /** Keys of the UI groups that contain it, outermost first (one array shared by siblings: read it, never mutate it). */
   uiGroups: string[];
-  /** The previous version's plain source and target at the same path (worked out when first read), or null when the path is new. */
-  base: { readonly sourceText: string; readonly targetText: string } | null;
+  /** The previous version's plain source and target at the same path, or null when the path is new. */
+  base: { sourceText: string; targetText: string } | null;
 }
 
 /** §3 Group, as the editor uses it. */
