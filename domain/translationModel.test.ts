@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generateRiseCourse, generateStorylineCourse } from './translation.fixtures.ts';
+import { LogDecoder, LogEncoder, redactedHash } from './logCodec.ts';
 import { pathKey, type ProgressDetail, type TranslationFile, type TranslationGroupNode, type TranslationItemNode, type TranslationNode, type ValidationChange } from './translation.ts';
 import {
   adjacentNavKey,
@@ -160,6 +161,34 @@ describe('the translation model (§3 Segment, Group; §9 group constants)', () =
     expect(model.segmentsByKey.get(key('s2', 'q1', 'choice'))!.base).toBeNull();
     const { model: m } = buildTranslationModel(file([group('sl', 'S', 'slide', [item('x', 'a', ''), item('y', 'a', '<b></b>', { textType: 'html' }), item('z', 'a', 'b')])]));
     expect(m.emptyTargetKeys).toEqual([key('sl', 'x'), key('sl', 'y')]);
+  });
+
+  it('matches the previous version by path whatever the order of its siblings, short lists and long ones', () => {
+    const ids = Array.from({ length: 40 }, (_, i) => `i${i}`);
+    const current = group('sl', 'S', 'slide', [...ids.map((id) => item(id, `now ${id}`, 'x')), group('ly', 'L', 'layer', [item('a', 'A', 'a'), item('b', 'B', 'b')])]);
+    const previous = group('sl', 'S', 'slide', [group('ly', 'L', 'layer', [item('b', 'B before', 'b before'), item('a', 'A before', 'a before')]), ...[...ids].reverse().filter((id) => id !== 'i7').map((id) => item(id, `then ${id}`, `t ${id}`))]);
+    const { model: m } = buildTranslationModel(file([current], { baseChildren: [previous, item('sl2', 'an item where a group is now', '')] }));
+    expect(m.segmentsByKey.get(key('sl', 'i3'))!.base).toEqual({ sourceText: 'then i3', targetText: 't i3' });
+    expect(m.segmentsByKey.get(key('sl', 'i7'))!.base).toBeNull();
+    expect(m.segmentsByKey.get(key('sl', 'ly', 'a'))!.base).toEqual({ sourceText: 'A before', targetText: 'a before' });
+    expect(m.segmentsByKey.get(key('sl', 'ly', 'b'))!.base).toEqual({ sourceText: 'B before', targetText: 'b before' });
+  });
+
+  it('written to the session log and read back (a checkpoint), keeps what its readers use', () => {
+    // Written as the log writes (JSON text), read back as a replay reads it.
+    const written = JSON.stringify(new LogEncoder({ payloads: false }).encode(model).value);
+    const read = new LogDecoder(new Map()).decode(JSON.parse(written)) as TranslationModel;
+    const texts = (m: TranslationModel) => m.segments.map((s) => s.base && [s.base.sourceText, s.base.targetText]);
+    expect(texts(model).filter((t) => t !== null).length).toBeGreaterThan(0);
+    expect(texts(read)).toEqual(texts(model));
+    expect([...read.keysBySegmentId]).toEqual([...model.keysBySegmentId]);
+    expect(redactedHash(read)).toBe(redactedHash(model));
+  });
+
+  it('finds a segment by its validation segment id', () => {
+    const segment = model.segments[3]!;
+    expect(model.keysBySegmentId.get(segment.validationSegmentId)).toBe(segment.key);
+    expect(model.keysBySegmentId.size).toBe(model.segments.length);
   });
 
   it('plain texts are computed for html and playerJson', () => {

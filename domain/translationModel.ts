@@ -4,8 +4,10 @@
  * paths, the UI groups (scene, slide, layer, question, question bank, section, lesson, templates, special slides,
  * course overview), the segment filters, and the rows of the segment table with collapsed groups.
  *
- * Built once per file (20,000 segments in well under 200 ms: one pass, no per-segment allocations beyond the
- * segment itself); rows are recomputed on filter, collapse or change updates (one pass over the segments).
+ * Built once per file, in one pass that allocates little beyond the segment itself (the build runs once per load,
+ * mostly before the engine has optimized it): the previous version is walked beside the file, the index by validation
+ * segment id is made when first read, the log digest is mixed in as the walk goes. Rows
+ * are recomputed on filter, collapse or change updates (one pass over the segments).
  */
 import {
   COURSE_OVERVIEW_IDS,
@@ -23,7 +25,7 @@ import {
   type ValidationChange,
 } from './translation.ts';
 import { deserializeSegmentText, isEdited, plainText } from './translationEdits.ts';
-import { fnv1a64 } from './hash.ts';
+import { fnv1a64Digest, fnv1a64Start, fnv1a64Update } from './hash.ts';
 import { LOG_DIGEST } from './redaction.ts';
 import type { Segment, UiGroup, TranslationModel, ModelProblems } from './translationModelTypes.ts';
 
@@ -68,13 +70,29 @@ function childKey(parentKey: string | null, id: string): string {
   return parentKey === null ? `[${JSON.stringify(id)}]` : `${parentKey.slice(0, -1)},${JSON.stringify(id)}]`;
 }
 
-/** The previous version's plain texts by path key. */
-function baseTexts(nodes: readonly TranslationNode[], parentKey: string | null, out: Map<string, { sourceText: string; targetText: string }>): void {
-  for (const node of nodes) {
-    const key = childKey(parentKey, node.id);
-    if (node.type === 'item') out.set(key, { sourceText: plainText(node.source, node.textType), targetText: plainText(node.target, node.textType) });
-    else baseTexts(node.children, key, out);
+/** The previous version's siblings that are long enough to be looked up by id through a map (built once per list). */
+const BASE_INDEX_MIN = 16;
+const baseIndexes = new WeakMap<readonly TranslationNode[], Map<string, TranslationNode>>();
+
+/**
+ * The node of the previous version at the same path as the `index`-th child `id`, among that version's siblings: the
+ * one at the same index when the order is unchanged (the usual case), else found by id.
+ */
+function baseChild(siblings: readonly TranslationNode[] | null, index: number, id: string): TranslationNode | null {
+  if (siblings === null) return null;
+  const same = siblings[index];
+  if (same !== undefined && same.id === id) return same;
+  if (siblings.length < BASE_INDEX_MIN) {
+    for (const node of siblings) if (node.id === id) return node;
+    return null;
   }
+  let byId = baseIndexes.get(siblings);
+  if (byId === undefined) {
+    byId = new Map();
+    for (const node of siblings) byId.set(node.id, node);
+    baseIndexes.set(siblings, byId);
+  }
+  return byId.get(id) ?? null;
 }
 
 interface Frame {
@@ -88,6 +106,8 @@ interface Frame {
   template: boolean;
   /** The synthetic nav group of items directly in this frame (made on the first such item). */
   synthetic: { group: UiGroup; uiGroups: string[] } | null;
+  /** The previous version's children at the same path (null when that path is not a group there). */
+  base: readonly TranslationNode[] | null;
 }
 
 /**
@@ -103,11 +123,13 @@ interface Frame {
  * unchanged. Only root items count as "not part of any uiGroup".
  */
 export function buildTranslationModel(file: TranslationFile): { model: TranslationModel; problems: ModelProblems } {
-  const base = new Map<string, { sourceText: string; targetText: string }>();
-  baseTexts(file.baseChildren, null, base);
+  // The event log's fingerprint of the model (see the digest below), mixed in as the walk goes: no string per segment.
+  let keysBySegmentId: Map<string, string> | null = null;
+  const digest = fnv1a64Start();
+  const mix = (text: string) => fnv1a64Update(digest, text, 0, text.length);
+  mix(`${file.sourceLocale}>${file.targetLocale}@${file.version}|`);
   const segments: Segment[] = [];
   const segmentsByKey = new Map<string, Segment>();
-  const keysBySegmentId = new Map<string, string>();
   const groups = new Map<string, UiGroup>();
   const rootKeys: string[] = [];
   const navKeys: string[] = [];
@@ -150,9 +172,11 @@ export function buildTranslationModel(file: TranslationFile): { model: Translati
   };
 
   const walk = (nodes: readonly TranslationNode[], frame: Frame) => {
-    for (const node of nodes) {
+    for (let index = 0; index < nodes.length; index++) {
+      const node = nodes[index]!;
       const path = [...frame.path, node.id];
       const key = childKey(frame.key, node.id);
+      const baseNode = baseChild(frame.base, index, node.id);
       if (node.type === 'item') {
         let holder = frame.group;
         let nav = frame.nav;
@@ -163,13 +187,21 @@ export function buildTranslationModel(file: TranslationFile): { model: Translati
           uiGroups = synthetic.uiGroups;
           if (frame.group === null) rootItems++;
         }
-        segments.push(makeSegment(node, path, key, nav, uiGroups, frame.template));
-        const segment = segments[segments.length - 1]!;
-        segmentsByKey.set(segment.key, segment);
-        keysBySegmentId.set(segment.validationSegmentId, segment.key);
-        if (segment.originalTargetText.trim() === '') emptyTargetKeys.push(segment.key);
-        holder!.segmentKeys.push(segment.key);
+        const segment = makeSegment(node, path, key, nav, uiGroups, frame.template, baseNode !== null && baseNode.type === 'item' ? baseNode : null);
+        segments.push(segment);
+        segmentsByKey.set(key, segment);
+        if (segment.originalTargetText.trim() === '') emptyTargetKeys.push(key);
+        holder!.segmentKeys.push(key);
         if (!holder!.canFilter) markFilterable(holder!);
+        mix(node.id);
+        mix('\u0000');
+        mix(node.validationSegmentId);
+        // Lengths as digits one by one (small numbers' strings are cached): no string made per segment.
+        mix(':');
+        mix(String(segment.sourceText.length));
+        mix(':');
+        mix(String(segment.originalTargetText.length));
+        mix('|');
         continue;
       }
       const isNav = frame.nav === null && isNavNode(node);
@@ -196,11 +228,15 @@ export function buildTranslationModel(file: TranslationFile): { model: Translati
       if (isNav) navKeys.push(key);
       if (node.meta.slideDraw) slideDraws.push(group);
       if (node.meta.type === 'questionBank') bankIds.add(node.id);
-      walk(node.children, { group, path, key, uiGroups: [...frame.uiGroups, key], nav: isNav ? group : frame.nav, template, synthetic: null });
+      mix(node.id);
+      mix(isNav ? '{' : '(');
+      const baseChildren = baseNode !== null && baseNode.type === 'group' ? baseNode.children : null;
+      walk(node.children, { group, path, key, uiGroups: [...frame.uiGroups, key], nav: isNav ? group : frame.nav, template, synthetic: null, base: baseChildren });
+      mix(')');
     }
   };
 
-  const makeSegment = (node: TranslationItemNode, path: string[], key: string, nav: UiGroup, uiGroups: string[], template: boolean): Segment => {
+  const makeSegment = (node: TranslationItemNode, path: string[], key: string, nav: UiGroup, uiGroups: string[], template: boolean, baseNode: TranslationItemNode | null): Segment => {
     return {
       type: 'item',
       id: node.id,
@@ -218,19 +254,19 @@ export function buildTranslationModel(file: TranslationFile): { model: Translati
       livePreviewData: node.livePreviewData ?? null,
       template,
       uiGroups,
-      base: base.get(key) ?? null,
+      base: baseNode === null ? null : { sourceText: plainText(baseNode.source, baseNode.textType), targetText: plainText(baseNode.target, baseNode.textType) },
     };
   };
 
-  walk(file.children, { group: null, path: [], key: null, uiGroups: [], nav: null, template: false, synthetic: null });
+  walk(file.children, { group: null, path: [], key: null, uiGroups: [], nav: null, template: false, synthetic: null, base: file.baseChildren });
 
   const missingQuestionBanks = slideDraws.filter((g) => !bankIds.has(g.meta.slideDraw!.questionBankId)).map((g) => g.key);
   // The event log hashes contexts on every change; the model derives from the recorded file, so a digest of its
-  // segments (paths, ids, text lengths) stands for it instead of a full hash of 20,000 segments (domain/redaction.ts).
-  const digest = fnv1a64(`${file.sourceLocale}>${file.targetLocale}@${file.version}|${segments.map((s) => `${s.key}${s.validationSegmentId}:${s.sourceText.length}:${s.originalTargetText.length}`).join('|')}|${navKeys.join('|')}`);
+  // tree (ids in document order with the nesting, each segment's validation id and text lengths) stands for it
+  // instead of a full hash of 20,000 segments (domain/redaction.ts).
   return {
     model: {
-      [LOG_DIGEST]: `model:${digest}`,
+      [LOG_DIGEST]: `model:${fnv1a64Digest(digest)}`,
       sourceLocale: file.sourceLocale,
       targetLocale: file.targetLocale,
       version: file.version,
@@ -238,7 +274,10 @@ export function buildTranslationModel(file: TranslationFile): { model: Translati
       storylineVersion: file.storylineVersion ?? null,
       segments,
       segmentsByKey,
-      keysBySegmentId,
+      // Read by the service (pushes and reads by validation segment id), not by the editor: made when first read.
+      get keysBySegmentId() {
+        return (keysBySegmentId ??= new Map(segments.map((segment) => [segment.validationSegmentId, segment.key])));
+      },
       groups,
       rootKeys,
       navKeys,

@@ -77,8 +77,8 @@ export interface TranslationModel {
   /** Segments in document order. */
   segments: Segment[];
   segmentsByKey: Map<string, Segment>;
-  /** validationSegmentId → segment key. */
-  keysBySegmentId: Map<string, string>;
+  /** validationSegmentId → segment key (made when first read). */
+  readonly keysBySegmentId: Map<string, string>;
   groups: Map<string, UiGroup>;
   /** Top-level group keys in order. */
   rootKeys: string[];
