@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { generateRiseCourse, generateStorylineCourse } from './translation.fixtures.ts';
+import { fnv1a64 } from './hash.ts';
 import { LogDecoder, LogEncoder, redactedHash } from './logCodec.ts';
+import { LOG_DIGEST } from './redaction.ts';
 import { pathKey, type ProgressDetail, type TranslationFile, type TranslationGroupNode, type TranslationItemNode, type TranslationNode, type ValidationChange } from './translation.ts';
 import {
   adjacentNavKey,
@@ -183,6 +185,14 @@ describe('the translation model (§3 Segment, Group; §9 group constants)', () =
     expect(texts(read)).toEqual(texts(model));
     expect([...read.keysBySegmentId]).toEqual([...model.keysBySegmentId]);
     expect(redactedHash(read)).toBe(redactedHash(model));
+  });
+
+  it('its log digest is the one earlier builds recorded: fnv1a64 of the segments’ keys, validation ids and text lengths joined, then the nav keys', () => {
+    for (const course of [storyline, generateRiseCourse({ segments: 300, targetLocale: 'fr', withBase: true }), generateStorylineCourse({ segments: 500, targetLocale: 'de' })]) {
+      const { model: m } = buildTranslationModel(course);
+      const joined = `${course.sourceLocale}>${course.targetLocale}@${course.version}|${m.segments.map((s) => `${s.key}${s.validationSegmentId}:${s.sourceText.length}:${s.originalTargetText.length}`).join('|')}|${m.navKeys.join('|')}`;
+      expect((m as unknown as Record<symbol, string>)[LOG_DIGEST]).toBe(`model:${fnv1a64(joined)}`);
+    }
   });
 
   it('finds a segment by its validation segment id', () => {

@@ -123,8 +123,8 @@ interface Frame {
  * unchanged. Only root items count as "not part of any uiGroup".
  */
 export function buildTranslationModel(file: TranslationFile): { model: TranslationModel; problems: ModelProblems } {
-  // The event log's fingerprint of the model (see the digest below), mixed in as the walk goes: no string per segment.
   let keysBySegmentId: Map<string, string> | null = null;
+  // The event log's fingerprint of the model (see the digest below), mixed in as the walk goes: no string per segment.
   const digest = fnv1a64Start();
   const mix = (text: string) => fnv1a64Update(digest, text, 0, text.length);
   mix(`${file.sourceLocale}>${file.targetLocale}@${file.version}|`);
@@ -193,15 +193,14 @@ export function buildTranslationModel(file: TranslationFile): { model: Translati
         if (segment.originalTargetText.trim() === '') emptyTargetKeys.push(key);
         holder!.segmentKeys.push(key);
         if (!holder!.canFilter) markFilterable(holder!);
-        mix(node.id);
-        mix('\u0000');
+        // The segments' parts joined by '|', in document order, mixed in piece by piece: no string made per segment.
+        if (segments.length > 1) mix('|');
+        mix(key);
         mix(node.validationSegmentId);
-        // Lengths as digits one by one (small numbers' strings are cached): no string made per segment.
         mix(':');
         mix(String(segment.sourceText.length));
         mix(':');
         mix(String(segment.originalTargetText.length));
-        mix('|');
         continue;
       }
       const isNav = frame.nav === null && isNavNode(node);
@@ -228,11 +227,8 @@ export function buildTranslationModel(file: TranslationFile): { model: Translati
       if (isNav) navKeys.push(key);
       if (node.meta.slideDraw) slideDraws.push(group);
       if (node.meta.type === 'questionBank') bankIds.add(node.id);
-      mix(node.id);
-      mix(isNav ? '{' : '(');
       const baseChildren = baseNode !== null && baseNode.type === 'group' ? baseNode.children : null;
       walk(node.children, { group, path, key, uiGroups: [...frame.uiGroups, key], nav: isNav ? group : frame.nav, template, synthetic: null, base: baseChildren });
-      mix(')');
     }
   };
 
@@ -259,11 +255,18 @@ export function buildTranslationModel(file: TranslationFile): { model: Translati
   };
 
   walk(file.children, { group: null, path: [], key: null, uiGroups: [], nav: null, template: false, synthetic: null, base: file.baseChildren });
+  mix('|');
+  navKeys.forEach((navKey, index) => {
+    if (index > 0) mix('|');
+    mix(navKey);
+  });
 
   const missingQuestionBanks = slideDraws.filter((g) => !bankIds.has(g.meta.slideDraw!.questionBankId)).map((g) => g.key);
-  // The event log hashes contexts on every change; the model derives from the recorded file, so a digest of its
-  // tree (ids in document order with the nesting, each segment's validation id and text lengths) stands for it
-  // instead of a full hash of 20,000 segments (domain/redaction.ts).
+  // The event log hashes contexts on every change; the model derives from the recorded file, so a digest of it stands
+  // for it instead of a full hash of 20,000 segments (domain/redaction.ts): fnv1a64 of
+  // `<source>><target>@<version>|<key><validation id>:<source length>:<target length>|…|<nav key>|…`, the segments in
+  // document order. Mixed in piece by piece, it equals the hash of that whole text, so logs recorded by earlier builds
+  // (which hashed the joined text) keep their context hashes on replay.
   return {
     model: {
       [LOG_DIGEST]: `model:${fnv1a64Digest(digest)}`,
