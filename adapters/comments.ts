@@ -8,7 +8,8 @@ import type { CommentAckData, CommentPayload, CommentRefusal, CommentRequestName
 import { COMMENTS_READ_CALL } from '../domain/items.ts';
 import { CONTENT_REQUEST_TIMEOUT_MS, ContentRequestError, emitRequest, type ContentSocket } from './content.ts';
 import type { HttpClient } from './http.ts';
-import { postItemRead, socketOrWait } from './items.ts';
+import { socketOrWait } from './content.ts';
+import { postItemRead } from './items.ts';
 
 /** A comment request the server refused, that timed out (`serverError`), or that could not be sent (`serverError`). */
 export class CommentRequestError extends Error {

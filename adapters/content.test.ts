@@ -110,6 +110,35 @@ describe('content client: socket requests with acknowledgements (domain/content.
   });
 });
 
+describe('content client: before the live connection exists', () => {
+  it('a read waits for the socket whenSocket hands over, then is answered; a change is unsent at once', async () => {
+    const { socket, emitted } = fakeSocket((_name, _payload, ack) => ack({ success: true, data: { folders: [] } }));
+    let handOver: (ready: ContentSocket | null) => void = () => undefined;
+    const waits: number[] = [];
+    const client = createContentClient({
+      socket: () => null,
+      whenSocket: (timeoutMs) => {
+        waits.push(timeoutMs);
+        return new Promise((resolve) => (handOver = resolve));
+      },
+      http: fakeHttp({}).http,
+      timeoutMs: 9_000,
+    });
+    const read = client.request('folder.fetch', {});
+    await expect(client.request('folder.insert', { name: 'New', parentId: 'PRIVATE_CONTENT', clientRef: 'c1' }, { asChange: true })).rejects.toMatchObject({ delivery: 'unsent' });
+    expect(emitted).toEqual([]);
+    handOver(socket);
+    await expect(read).resolves.toEqual({ folders: [] });
+    expect(emitted).toEqual([{ name: 'folder.fetch', payload: {} }]);
+    expect(waits).toEqual([9_000]);
+  });
+
+  it('a read whose socket never comes is unsent', async () => {
+    const client = createContentClient({ socket: () => null, whenSocket: async () => null, http: fakeHttp({}).http });
+    await expect(client.request('folder.fetch', {})).rejects.toMatchObject({ reason: 'serverError', delivery: 'unsent' });
+  });
+});
+
 describe('content client: a change (asChange) is never left to a guess', () => {
   /** A socket that can be offline and can drop, with the listeners it was given. */
   function droppableSocket(handler: Handler, connected = true) {

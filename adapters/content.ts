@@ -115,6 +115,15 @@ export function emitRequest<T>(socket: ContentSocket | null, name: string, paylo
 }
 
 /**
+ * The socket a request goes over: the live one, or, when none is there yet (the live connection still loading or held
+ * back until the page's first load is over), the one `whenSocket` hands over once it connects; null if none came.
+ */
+export function socketOrWait(options: { socket: () => ContentSocket | null; whenSocket?: (timeoutMs: number) => Promise<ContentSocket | null> }, timeoutMs: number): Promise<ContentSocket | null> {
+  const socket = options.socket();
+  return socket || !options.whenSocket ? Promise.resolve(socket) : options.whenSocket(timeoutMs);
+}
+
+/**
  * The content protocol client (domain/content.ts). Socket requests go over the user's live socket
  * (`/user/<aid>`, handed over by the socket adapter): each resolves with its acknowledgement's data, or
  * rejects with a {@link ContentRequestError} carrying the server's reason (a refusal), `serverError` with a
@@ -124,6 +133,8 @@ export function emitRequest<T>(socket: ContentSocket | null, name: string, paylo
  */
 export function createContentClient(options: {
   socket: () => ContentSocket | null;
+  /** The socket once it is there and connected (at most `timeoutMs`): a read made before it exists waits for it. */
+  whenSocket?: (timeoutMs: number) => Promise<ContentSocket | null>;
   http: HttpClient;
   report?: (message: string, details: Record<string, unknown>) => void;
   timeoutMs?: number;
@@ -132,7 +143,12 @@ export function createContentClient(options: {
   const defaultTimeout = options.timeoutMs ?? CONTENT_REQUEST_TIMEOUT_MS;
 
   function request<K extends ContentRequestName>(name: K, payload: ContentPayload<K>, requestOptions: RequestOptions = {}): Promise<ContentAckData<K>> {
-    return emitRequest<ContentAckData<K>>(options.socket(), name, payload, requestOptions.timeoutMs === undefined ? defaultTimeout : requestOptions.timeoutMs, { asChange: requestOptions.asChange ?? false });
+    const timeoutMs = requestOptions.timeoutMs === undefined ? defaultTimeout : requestOptions.timeoutMs;
+    const asChange = requestOptions.asChange ?? false;
+    const socket = options.socket();
+    // A change made before there is a socket is unsent at once (its actor keeps it pending); a read waits for one.
+    if (socket || asChange) return emitRequest<ContentAckData<K>>(socket, name, payload, timeoutMs, { asChange });
+    return socketOrWait(options, timeoutMs ?? defaultTimeout).then((ready) => emitRequest<ContentAckData<K>>(ready, name, payload, timeoutMs));
   }
 
   /** One stack call: ok only with exactly the expected status. */

@@ -4,7 +4,7 @@
  * page draws its item before its live connection is up), and the backups HTTP calls (§7).
  */
 import { BACKUP_CALLS, ITEM_READ_CALL, type Backup, type ItemAckData, type ItemPayload, type ItemRefusal, type ItemRequestName } from '../domain/items.ts';
-import { CONTENT_REQUEST_TIMEOUT_MS, ContentRequestError, emitRequest, type ContentSocket } from './content.ts';
+import { CONTENT_REQUEST_TIMEOUT_MS, ContentRequestError, emitRequest, socketOrWait, type ContentSocket } from './content.ts';
 import { HttpError, type HttpClient } from './http.ts';
 
 export interface ItemClient {
@@ -45,15 +45,6 @@ function readRefusal(error: unknown): ContentRequestError {
   const reason: ItemRefusal = (error.reason as ItemRefusal | null) ?? (error.status === 404 ? 'notFound' : error.status === 400 ? 'invalidRequest' : 'serverError');
   // No answer at all (the network): like a socket request that was never answered.
   return new ContentRequestError(reason, error.message, undefined, error.status === 0 ? 'unanswered' : 'refused');
-}
-
-/**
- * The socket a request goes over: the live one, or, when none is there yet (the live connection still loading or held
- * back until the page's first load is over), the one `whenSocket` hands over once it connects; null if none came.
- */
-export function socketOrWait(options: { socket: () => ContentSocket | null; whenSocket?: (timeoutMs: number) => Promise<ContentSocket | null> }, timeoutMs: number): Promise<ContentSocket | null> {
-  const socket = options.socket();
-  return socket || !options.whenSocket ? Promise.resolve(socket) : options.whenSocket(timeoutMs);
 }
 
 /**

@@ -1,10 +1,12 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useReducer, type ComponentType, type ReactNode } from 'react';
 import { loadStrings, type StringsFeature } from './strings.ts';
 
 /** A route's component loaded with its chunk: `React.lazy` until the chunk has loaded once, the component itself after. */
 export type LazyRoute<P extends object> = ComponentType<P> & {
-  /** Loads the chunk now; once it has, the route draws without suspending (no skeleton). */
+  /** Loads the chunk now; once it has, the route draws without suspending (no skeleton). The same function each time. */
   preload(): Promise<void>;
+  /** Whether the chunk has loaded (the route draws at once). */
+  isLoaded(): boolean;
 };
 
 /**
@@ -21,7 +23,7 @@ export function lazyRoute<P extends object>(load: () => Promise<ComponentType<P>
     const Component = loaded ?? Lazy;
     return <Component {...props} />;
   };
-  return Object.assign(Route, { preload: () => once().then(() => undefined) });
+  return Object.assign(Route, { preload: () => once().then(() => undefined), isLoaded: () => loaded !== undefined });
 }
 
 /** A `React.lazy` page or part whose chunk loads beside its features' words (`strings`, every later catalogue unless told). */
@@ -30,18 +32,18 @@ export function lazyWithStrings<T extends ComponentType<any>>(load: () => Promis
   return lazy(() => Promise.all([load(), loadStrings(...strings)]).then(([module]) => module));
 }
 
-const features = new WeakMap<() => Promise<void>, { status: 'loading' | 'loaded' | 'failed'; promise: Promise<void>; error?: unknown }>();
+interface FeatureLoad {
+  status: 'loading' | 'loaded' | 'failed';
+  promise: Promise<void>;
+  error?: unknown;
+}
+const features = new WeakMap<() => Promise<void>, FeatureLoad>();
 
-/**
- * Draws its children once a feature's code has loaded (`load`, e.g. the system's `loadFeatures.item`): until then it
- * suspends, so the enclosing `<Suspense>` shows the route's skeleton; a failed load goes to the error boundary. No
- * `load` (a system built with the feature running) draws at once.
- */
-export function FeatureGate({ load, children }: { load: (() => Promise<void>) | undefined; children: ReactNode }) {
-  if (!load) return <>{children}</>;
+/** The load of a feature's code (`load`, e.g. the system's `loadFeatures.item`), started on the first ask, kept per `load`. */
+function featureLoad(load: () => Promise<void>): FeatureLoad {
   let feature = features.get(load);
   if (!feature) {
-    const entry: { status: 'loading' | 'loaded' | 'failed'; promise: Promise<void>; error?: unknown } = { status: 'loading', promise: Promise.resolve() };
+    const entry: FeatureLoad = { status: 'loading', promise: Promise.resolve() };
     entry.promise = load().then(
       () => void (entry.status = 'loaded'),
       (error: unknown) => {
@@ -52,9 +54,54 @@ export function FeatureGate({ load, children }: { load: (() => Promise<void>) | 
     features.set(load, entry);
     feature = entry;
   }
+  return feature;
+}
+
+/**
+ * Draws its children once a feature's code has loaded (`load`, e.g. the system's `loadFeatures.item`): until then it
+ * suspends, so the enclosing `<Suspense>` shows the route's skeleton; a failed load goes to the error boundary. No
+ * `load` (a system built with the feature running) draws at once.
+ */
+export function FeatureGate({ load, children }: { load: (() => Promise<void>) | undefined; children: ReactNode }) {
+  if (!load) return <>{children}</>;
+  const feature = featureLoad(load);
   if (feature.status === 'failed') throw feature.error;
   if (feature.status === 'loading') throw feature.promise;
   return <>{children}</>;
+}
+
+/**
+ * Whether every load in `loads` has finished (the features' code and parts' chunks: undefined entries count as
+ * loaded), without suspending: the caller draws its own skeleton meanwhile and is drawn again once they have; a
+ * failed load goes to the error boundary. For a part inside a page that has just appeared: a suspension there would
+ * hold the page's whole first commit back (React keeps a newly shown fallback from being replaced within 300 ms).
+ */
+export function useLoaded(...loads: ReadonlyArray<(() => Promise<void>) | undefined>): boolean {
+  const pending = loads.flatMap((load) => (load ? [featureLoad(load)] : [])).filter((feature) => feature.status !== 'loaded');
+  const [, redraw] = useReducer((count: number) => count + 1, 0);
+  const waiting = pending.filter((feature) => feature.status === 'loading');
+  useEffect(() => {
+    if (waiting.length === 0) return;
+    let live = true;
+    void Promise.all(waiting.map((feature) => feature.promise)).then(() => live && redraw());
+    return () => {
+      live = false;
+    };
+  });
+  const failed = pending.find((feature) => feature.status === 'failed');
+  if (failed) throw failed.error;
+  return pending.length === 0;
+}
+
+/**
+ * A route whose chunk (`route`) and features' code (`load`) load together, `fallback` (its skeleton) drawn meanwhile,
+ * without suspending: the page appears in the update that follows the loads, not in a Suspense retry, which React holds
+ * back until 300 ms after the last skeleton appeared (on a cold load, the skeleton has just appeared).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any route's props.
+export function RouteGate({ route, load, fallback, children }: { route: LazyRoute<any>; load: (() => Promise<void>) | undefined; fallback: ReactNode; children: ReactNode }) {
+  const ready = useLoaded(load, route.isLoaded() ? undefined : route.preload);
+  return <>{ready ? children : fallback}</>;
 }
 
 /** A part loaded on first use (a dialog whose code loads with its first open): drawn only while `open`, nothing while its chunk loads. */

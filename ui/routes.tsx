@@ -36,7 +36,7 @@ const DownloadsPage = lazy(() => import('./views/downloads/DownloadsPage.tsx'));
 // Route-level code splitting: the grid, the item view (comments, translate tab, review requests, sharing with it) and
 // the sandbox load with their route, a RouteSkeleton showing meanwhile; / loads only the dashboard.
 import { RouteSkeleton } from './views/screens/RouteSkeleton.tsx';
-import { FeatureGate, lazyRoute, lazyWithStrings } from './lazyRoute.tsx';
+import { FeatureGate, lazyRoute, lazyWithStrings, RouteGate } from './lazyRoute.tsx';
 const GridScreen = lazyRoute(() => import('./views/grid/GridScreen.tsx').then((m) => m.GridScreen), ['content']);
 const ItemScreen = lazyRoute(() => import('./views/item/ItemScreen.tsx').then((m) => m.ItemScreen), ['content', 'item', 'reviewTab']);
 const SandboxPage = lazyRoute(() => import('./views/SandboxPage.tsx').then((m) => m.SandboxPage));
@@ -97,36 +97,33 @@ function ReviewApp({ children }: { children: ReactNode }) {
 function ReviewContent({ itemId, tab }: { itemId: string; tab: string }) {
   const { auth, loadFeatures } = useSystem();
   const isAnonymous = useSelector(auth, (s) => s.matches('signedInAnonymously'));
-  // The item view's chunk loads beside its machines (FeatureGate), not after them.
+  // The item view's chunk loads beside its machines (RouteGate), not after them.
   void ItemScreen.preload();
+  const skeleton = <RouteSkeleton text={t('load.item')} />;
   if (isAnonymous) {
     return (
       <MaintenanceGuard>
-        <Suspense fallback={<RouteSkeleton text={t('load.item')} />}>
-          <FeatureGate load={loadFeatures?.item}>
-            <ItemScreen itemId={itemId} tab={tab} header={<AnonymousReviewBar />} />
-          </FeatureGate>
-        </Suspense>
+        <RouteGate route={ItemScreen} load={loadFeatures?.item} fallback={skeleton}>
+          <ItemScreen itemId={itemId} tab={tab} header={<AnonymousReviewBar />} />
+        </RouteGate>
       </MaintenanceGuard>
     );
   }
   return (
     <ReviewApp>
-      <Suspense fallback={<RouteSkeleton text={t('load.item')} />}>
-        <FeatureGate load={loadFeatures?.item}>
-          <ItemScreen
-            itemId={itemId}
-            tab={tab}
-            header={
-              <>
-                <Header />
-                <RealtimeBanner />
-                <SignOutConfirm />
-              </>
-            }
-          />
-        </FeatureGate>
-      </Suspense>
+      <RouteGate route={ItemScreen} load={loadFeatures?.item} fallback={skeleton}>
+        <ItemScreen
+          itemId={itemId}
+          tab={tab}
+          header={
+            <>
+              <Header />
+              <RealtimeBanner />
+              <SignOutConfirm />
+            </>
+          }
+        />
+      </RouteGate>
     </ReviewApp>
   );
 }
@@ -147,11 +144,9 @@ function GridRoute({ folderParam }: { folderParam?: string }) {
   const { loadFeatures } = useSystem();
   void GridScreen.preload();
   return (
-    <Suspense fallback={<RouteSkeleton text={t('load.grid')} />}>
-      <FeatureGate load={loadFeatures?.grid}>
-        <GridScreen folderParam={folderParam} />
-      </FeatureGate>
-    </Suspense>
+    <RouteGate route={GridScreen} load={loadFeatures?.grid} fallback={<RouteSkeleton text={t('load.grid')} />}>
+      <GridScreen folderParam={folderParam} />
+    </RouteGate>
   );
 }
 

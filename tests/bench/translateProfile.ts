@@ -107,6 +107,32 @@ function report(profile: Profile): void {
   for (const [name, ms] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`      ${ms.toFixed(1).padStart(7)} ms  ${name}`);
 }
 
+/** The profile in windows of `ms` from its start: per window, idle share and the top functions by self time. */
+function windows(profile: Profile, ms: number): void {
+  const byWindow = new Map<number, Map<string, number>>();
+  const names = new Map<number, string>();
+  for (const node of profile.nodes) {
+    const where = located(node.callFrame);
+    names.set(node.id, `${where.name || '(anonymous)'} ${where.source.replace(/^.*node_modules\//, '~/').replace(/^(\.\.\/)+/, '').replace(/^.*\//, '')}`);
+  }
+  let at = 0;
+  for (let i = 0; i < profile.samples.length; i++) {
+    at += (profile.timeDeltas[i] ?? 0) / 1000;
+    const delta = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+    const window = Math.floor(at / ms);
+    const totals = byWindow.get(window) ?? new Map<string, number>();
+    const name = names.get(profile.samples[i]!)!;
+    totals.set(name, (totals.get(name) ?? 0) + delta);
+    byWindow.set(window, totals);
+  }
+  console.log(`    by window of ${ms} ms from the profile's start (idle, then the top functions by self time):`);
+  for (const [window, totals] of [...byWindow].sort((a, b) => a[0] - b[0])) {
+    const idle = totals.get('(idle) ') ?? 0;
+    const top = [...totals].filter(([name]) => name !== '(idle) ').sort((a, b) => b[1] - a[1]).slice(0, 3).map(([name, t]) => `${name.trim()} ${t.toFixed(0)}`).join(', ');
+    console.log(`      ${String(window * ms).padStart(6)} ms  idle ${idle.toFixed(0).padStart(2)}  ${top}`);
+  }
+}
+
 /** The translation file's transfer, from the Network domain. */
 function watchFile(cdp: CDPSession) {
   const requests = new Map<string, { url: string; start: number; encoding: string | null; decoded: number; status: string }>();
@@ -226,12 +252,15 @@ function timeline(events: TimelineEvent[], origin: string): void {
       const request = sent.get(event.args.data.requestId);
       if (request) lines.push([request.ts, `${at(request.ts)}  request ${request.url.replace(/^https?:\/\/[^/]+/, '').slice(0, 90)} → done at ${at(event.ts).trim()}`]);
     }
-    if ((event.name === 'ThreadControllerImpl::RunTask' || event.name === 'RunTask') && event.pid === start.pid && event.tid === start.tid && (event.dur ?? 0) >= 10_000) {
+    if ((event.name === 'ThreadControllerImpl::RunTask' || event.name === 'RunTask') && event.pid === start.pid && event.tid === start.tid && (event.dur ?? 0) >= TASK_MS * 1000) {
       lines.push([event.ts, `${at(event.ts)}  task ${((event.dur ?? 0) / 1000).toFixed(0)} ms: ${insideTask(sorted, event)}`]);
     }
   }
   for (const [, line] of lines.sort((a, b) => a[0] - b[0])) console.log(`    ${line}`);
 }
+
+/** The shortest main-thread task the traced timelines list, in ms (`TASK_MS`, default 10). */
+const TASK_MS = Number(process.env.TASK_MS ?? 10);
 
 const TRACE_TIMELINE = ['toplevel', 'blink.user_timing', 'devtools.timeline', 'v8.execute', 'disabled-by-default-devtools.timeline', 'loading'];
 
@@ -258,6 +287,7 @@ export async function profileTranslateOpen(): Promise<void> {
     console.log(`    requests (ms from the first):\n${all.take().join('\n')}`);
     console.log(`    marks: ${await marks(page, null)}`);
     report(cold);
+    windows(cold, 25);
 
     console.log('  cold load of the translate address, traced (main thread tasks of 10 ms and more, requests, marks):');
     await browser.startTracing(page, { categories: TRACE_TIMELINE });

@@ -16,10 +16,11 @@ const built = new WeakMap<BaseAdapters, Adapters>();
 export function featureAdapters(base: BaseAdapters): Adapters {
   let adapters = built.get(base);
   if (!adapters) {
-    const { http, cdn, userSocket, itemSocket, connectedItemSocket, signedIn, translationFiles } = base;
+    const { http, cdn, userSocket, connectedUserSocket, itemSocket, connectedItemSocket, signedIn, translationFiles } = base;
     adapters = {
       ...base,
-      content: createContentClient({ socket: userSocket, http, report: (message, details) => console.error(message, details) }),
+      // A read made while the live connection is still loading waits for it (the grid's first page, on a cold load).
+      content: createContentClient({ socket: userSocket, whenSocket: connectedUserSocket, http, report: (message, details) => console.error(message, details) }),
       uploadClient: createUploadClient({ http }),
       // An account reads the item and its comments over HTTP: the page draws them before its live connection is up.
       items: createItemClient({ socket: itemSocket, whenSocket: connectedItemSocket, http, readOverHttp: signedIn }),
