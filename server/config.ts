@@ -198,6 +198,18 @@ export function llmConfigFromEnv(env: NodeJS.ProcessEnv): LlmConfig | null {
   return { endpoint: endpoint.replace(/\/+$/, ''), apiKey, model: env[LLM_ENV_NAMES.model]?.trim() || DEFAULT_LLM_MODEL };
 }
 
+/**
+ * `OUTBOX_DELIVERY_MS` (a whole number ≥ 100), optional: how often the notification outbox's due rows are delivered
+ * (server/comments/delivery.ts; unset: every 15 s). A test or demo server that should show a delivery within a second
+ * or two. Throws EnvConfigError naming the variable.
+ */
+export function outboxDeliveryFromEnv(env: NodeJS.ProcessEnv): number | undefined {
+  const raw = env.OUTBOX_DELIVERY_MS?.trim() ?? '';
+  if (raw === '') return undefined;
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(Number(raw)) || Number(raw) < 100) throw new EnvConfigError(`OUTBOX_DELIVERY_MS must be a whole number of milliseconds, at least 100, got "${raw}".`);
+  return Number(raw);
+}
+
 /** How failing background jobs are retried (server/jobs.ts); a field left out keeps the queue's default. */
 export interface JobRetrySettings {
   /** Attempts before a job is marked failed (default 5). */

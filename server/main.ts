@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { downtimeFromEnv, EnvConfigError, eventLogFromEnv, jobRetryFromEnv, linkUrlsFromEnv, reconnectPolicyFromEnv, serviceUrlsFromEnv } from './config.ts';
+import { downtimeFromEnv, EnvConfigError, eventLogFromEnv, jobRetryFromEnv, linkUrlsFromEnv, outboxDeliveryFromEnv, reconnectPolicyFromEnv, serviceUrlsFromEnv } from './config.ts';
 
 function intFromEnv(name: string, fallback: number): number {
   const raw = process.env[name]?.trim();
@@ -49,6 +49,7 @@ const settings = fromEnv(() => ({
   eventLog: fromEnv(() => eventLogFromEnv(process.env)),
   downtime: fromEnv(() => downtimeFromEnv(process.env)),
   jobRetry: fromEnv(() => jobRetryFromEnv(process.env)),
+  outboxDeliveryMs: fromEnv(() => outboxDeliveryFromEnv(process.env)),
   ...(process.env.COURSE_IMPORT_DELAY_MS?.trim() ? { courseImportDelayMs: intFromEnv('COURSE_IMPORT_DELAY_MS', 1500) } : {}),
   logger: process.env.LOG_REQUESTS === '1',
 }));

@@ -1,6 +1,7 @@
 import { createActor, type AnyActorScope, type AnyMachineSnapshot, type AnyStateMachine, type EventObject, type InspectionEvent } from 'xstate';
 import { getSimplePaths } from 'xstate/graph';
 import { inert } from '../machines/inert.ts';
+import { activeStateNodes, PairSet, SnapshotFacts } from './pathFacts.ts';
 import type { RegistryEntry } from '../machines/index.ts';
 
 type AnyStateNode = AnyStateMachine['root'];
@@ -29,11 +30,6 @@ export interface PathOptions {
 const DEFAULTS = { maxNodes: 60_000, maxSteps: 250_000, maxDepth: 40, budgetMs: 20_000 };
 /** Snapshots the search goes on expanding, once every transition is taken, in the hope of a guard seen false. */
 const GUARD_PATIENCE = 50;
-/** Arrays and objects in the context up to this size of JSON are keyed by it; larger ones by a hash of it. */
-const SMALL_JSON_CHARS = 400;
-/** Lists longer than this are keyed by their length and LIST_ENDS items at either end. */
-const LONG_LIST = 32;
-const LIST_ENDS = 4;
 
 /** One generated path: the input, the events to send from the initial state, and the state they reach. */
 export interface MachinePath {
@@ -177,149 +173,12 @@ function activeNodes(node: AnyStateNode, value: unknown): AnyStateNode[] {
   });
 }
 
-/**
- * How the search tells snapshots apart, and what novelty pruning counts. The key: the status, the state value, the
- * children's ids and every context entry (numbers kept; arrays and objects by their JSON when short, else a hash of
- * it; long lists by their length and their ends). The facts: each active leaf state, the status, the children, the
- * input, and each context entry, a record's members one by one and a list's length (up to a few) and items. Paths are
- * bounded by depth and the search by its budgets, so numbers that grow do not make it run on.
- */
-function stateFacts(snapshot: AnyMachineSnapshot, inputIndex: number): string[] {
-  // Each active leaf state (the regions of a parallel state one by one), the status, the children, the input.
-  const leaves = activeStateNodes(snapshot).filter((node) => node.type === 'atomic' || node.type === 'final');
-  return [`input:${inputIndex}`, `status:${snapshot.status}`, `children:${Object.keys(snapshot.children ?? {}).sort().join(',')}`, ...leaves.map((node) => `state:${node.id}`)];
-}
-
-function listFacts(name: string, list: unknown[], out: string[]): void {
-  out.push(`${name}.length=${Math.min(list.length, LIST_ENDS)}`);
-  const items = list.length > LONG_LIST ? [...list.slice(0, LIST_ENDS), ...list.slice(-LIST_ENDS)] : list;
-  for (const item of items) out.push(`${name}∋${item === null || typeof item !== 'object' ? JSON.stringify(item) : objectKey(item)}`);
-}
-
-/** The facts of a context, worked out once per context object (a step that assigns nothing keeps the object). */
-const contextFactsCache = new WeakMap<object, { entries: string[]; facts: string[] }>();
-function contextFacts(context: Record<string, unknown>): { entries: string[]; facts: string[] } {
-  const known = contextFactsCache.get(context);
-  if (known) return known;
-  const entries: string[] = [];
-  const facts: string[] = [];
-  for (const key of Object.keys(context)) {
-    const value = context[key];
-    if (value === undefined || typeof value === 'function') continue;
-    const entry = value !== null && typeof value === 'object' ? objectEntry(key, value) : { fact: `${key}=${JSON.stringify(value)}`, facts: null };
-    entries.push(entry.fact);
-    if (entry.facts) facts.push(...entry.facts);
-    else facts.push(entry.fact);
-  }
-  const result = { entries, facts };
-  contextFactsCache.set(context, result);
-  return result;
-}
-
-/** A context entry holding an object, as its key fact and its novelty facts: worked out once per object and name. */
-const objectEntries = new WeakMap<object, Map<string, { fact: string; facts: string[] | null }>>();
-function objectEntry(key: string, value: object): { fact: string; facts: string[] | null } {
-  let byName = objectEntries.get(value);
-  const known = byName?.get(key);
-  if (known) return known;
-  const fact = `${key}=${objectKey(value)}`;
-  let facts: string[] | null = null;
-  // A record in the context (a region's own state kept in one entry): its members are the facts, one by one. A
-  // list (a queue that grows): its length up to a few, and each item it holds, so that a longer queue of the same
-  // items is nothing new.
-  if (Object.getPrototypeOf(value) === Object.prototype) {
-    facts = [];
-    for (const [inner, member] of Object.entries(value as Record<string, unknown>)) {
-      if (member === undefined || typeof member === 'function') continue;
-      if (Array.isArray(member)) listFacts(`${key}.${inner}`, member, facts);
-      else facts.push(`${key}.${inner}=${member === null || typeof member !== 'object' ? JSON.stringify(member) : objectKey(member)}`);
-    }
-  } else if (Array.isArray(value)) listFacts(key, value, (facts = []));
-  const entry = { fact, facts };
-  if (!byName) objectEntries.set(value, (byName = new Map()));
-  byName.set(key, entry);
-  return entry;
-}
-
-/** Pairs of small non-negative numbers, as bits (a triangular index): `add` says whether the pair was new. */
-class PairSet {
-  private bits = new Uint32Array(1024);
-
-  add(a: number, b: number): boolean {
-    const [high, low] = a > b ? [a, b] : [b, a];
-    const index = (high * (high - 1)) / 2 + low;
-    const word = index >>> 5;
-    if (word >= this.bits.length) {
-      let size = this.bits.length;
-      while (size <= word) size *= 2;
-      const grown = new Uint32Array(size);
-      grown.set(this.bits);
-      this.bits = grown;
-    }
-    const mask = 1 << (index & 31);
-    if (this.bits[word]! & mask) return false;
-    this.bits[word]! |= mask;
-    return true;
-  }
-}
-
-/** Objects are immutable and shared between snapshots: each one's key is worked out once. */
-const objectKeys = new WeakMap<object, string>();
-
-/**
- * An object's key: its JSON when that is short, else a hash of it, built from its members' keys (each worked out once
- * per object, so a large context that changes in one place costs only the path to that place).
- */
-function objectKey(value: object, open: Set<object> = new Set()): string {
-  const known = objectKeys.get(value);
-  if (known !== undefined) return known;
-  if ('xstate$$type' in value || typeof (value as { send?: unknown }).send === 'function') return `"@${String((value as { id?: unknown }).id)}"`;
-  if (open.has(value)) return '"[cycle]"';
-  open.add(value);
-  const member = (inner: unknown): string => {
-    if (inner === null || inner === undefined || typeof inner === 'function' || typeof inner === 'symbol') return 'null';
-    if (typeof inner === 'bigint') return `"${inner}"`;
-    return typeof inner === 'object' ? objectKey(inner, open) : JSON.stringify(inner);
-  };
-  let text: string;
-  if (value instanceof Map) text = `M[${[...value.entries()].map(([k, v]) => `${member(k)}:${member(v)}`).join(',')}]`;
-  else if (value instanceof Set) text = `S[${[...value].map(member).join(',')}]`;
-  else if (Array.isArray(value)) {
-    // A long list (hits of a search, rows) by its length and its ends: bounded work for each new list.
-    const items = value.length > LONG_LIST ? [...value.slice(0, LIST_ENDS), `…${value.length}`, ...value.slice(-LIST_ENDS)] : value;
-    text = `[${items.map(member).join(',')}]`;
-  }
-  else {
-    const parts: string[] = [];
-    for (const key of Object.keys(value)) {
-      const inner = (value as Record<string, unknown>)[key];
-      if (inner === undefined || typeof inner === 'function') continue;
-      parts.push(`${JSON.stringify(key)}:${member(inner)}`);
-    }
-    text = `{${parts.join(',')}}`;
-  }
-  open.delete(value);
-  const key = text.length <= SMALL_JSON_CHARS ? text : `#${hashOf(text)}`;
-  objectKeys.set(value, key);
-  return key;
-}
-
-/** A 64-bit FNV-1a hash of a string, in hex (two 32-bit halves with different offsets). */
-function hashOf(text: string): string {
-  let a = 0x811c9dc5;
-  let b = 0x01000193 ^ 0x9e3779b9;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    a = Math.imul(a ^ code, 0x01000193);
-    b = Math.imul(b ^ code, 0x01000193 + 2);
-  }
-  return `${(a >>> 0).toString(16).padStart(8, '0')}${(b >>> 0).toString(16).padStart(8, '0')}`;
-}
-
 interface SearchNode {
   snapshot: AnyMachineSnapshot;
   /** The numbers of its facts in the current pass (novelty pruning), once it is kept. */
   factIds?: number[];
+  /** The same as a set, made when its first child is checked for novelty. */
+  factSet?: Set<number>;
   parent: SearchNode | null;
   event: EventObject | null;
   depth: number;
@@ -365,7 +224,6 @@ function handledTypes(snapshot: AnyMachineSnapshot): Set<string> | null {
   return types;
 }
 
-const activeStateNodes = (snapshot: AnyMachineSnapshot) => (snapshot as unknown as { _nodes?: AnyStateNode[] })._nodes ?? [];
 
 /**
  * Guards seen false by one step from `before` on `event` to `after`: the guarded candidates of the event in the active
@@ -480,6 +338,8 @@ export function searchPaths(entry: PathEntry, options: PathOptions = {}): Search
     return falseGuards.size >= guarded.length || expanded - progressAt > GUARD_PATIENCE;
   };
 
+  // Snapshot keys and facts, numbered once per search.
+  const facts = new SnapshotFacts();
   /**
    * One breadth-first pass from the initial snapshots. With a width, a new snapshot is kept only when it makes some
    * tuple of that many facts (its state value, each context entry, its children) true for the first time in the pass
@@ -487,33 +347,6 @@ export function searchPaths(entry: PathEntry, options: PathOptions = {}): Search
    * independent facts (a filter set and a search typed, in either order) and add nothing a transition can test.
    * Without a width, every snapshot with a new key is kept.
    */
-  // Facts are numbered once per search; a context's and a state's numbers are worked out once per object and value.
-  const factNumbers = new Map<string, number>();
-  const numberOf = (fact: string) => {
-    let id = factNumbers.get(fact);
-    if (id === undefined) factNumbers.set(fact, (id = factNumbers.size));
-    return id;
-  };
-  const contextNumbers = new WeakMap<object, { key: number; ids: number[] }>();
-  const contextKeys = new Map<string, number>();
-  const stateNumbers = new Map<string, number[]>();
-  const describeSnapshot = (snapshot: AnyMachineSnapshot, inputIndex: number): { key: string; ids: number[] } => {
-    const own = `${snapshot.status}:${JSON.stringify(snapshot.value)}\u0001${Object.keys(snapshot.children ?? {}).sort().join(',')}`;
-    const contextObject = (snapshot.context ?? {}) as Record<string, unknown>;
-    const context = contextFacts(contextObject);
-    let numbered = contextNumbers.get(contextObject);
-    if (!numbered) {
-      const joined = context.entries.map(numberOf).join(',');
-      let key = contextKeys.get(joined);
-      if (key === undefined) contextKeys.set(joined, (key = contextKeys.size));
-      contextNumbers.set(contextObject, (numbered = { key, ids: context.facts.map(numberOf) }));
-    }
-    const stateKey = `${inputIndex}\u0001${own}`;
-    let stateIds = stateNumbers.get(stateKey);
-    if (!stateIds) stateNumbers.set(stateKey, (stateIds = stateFacts(snapshot, inputIndex).map(numberOf)));
-    return { key: `${own}\u0001${numbered.key}`, ids: stateIds.concat(numbered.ids) };
-  };
-
   const pass = (width: 0 | 1 | 2): boolean => {
     const visited = new Set<string>();
     const novelFacts = new Set<number>();
@@ -521,7 +354,8 @@ export function searchPaths(entry: PathEntry, options: PathOptions = {}): Search
     // A kept snapshot had every pair of its facts counted, so a child's new pairs are those with a fact its parent lacks.
     const isNovel = (node: SearchNode, ids: number[], parent: SearchNode | null): boolean => {
       node.factIds = ids;
-      const before = parent?.factIds ? new Set(parent.factIds) : null;
+      node.factSet = undefined;
+      const before = parent?.factIds ? (parent.factSet ??= new Set(parent.factIds)) : null;
       let fresh = false;
       for (const id of ids) {
         if (before?.has(id)) continue;
@@ -538,8 +372,7 @@ export function searchPaths(entry: PathEntry, options: PathOptions = {}): Search
     };
     const queue: SearchNode[] = [];
     for (const node of starts) {
-      const { key: own, ids } = describeSnapshot(node.snapshot, node.inputIndex);
-      const key = `${node.inputIndex}|${own}`;
+      const { key, ids } = facts.describe(node.snapshot, node.inputIndex);
       if (visited.has(key)) continue;
       visited.add(key);
       if (width) isNovel(node, ids, null);
@@ -574,8 +407,7 @@ export function searchPaths(entry: PathEntry, options: PathOptions = {}): Search
         if (next.microsteps.length === 0) continue; // nothing happened
         const child: SearchNode = { snapshot: next.snapshot, parent: node, event, depth: node.depth + 1, inputIndex: node.inputIndex };
         record(child, next.microsteps);
-        const { key: own, ids } = describeSnapshot(next.snapshot, node.inputIndex);
-        const key = `${node.inputIndex}|${own}`;
+        const { key, ids } = facts.describe(next.snapshot, node.inputIndex, node.snapshot);
         if (visited.has(key)) continue;
         visited.add(key);
         if (width && !isNovel(child, ids, node)) continue;

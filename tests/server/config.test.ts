@@ -6,6 +6,7 @@ import {
   linkEnvName,
   linkUrlsFromEnv,
   loopbackAlias,
+  outboxDeliveryFromEnv,
   reconnectPolicyFromEnv,
   runtimeConfig,
   serviceEnvName,
@@ -47,6 +48,16 @@ describe('link URL overrides', () => {
     expect(config.links.support).toBe('http://localhost:3000/external/support');
     expect(config.session.indicatorCookie).toBe('review_session');
     expect(config.socket.reconnect).toBeNull();
+  });
+});
+
+describe('OUTBOX_DELIVERY_MS', () => {
+  it('sets how often the outbox is delivered when given, keeps the 15 s default when not, and names the variable when wrong', () => {
+    expect(outboxDeliveryFromEnv({})).toBeUndefined();
+    expect(outboxDeliveryFromEnv({ OUTBOX_DELIVERY_MS: ' 1000 ' })).toBe(1000);
+    expect(() => outboxDeliveryFromEnv({ OUTBOX_DELIVERY_MS: '50' })).toThrow('OUTBOX_DELIVERY_MS must be a whole number of milliseconds, at least 100, got "50".');
+    expect(() => outboxDeliveryFromEnv({ OUTBOX_DELIVERY_MS: '1.5' })).toThrow(EnvConfigError);
+    expect(() => outboxDeliveryFromEnv({ OUTBOX_DELIVERY_MS: 'soon' })).toThrow('OUTBOX_DELIVERY_MS');
   });
 });
 

@@ -95,4 +95,11 @@ describe('server/main.ts environment', () => {
     expect(run.stdout).not.toContain('listening');
     expect(run.stderr.trim()).toBe('REALTIME_RECONNECT_DELAY_MAX_MS (1000) must not be less than REALTIME_RECONNECT_DELAY_MS (5000).');
   }, 30_000);
+
+  it('refuses to start on a bad OUTBOX_DELIVERY_MS, naming it', async () => {
+    const run = await runMain({ OUTBOX_DELIVERY_MS: '10' });
+    expect(run.code).toBe(1);
+    expect(run.stdout).not.toContain('listening');
+    expect(run.stderr.trim()).toBe('OUTBOX_DELIVERY_MS must be a whole number of milliseconds, at least 100, got "10".');
+  }, 30_000);
 });

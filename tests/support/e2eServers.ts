@@ -25,10 +25,11 @@ async function startServerProcess(extraEnv: Record<string, string>): Promise<{ s
   const { E2E_SERVER_BUNDLE: bundle, E2E_SERVER_TEMPLATE: template } = process.env;
   if (bundle && template) cpSync(template, dataDir, { recursive: true });
   // Access tokens live an hour, the service's own default: a sign-in kept for the worker (tests/support/e2eAuth.ts)
-  // then serves many tests. A file's serverEnv may set a shorter life (the refresh specs do).
+  // then serves many tests. A file's serverEnv may set a shorter life (the refresh specs do). The notification outbox is
+  // delivered every second instead of every 15 s, so a test that waits for an e-mail to go out waits about a second.
   const child = spawn(process.execPath, bundle && template ? [bundle] : ['--import', 'tsx', 'server/main.ts'], {
     cwd: path.resolve(import.meta.dirname, '../..'),
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, ACCESS_TOKEN_TTL_SECONDS: '3600', ...extraEnv },
+    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, ACCESS_TOKEN_TTL_SECONDS: '3600', OUTBOX_DELIVERY_MS: '1000', ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const url = await new Promise<string>((resolve, reject) => {
