@@ -26,7 +26,7 @@ const KEYSTROKES = 60;
 const WARM_UP_KEYSTROKES = 10;
 const SAVES = 12;
 /** A frame clock not tied to a display: a frame starts as soon as there is something to draw. */
-const UNLOCKED_FRAME_CLOCK_ARGS = ['--disable-frame-rate-limit', '--disable-gpu-vsync'];
+export const UNLOCKED_FRAME_CLOCK_ARGS = ['--disable-frame-rate-limit', '--disable-gpu-vsync'];
 
 const verdict = (value: number, goal: number, strict = false) => ((strict ? value < goal : value <= goal) ? 'within goal' : 'OVER GOAL');
 
@@ -57,7 +57,7 @@ async function measureColdLoad(page: Page, url: string, itemId: string): Promise
 }
 
 /** Opens the first editable segment's editor (Enter on its row, from the keyboard). */
-async function openFirstEditor(page: Page): Promise<void> {
+export async function openFirstEditor(page: Page): Promise<void> {
   const target = page.locator('.translation-segment__text.is-editable').first();
   await target.focus();
   await page.keyboard.press('Enter');
@@ -69,20 +69,24 @@ async function openFirstEditor(page: Page): Promise<void> {
  * Per key: keydown → the first animation frame after its input event starts, → that frame committed (the task after
  * its style, layout and paint), and keydown → its input event handled.
  */
-interface KeySamples {
+export interface KeySamples {
   frame: number[];
   committed: number[];
   handled: number[];
 }
 
+/** The name of the performance measure of each key's keydown → frame committed span. */
+export const KEY_MEASURE = 'bench:key';
+
 /**
  * Installs the keystroke probe on the page: the key's keydown time stamp starts the clocks; the first animation frame
  * after its input event ends `frame`, a message posted from that frame's callback ends `committed` (it runs once the
  * frame's rendering steps are done), the input event's last listener (on the window, bubbling: after the editor's own
- * handlers and what they ran) ends `handled`.
+ * handlers and what they ran) ends `handled`. Each key's keydown → committed span is also a performance measure named
+ * KEY_MEASURE, in the order of the samples, so that a trace shows where each key's span lies (translateSlowKeys.ts).
  */
-async function installKeyProbe(page: Page): Promise<void> {
-  await page.evaluate(() => {
+export async function installKeyProbe(page: Page): Promise<void> {
+  await page.evaluate((measureName) => {
     const samples = { frame: [] as number[], committed: [] as number[], handled: [] as number[] };
     (window as unknown as { __keySamples: typeof samples }).__keySamples = samples;
     let down = 0;
@@ -96,6 +100,7 @@ async function installKeyProbe(page: Page): Promise<void> {
           const channel = new MessageChannel();
           channel.port1.onmessage = () => {
             samples.committed.push(performance.now() - from);
+            performance.measure(measureName, { start: from, end: performance.now() });
             channel.port1.close();
           };
           channel.port2.postMessage(null);
@@ -104,7 +109,7 @@ async function installKeyProbe(page: Page): Promise<void> {
       { capture: true },
     );
     window.addEventListener('input', () => samples.handled.push(performance.now() - down));
-  });
+  }, KEY_MEASURE);
 }
 
 /** Types the measured keys (after warm-up keys) where the focus is; the samples of the measured ones. */
