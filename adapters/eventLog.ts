@@ -2,6 +2,7 @@ import type { AnyActorRef } from 'xstate';
 import { EVENT_LOG_CAPACITY_BYTES, EVENT_LOG_CHECKPOINT_EVERY_MS } from '../domain/constants.ts';
 import { LogEncoder, redactedHash8, SourcePreparation, unpreparedSourceOf } from '../domain/logCodec.ts';
 import { isSecretKey } from '../domain/redaction.ts';
+import { EncodingPreparation } from './eventLogPreparation.ts';
 import { LogStore } from './eventLogStore.ts';
 import type { CheckpointEntry, ContextKeys, EventEntry, EventOrigin, LogEntry, SnapshotEntry } from './eventLogEntries.ts';
 import { exportLog, type LogHeader } from './eventLogFile.ts';
@@ -146,24 +147,39 @@ export function createEventRecorder(options: RecorderOptions): EventRecorder {
   const scheduleFlush = () => {
     if (flushScheduled) return;
     flushScheduled = true;
-    const idle = (globalThis as { requestIdleCallback?: (fn: (deadline: IdleDeadline) => void, opts?: { timeout: number }) => unknown }).requestIdleCallback;
+    const idle = idleCallbacks();
     if (idle) idle(flushWhileIdle, { timeout: 2_000 });
     else setTimeout(flush, 200);
   };
-  // An adapter's output decoded from a long text (the translation file) is written as that text; its fingerprint and
-  // secret check are worked out in steps first, over as many idle turns as they take.
-  let preparing: SourcePreparation | null = null;
+  // Work that one entry would do at once is done ahead in steps, over as many idle turns as it takes: an adapter's
+  // output decoded from a long text (the translation file) has its text's fingerprint and secret check worked out, a
+  // checkpoint its encoding (a large model's objects, bottom-up).
+  let preparing: { step(): boolean } | null = null;
+  const prepared = new WeakSet<Pending>();
+  const preparationFor = (item: Pending): { step(): boolean } | null => {
+    if (prepared.has(item)) return null;
+    prepared.add(item);
+    if (item.kind === 'checkpoint') return new EncodingPreparation(encoder, item.persisted);
+    if (item.kind !== 'event') return null;
+    const output = (item.event as { output?: unknown }).output;
+    const text = unpreparedSourceOf(output);
+    return text === null ? null : new SourcePreparation(output as object, text);
+  };
   const flushWhileIdle = (deadline: IdleDeadline) => {
     flushScheduled = false;
-    // Past the time-out the browser had no idle time for 2 s: a slice of work goes anyway, then it waits again.
-    const until = deadline.didTimeout ? performance.now() + IDLE_SLICE_MS : Number.POSITIVE_INFINITY;
-    while (written < pending.length && (deadline.didTimeout ? performance.now() < until : deadline.timeRemaining() > 0)) {
-      const item = pending[written]!;
-      if (!preparing && item.kind === 'event') {
-        const output = (item.event as { output?: unknown }).output;
-        const text = unpreparedSourceOf(output);
-        if (text !== null) preparing = new SourcePreparation(output as object, text);
-      }
+    // A due checkpoint's snapshot is one piece of work: its own idle turn; its encoding is prepared in steps after.
+    if (checkpointDue) {
+      takeCheckpoint();
+      scheduleFlush();
+      return;
+    }
+    // One slice at most, then the next idle turn: Chromium's idle deadline runs up to 50 ms when no frame is due, and
+    // does not shorten when a key is pressed meanwhile, so a key would wait for the rest of it. Past the time-out the
+    // browser had no idle time for 2 s: a slice of work goes anyway, then it waits again.
+    const until = performance.now() + IDLE_SLICE_MS;
+    const hasTime = () => performance.now() < until && (deadline.didTimeout || deadline.timeRemaining() > 0);
+    while (written < pending.length && hasTime()) {
+      preparing ??= preparationFor(pending[written]!);
       if (preparing) {
         if (preparing.step()) preparing = null;
         continue;
@@ -265,10 +281,25 @@ export function createEventRecorder(options: RecorderOptions): EventRecorder {
     else scheduleFlush();
   };
 
+  // A checkpoint is due after some log time or a quarter of the bound written since the last one. In a browser it is
+  // taken in the next idle turn, not in the delivery that settled (most often a key's): the persisted snapshot walks
+  // every context, tens of ms with a large translation model. An idle turn runs between deliveries too, so the
+  // checkpoint is the system's state after every event written before it.
+  let checkpointDue = false;
   const checkpoint = () => {
+    if (!root || !probe || checkpointDue) return;
+    if (elapsed() - lastCheckpoint.t < checkpointEvery && store.written - lastCheckpoint.bytes < capacity / 4) return;
+    if (!idleCallbacks()) takeCheckpoint();
+    else {
+      checkpointDue = true;
+      scheduleFlush();
+    }
+  };
+
+  function takeCheckpoint(): void {
+    checkpointDue = false;
     if (!root || !probe) return;
     const t = elapsed();
-    if (t - lastCheckpoint.t < checkpointEvery && store.written - lastCheckpoint.bytes < capacity / 4) return;
     lastCheckpoint = { t, bytes: store.written };
     let persisted: unknown;
     try {
@@ -278,7 +309,7 @@ export function createEventRecorder(options: RecorderOptions): EventRecorder {
       return;
     }
     push({ kind: 'checkpoint', t, timers: probe.timerCount(), persisted });
-  };
+  }
 
   const observe = (ev: ObservedEvent) => {
     const actorRef = ev.actorRef;
@@ -321,11 +352,17 @@ export function createEventRecorder(options: RecorderOptions): EventRecorder {
   };
 }
 
+/** The browser's requestIdleCallback, or null where there is none (Node: tests, tools). */
+function idleCallbacks(): ((fn: (deadline: IdleDeadline) => void, options?: { timeout: number }) => unknown) | null {
+  const idle = (globalThis as { requestIdleCallback?: (fn: (deadline: IdleDeadline) => void, options?: { timeout: number }) => unknown }).requestIdleCallback;
+  return idle ? idle.bind(globalThis) : null;
+}
+
 /** Items waiting to be written: at most this many before they are written at once. */
 const PENDING_FLUSH_AT = 5_000;
 
-/** Work done in an idle callback that timed out (the page had no idle time): one slice, then wait again. */
-const IDLE_SLICE_MS = 8;
+/** Work done per idle callback (a key pressed meanwhile waits for it): one slice, then the next idle turn. */
+const IDLE_SLICE_MS = 4;
 
 interface PendingEvent {
   kind: 'event';
