@@ -165,14 +165,33 @@ export function createEventRecorder(options: RecorderOptions): EventRecorder {
     const text = unpreparedSourceOf(output);
     return text === null ? null : new SourcePreparation(output as object, text);
   };
+  // A checkpoint's snapshot and encoding (hundreds of ms with a large translation model, in slices) wait for a pause
+  // in what the user does (no event from outside the system for INPUT_PAUSE_MS), so they do not slow a run of keys
+  // with their slices and the garbage collections they bring; after HEAVY_WORK_MAX_WAIT_MS they go anyway, in slices.
+  let lastInputAt = Number.NEGATIVE_INFINITY;
+  let heavyWaitingSince: number | null = null;
+  let pauseTimer: ReturnType<typeof setTimeout> | null = null;
+  const mayDoHeavyWork = () => {
+    const now = options.now();
+    heavyWaitingSince ??= now;
+    return now - lastInputAt >= INPUT_PAUSE_MS || now - heavyWaitingSince >= HEAVY_WORK_MAX_WAIT_MS;
+  };
+  const retryAfterPause = () => {
+    pauseTimer ??= setTimeout(() => {
+      pauseTimer = null;
+      scheduleFlush();
+    }, INPUT_PAUSE_MS);
+  };
   const flushWhileIdle = (deadline: IdleDeadline) => {
     flushScheduled = false;
     // A due checkpoint's snapshot is one piece of work: its own idle turn; its encoding is prepared in steps after.
-    if (checkpointDue) {
+    // Until a pause, what is waiting is written without it (the checkpoint then follows all of it).
+    if (checkpointDue && mayDoHeavyWork()) {
       takeCheckpoint();
       scheduleFlush();
       return;
     }
+    if (checkpointDue) retryAfterPause();
     // One slice at most, then the next idle turn: Chromium's idle deadline runs up to 50 ms when no frame is due, and
     // does not shorten when a key is pressed meanwhile, so a key would wait for the rest of it. Past the time-out the
     // browser had no idle time for 2 s: a slice of work goes anyway, then it waits again.
@@ -181,16 +200,20 @@ export function createEventRecorder(options: RecorderOptions): EventRecorder {
     while (written < pending.length && hasTime()) {
       preparing ??= preparationFor(pending[written]!);
       if (preparing) {
+        if (preparing instanceof EncodingPreparation && !mayDoHeavyWork()) {
+          retryAfterPause();
+          break;
+        }
         if (preparing.step()) preparing = null;
         continue;
       }
       writePending(pending[written++]!);
     }
-    if (written < pending.length) {
+    if (written > 0) {
       pending.splice(0, written);
       written = 0;
-      scheduleFlush();
-    } else clearPending();
+    }
+    if (pending.length > 0 && pauseTimer === null) scheduleFlush();
   };
 
   function writeEvent(item: PendingEvent): void {
@@ -232,6 +255,7 @@ export function createEventRecorder(options: RecorderOptions): EventRecorder {
   }
 
   function writeCheckpoint(item: PendingCheckpoint): void {
+    heavyWaitingSince = null;
     let encoded: ReturnType<LogEncoder['encode']>;
     try {
       encoded = encoder.encode(item.persisted);
@@ -317,6 +341,7 @@ export function createEventRecorder(options: RecorderOptions): EventRecorder {
       const depth = probe!.depth();
       const timer = probe!.takeFiringTimer();
       // Until the root's first snapshot the system is still starting: what is delivered meanwhile belongs to the start.
+      if (!ev.sourceRef) lastInputAt = options.now();
       push({ kind: 'event', t: elapsed(), target: actorRef, source: ev.sourceRef, event: ev.event, nested: depth > 1 || !rootStarted, timer: depth === 1 ? timer : null });
     } else if (ev.type === '@xstate.snapshot') {
       if (actorRef === root) rootStarted = true;
@@ -360,6 +385,11 @@ function idleCallbacks(): ((fn: (deadline: IdleDeadline) => void, options?: { ti
 
 /** Items waiting to be written: at most this many before they are written at once. */
 const PENDING_FLUSH_AT = 5_000;
+
+/** A pause in the user's input after which a checkpoint's heavy work goes (events from outside the system: UI sends). */
+const INPUT_PAUSE_MS = 1_000;
+/** The longest a checkpoint's heavy work waits for such a pause; then it goes in slices, input or not. */
+const HEAVY_WORK_MAX_WAIT_MS = 30_000;
 
 /** Work done per idle callback (a key pressed meanwhile waits for it): one slice, then the next idle turn. */
 const IDLE_SLICE_MS = 4;

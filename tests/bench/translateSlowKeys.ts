@@ -39,6 +39,8 @@ interface TraceEvent {
   ph: string;
   ts: number;
   dur?: number;
+  /** Thread (CPU) time of a complete event, µs: less than `dur` when the thread was descheduled meanwhile. */
+  tdur?: number;
   pid: number;
   tid: number;
   id?: string;
@@ -182,6 +184,8 @@ interface KeyPhases {
   gc: number;
   /** Part of the key's span taken by a task that was already running at its keydown. */
   queued: number;
+  /** Wall time of the span's tasks minus their CPU time: the main thread descheduled (other processes had the cores). */
+  descheduled: number;
 }
 
 /** The outermost tasks of a thread (a RunTask inside another is the same task). */
@@ -208,6 +212,7 @@ function phasesOf(thread: readonly TraceEvent[], tasks: readonly TraceEvent[], f
     idle: [],
     gc: 0,
     queued: inSpan[0] && inSpan[0].ts < from ? (Math.min(end(inSpan[0]), to) - from) / 1000 : 0,
+    descheduled: inSpan.reduce((sum, task) => sum + Math.max(0, (task.dur ?? 0) - (task.tdur ?? task.dur ?? 0)), 0) / 1000,
   };
   for (const event of thread) {
     if (event.ts < from || event.ts >= to) continue;
@@ -221,7 +226,7 @@ function phasesOf(thread: readonly TraceEvent[], tasks: readonly TraceEvent[], f
 }
 
 const phasesLine = (phases: KeyPhases) =>
-  `input task ${phases.input.toFixed(1)}, wait ${phases.wait.toFixed(1)} (other tasks ${phases.other.toFixed(1)}), frame ${phases.frame.toFixed(1)}; GC ${phases.gc.toFixed(1)}, already running at keydown ${phases.queued.toFixed(1)}`;
+  `input task ${phases.input.toFixed(1)}, wait ${phases.wait.toFixed(1)} (other tasks ${phases.other.toFixed(1)}), frame ${phases.frame.toFixed(1)}; GC ${phases.gc.toFixed(1)}, already running at keydown ${phases.queued.toFixed(1)}, descheduled ${phases.descheduled.toFixed(1)}`;
 
 /** Prints the slow keys of a trace (with the probe's samples, in key order), each with its tasks; every key's phases. */
 function reportSlowKeys(events: readonly TraceEvent[], samples: KeySamples): KeyPhases[] {
@@ -243,7 +248,7 @@ function reportSlowKeys(events: readonly TraceEvent[], samples: KeySamples): Key
         short++;
         continue;
       }
-      console.log(`    task at ${ms(task.ts - span.from).padStart(6)} ms, ${ms(task.dur ?? 0)} ms long`);
+      console.log(`    task at ${ms(task.ts - span.from).padStart(6)} ms, ${ms(task.dur ?? 0)} ms long, ${task.tdur === undefined ? '?' : ms(task.tdur)} ms of CPU`);
       for (const line of taskTree(thread, task)) console.log(`      ${line}`);
       if (DEEP) console.log(`      sampled self time: ${topFunctions(profile, Math.max(task.ts, span.from), Math.min(end(task), span.to), 6).join('; ')}`);
     }
@@ -259,9 +264,9 @@ function summarize(phases: readonly KeyPhases[], samples: KeySamples): void {
   const fast = phases.filter((_, index) => samples.committed[index]! <= SLOW_KEY_MS);
   const mean = (list: readonly KeyPhases[], pick: (phases: KeyPhases) => number) => (list.length ? list.reduce((sum, phases) => sum + pick(phases), 0) / list.length : 0);
   const means = (list: readonly KeyPhases[]) =>
-    `total ${mean(list, (p) => p.total).toFixed(1)}: input task ${mean(list, (p) => p.input).toFixed(1)}, wait ${mean(list, (p) => p.wait).toFixed(1)} (other tasks ${mean(list, (p) => p.other).toFixed(1)}), frame ${mean(list, (p) => p.frame).toFixed(1)}, GC ${mean(list, (p) => p.gc).toFixed(1)}`;
+    `total ${mean(list, (p) => p.total).toFixed(1)}: input task ${mean(list, (p) => p.input).toFixed(1)}, wait ${mean(list, (p) => p.wait).toFixed(1)} (other tasks ${mean(list, (p) => p.other).toFixed(1)}), frame ${mean(list, (p) => p.frame).toFixed(1)}, GC ${mean(list, (p) => p.gc).toFixed(1)}, descheduled ${mean(list, (p) => p.descheduled).toFixed(1)}`;
   console.log(`  ${samples.committed.length} keys: keydown → frame committed median ${keys.median.toFixed(1)} ms, p95 ${keys.p95.toFixed(1)} ms, max ${keys.max.toFixed(1)} ms`);
-  console.log(`  ${slow.length} keys over ${SLOW_KEY_MS} ms; of them ${slow.filter((key) => key.idle.length).length} held an idle callback, ${slow.filter((key) => key.gc > 0).length} a GC, ${slow.filter((key) => key.queued > 0).length} came during a task already running`);
+  console.log(`  ${slow.length} keys over ${SLOW_KEY_MS} ms; of them ${slow.filter((key) => key.idle.length).length} held an idle callback, ${slow.filter((key) => key.gc > 0).length} a GC, ${slow.filter((key) => key.queued > 0).length} came during a task already running, ${slow.filter((key) => key.descheduled > key.total / 3).length} spent a third or more descheduled`);
   console.log(`    mean ms of the slow keys: ${means(slow)}`);
   console.log(`    mean ms of the others:    ${means(fast)}`);
   const byFunction = new Map<string, number>();
