@@ -165,9 +165,13 @@ export function createEventRecorder(options: RecorderOptions): EventRecorder {
     const text = unpreparedSourceOf(output);
     return text === null ? null : new SourcePreparation(output as object, text);
   };
-  // A checkpoint's snapshot and encoding (hundreds of ms with a large translation model, in slices) wait for a pause
-  // in what the user does (no event from outside the system for INPUT_PAUSE_MS), so they do not slow a run of keys
-  // with their slices and the garbage collections they bring; after HEAVY_WORK_MAX_WAIT_MS they go anyway, in slices.
+  // A large system's checkpoint (hundreds of ms of snapshot and encoding with a 20,000-segment translation model)
+  // waits for a pause in what the user does (no event from outside the system for INPUT_PAUSE_MS), so a run of keys
+  // meets neither its slices nor the garbage collections they bring; after HEAVY_WORK_MAX_WAIT_MS it goes anyway, in
+  // slices. A system is large when its last checkpoint's encoding took more than FREE_PREPARATION_STEPS steps (the
+  // rest of that one waits); a small one's checkpoints go at once.
+  let largeSystem = false;
+  let preparationSteps = 0;
   let lastInputAt = Number.NEGATIVE_INFINITY;
   let heavyWaitingSince: number | null = null;
   let pauseTimer: ReturnType<typeof setTimeout> | null = null;
@@ -186,7 +190,7 @@ export function createEventRecorder(options: RecorderOptions): EventRecorder {
     flushScheduled = false;
     // A due checkpoint's snapshot is one piece of work: its own idle turn; its encoding is prepared in steps after.
     // Until a pause, what is waiting is written without it (the checkpoint then follows all of it).
-    if (checkpointDue && mayDoHeavyWork()) {
+    if (checkpointDue && (!largeSystem || mayDoHeavyWork())) {
       takeCheckpoint();
       scheduleFlush();
       return;
@@ -198,13 +202,22 @@ export function createEventRecorder(options: RecorderOptions): EventRecorder {
     const until = performance.now() + IDLE_SLICE_MS;
     const hasTime = () => performance.now() < until && (deadline.didTimeout || deadline.timeRemaining() > 0);
     while (written < pending.length && hasTime()) {
-      preparing ??= preparationFor(pending[written]!);
+      if (!preparing) {
+        preparing = preparationFor(pending[written]!);
+        preparationSteps = 0;
+      }
       if (preparing) {
-        if (preparing instanceof EncodingPreparation && !mayDoHeavyWork()) {
+        const encoding = preparing instanceof EncodingPreparation;
+        if (encoding && preparationSteps >= FREE_PREPARATION_STEPS && !mayDoHeavyWork()) {
+          largeSystem = true;
           retryAfterPause();
           break;
         }
-        if (preparing.step()) preparing = null;
+        preparationSteps++;
+        if (preparing.step()) {
+          if (encoding) largeSystem = preparationSteps > FREE_PREPARATION_STEPS;
+          preparing = null;
+        }
         continue;
       }
       writePending(pending[written++]!);
@@ -390,6 +403,8 @@ const PENDING_FLUSH_AT = 5_000;
 const INPUT_PAUSE_MS = 1_000;
 /** The longest a checkpoint's heavy work waits for such a pause; then it goes in slices, input or not. */
 const HEAVY_WORK_MAX_WAIT_MS = 30_000;
+/** Steps of a checkpoint's encoding done without waiting for a pause (a small system's whole checkpoint). */
+const FREE_PREPARATION_STEPS = 10;
 
 /** Work done per idle callback (a key pressed meanwhile waits for it): one slice, then the next idle turn. */
 const IDLE_SLICE_MS = 4;
