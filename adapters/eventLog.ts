@@ -169,7 +169,7 @@ export function createEventRecorder(options: RecorderOptions): EventRecorder {
   // waits for a pause in what the user does (no event from outside the system for INPUT_PAUSE_MS), so a run of keys
   // meets neither its slices nor the garbage collections they bring; after HEAVY_WORK_MAX_WAIT_MS it goes anyway, in
   // slices. A system is large when its last checkpoint's encoding took more than FREE_PREPARATION_STEPS steps (the
-  // rest of that one waits); a small one's checkpoints go at once.
+  // rest of that one waits) or megabytes were written since; a small one's checkpoints go at once.
   let largeSystem = false;
   let preparationSteps = 0;
   let lastInputAt = Number.NEGATIVE_INFINITY;
@@ -326,6 +326,8 @@ export function createEventRecorder(options: RecorderOptions): EventRecorder {
   const checkpoint = () => {
     if (!root || !probe || checkpointDue) return;
     if (elapsed() - lastCheckpoint.t < checkpointEvery && store.written - lastCheckpoint.bytes < capacity / 4) return;
+    // Megabytes written since the last checkpoint (a translation file) make a large system's next one.
+    if (store.written - lastCheckpoint.bytes >= LARGE_SYSTEM_WRITTEN_CHARS) largeSystem = true;
     if (!idleCallbacks()) takeCheckpoint();
     else {
       checkpointDue = true;
@@ -405,6 +407,8 @@ const INPUT_PAUSE_MS = 1_000;
 const HEAVY_WORK_MAX_WAIT_MS = 30_000;
 /** Steps of a checkpoint's encoding done without waiting for a pause (a small system's whole checkpoint). */
 const FREE_PREPARATION_STEPS = 10;
+/** Characters written since the last checkpoint that make the next one a large system's (a large model came in). */
+const LARGE_SYSTEM_WRITTEN_CHARS = 1_000_000;
 
 /** Work done per idle callback (a key pressed meanwhile waits for it): one slice, then the next idle turn. */
 const IDLE_SLICE_MS = 4;
