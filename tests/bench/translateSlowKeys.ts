@@ -1,17 +1,21 @@
 /**
- * What the translation editor's slow keys do: the keyboard bench's keys (translateKeys.ts: the same probe, in a
- * Chromium whose frame clock is not tied to a display) typed under a Chromium trace with the timeline, V8 and sampling
- * profiler categories; for every key whose keydown → frame committed passes SLOW_KEY_MS, what ran on the main thread
- * between its keydown and its frame committed:
- * - each task (its start from the keydown, its length) and the events inside it: key and input event dispatch, idle
- *   callbacks (FireIdleCallback) and timers with the function they called, animation frames, microtasks, GC
- *   (MinorGC/MajorGC, heap freed), style recalculation (elements), layout (dirty / total objects), pre-paint, paint,
- *   layerize, commit; functions source-mapped through dist/'s .map files;
- * - the sampling profiler's self time within the span, by function;
- * then a summary: slow keys per run, and how many of them held an idle callback (which function), a GC, or a task
- * that was already running when the key came. Not a bench with goals: a diagnosis to rerun when keys slow down.
+ * What the translation editor's slow keys do: the keyboard bench's run (translateKeys.ts: the same probe, warm-up and
+ * keys, in a Chromium whose frame clock is not tied to a display) traced from the translate address's load on (tasks,
+ * timeline, GC); for every key whose keydown → frame committed passes SLOW_KEY_MS, its phases (keydown → its input
+ * task's end, the wait for the frame, the frame's task; GC; time descheduled, wall minus CPU) and what ran on the main
+ * thread between its keydown and its frame committed:
+ * - each task (its start from the keydown, its length, its CPU) and the events inside it: key and input event
+ *   dispatch, idle callbacks (FireIdleCallback) and timers with the function they called, animation frames,
+ *   microtasks, GC (heap freed), style recalculation (elements), layout (dirty / total objects), paint, layerize,
+ *   commit; functions source-mapped through dist/'s .map files;
+ * - with DEEP=1 (V8, sampling profiler, compositor categories: the page runs about twice as slow), the sampled self
+ *   time of each task by function;
+ * then a summary: slow keys per run, and how many of them held an idle callback (which function), a GC, a task that
+ * was already running when the key came, or spent a third of their time descheduled (other processes had the cores);
+ * then the main thread's long tasks from the table interactive on (what the warm-up and measured keys wait behind: an
+ * idle callback's function, a GC). Not a bench with goals: a diagnosis to rerun when keys slow down.
  * Run: `PROFILE=slowkeys node --import tsx tests/bench/translateProfile.ts` (dist/ built when stale); KEYS=n types n
- * measured keys (default 120).
+ * measured keys (default 120); TRACE_FILE=path keeps the trace (open it in DevTools' Performance panel).
  */
 import { writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
@@ -274,6 +278,30 @@ function summarize(phases: readonly KeyPhases[], samples: KeySamples): void {
   for (const [name, count] of [...byFunction].sort((a, b) => b[1] - a[1])) console.log(`    idle callback in a slow key: ${name}: ${count}×`);
 }
 
+/** Main-thread tasks this long or longer, from the table interactive on, are listed (what keys typed then would meet). */
+const LONG_TASK_MS = 16;
+
+/**
+ * The main thread's long tasks from the mark 'translation:interactive' to the last key, at ms from that mark, each with
+ * the events that took most of it (an idle callback or timer with its function): the warm-up keys and the measured
+ * ones wait behind them, whether or not a measured key's span holds them.
+ */
+function reportLongTasks(events: readonly TraceEvent[]): void {
+  const interactive = events.find((event) => event.name === 'translation:interactive');
+  const spans = keySpans(events);
+  if (!interactive || spans.length === 0) return;
+  const { pid, tid } = spans[0]!;
+  const thread = events.filter((event) => event.pid === pid && event.tid === tid && event.ph === 'X').sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const last = spans.at(-1)!.to;
+  const long = outermost(thread.filter(isTask)).filter((task) => task.ts >= interactive.ts && task.ts <= last && (task.dur ?? 0) / 1000 >= LONG_TASK_MS);
+  console.log(`  main-thread tasks of ${LONG_TASK_MS} ms and more from the table interactive (+0) on; the measured keys from +${ms(spans[0]!.from - interactive.ts)} ms:`);
+  for (const task of long) {
+    const inside = thread.filter((event) => event !== task && event.ts >= task.ts && end(event) <= end(task) && !TASK_NAMES.has(event.name) && (event.dur ?? 0) >= (task.dur ?? 0) / 4);
+    const labels = [...new Set(inside.slice(0, 4).map(labelOf))].join(' > ');
+    console.log(`    +${ms(task.ts - interactive.ts).padStart(7)} ms  ${ms(task.dur ?? 0).padStart(7)} ms (CPU ${task.tdur === undefined ? '?' : ms(task.tdur)})  ${labels}`);
+  }
+}
+
 /**
  * The bench's run, traced from the translate address's load on: the table interactive, the first editor opened, the
  * warm-up keys, then the measured keys (what the page still does after the load meets them, as in the bench).
@@ -302,6 +330,7 @@ export async function profileSlowKeys(): Promise<void> {
       const page = await openSignedInPage(browser, url);
       const { events, samples } = await typeTraced(page, `${url}/review/content/${itemId}/translate`);
       summarize(reportSlowKeys(events, samples), samples);
+      reportLongTasks(events);
     } finally {
       await browser.close();
     }
