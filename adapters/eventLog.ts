@@ -166,25 +166,25 @@ export function createEventRecorder(options: RecorderOptions): EventRecorder {
     return text === null ? null : new SourcePreparation(output as object, text);
   };
   // A large system's checkpoint (hundreds of ms of snapshot and encoding with a 20,000-segment translation model)
-  // waits for a pause in what the user does (no event from outside the system for INPUT_PAUSE_MS), so a run of keys
-  // meets neither its slices nor the garbage collections they bring; after HEAVY_WORK_MAX_WAIT_MS it goes anyway, in
-  // slices. A system is large when its last checkpoint's encoding took more than FREE_PREPARATION_STEPS steps (the
+  // waits for a pause in the system's activity (no event from outside it or from its adapters for PAUSE_MS: the user
+  // typing, a save and its answers), so a run of keys or saves meets neither its work nor the garbage collections it
+  // brings; after HEAVY_WORK_MAX_WAIT_MS it goes anyway, in slices. A system is large when its last checkpoint's encoding took more than FREE_PREPARATION_STEPS steps (the
   // rest of that one waits) or megabytes were written since; a small one's checkpoints go at once.
   let largeSystem = false;
   let preparationSteps = 0;
-  let lastInputAt = Number.NEGATIVE_INFINITY;
+  let lastActivityAt = Number.NEGATIVE_INFINITY;
   let heavyWaitingSince: number | null = null;
   let pauseTimer: ReturnType<typeof setTimeout> | null = null;
   const mayDoHeavyWork = () => {
     const now = options.now();
     heavyWaitingSince ??= now;
-    return now - lastInputAt >= INPUT_PAUSE_MS || now - heavyWaitingSince >= HEAVY_WORK_MAX_WAIT_MS;
+    return now - lastActivityAt >= PAUSE_MS || now - heavyWaitingSince >= HEAVY_WORK_MAX_WAIT_MS;
   };
   const retryAfterPause = () => {
     pauseTimer ??= setTimeout(() => {
       pauseTimer = null;
       scheduleFlush();
-    }, INPUT_PAUSE_MS);
+    }, PAUSE_MS);
   };
   const flushWhileIdle = (deadline: IdleDeadline) => {
     flushScheduled = false;
@@ -356,7 +356,8 @@ export function createEventRecorder(options: RecorderOptions): EventRecorder {
       const depth = probe!.depth();
       const timer = probe!.takeFiringTimer();
       // Until the root's first snapshot the system is still starting: what is delivered meanwhile belongs to the start.
-      if (!ev.sourceRef) lastInputAt = options.now();
+      // Activity: what comes from outside the system (the user's input) or from its adapters (answers, pushes).
+      if (!ev.sourceRef || !isCore(ev.sourceRef)) lastActivityAt = options.now();
       push({ kind: 'event', t: elapsed(), target: actorRef, source: ev.sourceRef, event: ev.event, nested: depth > 1 || !rootStarted, timer: depth === 1 ? timer : null });
     } else if (ev.type === '@xstate.snapshot') {
       if (actorRef === root) rootStarted = true;
@@ -401,8 +402,8 @@ function idleCallbacks(): ((fn: (deadline: IdleDeadline) => void, options?: { ti
 /** Items waiting to be written: at most this many before they are written at once. */
 const PENDING_FLUSH_AT = 5_000;
 
-/** A pause in the user's input after which a checkpoint's heavy work goes (events from outside the system: UI sends). */
-const INPUT_PAUSE_MS = 1_000;
+/** A pause in the system's activity after which a large checkpoint's work goes (no UI send, no adapter event). */
+const PAUSE_MS = 1_000;
 /** The longest a checkpoint's heavy work waits for such a pause; then it goes in slices, input or not. */
 const HEAVY_WORK_MAX_WAIT_MS = 30_000;
 /** Steps of a checkpoint's encoding done without waiting for a pause (a small system's whole checkpoint). */
