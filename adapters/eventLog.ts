@@ -2,6 +2,7 @@ import type { AnyActorRef } from 'xstate';
 import { EVENT_LOG_CAPACITY_BYTES, EVENT_LOG_CHECKPOINT_EVERY_MS } from '../domain/constants.ts';
 import { LogEncoder, redactedHash8, SourcePreparation, unpreparedSourceOf } from '../domain/logCodec.ts';
 import { isSecretKey } from '../domain/redaction.ts';
+import { EncodingPreparation } from './eventLogPreparation.ts';
 import { LogStore } from './eventLogStore.ts';
 import type { CheckpointEntry, ContextKeys, EventEntry, EventOrigin, LogEntry, SnapshotEntry } from './eventLogEntries.ts';
 import { exportLog, type LogHeader } from './eventLogFile.ts';
@@ -146,35 +147,86 @@ export function createEventRecorder(options: RecorderOptions): EventRecorder {
   const scheduleFlush = () => {
     if (flushScheduled) return;
     flushScheduled = true;
-    const idle = (globalThis as { requestIdleCallback?: (fn: (deadline: IdleDeadline) => void, opts?: { timeout: number }) => unknown }).requestIdleCallback;
+    const idle = idleCallbacks();
     if (idle) idle(flushWhileIdle, { timeout: 2_000 });
     else setTimeout(flush, 200);
   };
-  // An adapter's output decoded from a long text (the translation file) is written as that text; its fingerprint and
-  // secret check are worked out in steps first, over as many idle turns as they take.
-  let preparing: SourcePreparation | null = null;
+  // Work that one entry would do at once is done ahead in steps, over as many idle turns as it takes: an adapter's
+  // output decoded from a long text (the translation file) has its text's fingerprint and secret check worked out, a
+  // checkpoint its encoding (a large model's objects, bottom-up).
+  let preparing: { step(): boolean } | null = null;
+  const prepared = new WeakSet<Pending>();
+  const preparationFor = (item: Pending): { step(): boolean } | null => {
+    if (prepared.has(item)) return null;
+    prepared.add(item);
+    if (item.kind === 'checkpoint') return new EncodingPreparation(encoder, item.persisted);
+    if (item.kind !== 'event') return null;
+    const output = (item.event as { output?: unknown }).output;
+    const text = unpreparedSourceOf(output);
+    return text === null ? null : new SourcePreparation(output as object, text);
+  };
+  // A large system's checkpoint (hundreds of ms of snapshot and encoding with a 20,000-segment translation model)
+  // waits for a pause in the system's activity (no event from outside it or from its adapters for PAUSE_MS: the user
+  // typing, a save and its answers), so a run of keys or saves meets neither its work nor the garbage collections it
+  // brings; after HEAVY_WORK_MAX_WAIT_MS it goes anyway, in slices. A system is large when its last checkpoint's encoding took more than FREE_PREPARATION_STEPS steps (the
+  // rest of that one waits) or megabytes were written since; a small one's checkpoints go at once.
+  let largeSystem = false;
+  let preparationSteps = 0;
+  let lastActivityAt = Number.NEGATIVE_INFINITY;
+  let heavyWaitingSince: number | null = null;
+  let pauseTimer: ReturnType<typeof setTimeout> | null = null;
+  const mayDoHeavyWork = () => {
+    const now = options.now();
+    heavyWaitingSince ??= now;
+    return now - lastActivityAt >= PAUSE_MS || now - heavyWaitingSince >= HEAVY_WORK_MAX_WAIT_MS;
+  };
+  const retryAfterPause = () => {
+    pauseTimer ??= setTimeout(() => {
+      pauseTimer = null;
+      scheduleFlush();
+    }, PAUSE_MS);
+  };
   const flushWhileIdle = (deadline: IdleDeadline) => {
     flushScheduled = false;
-    // Past the time-out the browser had no idle time for 2 s: a slice of work goes anyway, then it waits again.
-    const until = deadline.didTimeout ? performance.now() + IDLE_SLICE_MS : Number.POSITIVE_INFINITY;
-    while (written < pending.length && (deadline.didTimeout ? performance.now() < until : deadline.timeRemaining() > 0)) {
-      const item = pending[written]!;
-      if (!preparing && item.kind === 'event') {
-        const output = (item.event as { output?: unknown }).output;
-        const text = unpreparedSourceOf(output);
-        if (text !== null) preparing = new SourcePreparation(output as object, text);
+    // A due checkpoint's snapshot is one piece of work: its own idle turn; its encoding is prepared in steps after.
+    // Until a pause, what is waiting is written without it (the checkpoint then follows all of it).
+    if (checkpointDue && (!largeSystem || mayDoHeavyWork())) {
+      takeCheckpoint();
+      scheduleFlush();
+      return;
+    }
+    if (checkpointDue) retryAfterPause();
+    // One slice at most, then the next idle turn: Chromium's idle deadline runs up to 50 ms when no frame is due, and
+    // does not shorten when a key is pressed meanwhile, so a key would wait for the rest of it. Past the time-out the
+    // browser had no idle time for 2 s: a slice of work goes anyway, then it waits again.
+    const until = performance.now() + IDLE_SLICE_MS;
+    const hasTime = () => performance.now() < until && (deadline.didTimeout || deadline.timeRemaining() > 0);
+    while (written < pending.length && hasTime()) {
+      if (!preparing) {
+        preparing = preparationFor(pending[written]!);
+        preparationSteps = 0;
       }
       if (preparing) {
-        if (preparing.step()) preparing = null;
+        const encoding = preparing instanceof EncodingPreparation;
+        if (encoding && preparationSteps >= FREE_PREPARATION_STEPS && !mayDoHeavyWork()) {
+          largeSystem = true;
+          retryAfterPause();
+          break;
+        }
+        preparationSteps++;
+        if (preparing.step()) {
+          if (encoding) largeSystem = preparationSteps > FREE_PREPARATION_STEPS;
+          preparing = null;
+        }
         continue;
       }
       writePending(pending[written++]!);
     }
-    if (written < pending.length) {
+    if (written > 0) {
       pending.splice(0, written);
       written = 0;
-      scheduleFlush();
-    } else clearPending();
+    }
+    if (pending.length > 0 && pauseTimer === null) scheduleFlush();
   };
 
   function writeEvent(item: PendingEvent): void {
@@ -216,6 +268,7 @@ export function createEventRecorder(options: RecorderOptions): EventRecorder {
   }
 
   function writeCheckpoint(item: PendingCheckpoint): void {
+    heavyWaitingSince = null;
     let encoded: ReturnType<LogEncoder['encode']>;
     try {
       encoded = encoder.encode(item.persisted);
@@ -265,10 +318,27 @@ export function createEventRecorder(options: RecorderOptions): EventRecorder {
     else scheduleFlush();
   };
 
+  // A checkpoint is due after some log time or a quarter of the bound written since the last one. In a browser it is
+  // taken in the next idle turn, not in the delivery that settled (most often a key's): the persisted snapshot walks
+  // every context, tens of ms with a large translation model. An idle turn runs between deliveries too, so the
+  // checkpoint is the system's state after every event written before it.
+  let checkpointDue = false;
   const checkpoint = () => {
+    if (!root || !probe || checkpointDue) return;
+    if (elapsed() - lastCheckpoint.t < checkpointEvery && store.written - lastCheckpoint.bytes < capacity / 4) return;
+    // Megabytes written since the last checkpoint (a translation file) make a large system's next one.
+    if (store.written - lastCheckpoint.bytes >= LARGE_SYSTEM_WRITTEN_CHARS) largeSystem = true;
+    if (!idleCallbacks()) takeCheckpoint();
+    else {
+      checkpointDue = true;
+      scheduleFlush();
+    }
+  };
+
+  function takeCheckpoint(): void {
+    checkpointDue = false;
     if (!root || !probe) return;
     const t = elapsed();
-    if (t - lastCheckpoint.t < checkpointEvery && store.written - lastCheckpoint.bytes < capacity / 4) return;
     lastCheckpoint = { t, bytes: store.written };
     let persisted: unknown;
     try {
@@ -278,7 +348,7 @@ export function createEventRecorder(options: RecorderOptions): EventRecorder {
       return;
     }
     push({ kind: 'checkpoint', t, timers: probe.timerCount(), persisted });
-  };
+  }
 
   const observe = (ev: ObservedEvent) => {
     const actorRef = ev.actorRef;
@@ -286,6 +356,8 @@ export function createEventRecorder(options: RecorderOptions): EventRecorder {
       const depth = probe!.depth();
       const timer = probe!.takeFiringTimer();
       // Until the root's first snapshot the system is still starting: what is delivered meanwhile belongs to the start.
+      // Activity: what comes from outside the system (the user's input) or from its adapters (answers, pushes).
+      if (!ev.sourceRef || !isCore(ev.sourceRef)) lastActivityAt = options.now();
       push({ kind: 'event', t: elapsed(), target: actorRef, source: ev.sourceRef, event: ev.event, nested: depth > 1 || !rootStarted, timer: depth === 1 ? timer : null });
     } else if (ev.type === '@xstate.snapshot') {
       if (actorRef === root) rootStarted = true;
@@ -321,11 +393,26 @@ export function createEventRecorder(options: RecorderOptions): EventRecorder {
   };
 }
 
+/** The browser's requestIdleCallback, or null where there is none (Node: tests, tools). */
+function idleCallbacks(): ((fn: (deadline: IdleDeadline) => void, options?: { timeout: number }) => unknown) | null {
+  const idle = (globalThis as { requestIdleCallback?: (fn: (deadline: IdleDeadline) => void, options?: { timeout: number }) => unknown }).requestIdleCallback;
+  return idle ? idle.bind(globalThis) : null;
+}
+
 /** Items waiting to be written: at most this many before they are written at once. */
 const PENDING_FLUSH_AT = 5_000;
 
-/** Work done in an idle callback that timed out (the page had no idle time): one slice, then wait again. */
-const IDLE_SLICE_MS = 8;
+/** A pause in the system's activity after which a large checkpoint's work goes (no UI send, no adapter event). */
+const PAUSE_MS = 1_000;
+/** The longest a checkpoint's heavy work waits for such a pause; then it goes in slices, input or not. */
+const HEAVY_WORK_MAX_WAIT_MS = 30_000;
+/** Steps of a checkpoint's encoding done without waiting for a pause (a small system's whole checkpoint). */
+const FREE_PREPARATION_STEPS = 10;
+/** Characters written since the last checkpoint that make the next one a large system's (a large model came in). */
+const LARGE_SYSTEM_WRITTEN_CHARS = 1_000_000;
+
+/** Work done per idle callback (a key pressed meanwhile waits for it): one slice, then the next idle turn. */
+const IDLE_SLICE_MS = 4;
 
 interface PendingEvent {
   kind: 'event';

@@ -253,6 +253,23 @@ export class LogEncoder {
 }
 
 /**
+ * The values LogEncoder encodes inside `obj` (fields but secret ones, items, Map keys and values), or null for what it
+ * writes without looking inside (a marked source, a blob, binary data, an actor, a date, logic). A walk that encodes a
+ * value's parts ahead of the value (bottom-up, a slice at a time) follows this, so it encodes nothing the encoder
+ * would not.
+ */
+export function encodedChildren(obj: object): unknown[] | null {
+  if (typeof (obj as { [LOG_SOURCE]?: unknown })[LOG_SOURCE] === 'string' || isBlobLike(obj) || ArrayBuffer.isView(obj) || obj instanceof ArrayBuffer) return null;
+  if (isActorRef(obj) || obj instanceof Date || isLogic(obj)) return null;
+  if (obj instanceof Map) return [...obj].flat();
+  if (obj instanceof Set) return [...obj];
+  if (Array.isArray(obj)) return obj;
+  return Object.keys(obj)
+    .filter((key) => !isSecretKey(key))
+    .map((key) => (obj as Record<string, unknown>)[key]);
+}
+
+/**
  * The source text of a value marked by withLogSource, as one line of JSON (line breaks outside strings are only
  * white space) with its payload id, or null: not marked, or the text may hold something the log redacts. Prepared
  * ahead (SourcePreparation) or worked out now.

@@ -8,19 +8,17 @@
  *   open path (file check, model build, duplicates, low-contrast paths, table rows, JSON decode), React, the
  *   virtualizer, XState, the session log, script compile, GC, idle; then the top functions by self time.
  * Run: `node --import tsx tests/bench/translateProfile.ts` (dist/ built when stale); with `PROFILE=keys`, a keystroke in
- * the segment editor instead (profileTranslateKeys).
+ * the segment editor instead (profileTranslateKeys); with `PROFILE=slowkeys`, what the slow keys of a traced run do
+ * (translateSlowKeys.ts).
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import type { CDPSession, Page } from '@playwright/test';
+import { frameLabel, located, type CallFrame } from './sourceMaps.ts';
+import { profileSlowKeys } from './translateSlowKeys.ts';
 import { withLargeCourse } from './translationBrowser.ts';
-
-const ROOT = path.resolve(import.meta.dirname, '../..');
 
 interface ProfileNode {
   id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  callFrame: CallFrame;
   children?: number[];
 }
 interface Profile {
@@ -52,30 +50,6 @@ const STAGES: ReadonlyArray<[string, (where: { source: string; name: string; url
   ['(program): parse, compile, style, layout', (w) => w.name === '(program)'],
 ];
 
-const maps = new Map<string, TraceMap | null>();
-/** The source map of a dist asset URL, read from dist/ (null for other URLs). */
-function mapOf(url: string): TraceMap | null {
-  if (!maps.has(url)) {
-    const match = /\/(assets\/[^?#]+\.js)$/.exec(url);
-    let map: TraceMap | null = null;
-    try {
-      if (match) map = new TraceMap(readFileSync(path.join(ROOT, 'dist', `${match[1]}.map`), 'utf8'));
-    } catch {
-      map = null;
-    }
-    maps.set(url, map);
-  }
-  return maps.get(url)!;
-}
-
-/** A call frame with its original source and name. */
-function located(frame: ProfileNode['callFrame']): { source: string; name: string; url: string } {
-  const map = mapOf(frame.url);
-  if (!map || frame.lineNumber < 0) return { source: frame.url, name: frame.functionName, url: frame.url };
-  const original = originalPositionFor(map, { line: frame.lineNumber + 1, column: frame.columnNumber });
-  return { source: original.source ?? frame.url, name: original.name ?? frame.functionName, url: frame.url };
-}
-
 /** Self time per node, in ms, from the samples. */
 function selfTimes(profile: Profile): Map<number, number> {
   const self = new Map<number, number>();
@@ -98,7 +72,7 @@ function report(profile: Profile): void {
     const where = located(node.callFrame);
     const stage = STAGES.find(([, test]) => test(where))?.[0] ?? 'other (browser, extensions, native)';
     byStage.set(stage, (byStage.get(stage) ?? 0) + ms);
-    const name = `${where.name || '(anonymous)'} ${where.source.replace(/^.*node_modules\//, '~/').replace(/^(\.\.\/)+/, '')}`;
+    const name = frameLabel(where);
     byFunction.set(name, (byFunction.get(name) ?? 0) + ms);
   }
   console.log(`    profiled ${total.toFixed(0)} ms; main-thread self time by stage:`);
@@ -362,7 +336,12 @@ export async function profileTranslateKeys(): Promise<void> {
   });
 }
 
-if (import.meta.url === `file://${process.argv[1]}` && process.env.PROFILE === 'keys') {
+if (import.meta.url === `file://${process.argv[1]}` && process.env.PROFILE === 'slowkeys') {
+  void profileSlowKeys().catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+} else if (import.meta.url === `file://${process.argv[1]}` && process.env.PROFILE === 'keys') {
   void profileTranslateKeys().catch((error: unknown) => {
     console.error(error);
     process.exitCode = 1;

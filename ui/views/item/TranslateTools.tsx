@@ -22,28 +22,35 @@ export { audioCountOf, audioGroupsOf } from './TranslateAudioDrawer.tsx';
 /**
  * The model whose duplicates and low-contrast paths are worked out, else null: they are worked out once per model
  * (machines/translation/translationTools.ts), here when the page is idle after the table's first rows are on screen,
- * so that opening the tab does not wait for them; their badges appear then.
+ * so that opening the tab does not wait for them; their badges appear then. Each in its own idle turn: on a large
+ * course each is tens of ms, and a key pressed meanwhile waits for the turn to end.
  */
 function useModelExtras(model: TranslationModel | null): TranslationModel | null {
   const [worked, setWorked] = useState<TranslationModel | null>(null);
   const ready = model !== null && (worked === model || hasModelExtras(model));
   useEffect(() => {
     if (!model || ready) return;
-    const work = () => {
-      duplicateIndexOf(model);
-      lowContrastKeysOf(model);
-      setWorked(model);
+    const steps = [() => duplicateIndexOf(model), () => lowContrastKeysOf(model), () => setWorked(model)];
+    let cancel = () => {};
+    const next = () => {
+      steps.shift()?.();
+      if (steps.length) cancel = whenIdle(next);
     };
-    if (typeof requestIdleCallback === 'function') {
-      const id = requestIdleCallback(work, { timeout: EXTRAS_IDLE_TIMEOUT_MS });
-      return () => cancelIdleCallback(id);
-    }
-    const timer = setTimeout(work, 0);
-    return () => clearTimeout(timer);
+    cancel = whenIdle(next);
+    return () => cancel();
   }, [model, ready]);
   return ready ? model : null;
 }
-/** The longest the badges wait for an idle moment. */
+/** Runs `work` in the page's next idle turn (at most EXTRAS_IDLE_TIMEOUT_MS later); the function that cancels it. */
+function whenIdle(work: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(work, { timeout: EXTRAS_IDLE_TIMEOUT_MS });
+    return () => cancelIdleCallback(id);
+  }
+  const timer = setTimeout(work, 0);
+  return () => clearTimeout(timer);
+}
+/** The longest each step of the badges' work waits for an idle moment. */
 const EXTRAS_IDLE_TIMEOUT_MS = 500;
 
 /** The row badges: duplicates, low contrast (once worked out: useModelExtras), disabled by the diff. */
