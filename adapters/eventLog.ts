@@ -1,6 +1,7 @@
 import type { AnyActorRef } from 'xstate';
 import { EVENT_LOG_CAPACITY_BYTES, EVENT_LOG_CHECKPOINT_EVERY_MS } from '../domain/constants.ts';
-import { LogEncoder, redactedHash8, SourcePreparation, unpreparedSourceOf } from '../domain/logCodec.ts';
+import { LogEncoder, SourcePreparation, unpreparedSourceOf } from '../domain/logCodec.ts';
+import { redactedHash8 } from '../domain/logHash.ts';
 import { isSecretKey } from '../domain/redaction.ts';
 import { EncodingPreparation } from './eventLogPreparation.ts';
 import { LogStore } from './eventLogStore.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LogDecoder, LogEncoder, redactValue as redact, redactedHash, SourcePreparation, unpreparedSourceOf, withLogSource, type PayloadRecord } from './logCodec.ts';
+import { LogDecoder, LogEncoder, redactValue as redact, SourcePreparation, unpreparedSourceOf, withLogSource, type PayloadRecord } from './logCodec.ts';
+import { redactedHash } from './logHash.ts';
 import { REDACTED } from './redaction.ts';
 
 describe('event-log redaction table', () => {

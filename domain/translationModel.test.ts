@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { generateRiseCourse, generateStorylineCourse } from './translation.fixtures.ts';
 import { fnv1a64 } from './hash.ts';
-import { LogDecoder, LogEncoder, redactedHash } from './logCodec.ts';
+import { LogDecoder, LogEncoder } from './logCodec.ts';
+import { redactedHash } from './logHash.ts';
 import { LOG_DIGEST } from './redaction.ts';
 import { pathKey, type ProgressDetail, type TranslationFile, type TranslationGroupNode, type TranslationItemNode, type TranslationNode, type ValidationChange } from './translation.ts';
 import {
