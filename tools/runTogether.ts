@@ -1,5 +1,6 @@
 /**
  * Runs npm scripts at the same time and fails if any fails: `tsx tools/runTogether.ts typecheck lint test:unit`.
+ * `a+b` runs b once a has passed (one after the other, beside the others); b does not run when a failed.
  * Each script's output is kept and printed whole when it ends (under a header with its name, result and time), so
  * the log reads as if they had run one after the other; a one-line note says when each starts. The exit code is 1
  * when any script failed (all are let finish, so one run reports every failure).
@@ -8,7 +9,7 @@ import { spawn } from 'node:child_process';
 
 const scripts = process.argv.slice(2);
 if (scripts.length === 0) {
-  console.error('usage: tsx tools/runTogether.ts <npm script> [<npm script> …]');
+  console.error('usage: tsx tools/runTogether.ts <npm script>[+<npm script>…] […]');
   process.exit(2);
 }
 
@@ -34,7 +35,13 @@ function run(script: string): Promise<boolean> {
   });
 }
 
-const results = await Promise.all(scripts.map(run));
+/** A chain `a+b+…`: each once the one before has passed; false at the first failure. */
+async function runChain(chain: string): Promise<boolean> {
+  for (const script of chain.split('+')) if (!(await run(script))) return false;
+  return true;
+}
+
+const results = await Promise.all(scripts.map(runChain));
 const failed = scripts.filter((_, index) => !results[index]);
 if (failed.length > 0) {
   console.error(`\n✘ failed: ${failed.join(', ')}`);
