@@ -2,7 +2,7 @@ import path from 'node:path';
 import { runInNewContext } from 'node:vm';
 import type { Rollup } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { routePreloadScript, type RoutePreload } from './routePreload.ts';
+import { routePreload, routePreloadScript, type RoutePreload } from './routePreload.ts';
 
 const ROOT = '/project';
 
@@ -67,5 +67,26 @@ describe('route preload (index.html asks for the landing route chunks before the
 
   it('fails the build when a route module is no longer a chunk of its own', () => {
     expect(() => routePreloadScript(bundle, ROOT, '/', [{ pattern: /^\/x$/, modules: ['ui/views/Gone.tsx'] }])).toThrow(/no chunk for ui\/views\/Gone.tsx/);
+  });
+});
+
+describe('routePreload plugin: the marker in index.html', () => {
+  /** The plugin's index.html transform after vite resolved a build rooted at `root`. */
+  function transformAt(root: string) {
+    const plugin = routePreload([]);
+    (plugin.configResolved as (config: { root: string; base: string }) => void)({ root, base: '/' });
+    const handler = (plugin.transformIndexHtml as { handler: (html: string, ctx: { bundle: Rollup.OutputBundle }) => string }).handler;
+    return (html: string) => handler(html, { bundle });
+  }
+  const appRoot = path.resolve(import.meta.dirname, '..');
+
+  it('the app’s index.html must keep its marker: the build fails without it', () => {
+    expect(() => transformAt(appRoot)('<html><head></head></html>')).toThrow(/has no <!-- route preload -->/);
+    expect(transformAt(appRoot)('<html><head><!-- route preload --></head></html>')).not.toContain('route preload');
+  });
+
+  it('another page built with the app’s config (a bench’s) is left as it is', () => {
+    const html = '<html><head><title>bench</title></head></html>';
+    expect(transformAt(path.join(appRoot, 'tmp-bench-page'))(html)).toBe(html);
   });
 });
