@@ -33,6 +33,8 @@ export function recordLongLog(count: number): Promise<Uint8Array> {
   recorder.attach(system);
   const probe = probeSystem(system.system);
   probe.run(() => system.start());
+  // The grid's machines start with their feature, as when the page asks for them (app.featureLoaded, in the log).
+  for (const feature of ['content', 'grid'] as const) probe.run(() => system.send({ type: 'app.featureLoaded', feature }));
   // Time passes as in the page: timers due by then fire first, in due order (the grid's search debounce among them).
   const advance = (to: number) => {
     for (;;) {
