@@ -66,6 +66,9 @@ for (const account of DEMO_ACCOUNTS) {
   console.log(`  ${account.email.padEnd(width)}  ${account.name.padEnd(nameWidth)}  ${account.kind}`);
 }
 
+// Loaded once the service is listening, not inside the first LMS export (its first load holds the event loop).
+setImmediate(() => void import('./exports/lms/manifests.ts').then((m) => m.preloadManifestBuilder()).catch(() => undefined));
+
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
   if (stopping) return;

@@ -6,6 +6,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { LMS_TARGETS } from '../../domain/lmsExport.ts';
+import { preloadManifestBuilder } from '../../server/exports/lms/manifests.ts';
 import { buildLmsPackage } from '../../server/exports/lms/package.ts';
 
 const VIDEO_MB = 100;
@@ -18,6 +19,8 @@ export async function benchLmsExport(): Promise<void> {
   let seed = 7;
   const view = new DataView(video.buffer);
   for (let i = 0; i < video.length; i += 4) view.setUint32(i, (seed = (seed * 1_664_525 + 1_013_904_223) >>> 0), true);
+  // As in the service, which loads the manifests' XML builder once it has started (server/main.ts).
+  await preloadManifestBuilder();
   for (const target of LMS_TARGETS) {
     const before = process.memoryUsage().rss;
     let peak = before;

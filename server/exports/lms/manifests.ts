@@ -58,8 +58,16 @@ const SCHEMA_VERSION: Readonly<Record<ScormTarget, string>> = {
   scorm2004_4th: '2004 4th Edition',
 };
 
-/** xmlbuilder2, loaded with the first SCORM or xAPI package, not with the server. */
+/** xmlbuilder2, loaded with the first SCORM or xAPI package or by preloadManifestBuilder, not with the service's modules. */
 const loadXmlBuilder = () => import('xmlbuilder2');
+
+/**
+ * Loads the manifests' XML builder now: its first load holds the event loop for about 90 ms, which the service's
+ * process does once it has started (server/main.ts), not inside the first LMS export.
+ */
+export function preloadManifestBuilder(): Promise<void> {
+  return loadXmlBuilder().then(() => undefined);
+}
 
 /** imsmanifest.xml: one organization with one item launching one SCO, its files listed. */
 export async function scormManifest(target: ScormTarget, input: ManifestInput): Promise<string> {

@@ -97,6 +97,8 @@ export async function packageFiles(input: PackageInput): Promise<Record<string, 
 
 /** How much of a file goes into the zip between two turns of the event loop. */
 const ZIP_CHUNK_BYTES = 1024 * 1024;
+/** How much of the finished zip is joined into one buffer between two turns of the event loop. */
+const JOIN_CHUNK_BYTES = 8 * 1024 * 1024;
 
 /**
  * The package as a zip, written a megabyte at a time with a turn of the event loop in between (fflate's streaming
@@ -123,11 +125,18 @@ export async function buildLmsPackage(input: PackageInput): Promise<Uint8Array> 
   }
   zipper.end();
   if (failure) throw failure;
+  // Joined a few megabytes at a time too: copying the whole 100 MB at once held the event loop for 60-140 ms.
   const zip = new Uint8Array(chunks.reduce((total, chunk) => total + chunk.length, 0));
   let at = 0;
+  let sinceTurn = 0;
   for (const chunk of chunks) {
     zip.set(chunk, at);
     at += chunk.length;
+    sinceTurn += chunk.length;
+    if (sinceTurn >= JOIN_CHUNK_BYTES) {
+      sinceTurn = 0;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   }
   return zip;
 }
