@@ -29,6 +29,11 @@ export interface EventRecorder {
    * core actor's state, through the system's probe (adapters/systemProbe.ts), from the root's start on.
    */
   attach: (root: AnyActorRef) => void;
+  /**
+   * The user is doing something the system does not hear (scrolling, pointing): a large checkpoint's work waits for a
+   * pause in that too, as in the system's own activity.
+   */
+  noteActivity: () => void;
   /** The entries held now (decoded as a reader sees them: secrets redacted). */
   entries: () => LogEntry[];
   /** Entries dropped from the head to keep the log within its bound. */
@@ -367,6 +372,9 @@ export function createEventRecorder(options: RecorderOptions): EventRecorder {
   };
 
   return {
+    noteActivity: () => {
+      lastActivityAt = options.now();
+    },
     attach: (actor) => {
       if (root) throw new Error('The recorder is attached to a system already');
       root = actor;

@@ -59,7 +59,15 @@ function recorded(rows: number) {
     }
   };
   const exported = async () => parseEventLog(await recorder.exportGzip({ appVersion: 't', buildId: 't', machines: {}, userAgent: 'vitest' }));
-  return { machine, snapshots, type, wait, exported };
+  /** Scrolls `times` times (something the system does not hear), one every `everyMs`. */
+  const scroll = (times: number, everyMs: number) => {
+    for (let i = 0; i < times; i++) {
+      wait(everyMs);
+      recorder.noteActivity();
+      runIdleTurns();
+    }
+  };
+  return { machine, snapshots, type, scroll, wait, exported };
 }
 
 describe('session log checkpoints while the user types', () => {
@@ -81,6 +89,20 @@ describe('session log checkpoints while the user types', () => {
     const log = await session.exported();
     expect(log.entries.filter((entry) => entry.k === 'checkpoint').length).toBeGreaterThan(0);
     expect(replayLog(log, { root: session.machine, rootId: 'app' }).divergences).toEqual([]);
+  });
+
+  it('scrolling the page holds a large system’s due checkpoint back as keys do', () => {
+    const session = recorded(5_000);
+    session.type(3, 600);
+    session.wait(1_000);
+    session.wait(1_000);
+    const before = session.snapshots.mock.calls.length;
+    session.type(1, 100);
+    session.scroll(20, 200);
+    expect(session.snapshots.mock.calls.length).toBe(before);
+    session.wait(1_000);
+    session.wait(100);
+    expect(session.snapshots.mock.calls.length).toBeGreaterThan(before);
   });
 
   it('a small system’s checkpoint is taken in the first idle turn, keys or not', () => {

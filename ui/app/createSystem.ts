@@ -72,6 +72,13 @@ export function createAppSystem(
     capacityBytes: config.eventLog.capacityBytes ?? undefined,
     checkpointEveryMs: config.eventLog.checkpointEveryMs ?? undefined,
   });
+  // Scrolling, pointing and typing in the page hold the log's large checkpoint work back too (it waits for a pause),
+  // so a scroll through the translate tab's table does not share its frames with it.
+  if (typeof document !== 'undefined') {
+    for (const type of ['wheel', 'scroll', 'pointerdown', 'pointermove', 'keydown', 'touchmove'] as const) {
+      document.addEventListener(type, recorder.noteActivity, { capture: true, passive: true });
+    }
+  }
 
   // The token bus reads the auth actor, which exists only once the system runs: resolve it lazily.
   const tokens = createTokenBus(() => ({ auth: authRef, bus: app.system.get('tokenBus') as ActorRefFrom<typeof tokenBusMachine> }));
